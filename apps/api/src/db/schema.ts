@@ -1,0 +1,433 @@
+/**
+ * The whole store's schema (spec §3), designed up front so later work adds behaviour, not redesign.
+ * Money columns are integer piastres (`*_piastres`); never floats. Coordinates are double precision.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/* ---------------- catalog ---------------- */
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): never => categories.id as never, { onDelete: 'restrict' }),
+    nameEn: varchar('name_en', { length: 120 }).notNull(),
+    nameAr: varchar('name_ar', { length: 120 }).notNull(),
+    iconUrl: text('icon_url'),
+    position: integer('position').notNull().default(0),
+    showOnHomepage: boolean('show_on_homepage').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  nameEn: varchar('name_en', { length: 120 }).notNull(),
+  nameAr: varchar('name_ar', { length: 120 }).notNull(),
+  iconUrl: text('icon_url'),
+  featured: boolean('featured').notNull().default(false),
+  showOnHomepage: boolean('show_on_homepage').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const promotions = pgTable('promotions', {
+  id: serial('id').primaryKey(),
+  nameEn: varchar('name_en', { length: 160 }).notNull(),
+  nameAr: varchar('name_ar', { length: 160 }).notNull(),
+  slug: varchar('slug', { length: 160 }).notNull().unique(),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    titleEn: varchar('title_en', { length: 300 }).notNull(),
+    titleAr: varchar('title_ar', { length: 300 }).notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    model: varchar('model', { length: 120 }),
+    series: varchar('series', { length: 120 }),
+    pricePiastres: integer('price_piastres').notNull(),
+    promotionId: integer('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
+    /** Set together with promotion_id; applies only while the promotion runs. */
+    promotedPricePiastres: integer('promoted_price_piastres'),
+    /**
+     * What a shopper pays now: the promoted price while its promotion runs, else the price.
+     * Kept current by catalog/prices.ts (on every write and once a minute), so lists sort and filter on an index.
+     */
+    currentPricePiastres: integer('current_price_piastres').notNull(),
+    stock: integer('stock').notNull().default(0),
+    maximumPerOrder: integer('maximum_per_order'),
+    featured: boolean('featured').notNull().default(false),
+    specialOffer: boolean('special_offer').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** normalizeSearchText(titles, brand names, model, series, category names): the search index. */
+    searchText: text('search_text').notNull().default(''),
+    /** SAP / back-office reference. */
+    sku: varchar('sku', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.currentPricePiastres),
+    index('products_category_id_idx').on(t.categoryId, t.id),
+    index('products_instock_id_idx').on(sql`(${t.stock} > 0)`, t.id),
+    index('products_brand_idx').on(t.brandId),
+    index('products_promotion_idx').on(t.promotionId),
+    index('products_created_idx').on(t.createdAt),
+    index('products_price_idx').on(t.currentPricePiastres),
+    index('products_featured_idx')
+      .on(t.featured)
+      .where(sql`featured`),
+    index('products_special_idx')
+      .on(t.specialOffer)
+      .where(sql`special_offer`),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('products_stock_not_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    originalUrl: text('original_url').notNull(),
+    thumbnailUrl: text('thumbnail_url').notNull(),
+    mediumUrl: text('medium_url').notNull(),
+    is3d: boolean('is_3d').notNull().default(false),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const specifications = pgTable(
+  'specifications',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    keyEn: varchar('key_en', { length: 120 }).notNull(),
+    keyAr: varchar('key_ar', { length: 120 }).notNull(),
+    valueEn: varchar('value_en', { length: 300 }).notNull(),
+    valueAr: varchar('value_ar', { length: 300 }).notNull(),
+  },
+  (t) => [index('specifications_product_idx').on(t.productId, t.position)],
+);
+
+/* ---------------- content ---------------- */
+
+export const pageSettings = pgTable(
+  'page_settings',
+  {
+    id: serial('id').primaryKey(),
+    group: varchar('group', { length: 40 }).notNull(),
+    name: varchar('name', { length: 80 }).notNull(),
+    value: text('value'),
+    attachmentUrl: text('attachment_url'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('page_settings_group_name_uq').on(t.group, t.name)],
+);
+
+export const branches = pgTable('branches', {
+  id: serial('id').primaryKey(),
+  nameEn: varchar('name_en', { length: 160 }).notNull(),
+  nameAr: varchar('name_ar', { length: 160 }).notNull(),
+  addressEn: text('address_en').notNull(),
+  addressAr: text('address_ar').notNull(),
+  phoneNumbers: text('phone_numbers')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/* ---------------- accounts ---------------- */
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  firstName: varchar('first_name', { length: 80 }).notNull(),
+  lastName: varchar('last_name', { length: 80 }).notNull(),
+  email: varchar('email', { length: 200 }).notNull(),
+  phoneNumber: varchar('phone_number', { length: 20 }).notNull().unique(),
+  nationalId: varchar('national_id', { length: 14 }),
+  passwordHash: text('password_hash').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  role: varchar('role', { length: 20 }).notNull().default('customer'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One row per signed-in device (devise_token_auth style: client + token, token stored hashed). */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    client: varchar('client', { length: 64 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_user_client_uq').on(t.userId, t.client)],
+);
+
+/** SMS one-time codes, stored hashed. purpose: confirmation | password_reset. */
+export const otps = pgTable(
+  'otps',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: varchar('phone_number', { length: 20 }).notNull(),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    codeHash: varchar('code_hash', { length: 128 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otps_phone_idx').on(t.phoneNumber, t.purpose, t.createdAt)],
+);
+
+/** What the default SmsSender "sent": read by people and e2e tests at GET /dev/sms-outbox. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  phoneNumber: varchar('phone_number', { length: 20 }).notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window rate-limit counters when no REDIS_URL is set (shared by every instance through the database). */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull().default(0),
+});
+
+export const deliveryZones = pgTable('delivery_zones', {
+  id: serial('id').primaryKey(),
+  /** Governorate, in both languages; one zone per governorate. */
+  nameEn: varchar('name_en', { length: 80 }).notNull().unique(),
+  nameAr: varchar('name_ar', { length: 80 }).notNull(),
+  shippingFeesPiastres: integer('shipping_fees_piastres').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: varchar('label', { length: 50 }).notNull(),
+    streetName: varchar('street_name', { length: 50 }).notNull(),
+    building: varchar('building', { length: 50 }).notNull(),
+    floor: varchar('floor', { length: 50 }).notNull(),
+    apartment: varchar('apartment', { length: 50 }).notNull(),
+    district: varchar('district', { length: 50 }).notNull(),
+    governorate: varchar('governorate', { length: 50 }).notNull(),
+    instructions: varchar('instructions', { length: 500 }),
+    numberType: varchar('number_type', { length: 10 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 20 }).notNull(),
+    cityCode: varchar('city_code', { length: 4 }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    name: text('name').notNull(),
+    deliveryZoneId: integer('delivery_zone_id').references(() => deliveryZones.id),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/* ---------------- orders and payments ---------------- */
+
+export const banks = pgTable('banks', {
+  id: serial('id').primaryKey(),
+  nameEn: varchar('name_en', { length: 120 }).notNull(),
+  nameAr: varchar('name_ar', { length: 120 }).notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const bankInstallments = pgTable('bank_installments', {
+  id: serial('id').primaryKey(),
+  bankId: integer('bank_id')
+    .notNull()
+    .references(() => banks.id, { onDelete: 'cascade' }),
+  titleEn: varchar('title_en', { length: 160 }).notNull(),
+  titleAr: varchar('title_ar', { length: 160 }).notNull(),
+  months: smallint('months').notNull(),
+  /** Yearly interest in basis points (0 = no interest). */
+  interestBasisPoints: integer('interest_basis_points').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/**
+ * An order. status 'cart' is the shopper's cart (an order in progress, one per user); checkout moves it to
+ * 'pending' (offline methods) or 'awaiting_payment' (online, while the payment key lives) and on.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 30 }).notNull().default('cart'),
+    paymentMethod: varchar('payment_method', { length: 40 }),
+    bankInstallmentId: integer('bank_installment_id').references(() => bankInstallments.id),
+    addressId: integer('address_id').references(() => addresses.id),
+    /** The delivery address as it was when the order was placed. */
+    addressSnapshot: jsonb('address_snapshot'),
+    nationalId: varchar('national_id', { length: 14 }),
+    shippingFeesPiastres: integer('shipping_fees_piastres').notNull().default(0),
+    totalCartPricePiastres: bigint('total_cart_price_piastres', { mode: 'number' }).notNull().default(0),
+    checkoutTotalPricePiastres: bigint('checkout_total_price_piastres', { mode: 'number' })
+      .notNull()
+      .default(0),
+    checkoutDate: timestamp('checkout_date', { withTimezone: true }),
+    sapSync: boolean('sap_sync').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.status),
+    uniqueIndex('orders_one_cart_per_user_uq')
+      .on(t.userId)
+      .where(sql`status = 'cart'`),
+  ],
+);
+
+export const orderProducts = pgTable(
+  'order_products',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    /** Unit price fixed at checkout. */
+    checkoutPricePiastres: integer('checkout_price_piastres'),
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    orderStatus: varchar('order_status', { length: 30 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_products_order_product_uq').on(t.orderId, t.productId)],
+);
+
+export const ratings = pgTable('ratings', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rating: smallint('rating').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A payment session (payment key) for an order; stock is held while it lives. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    paymentKey: varchar('payment_key', { length: 200 }).notNull().unique(),
+    providerReference: varchar('provider_reference', { length: 200 }),
+    amountPiastres: bigint('amount_piastres', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('EGP'),
+    /** pending | succeeded | failed | expired */
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.status, t.expiresAt)],
+);
+
+/** Every gateway callback, once per transaction id: what makes callbacks idempotent. */
+export const paymentEvents = pgTable('payment_events', {
+  id: serial('id').primaryKey(),
+  paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+  providerTransactionId: varchar('provider_transaction_id', { length: 200 }).notNull().unique(),
+  success: boolean('success').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+});

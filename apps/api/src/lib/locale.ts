@@ -1,0 +1,16 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@store/contracts';
+import type { FastifyRequest } from 'fastify';
+
+/** The request's language: `locale` query parameter (spec §7), else Accept-Language, else Arabic. */
+export function requestLocale(req: FastifyRequest): Locale {
+  const q = (req.query as Record<string, unknown> | undefined)?.locale;
+  if (typeof q === 'string' && (LOCALES as readonly string[]).includes(q)) return q as Locale;
+  const raw = req.raw.url ?? '';
+  const m = /[?&]locale=(ar|en)\b/.exec(raw);
+  if (m) return m[1] as Locale;
+  const al = req.headers['accept-language'];
+  if (typeof al === 'string' && /^en\b/i.test(al)) return 'en';
+  return DEFAULT_LOCALE;
+}
+
+export const pick = <T>(locale: Locale, en: T, ar: T): T => (locale === 'ar' ? ar : en);

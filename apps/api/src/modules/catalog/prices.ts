@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * Recomputes products.current_price_piastres: the promoted price while its promotion is active and running,
+ * the price otherwise. Idempotent and safe from several instances at once; touches only rows that change.
+ * Called after catalog writes, at start-up and once a minute (promotions start and end by the clock).
+ */
+export async function refreshCurrentPrices(db: DbOrTx, now: Date, productIds?: number[]): Promise<number> {
+  const scope = productIds?.length ? sql`and p.id in ${productIds}` : sql``;
+  const res = await db.execute(sql`
+    update products p set current_price_piastres = x.price, updated_at = ${now.toISOString()}::timestamptz
+    from (
+      select p2.id,
+        case when p2.promoted_price_piastres is not null and pr.id is not null and pr.active
+               and (pr.starts_at is null or pr.starts_at <= ${now.toISOString()}::timestamptz)
+               and (pr.ends_at is null or pr.ends_at > ${now.toISOString()}::timestamptz)
+             then least(p2.promoted_price_piastres, p2.price_piastres) else p2.price_piastres end as price
+      from products p2 left join promotions pr on pr.id = p2.promotion_id
+    ) x
+    where x.id = p.id and p.current_price_piastres is distinct from x.price ${scope}`);
+  return (
+    (res as unknown as { affectedRows?: number; rowCount?: number }).affectedRows ??
+    (res as { rowCount?: number }).rowCount ??
+    0
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  brandListQuerySchema,
+  brandResponseSchema,
+  brandsResponseSchema,
+  categoriesResponseSchema,
+  categoryListQuerySchema,
+  idParam,
+  localeQuery,
+  productListQuerySchema,
+  productListResponseSchema,
+  productResponseSchema,
+  promotionResponseSchema,
+  promotionsResponseSchema,
+} from '@store/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLocale } from '../../lib/locale.ts';
+import {
+  getBrand,
+  getProduct,
+  getPromotion,
+  listBrands,
+  listCategories,
+  listProducts,
+  listPromotions,
+} from './service.ts';
+
+const idParams = z.object({ id: idParam });
+
+/** Catalog calls of spec §7 for guests. Signed-in variants (v1/users/products) reuse the same services. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema },
+      },
+    },
+    async (req) => listProducts(db, req.query, { locale: requestLocale(req), now: clock.now() }),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        params: idParams,
+        querystring: localeQuery,
+        response: { 200: productResponseSchema },
+      },
+    },
+    async (req) => ({
+      product: await getProduct(db, req.params.id, { locale: requestLocale(req), now: clock.now() }),
+    }),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: categoryListQuerySchema,
+        response: { 200: categoriesResponseSchema },
+      },
+    },
+    async (req) => ({ categories: await listCategories(db, req.query, requestLocale(req)) }),
+  );
+
+  app.get(
+    '/brands',
+    {
+      schema: {
+        tags: ['catalog'],
+        querystring: brandListQuerySchema,
+        response: { 200: brandsResponseSchema },
+      },
+    },
+    async (req) => listBrands(db, req.query, requestLocale(req)),
+  );
+
+  app.get(
+    '/brands/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        params: idParams,
+        querystring: localeQuery,
+        response: { 200: brandResponseSchema },
+      },
+    },
+    async (req) => ({ brand: await getBrand(db, req.params.id, requestLocale(req)) }),
+  );
+
+  app.get(
+    '/promotions',
+    { schema: { tags: ['catalog'], querystring: localeQuery, response: { 200: promotionsResponseSchema } } },
+    async (req) => ({ promotions: await listPromotions(db, requestLocale(req), clock.now()) }),
+  );
+
+  app.get(
+    '/promotions/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        description: 'A running promotion by numeric id or by slug.',
+        params: z.object({ id: z.string().min(1).max(160) }),
+        querystring: localeQuery,
+        response: { 200: promotionResponseSchema },
+      },
+    },
+    async (req) => {
+      const key = /^\d+$/.test(req.params.id) ? Number(req.params.id) : req.params.id;
+      return { promotion: await getPromotion(db, key, requestLocale(req), clock.now()) };
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import { normalizeSearchText } from '@store/contracts';
+
+export interface SearchTextParts {
+  titleEn: string;
+  titleAr: string;
+  brandEn: string;
+  brandAr: string;
+  model?: string | null;
+  series?: string | null;
+  /** Names of the product's category and its ancestors, both languages. */
+  categoryNames: string[];
+}
+
+/**
+ * products.search_text: titles first (ranking favours a match at the start), then brand, model, series and
+ * categories, all through normalizeSearchText. Recompute whenever any of these change.
+ */
+export function productSearchText(p: SearchTextParts): string {
+  return normalizeSearchText(
+    [p.titleEn, p.titleAr, p.brandEn, p.brandAr, p.model ?? '', p.series ?? '', ...p.categoryNames].join(' '),
+  );
+}

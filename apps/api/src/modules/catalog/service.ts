@@ -1,0 +1,406 @@
+import {
+  DEFAULT_PRODUCT_PER_PAGE,
+  searchTokens,
+  toEgp,
+  type Category,
+  type Locale,
+  type Product,
+  type ProductDetail,
+  type ProductListQuery,
+  type ProductListResponse,
+} from '@store/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pick } from '../../lib/locale.ts';
+
+type Row = Record<string, unknown>;
+const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const iso = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : v == null ? null : new Date(String(v)).toISOString();
+
+/* ---------------- products ---------------- */
+
+/** The sort a list asked for: the first flag set, in contracts' PRODUCT_SORTS order. */
+function orderBy(q: ProductListQuery, hasSearch: boolean): SQL {
+  if (q.latest_to_oldest) return sql`p.created_at desc, p.id desc`;
+  if (q.lowest_price || q.lowest_to_highest_price) return sql`p.current_price_piastres asc, p.id asc`;
+  if (q.highest_price || q.highest_to_lowest_price) return sql`p.current_price_piastres desc, p.id desc`;
+  if (q.featured_first) return sql`p.featured desc, p.id desc`;
+  if (hasSearch) return sql`rank desc, p.id desc`;
+  // Default: what can be bought first, newest first.
+  return sql`(p.stock > 0) desc, p.id desc`;
+}
+
+interface ListOptions {
+  locale: Locale;
+  userId?: number | null;
+  now: Date;
+}
+
+const subtree = (categoryId: number) => sql`(
+  with recursive sub(id) as (
+    select id from categories where id = ${categoryId}
+    union all select c.id from categories c join sub on c.parent_id = sub.id
+  ) select id from sub)`;
+
+export async function listProducts(
+  db: DbOrTx,
+  q: ProductListQuery,
+  opts: ListOptions,
+): Promise<ProductListResponse> {
+  const perPage = q.per_page ?? DEFAULT_PRODUCT_PER_PAGE;
+  const page = q.page ?? 1;
+  const where: SQL[] = [sql`p.active`];
+  if (q.category_id) where.push(sql`p.category_id in ${subtree(q.category_id)}`);
+  if (q.brand_id?.length) where.push(sql`p.brand_id in ${q.brand_id}`);
+  if (q.featured) where.push(sql`p.featured`);
+  if (q.in_active_promotion)
+    where.push(sql`p.promotion_id is not null and p.current_price_piastres < p.price_piastres`);
+  if (q.in_dedicated_page) where.push(sql`p.special_offer`);
+  if (q.promotion_id) where.push(sql`p.promotion_id = ${q.promotion_id}`);
+  if (q.promotion_slug)
+    where.push(sql`p.promotion_id = (select id from promotions where slug = ${q.promotion_slug})`);
+  if (q.favorites) {
+    where.push(
+      opts.userId
+        ? sql`exists (select 1 from favorites f where f.user_id = ${opts.userId} and f.product_id = p.id)`
+        : sql`false`,
+    );
+  }
+
+  const tokens = q.query ? searchTokens(q.query) : [];
+  let rank: SQL = sql`0`;
+  if (tokens.length) {
+    const phrase = tokens.join(' ');
+    // Every word must appear (as typed, or close to it: trigram word similarity catches small typos).
+    for (const t of tokens) where.push(sql`(p.search_text like ${'%' + t + '%'} or ${t} <% p.search_text)`);
+    // Best first: the whole phrase as typed, then the phrase at the start (titles lead the search text),
+    // then how closely the words match.
+    rank = sql`(case when p.search_text like ${'%' + phrase + '%'} then 1 else 0 end
+      + case when p.search_text like ${phrase + '%'} then 0.5 else 0 end
+      + word_similarity(${phrase}, p.search_text))`;
+  }
+  const priceWhere: SQL[] = [];
+  if (q.min_price !== undefined) priceWhere.push(sql`p.current_price_piastres >= ${q.min_price * 100}`);
+  if (q.max_price !== undefined) priceWhere.push(sql`p.current_price_piastres <= ${q.max_price * 100}`);
+
+  const base = sql.join(where, sql` and `);
+  const all = sql.join([...where, ...priceWhere], sql` and `);
+  const priceCond = priceWhere.length ? sql.join(priceWhere, sql` and `) : sql`true`;
+
+  const [meta] = await rows<{ total: string | number; min: number | null; max: number | null }>(
+    db,
+    sql`select count(*) filter (where ${priceCond}) as total, min(p.current_price_piastres) as min,
+        max(p.current_price_piastres) as max from products p where ${base}`,
+  );
+  const total = Number(meta?.total ?? 0);
+  const list = await rows(
+    db,
+    sql`select p.id, ${rank} as rank from products p where ${all}
+        order by ${orderBy(q, tokens.length > 0)} limit ${perPage} offset ${(page - 1) * perPage}`,
+  );
+  const ids = list.map((r) => Number(r.id));
+  const products = await loadProducts(db, ids, opts);
+  return {
+    products,
+    meta: {
+      per_page: perPage,
+      total_entries: total,
+      current_page: page,
+      next_page: page * perPage < total ? page + 1 : null,
+      min_price: toEgp(Number(meta?.min ?? 0)),
+      max_price: toEgp(Number(meta?.max ?? 0)),
+    },
+  };
+}
+
+/** Full product cards for these ids, in this order. */
+export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions): Promise<Product[]> {
+  if (!ids.length) return [];
+  const now = opts.now.toISOString();
+  const [base, images, favs] = await Promise.all([
+    rows(
+      db,
+      sql`select p.*, c.name_en as c_name_en, c.name_ar as c_name_ar,
+            b.name_en as b_name_en, b.name_ar as b_name_ar, b.icon_url as b_icon_url,
+            pr.id as pr_id, pr.name_en as pr_name_en, pr.name_ar as pr_name_ar, pr.slug as pr_slug,
+            pr.starts_at as pr_starts_at, pr.ends_at as pr_ends_at,
+            (pr.id is not null and pr.active and (pr.starts_at is null or pr.starts_at <= ${now}::timestamptz)
+              and (pr.ends_at is null or pr.ends_at > ${now}::timestamptz)) as pr_running
+          from products p join categories c on c.id = p.category_id join brands b on b.id = p.brand_id
+          left join promotions pr on pr.id = p.promotion_id
+          where p.id in ${ids}`,
+    ),
+    rows(db, sql`select * from product_images where product_id in ${ids} order by product_id, position, id`),
+    opts.userId
+      ? rows(
+          db,
+          sql`select product_id from favorites where user_id = ${opts.userId} and product_id in ${ids}`,
+        )
+      : Promise.resolve([] as Row[]),
+  ]);
+  const favSet = new Set(favs.map((f) => Number(f.product_id)));
+  const imagesBy = new Map<number, Row[]>();
+  for (const im of images) {
+    const k = Number(im.product_id);
+    (imagesBy.get(k) ?? imagesBy.set(k, []).get(k)!).push(im);
+  }
+  const byId = new Map(base.map((r) => [Number(r.id), r]));
+  const L = opts.locale;
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r): r is Row => !!r)
+    .map((r) => {
+      const price = Number(r.price_piastres);
+      const current = Number(r.current_price_piastres);
+      const running = Boolean(r.pr_running);
+      return {
+        id: Number(r.id),
+        title: pick(L, String(r.title_en), String(r.title_ar)),
+        title_en: String(r.title_en),
+        title_ar: String(r.title_ar),
+        description: pick(L, String(r.description_en), String(r.description_ar)),
+        description_en: String(r.description_en),
+        description_ar: String(r.description_ar),
+        category: {
+          id: Number(r.category_id),
+          name: pick(L, String(r.c_name_en), String(r.c_name_ar)),
+          name_en: String(r.c_name_en),
+          name_ar: String(r.c_name_ar),
+        },
+        brand: {
+          id: Number(r.brand_id),
+          name: pick(L, String(r.b_name_en), String(r.b_name_ar)),
+          name_en: String(r.b_name_en),
+          name_ar: String(r.b_name_ar),
+          icon_url: (r.b_icon_url as string | null) ?? null,
+        },
+        images: (imagesBy.get(Number(r.id)) ?? []).map((im) => ({
+          id: Number(im.id),
+          photo_url: String(im.original_url),
+          original: String(im.original_url),
+          is_3d_image: Boolean(im.is_3d),
+          versions: { thumbnail: String(im.thumbnail_url), medium: String(im.medium_url) },
+        })),
+        price: toEgp(price),
+        promotion:
+          running && r.pr_id != null
+            ? {
+                id: Number(r.pr_id),
+                name: pick(L, String(r.pr_name_en), String(r.pr_name_ar)),
+                name_en: String(r.pr_name_en),
+                name_ar: String(r.pr_name_ar),
+                slug: String(r.pr_slug),
+                starts_at: iso(r.pr_starts_at),
+                ends_at: iso(r.pr_ends_at),
+              }
+            : null,
+        price_after_promotion: current < price ? toEgp(current) : null,
+        checkout_price: toEgp(current),
+        favorite: favSet.has(Number(r.id)),
+        created_at: iso(r.created_at) ?? '',
+        stock: Number(r.stock),
+        model: (r.model as string | null) ?? null,
+        series: (r.series as string | null) ?? null,
+        maximum_number_per_order: r.maximum_per_order == null ? null : Number(r.maximum_per_order),
+        featured: Boolean(r.featured),
+        special_offer: Boolean(r.special_offer),
+      } satisfies Product;
+    });
+}
+
+export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Promise<ProductDetail> {
+  const [product] = await loadProducts(db, [id], opts);
+  if (!product) throw AppError.notFound('product_not_found');
+  const [path, specs] = await Promise.all([
+    rows(
+      db,
+      sql`with recursive up(id, parent_id, name_en, name_ar, depth) as (
+            select id, parent_id, name_en, name_ar, 0 from categories where id = ${product.category.id}
+            union all select c.id, c.parent_id, c.name_en, c.name_ar, up.depth + 1 from categories c join up on c.id = up.parent_id
+          ) select * from up order by depth desc`,
+    ),
+    rows(db, sql`select * from specifications where product_id = ${id} order by position, id`),
+  ]);
+  const L = opts.locale;
+  const self = path[path.length - 1];
+  return {
+    ...product,
+    category: {
+      ...product.category,
+      parent_id: self?.parent_id == null ? null : Number(self.parent_id),
+      path: path.map((c) => ({ id: Number(c.id), name: pick(L, String(c.name_en), String(c.name_ar)) })),
+    },
+    specifications: specs.map((s) => ({
+      id: Number(s.id),
+      key: pick(L, String(s.key_en), String(s.key_ar)),
+      value: pick(L, String(s.value_en), String(s.value_ar)),
+      key_en: String(s.key_en),
+      key_ar: String(s.key_ar),
+      value_en: String(s.value_en),
+      value_ar: String(s.value_ar),
+    })),
+  };
+}
+
+/** Title, description and first image of a product, for the share metadata of /products/{id}. */
+export async function productShareMeta(db: DbOrTx, id: number, locale: Locale) {
+  const [r] = await rows(
+    db,
+    sql`select p.title_en, p.title_ar, p.description_en, p.description_ar,
+          (select medium_url from product_images i where i.product_id = p.id and not i.is_3d order by position, id limit 1) as image
+        from products p where p.id = ${id} and p.active`,
+  );
+  if (!r) return null;
+  const description = pick(locale, String(r.description_en), String(r.description_ar));
+  return {
+    title: pick(locale, String(r.title_en), String(r.title_ar)),
+    description: description.length > 200 ? `${description.slice(0, 197)}...` : description,
+    image: (r.image as string | null) ?? null,
+  };
+}
+
+/* ---------------- categories ---------------- */
+
+export interface CategoryQuery {
+  show_all?: boolean;
+  show_on_homepage?: boolean;
+  dedicated_page?: boolean;
+  category_id?: number;
+  brand_id?: number;
+}
+
+/**
+ * GET /v1/categories. Without parameters: the root categories with their children nested (three levels).
+ * show_all: every category, flat. show_on_homepage: the home page's categories. category_id: that category's
+ * children (nested). dedicated_page: categories holding special-offer products. brand_id: categories holding
+ * that brand's products (flat).
+ */
+export async function listCategories(db: DbOrTx, q: CategoryQuery, locale: Locale): Promise<Category[]> {
+  const all = await rows(db, sql`select * from categories where active order by position, id`);
+  const make = (r: Row): Category => ({
+    id: Number(r.id),
+    name: pick(locale, String(r.name_en), String(r.name_ar)),
+    name_en: String(r.name_en),
+    name_ar: String(r.name_ar),
+    icon_url: (r.icon_url as string | null) ?? null,
+    parent_id: r.parent_id == null ? null : Number(r.parent_id),
+    children: [],
+  });
+  const nodes = new Map(all.map((r) => [Number(r.id), make(r)]));
+  const tree = () => {
+    for (const n of nodes.values()) if (n.parent_id != null) nodes.get(n.parent_id)?.children.push(n);
+  };
+  const flat = (ids: Set<number>) => all.filter((r) => ids.has(Number(r.id))).map(make);
+  if (q.brand_id || q.dedicated_page) {
+    const cond = q.brand_id ? sql`brand_id = ${q.brand_id}` : sql`special_offer`;
+    const used = await rows(db, sql`select distinct category_id from products where active and ${cond}`);
+    return flat(new Set(used.map((u) => Number(u.category_id))));
+  }
+  if (q.show_all) return [...nodes.values()];
+  tree();
+  if (q.category_id) {
+    const node = nodes.get(q.category_id);
+    if (!node) return [];
+    return node.children;
+  }
+  const roots = [...nodes.values()].filter((n) => n.parent_id == null);
+  if (q.show_on_homepage) {
+    return all
+      .filter((r) => r.show_on_homepage)
+      .map((r) => nodes.get(Number(r.id))!)
+      .slice(0, 10);
+  }
+  return roots;
+}
+
+/* ---------------- brands ---------------- */
+
+const brandOut = (r: Row, locale: Locale) => ({
+  id: Number(r.id),
+  name: pick(locale, String(r.name_en), String(r.name_ar)),
+  name_en: String(r.name_en),
+  name_ar: String(r.name_ar),
+  featured: Boolean(r.featured),
+  icon_url: (r.icon_url as string | null) ?? null,
+});
+
+export async function listBrands(
+  db: DbOrTx,
+  q: {
+    page?: number;
+    per_page?: number;
+    show_all?: boolean;
+    show_on_homepage?: boolean;
+    category_id?: number;
+  },
+  locale: Locale,
+) {
+  const where: SQL[] = [sql`b.active`];
+  if (q.show_on_homepage) where.push(sql`b.show_on_homepage`);
+  if (q.category_id) {
+    where.push(
+      sql`exists (select 1 from products p where p.brand_id = b.id and p.active and p.category_id in ${subtree(q.category_id)})`,
+    );
+  }
+  const cond = sql.join(where, sql` and `);
+  const [{ total }] = (await rows<{ total: number | string }>(
+    db,
+    sql`select count(*) as total from brands b where ${cond}`,
+  )) as [{ total: number | string }];
+  const count = Number(total);
+  const perPage = q.show_all ? Math.max(count, 1) : (q.per_page ?? DEFAULT_PRODUCT_PER_PAGE);
+  const page = q.show_all ? 1 : (q.page ?? 1);
+  const list = await rows(
+    db,
+    sql`select b.* from brands b where ${cond} order by b.position, b.id limit ${perPage} offset ${(page - 1) * perPage}`,
+  );
+  return {
+    brands: list.map((r) => brandOut(r, locale)),
+    meta: {
+      per_page: perPage,
+      total_entries: count,
+      current_page: page,
+      next_page: page * perPage < count ? page + 1 : null,
+    },
+  };
+}
+
+export async function getBrand(db: DbOrTx, id: number, locale: Locale) {
+  const [r] = await rows(db, sql`select * from brands where id = ${id} and active`);
+  if (!r) throw AppError.notFound('brand_not_found');
+  return brandOut(r, locale);
+}
+
+/* ---------------- promotions ---------------- */
+
+const running = (now: Date) =>
+  sql`active and (starts_at is null or starts_at <= ${now.toISOString()}::timestamptz)
+      and (ends_at is null or ends_at > ${now.toISOString()}::timestamptz)`;
+
+const promotionOut = (r: Row, locale: Locale) => ({
+  id: Number(r.id),
+  name: pick(locale, String(r.name_en), String(r.name_ar)),
+  name_en: String(r.name_en),
+  name_ar: String(r.name_ar),
+  slug: String(r.slug),
+  starts_at: iso(r.starts_at),
+  ends_at: iso(r.ends_at),
+});
+
+/** The promotions running now. */
+export async function listPromotions(db: DbOrTx, locale: Locale, now: Date) {
+  const list = await rows(db, sql`select * from promotions where ${running(now)} order by id`);
+  return list.map((r) => promotionOut(r, locale));
+}
+
+/** A promotion by id or slug, while it runs. */
+export async function getPromotion(db: DbOrTx, idOrSlug: number | string, locale: Locale, now: Date) {
+  const key = typeof idOrSlug === 'number' ? sql`id = ${idOrSlug}` : sql`slug = ${idOrSlug}`;
+  const [r] = await rows(db, sql`select * from promotions where ${key} and ${running(now)}`);
+  if (!r) throw AppError.notFound('promotion_not_found');
+  return promotionOut(r, locale);
+}

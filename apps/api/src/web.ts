@@ -1,0 +1,56 @@
+import fastifyStatic from '@fastify/static';
+import { apiMessage, type Locale } from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { requestLocale } from './lib/locale.ts';
+import { productShareMeta } from './modules/catalog/service.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Serves the built storefront: files as they are, every other page path gets index.html (SPA). */
+export async function registerWeb(app: FastifyInstance, distDir: string) {
+  const root = path.resolve(distDir);
+  const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (/^\/(v1|uploads|dev|health)(\/|$)/.test(url) || /\.[a-z0-9]{2,5}$/i.test(url)) {
+      return reply.status(404).send({ errors: [apiMessage('route_not_found', requestLocale(req))] });
+    }
+    let html = indexHtml;
+    const m = /^\/products\/(\d+)$/.exec(url);
+    if (m) {
+      const locale: Locale = /[?&]lang=en\b/.test(req.url) ? 'en' : 'ar';
+      const meta = await productShareMeta(app.ctx.db, Number(m[1]), locale);
+      if (meta) {
+        const base = `${req.protocol}://${req.host}`;
+        const image = meta.image ? new URL(meta.image, base).toString() : '';
+        const tags = [
+          `<title>${escapeHtml(meta.title)}</title>`,
+          `<meta name="description" content="${escapeHtml(meta.description)}">`,
+          `<meta property="og:type" content="product">`,
+          `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+          `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+          image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+          `<meta property="og:url" content="${escapeHtml(base + url)}">`,
+          `<meta name="twitter:card" content="summary_large_image">`,
+        ].join('');
+        html = html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${tags}</head>`);
+      }
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { LOCALES, MAX_PER_PAGE, PRODUCT_PAGE_SIZE } from './constants.ts';
+
+/** Query-string booleans: "true"/"false"/"1"/"0". Anything else is a 422, never silently false. */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'], { message: 'must_be_boolean' })
+  .transform((v) => v === 'true' || v === '1');
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .union([
+      z.string().regex(/^\d+$/, { message: 'must_be_whole_number' }).transform(Number),
+      z.number().int({ message: 'must_be_whole_number' }),
+    ])
+    .pipe(
+      z
+        .number()
+        .min(min, { message: `must_be_at_least:${min}` })
+        .max(max, { message: `must_be_at_most:${max}` }),
+    );
+export const idParam = wholeNumber(1, 2_147_483_647);
+export const pageParam = wholeNumber(1, 1_000_000).optional();
+export const perPageParam = wholeNumber(1, MAX_PER_PAGE).optional();
+
+export const localeQuery = z.object({
+  locale: z.enum(LOCALES, { message: 'must_be_one_of:ar, en' }).optional(),
+});
+
+/**
+ * The sorts of spec §7. Each is a flag parameter (`lowest_price=true`); when several are sent the first
+ * in this list wins. `highest_to_lowest_price` / `lowest_to_highest_price` are the spec's aliases.
+ */
+export const PRODUCT_SORTS = [
+  'latest_to_oldest',
+  'lowest_price',
+  'highest_price',
+  'highest_to_lowest_price',
+  'lowest_to_highest_price',
+  'featured_first',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * GET /v1/products. Choices where the spec says "not shown":
+ * - `query` is the search text (Arabic spelling variants and small typos match, best first).
+ * - `category_id` includes every sub-category below it.
+ * - `in_active_promotion=true` keeps products whose promotion is running and that have a promoted price.
+ * - `in_dedicated_page=true` keeps products of the special-offers page.
+ * - `min_price`/`max_price` (EGP, digits) filter by the price a shopper pays; meta min/max describe the list
+ *   before the price filter so the slider keeps its range.
+ * - `brand_id` accepts one id or a comma-separated list.
+ */
+export const productListQuerySchema = localeQuery.extend({
+  query: z.string().max(200, { message: 'too_long:200' }).optional(),
+  page: pageParam,
+  per_page: perPageParam,
+  category_id: idParam.optional(),
+  brand_id: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { message: 'must_be_whole_number' })
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+  featured: queryBoolean.optional(),
+  in_active_promotion: queryBoolean.optional(),
+  in_dedicated_page: queryBoolean.optional(),
+  promotion_id: idParam.optional(),
+  promotion_slug: z.string().max(200).optional(),
+  min_price: z.string().regex(/^\d+$/, { message: 'price_digits_only' }).transform(Number).optional(),
+  max_price: z.string().regex(/^\d+$/, { message: 'price_digits_only' }).transform(Number).optional(),
+  favorites: queryBoolean.optional(),
+  latest_to_oldest: queryBoolean.optional(),
+  lowest_price: queryBoolean.optional(),
+  highest_price: queryBoolean.optional(),
+  highest_to_lowest_price: queryBoolean.optional(),
+  lowest_to_highest_price: queryBoolean.optional(),
+  featured_first: queryBoolean.optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+export const DEFAULT_PRODUCT_PER_PAGE = PRODUCT_PAGE_SIZE;
+
+export const categoryListQuerySchema = localeQuery.extend({
+  show_all: queryBoolean.optional(),
+  show_on_homepage: queryBoolean.optional(),
+  dedicated_page: queryBoolean.optional(),
+  category_id: idParam.optional(),
+  brand_id: idParam.optional(),
+});
+export const brandListQuerySchema = localeQuery.extend({
+  page: pageParam,
+  per_page: perPageParam,
+  show_all: queryBoolean.optional(),
+  show_on_homepage: queryBoolean.optional(),
+  category_id: idParam.optional(),
+});
+export const pageSettingsQuerySchema = localeQuery.extend({
+  group: z.enum(['home_page', 'about_us']).optional(),
+});
+export const branchListQuerySchema = localeQuery.extend({
+  show_all: queryBoolean.optional(),
+  page: pageParam,
+  per_page: perPageParam,
+});
+
+/* ---------- responses ---------- */
+
+export const metaSchema = z.object({
+  per_page: z.number().int(),
+  total_entries: z.number().int(),
+  current_page: z.number().int(),
+  next_page: z.number().int().nullable(),
+});
+export const productListMetaSchema = metaSchema.extend({ min_price: z.number(), max_price: z.number() });
+
+export const brandSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  featured: z.boolean(),
+  icon_url: z.string().nullable(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export type Category = {
+  id: number;
+  name: string;
+  name_en: string;
+  name_ar: string;
+  icon_url: string | null;
+  parent_id: number | null;
+  children: Category[];
+};
+export const categorySchema: z.ZodType<Category> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    name_en: z.string(),
+    name_ar: z.string(),
+    icon_url: z.string().nullable(),
+    parent_id: z.number().int().nullable(),
+    children: z.array(categorySchema),
+  }),
+);
+export const categoryRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  parent_id: z.number().int().nullable(),
+  /** Root first, this category last: for breadcrumbs. */
+  path: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+export const promotionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  slug: z.string(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+export const productImageSchema = z.object({
+  id: z.number().int(),
+  photo_url: z.string(),
+  original: z.string(),
+  is_3d_image: z.boolean(),
+  versions: z.object({ thumbnail: z.string(), medium: z.string() }),
+});
+export const specificationSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  value: z.string(),
+  key_en: z.string(),
+  key_ar: z.string(),
+  value_en: z.string(),
+  value_ar: z.string(),
+});
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  /** Title in the request's locale. */
+  title: z.string(),
+  title_en: z.string(),
+  title_ar: z.string(),
+  description: z.string(),
+  description_en: z.string(),
+  description_ar: z.string(),
+  category: z.object({ id: z.number().int(), name: z.string(), name_en: z.string(), name_ar: z.string() }),
+  brand: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    name_en: z.string(),
+    name_ar: z.string(),
+    icon_url: z.string().nullable(),
+  }),
+  images: z.array(productImageSchema),
+  /** EGP, before any promotion. */
+  price: z.number(),
+  promotion: promotionSchema.nullable(),
+  /** EGP, set when a running promotion lowers the price. */
+  price_after_promotion: z.number().nullable(),
+  /** EGP: what the shopper pays now. */
+  checkout_price: z.number(),
+  favorite: z.boolean(),
+  created_at: z.string(),
+  stock: z.number().int(),
+  model: z.string().nullable(),
+  series: z.string().nullable(),
+  maximum_number_per_order: z.number().int().nullable(),
+  featured: z.boolean(),
+  special_offer: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+export const productDetailSchema = productSchema.extend({
+  category: categoryRefSchema,
+  specifications: z.array(specificationSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productListResponseSchema = z.object({
+  products: z.array(productSchema),
+  meta: productListMetaSchema,
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+export const productResponseSchema = z.object({ product: productDetailSchema });
+export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) });
+export const brandsResponseSchema = z.object({ brands: z.array(brandSchema), meta: metaSchema });
+export const brandResponseSchema = z.object({ brand: brandSchema });
+export const promotionsResponseSchema = z.object({ promotions: z.array(promotionSchema) });
+export const promotionResponseSchema = z.object({ promotion: promotionSchema });
+
+export const pageSettingSchema = z.object({
+  name: z.string(),
+  group: z.string(),
+  value: z.string().nullable(),
+  attachment_url: z.string().nullable(),
+});
+/** Settings keyed by name (spec §7). */
+export const pageSettingsResponseSchema = z.object({
+  page_settings: z.record(z.string(), pageSettingSchema),
+});
+export type PageSettings = z.infer<typeof pageSettingsResponseSchema>['page_settings'];
+
+export const branchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  address: z.string(),
+  address_en: z.string(),
+  address_ar: z.string(),
+  phone_numbers: z.array(z.string()),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type Branch = z.infer<typeof branchSchema>;
+export const branchesResponseSchema = z.object({ branches: z.array(branchSchema), meta: metaSchema });

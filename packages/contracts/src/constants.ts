@@ -1,0 +1,82 @@
+/** Business constants of spec §9. Every other package imports them from here; nowhere else writes the numbers. */
+export const CURRENCY = 'EGP';
+export const LOCALES = ['ar', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ar';
+export const FALLBACK_LOCALE: Locale = 'en';
+
+/** National ID is required when the cart total (EGP) is at or above this. */
+export const NATIONAL_ID_THRESHOLD_EGP = 25_000;
+export const PRODUCT_PAGE_SIZE = 12;
+export const PRODUCT_PAGE_SIZES = [4, 8, 10, 12] as const;
+/** The largest per_page any list accepts; above it the API answers 422. */
+export const MAX_PER_PAGE = 100;
+export const WISHLIST_PAGE_SIZE = 10;
+export const ORDERS_PAGE_SIZE = 10;
+export const RELATED_PRODUCTS = 10;
+export const HOME_CATEGORIES = 10;
+export const HOME_BRANDS = 6;
+export const RECENTLY_VIEWED_MAX = 8;
+export const CATEGORY_MENU_GROUP = 4;
+export const LOW_STOCK_AT = 3;
+export const OTP_RESEND_SECONDS = 120;
+export const PAYMENT_KEY_MINUTES = 5;
+export const DEBOUNCE_MS = 500;
+export const CAROUSEL_AUTOPLAY_MS = 3000;
+export const CAROUSEL_SPEED_MS = 500;
+export const PAGE_TRANSITION_MS = 1000;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const HOTLINE = '16581';
+export const MAP_DEFAULT = { lat: 30.0444, lng: 31.2357, zoom: 16, heightPx: 500 } as const;
+export const REFUND_DAYS = 30;
+export const RETURN_DAYS = 14;
+export const ADDRESS_TEXT_MAX = 50;
+export const ADDRESS_INSTRUCTIONS_MAX = 500;
+export const NAME_MIN = 2;
+export const HOME_PHONE_PREFIXES = [
+  '02',
+  '03',
+  '068',
+  '088',
+  '097',
+  '013',
+  '082',
+  '045',
+  '057',
+  '084',
+  '064',
+  '047',
+  '095',
+  '046',
+  '050',
+  '086',
+  '048',
+  '092',
+  '066',
+  '096',
+  '065',
+  '093',
+  '062',
+  '040',
+  '069',
+  '055',
+] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'delivering',
+  'canceled',
+  'delivered',
+  'refunded',
+  'partially_refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = [
+  'online',
+  'cash',
+  'visa_on_delivery',
+  'visa_on_delivery_installments',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
