@@ -1,0 +1,27 @@
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './root-layout';
+
+/**
+ * Routes of spec §2. Each page is its own chunk (lazy: the module exports `Component`), so the first load
+ * carries only the shell and the home page.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      { index: true, lazy: () => import('../features/content/routes/home-route') },
+      { path: 'products', lazy: () => import('../features/catalog/routes/products-route') },
+      { path: 'products/:productId', lazy: () => import('../features/catalog/routes/product-route') },
+      { path: 'special-offers', lazy: () => import('../features/catalog/routes/special-offers-route') },
+      { path: 'promotions/:slug', lazy: () => import('../features/catalog/routes/promotion-route') },
+      { path: 'cart', lazy: () => import('../features/cart/routes/cart-route') },
+      { path: 'about-us', lazy: () => import('../features/content/routes/about-route') },
+      { path: 'terms-conditions', lazy: () => import('../features/content/routes/terms-route') },
+      { path: 'privacy-policy', lazy: () => import('../features/content/routes/privacy-route') },
+      { path: 'returns-policy', lazy: () => import('../features/content/routes/returns-route') },
+      { path: '404', lazy: () => import('../features/content/routes/not-found-route') },
+      { path: '*', lazy: () => import('../features/content/routes/not-found-route') },
+    ],
+  },
+]);

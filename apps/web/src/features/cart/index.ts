@@ -1,0 +1,1 @@
+export { useGuestCart, useCartCount, type GuestCartLine } from './store';

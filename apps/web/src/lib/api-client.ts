@@ -1,0 +1,80 @@
+import { currentLocale } from './locale-store';
+
+/** An error answer of the API, in DESIGN.md's shape: field errors or a list of messages. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: { errors?: string[] | Record<string, string[]> } & Record<string, unknown>,
+  ) {
+    super(ApiError.messagesOf(body).join('\n') || `HTTP ${status}`);
+  }
+  /** Every message, flattened (for dialogs that list them). */
+  static messagesOf(body: ApiError['body']): string[] {
+    const e = body?.errors;
+    if (!e) return [];
+    return Array.isArray(e) ? e : Object.values(e).flat();
+  }
+  get messages() {
+    return ApiError.messagesOf(this.body);
+  }
+  get fieldErrors(): Record<string, string[]> {
+    const e = this.body?.errors;
+    return e && !Array.isArray(e) ? e : {};
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+
+/** Hooks other features register: auth headers to send, what to do on 401, headers to store. */
+export const apiHooks: {
+  headers: () => Record<string, string>;
+  onUnauthorized: () => void;
+  onHeaders: (h: Headers) => void;
+} = { headers: () => ({}), onUnauthorized: () => {}, onHeaders: () => {} };
+
+export function buildQuery(query: Query = {}): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '' || v === false) continue;
+    p.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  p.set('locale', currentLocale());
+  return p.toString();
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Every call to the store API goes through here: locale, auth headers, JSON, one error type. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...apiHooks.headers() };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`/v1/${path.replace(/^\//, '')}?${buildQuery(opts.query)}`, {
+    method: opts.method ?? 'GET',
+    headers,
+    body,
+    signal: opts.signal,
+  });
+  apiHooks.onHeaders(res.headers);
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = { errors: [] };
+  }
+  if (!res.ok) {
+    if (res.status === 401) apiHooks.onUnauthorized();
+    throw new ApiError(res.status, (data ?? {}) as ApiError['body']);
+  }
+  return data as T;
+}

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/** Debian's Chromium (Playwright cannot download browsers here): CHROMIUM_PATH, else /usr/bin/chromium. */
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 } }, grep: /@phone/ },
+  ],
+  webServer: {
+    // The built storefront on the real API server, on a fresh embedded database with the demo catalog.
+    command: `node scripts/e2e-server.mjs`,
+    url: `http://127.0.0.1:${port}/health`,
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    env: { E2E_PORT: String(port) },
+  },
+});
