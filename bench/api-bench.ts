@@ -46,18 +46,36 @@ function startServer(env: Record<string, string>, port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
   });
 }
 
-const qs = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
+const qs = (o: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** Mixed product lists: categories, brands, price ranges, every sort, pages. */
 function listRequests(categoryIds: number[], brandIds: number[]) {
-  const sorts = [{}, { lowest_price: 'true' }, { highest_price: 'true' }, { latest_to_oldest: 'true' }, { featured_first: 'true' }];
+  const sorts: Record<string, string>[] = [
+    {},
+    { lowest_price: 'true' },
+    { highest_price: 'true' },
+    { latest_to_oldest: 'true' },
+    { featured_first: 'true' },
+  ];
   const out: { method: 'GET'; path: string }[] = [];
   for (let i = 0; i < 60; i++) {
-    const q: Record<string, string | number> = { ...sorts[i % sorts.length]!, locale: i % 2 ? 'en' : 'ar', per_page: 12 };
+    const q: Record<string, string | number> = {
+      ...sorts[i % sorts.length]!,
+      locale: i % 2 ? 'en' : 'ar',
+      per_page: 12,
+    };
     if (i % 3 === 0) q.category_id = categoryIds[i % categoryIds.length]!;
     if (i % 4 === 1) q.brand_id = brandIds[i % brandIds.length]!;
     if (i % 5 === 2) Object.assign(q, { min_price: 1000, max_price: 30000 });
@@ -69,33 +87,90 @@ function listRequests(categoryIds: number[], brandIds: number[]) {
   return out;
 }
 
-const searches = ['سامسونج', 'شاشه', 'ثلاجة توشيبا', 'تكييف', 'غساله', 'laptop', 'iphone', 'samsng', 'air fryer', 'لاب توب', 'موبايل شاومي', 'مكواه', 'هيدفون', 'كاريير', '٥٥ بوصه'];
+const searches = [
+  'سامسونج',
+  'شاشه',
+  'ثلاجة توشيبا',
+  'تكييف',
+  'غساله',
+  'laptop',
+  'iphone',
+  'samsng',
+  'air fryer',
+  'لاب توب',
+  'موبايل شاومي',
+  'مكواه',
+  'هيدفون',
+  'كاريير',
+  '٥٥ بوصه',
+];
 
-async function scenario(url: string, requests: { method: 'GET'; path: string }[]) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests: requests.length ? requests : undefined });
+type Req = { method: 'GET'; path: string; headers?: Record<string, string> };
+const noCache = (reqs: Req[]): Req[] => reqs.map((r) => ({ ...r, headers: { 'cache-control': 'no-cache' } }));
+
+async function scenario(url: string, requests: Req[]) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: requests.length ? requests : undefined,
+  });
   const non2xx = result.non2xx + result.errors;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx };
 }
 
 async function benchBackend(b: Backend, port: number) {
-  console.log(`\n## ${b.name}: seeding ${PRODUCTS.toLocaleString('en-US')} products (skipped when already there)`);
+  console.log(
+    `\n## ${b.name}: seeding ${PRODUCTS.toLocaleString('en-US')} products (skipped when already there)`,
+  );
   const t0 = Date.now();
-  run(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--products', String(PRODUCTS)], b.env);
+  run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--products', String(PRODUCTS)],
+    b.env,
+  );
   console.log(`seed step took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const server = startServer(b.env, port);
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/health`);
-    const cats = ((await (await fetch(`${base}/v1/categories?show_all=true`)).json()) as { categories: { id: number }[] }).categories.map((c) => c.id);
-    const brands = ((await (await fetch(`${base}/v1/brands?show_all=true`)).json()) as { brands: { id: number }[] }).brands.map((x) => x.id);
-    const total = ((await (await fetch(`${base}/v1/products?per_page=1`)).json()) as { meta: { total_entries: number } }).meta.total_entries;
+    const cats = (
+      (await (await fetch(`${base}/v1/categories?show_all=true`)).json()) as { categories: { id: number }[] }
+    ).categories.map((c) => c.id);
+    const brands = (
+      (await (await fetch(`${base}/v1/brands?show_all=true`)).json()) as { brands: { id: number }[] }
+    ).brands.map((x) => x.id);
+    const total = (
+      (await (await fetch(`${base}/v1/products?per_page=1`)).json()) as { meta: { total_entries: number } }
+    ).meta.total_entries;
     console.log(`products in the database: ${total.toLocaleString('en-US')}`);
-    const ids = Array.from({ length: 200 }, (_, i) => 1 + Math.floor(((i * 7919) % 1000) / 1000 * total));
-    const scenarios: [string, { method: 'GET'; path: string }[]][] = [
+    const ids = Array.from({ length: 200 }, (_, i) => 1 + Math.floor((((i * 7919) % 1000) / 1000) * total));
+    const scenarios: [string, Req[]][] = [
       ['trivial route (/health)', [{ method: 'GET', path: '/health' }]],
       ['product lists (filters, sorts, pages)', listRequests(cats, brands)],
-      ['search (Arabic and English, typos)', searches.map((s) => ({ method: 'GET' as const, path: `/v1/products?${qs({ query: s, per_page: 12 })}` }))],
+      [
+        'search (Arabic and English, typos)',
+        searches.map((s) => ({
+          method: 'GET' as const,
+          path: `/v1/products?${qs({ query: s, per_page: 12 })}`,
+        })),
+      ],
       ['product by id', ids.map((id) => ({ method: 'GET' as const, path: `/v1/products/${id}` }))],
+      // The same reads with the in-memory catalog cache skipped: what the database itself sustains.
+      ['product lists, uncached', noCache(listRequests(cats, brands))],
+      [
+        'search, uncached',
+        noCache(
+          searches.map((s) => ({
+            method: 'GET' as const,
+            path: `/v1/products?${qs({ query: s, per_page: 12 })}`,
+          })),
+        ),
+      ],
+      [
+        'product by id, uncached',
+        noCache(ids.map((id) => ({ method: 'GET' as const, path: `/v1/products/${id}` }))),
+      ],
     ];
     // Warm up caches and JIT once.
     await autocannon({ url: base, connections: 10, duration: 2, requests: listRequests(cats, brands) });
@@ -120,14 +195,19 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
     '',
     '| scenario | req/s | p50 ms | p99 ms | ratio to trivial | errors/non-2xx |',
     '|---|---:|---:|---:|---:|---:|',
-    ...res.rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / trivial).toFixed(2)} | ${r.non2xx} |`),
+    ...res.rows.map(
+      (r) =>
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / trivial).toFixed(2)} | ${r.non2xx} |`,
+    ),
   ];
   return lines.join('\n');
 }
 
 async function main() {
   mkdirSync(tmp, { recursive: true });
-  const backends: Backend[] = [{ name: 'PGlite (embedded)', env: { DATA_DIR: path.join(tmp, `pglite-${PRODUCTS}`) } }];
+  const backends: Backend[] = [
+    { name: 'PGlite (embedded)', env: { DATA_DIR: path.join(tmp, `pglite-${PRODUCTS}`) } },
+  ];
   let pgUrl = process.env.BENCH_DATABASE_URL;
   let stopPg: (() => void) | undefined;
   if (!pgUrl && existsSync('/usr/lib/postgresql')) {
@@ -144,7 +224,10 @@ async function main() {
     }
     const u = new URL(pgUrl);
     u.pathname = `/${dbName}`;
-    backends.push({ name: 'PostgreSQL 15 (loopback)', env: { DATABASE_URL: u.toString(), DATA_DIR: path.join(tmp, 'pg-uploads') } });
+    backends.push({
+      name: 'PostgreSQL 15 (loopback)',
+      env: { DATABASE_URL: u.toString(), DATA_DIR: path.join(tmp, 'pg-uploads') },
+    });
   } else {
     console.log('No PostgreSQL found: benchmarking PGlite only.');
   }
@@ -155,7 +238,11 @@ async function main() {
   } finally {
     stopPg?.();
   }
-  const out = [`# API benchmark, ${new Date().toISOString().slice(0, 10)}`, '', ...results.map((r) => `${table(r)}\n`)].join('\n');
+  const out = [
+    `# API benchmark, ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    ...results.map((r) => `${table(r)}\n`),
+  ].join('\n');
   console.log(`\n${out}`);
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/api-latest.md'), out);

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './lib/errors.ts';
+import { installResponseCache } from './lib/response-cache.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -29,6 +30,8 @@ export interface AppOptions {
   /** Built storefront (apps/web/dist); served with SPA fallback when present. */
   webDistDir?: string;
   logger?: boolean | { level: string };
+  /** How long public catalog answers are cached in memory (ms); 0 turns the cache off (tests). */
+  catalogCacheMs?: number;
 }
 
 export interface AppContext {
@@ -62,6 +65,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  installResponseCache(app, opts.catalogCacheMs ?? 0);
   await app.register(cors, {
     origin: true,
     exposedHeaders: ['client', 'token', 'uid', 'expiry', 'token-type'],

@@ -15,6 +15,8 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Load the demo catalog on first start (default yes). */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Seconds public catalog answers are cached in each instance's memory (0 = off). */
+  CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

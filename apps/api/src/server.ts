@@ -28,6 +28,7 @@ async function main() {
     uploadsDir,
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logger: { level: config.LOG_LEVEL },
+    catalogCacheMs: config.CATALOG_CACHE_SECONDS * 1000,
   });
   const stopJobs = startJobs(app.ctx);
   const close = async () => {

@@ -15,7 +15,7 @@ export interface TestApp {
  * A real app on a real database: in-memory PGlite by default; with DATABASE_URL set (CI), a fresh database
  * created on that PostgreSQL server for this test file and dropped afterwards.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { catalogCacheMs?: number } = {}): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
@@ -38,7 +38,7 @@ export async function createTestApp(): Promise<TestApp> {
     database = await openDatabase({ dataDir: 'memory://' });
   }
   const clock = new AdjustableClock();
-  const app = await buildApp({ database, clock, env: 'test' });
+  const app = await buildApp({ database, clock, env: 'test', catalogCacheMs: options.catalogCacheMs ?? 0 });
   await app.ready();
   return {
     app,

@@ -92,18 +92,16 @@ export async function addProduct(db: DbOrTx, p: ProductInput, now = new Date()) 
     thumbnailUrl: `/uploads/test/${row!.id}-t.svg`,
     mediumUrl: `/uploads/test/${row!.id}-m.svg`,
   });
-  await db
-    .insert(specifications)
-    .values([
-      {
-        productId: row!.id,
-        position: 0,
-        keyEn: 'Warranty',
-        keyAr: 'الضمان',
-        valueEn: '2 years',
-        valueAr: 'سنتين',
-      },
-    ]);
+  await db.insert(specifications).values([
+    {
+      productId: row!.id,
+      position: 0,
+      keyEn: 'Warranty',
+      keyAr: 'الضمان',
+      valueEn: '2 years',
+      valueAr: 'سنتين',
+    },
+  ]);
   await refreshCurrentPrices(db, now, [row!.id]);
   return row!;
 }

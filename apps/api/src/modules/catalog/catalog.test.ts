@@ -380,3 +380,25 @@ describe('API reference', () => {
     );
   });
 });
+
+describe('catalog answers cache', () => {
+  it('serves a repeated list from memory until it expires, and never caches errors', async () => {
+    const { createTestApp: make } = await import('../../test/app.ts');
+    const c = await make({ catalogCacheMs: 60_000 });
+    try {
+      const url = '/v1/products?per_page=2&locale=en';
+      const first = await c.app.inject({ method: 'GET', url });
+      expect(first.headers['x-cache']).toBe('miss');
+      const second = await c.app.inject({ method: 'GET', url });
+      expect(second.headers['x-cache']).toBe('hit');
+      expect(second.body).toBe(first.body);
+      const bypass = await c.app.inject({ method: 'GET', url, headers: { 'cache-control': 'no-cache' } });
+      expect(bypass.headers['x-cache']).toBe('miss');
+      const bad = await c.app.inject({ method: 'GET', url: '/v1/products?page=x' });
+      expect(bad.statusCode).toBe(422);
+      expect(c.app.responseCache.size).toBe(1);
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -34,6 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      config: { cache: true },
       schema: {
         tags: ['catalog'],
         querystring: productListQuerySchema,
@@ -46,6 +47,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
+      config: { cache: true },
       schema: {
         tags: ['catalog'],
         params: idParams,
@@ -61,6 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      config: { cache: true },
       schema: {
         tags: ['catalog'],
         querystring: categoryListQuerySchema,
@@ -73,6 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/brands',
     {
+      config: { cache: true },
       schema: {
         tags: ['catalog'],
         querystring: brandListQuerySchema,
@@ -85,6 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/brands/:id',
     {
+      config: { cache: true },
       schema: {
         tags: ['catalog'],
         params: idParams,
@@ -97,13 +102,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/promotions',
-    { schema: { tags: ['catalog'], querystring: localeQuery, response: { 200: promotionsResponseSchema } } },
+    {
+      config: { cache: true },
+      schema: { tags: ['catalog'], querystring: localeQuery, response: { 200: promotionsResponseSchema } },
+    },
     async (req) => ({ promotions: await listPromotions(db, requestLocale(req), clock.now()) }),
   );
 
   app.get(
     '/promotions/:id',
     {
+      config: { cache: true },
       schema: {
         tags: ['catalog'],
         description: 'A running promotion by numeric id or by slug.',

@@ -13,6 +13,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/page_settings',
     {
+      config: { cache: true },
       schema: {
         tags: ['content'],
         querystring: pageSettingsQuerySchema,
@@ -24,6 +25,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/branches',
     {
+      config: { cache: true },
       schema: {
         tags: ['content'],
         querystring: branchListQuerySchema,
