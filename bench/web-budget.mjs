@@ -6,7 +6,7 @@
 //     BENCH_LIGHTHOUSE_RUNS times each (default 3; the median is reported — scores are noisy on 2 cores).
 // Starts its own server (built app, fresh embedded database) on port 4300.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'store-bench-web-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'ignore',
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+  },
 });
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
@@ -41,14 +48,26 @@ async function waitUp() {
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) return;
-    } catch {}
+    } catch {
+      // not up yet, or a body the browser did not keep
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error('server did not start');
 }
 
 async function firstLoad() {
-  const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: chrome,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
   const files = [];
   page.on('response', async (res) => {
@@ -56,8 +75,15 @@ async function firstLoad() {
     if (type !== 'script' && type !== 'stylesheet') return;
     try {
       const body = await res.body();
-      files.push({ url: new URL(res.url()).pathname, type, raw: body.length, gz: gzipSync(body, { level: 9 }).length });
-    } catch {}
+      files.push({
+        url: new URL(res.url()).pathname,
+        type,
+        raw: body.length,
+        gz: gzipSync(body, { level: 9 }).length,
+      });
+    } catch {
+      // not up yet, or a body the browser did not keep
+    }
   });
   await page.goto(base, { waitUntil: 'networkidle' });
   await browser.close();
@@ -67,7 +93,16 @@ async function firstLoad() {
 function lighthouse(url) {
   const out = execFileSync(
     'npx',
-    ['lighthouse', url, '--quiet', '--output=json', '--only-categories=performance,accessibility', '--form-factor=mobile', '--screenEmulation.mobile', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run`],
+    [
+      'lighthouse',
+      url,
+      '--quiet',
+      '--output=json',
+      '--only-categories=performance,accessibility',
+      '--form-factor=mobile',
+      '--screenEmulation.mobile',
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run`,
+    ],
     { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
   );
   const r = JSON.parse(out.toString());
@@ -88,9 +123,18 @@ try {
   const css = files.filter((f) => f.type === 'stylesheet');
   const sum = (fs, k) => fs.reduce((n, f) => n + f[k], 0);
   const kb = (b) => (b / 1024).toFixed(1);
-  const lines = [`# Storefront budgets, ${new Date().toISOString().slice(0, 10)}`, '', '## Home page, first load (375 px)', '', '| file | type | raw KB | gzip KB |', '|---|---|---:|---:|'];
+  const lines = [
+    `# Storefront budgets, ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    '## Home page, first load (375 px)',
+    '',
+    '| file | type | raw KB | gzip KB |',
+    '|---|---|---:|---:|',
+  ];
   for (const f of files) lines.push(`| ${f.url} | ${f.type} | ${kb(f.raw)} | ${kb(f.gz)} |`);
-  lines.push(`| **JS total** | | ${kb(sum(js, 'raw'))} | **${kb(sum(js, 'gz'))}** (budget ${BUDGET_JS_KB}) |`);
+  lines.push(
+    `| **JS total** | | ${kb(sum(js, 'raw'))} | **${kb(sum(js, 'gz'))}** (budget ${BUDGET_JS_KB}) |`,
+  );
   lines.push(`| **CSS total** | | ${kb(sum(css, 'raw'))} | **${kb(sum(css, 'gz'))}** |`, '');
 
   const product = (await (await fetch(`${base}/v1/products?per_page=1&featured=true`)).json()).products[0];
@@ -99,14 +143,21 @@ try {
     ['product list', `${base}/products?category_id=${product.category.id}`],
     ['product page', `${base}/products/${product.id}`],
   ];
-  lines.push(`## Lighthouse, mobile preset, median of ${runs}`, '', '| page | performance | accessibility | LCP ms | TBT ms | CLS |', '|---|---:|---:|---:|---:|---:|');
+  lines.push(
+    `## Lighthouse, mobile preset, median of ${runs}`,
+    '',
+    '| page | performance | accessibility | LCP ms | TBT ms | CLS |',
+    '|---|---:|---:|---:|---:|---:|',
+  );
   for (const [name, url] of pages) {
     const rs = [];
     for (let i = 0; i < runs; i++) {
       process.stdout.write(`lighthouse ${name} run ${i + 1}/${runs}\n`);
       rs.push(lighthouse(url));
     }
-    lines.push(`| ${name} | ${median(rs.map((r) => r.performance))} | ${median(rs.map((r) => r.accessibility))} | ${median(rs.map((r) => r.lcp)).toFixed(0)} | ${median(rs.map((r) => r.tbt)).toFixed(0)} | ${median(rs.map((r) => r.cls)).toFixed(3)} |`);
+    lines.push(
+      `| ${name} | ${median(rs.map((r) => r.performance))} | ${median(rs.map((r) => r.accessibility))} | ${median(rs.map((r) => r.lcp)).toFixed(0)} | ${median(rs.map((r) => r.tbt)).toFixed(0)} | ${median(rs.map((r) => r.cls)).toFixed(3)} |`,
+    );
   }
   const out = lines.join('\n');
   console.log(`\n${out}`);
