@@ -20,11 +20,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // A feature is reached only through its index.ts (bulletproof-react boundary).
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/*/*', '!./*', '!../*'], message: 'Import another feature only through its index.ts' }] },
-      ],
     },
   },
+  // A feature is reached only through its index.ts (bulletproof-react boundary): no import may go into another
+  // feature's files. Shared code (lib, ui, app, i18n) is open to all.
+  ...[
+    ['apps/web/src/features/*/*.{ts,tsx}', '^\\.\\./(?!\\.)[^/]+/'],
+    ['apps/web/src/features/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./(?!lib/|ui/|app/|i18n/)[^./][^/]*/'],
+    ['apps/web/src/features/*/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./\\.\\./(?!lib/|ui/|app/|i18n/)[^./][^/]*/'],
+    ['apps/web/src/{ui,lib}/**/*.{ts,tsx}', 'features/[^/]+/'],
+  ].map(([files, regex]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex, message: "Import another feature only through its index.ts" }] }],
+    },
+  })),
 );

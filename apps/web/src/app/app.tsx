@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+// The session store registers auth headers and the 401 rule on the API client.
+import { onSignOut } from '../features/auth';
 import i18n from '../lib/i18n';
 import { useLocaleStore } from '../lib/locale-store';
 import { router } from './router';
@@ -24,6 +26,14 @@ function useLanguageSync() {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale]);
 }
+
+// Sign-out drops every cached answer that belonged to the shopper (cart, wishlist, orders).
+onSignOut(() => {
+  queryClient.removeQueries({ queryKey: ['server-cart'] });
+  queryClient.removeQueries({ queryKey: ['wishlist'] });
+  queryClient.removeQueries({ queryKey: ['orders'] });
+  queryClient.removeQueries({ queryKey: ['addresses'] });
+});
 
 export function App() {
   useLanguageSync();

@@ -51,6 +51,11 @@ export interface RequestOptions {
 
 /** Every call to the store API goes through here: locale, auth headers, JSON, one error type. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, opts)).data;
+}
+
+/** Like `api`, also giving the answer's headers (sign-in and profile update return auth headers). */
+export async function apiWithHeaders<T>(path: string, opts: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json', ...apiHooks.headers() };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -66,7 +71,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   });
   apiHooks.onHeaders(res.headers);
   const text = await res.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
@@ -76,5 +81,5 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     if (res.status === 401) apiHooks.onUnauthorized();
     throw new ApiError(res.status, (data ?? {}) as ApiError['body']);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
 }

@@ -1,0 +1,87 @@
+import { WISHLIST_PAGE_SIZE } from '@store/contracts/constants';
+import type { ProductListResponse } from '@store/contracts/catalog';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, ApiError } from '../../../lib/api-client';
+import { price } from '../../../lib/format';
+import { useLocaleStore } from '../../../lib/locale-store';
+import { MessageDialog } from '../../auth';
+import { useAddToCart } from '../../cart';
+
+/** Wishlist: favorites 10 a page, remove with confirmation, add to cart. */
+export default function WishlistTab() {
+  const { t } = useTranslation('account');
+  const locale = useLocaleStore((s) => s.locale);
+  const [page, setPage] = useState(1);
+  const [confirm, setConfirm] = useState<number | null>(null);
+  const [error, setError] = useState<string[] | null>(null);
+  const qc = useQueryClient();
+  const addToCart = useAddToCart();
+  const { data, isPending } = useQuery({
+    queryKey: ['wishlist', locale, page],
+    queryFn: () => api<ProductListResponse>('users/products', { query: { favorites: true, page, per_page: WISHLIST_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api(`users/products/${id}/favorites`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['wishlist'] }),
+    onError: () => setError([t('common:error')]),
+  });
+  if (isPending) return <p className="text-slate-500">{t('common:loading')}</p>;
+  const products = data?.products ?? [];
+  return (
+    <div>
+      <h2 className="mb-4 text-lg font-bold">{t('tabs.wishlist')}</h2>
+      {products.length === 0 && <p className="text-slate-600">{t('wishlist.empty')}</p>}
+      <ul className="divide-y divide-slate-200">
+        {products.map((p) => (
+          <li key={p.id} className="flex items-center gap-4 py-3" data-testid="wishlist-item">
+            <img src={p.images[0]?.versions.thumbnail} alt="" width={64} height={64} className="size-16 rounded-lg bg-slate-100 object-contain" />
+            <div className="min-w-0 flex-1">
+              <Link to={`/products/${p.id}`} className="line-clamp-2 font-medium hover:text-brand-700">
+                {p.title}
+              </Link>
+              <p className="text-sm font-bold text-brand-900">{price(p.checkout_price)}</p>
+            </div>
+            <button
+              type="button"
+              disabled={p.stock === 0}
+              onClick={() =>
+                addToCart(p, 1).catch((err: unknown) => setError(err instanceof ApiError ? err.messages : [t('common:error')]))
+              }
+              className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-50"
+            >
+              {t('wishlist.addToCart')}
+            </button>
+            <button type="button" onClick={() => setConfirm(p.id)} className="rounded-lg border border-red-700 px-3 py-2 text-sm font-semibold text-red-700">
+              {t('wishlist.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex items-center justify-between">
+        <button type="button" disabled={page === 1} onClick={() => setPage((p) => p - 1)} className="rounded-lg border px-3 py-1 disabled:opacity-40">
+          {t('pagination.previous')}
+        </button>
+        <span className="text-sm text-slate-600">{t('pagination.page', { page })}</span>
+        <button type="button" disabled={!data?.meta.next_page} onClick={() => setPage((p) => p + 1)} className="rounded-lg border px-3 py-1 disabled:opacity-40">
+          {t('pagination.next')}
+        </button>
+      </div>
+      <MessageDialog
+        open={confirm !== null}
+        title={t('wishlist.confirmTitle')}
+        messages={[t('wishlist.confirm')]}
+        actionLabel={t('wishlist.remove')}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm !== null) remove.mutate(confirm);
+          setConfirm(null);
+        }}
+      />
+      <MessageDialog open={!!error} title={t('common:error')} messages={error ?? []} onClose={() => setError(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { SignedInOnly, useAuth } from '../../auth';
+
+const TABS = ['account', 'addresses', 'orders', 'wishlist'] as const;
+type Tab = (typeof TABS)[number];
+
+const panels: Record<Tab, React.LazyExoticComponent<() => React.JSX.Element>> = {
+  account: lazy(() => import('../components/account-tab')),
+  addresses: lazy(() => import('../components/addresses-tab')),
+  orders: lazy(() => import('../components/orders-tab')),
+  wishlist: lazy(() => import('../components/wishlist-tab')),
+};
+
+/** /my-account/{tab}: an unknown tab goes to the account tab; no tab shows the account tab (spec §2). */
+export function Component() {
+  const { t } = useTranslation('account');
+  const { tab } = useParams();
+  const user = useAuth((s) => s.user);
+  if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) return <Navigate to="/my-account/account" replace />;
+  const current: Tab = (tab as Tab | undefined) ?? 'account';
+  const Panel = panels[current];
+  return (
+    <SignedInOnly>
+      <div className="mx-auto w-full max-w-6xl px-4 py-6">
+        <h1 className="mb-4 text-2xl font-bold">{t('title', { name: user?.first_name ?? '' })}</h1>
+        <div className="flex flex-col gap-6 md:flex-row">
+          <nav aria-label={t('title', { name: '' })} className="flex shrink-0 gap-2 overflow-x-auto md:w-56 md:flex-col">
+            {TABS.map((name) => (
+              <Link
+                key={name}
+                to={`/my-account/${name}`}
+                aria-current={name === current ? 'page' : undefined}
+                className={`whitespace-nowrap rounded-lg px-4 py-2 font-medium ${name === current ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 hover:bg-brand-50'}`}
+              >
+                {t(`tabs.${name}`)}
+              </Link>
+            ))}
+          </nav>
+          <section className="min-w-0 flex-1 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+            <Suspense fallback={<p className="text-slate-500">{t('common:loading')}</p>}>
+              <Panel />
+            </Suspense>
+          </section>
+        </div>
+      </div>
+    </SignedInOnly>
+  );
+}

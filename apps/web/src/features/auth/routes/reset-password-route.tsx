@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordSchema } from '@store/contracts/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { resetPassword } from '../api/auth-api';
+import { Field } from '../components/field';
+import { MessageDialog } from '../components/message-dialog';
+import { applyServerErrors, errorOf, messageText } from '../form-errors';
+import { GuestOnly } from '../guards';
+
+type Values = { password: string; password_confirmation: string };
+
+/** /auth/reset_password/{code}: the code from the SMS link, a new password twice. */
+export function Component() {
+  const { t } = useTranslation('auth');
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  const [dialog, setDialog] = useState<string[] | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: zodResolver(resetPasswordSchema) });
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      await resetPassword({ sms_password_reset_otp: code, ...v });
+      setDone(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        setError('password', { type: 'server', message: messageText('wrong_otp') ?? err.messages[0] });
+        return;
+      }
+      const rest = applyServerErrors(err, setError, ['password', 'password_confirmation']);
+      if (rest.length) setDialog(rest);
+    }
+  });
+  return (
+    <GuestOnly>
+      <section className="mx-auto my-8 w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm">
+        <h1 className="mb-4 text-xl font-bold">{t('reset.title')}</h1>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <Field label={t('fields.newPassword')} type="password" autoComplete="new-password" {...register('password')} error={errorOf(formState.errors, 'password')} />
+          <Field
+            label={t('fields.passwordConfirmation')}
+            type="password"
+            autoComplete="new-password"
+            {...register('password_confirmation')}
+            error={errorOf(formState.errors, 'password_confirmation')}
+          />
+          <button type="submit" disabled={formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+            {t('reset.submit')}
+          </button>
+        </form>
+        <MessageDialog open={done} title={t('otp.resetDoneTitle')} messages={[t('otp.resetDone')]} onClose={() => navigate('/auth/signin', { replace: true })} />
+        <MessageDialog open={!!dialog} title={t('common:error')} messages={dialog ?? []} onClose={() => setDialog(null)} />
+      </section>
+    </GuestOnly>
+  );
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signInSchema, signUpSchema } from '@store/contracts/auth';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { mergeGuestCartIntoServer } from '../../cart';
+import { signIn, signUp } from '../api/auth-api';
+import { Field } from '../components/field';
+import { MessageDialog } from '../components/message-dialog';
+import { applyServerErrors, errorOf } from '../form-errors';
+import { GuestOnly } from '../guards';
+
+type SignIn = { phone_number: string; password: string };
+type SignUp = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  password: string;
+  password_confirmation: string;
+};
+
+function SignInForm() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const qc = useQueryClient();
+  const [dialog, setDialog] = useState<{ messages: string[]; needConfirmation: boolean } | null>(null);
+  const { register, handleSubmit, formState, setError, getValues } = useForm<SignIn>({ resolver: zodResolver(signInSchema) });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signIn(values);
+      // What a guest put in the cart is still there after signing in.
+      await mergeGuestCartIntoServer(qc).catch(() => undefined);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from ?? '/', { replace: true });
+    } catch (err) {
+      const needConfirmation = err instanceof ApiError && err.body.need_confirmation === true;
+      const rest = applyServerErrors(err, setError, ['phone_number', 'password']);
+      if (rest.length || needConfirmation) setDialog({ messages: rest, needConfirmation });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('signIn.title')}>
+      <Field label={t('fields.phone')} type="tel" inputMode="numeric" autoComplete="tel" dir="ltr" {...register('phone_number')} error={errorOf(formState.errors, 'phone_number')} />
+      <Field label={t('fields.password')} type="password" autoComplete="current-password" {...register('password')} error={errorOf(formState.errors, 'password')} />
+      <Link to="/auth/forgot_password" className="text-sm text-brand-700 underline">
+        {t('signIn.forgot')}
+      </Link>
+      <button type="submit" disabled={formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+        {t('signIn.submit')}
+      </button>
+      <MessageDialog open={!!dialog} title={t('signIn.errorTitle')} messages={dialog?.messages} onClose={() => setDialog(null)}>
+        {dialog?.needConfirmation && (
+          <button
+            type="button"
+            className="mt-4 rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+            onClick={() => navigate('/auth/otp_confirmation', { state: { phone_number: getValues('phone_number'), previous: 'signin' } })}
+          >
+            {t('signIn.enterOtp')}
+          </button>
+        )}
+      </MessageDialog>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [terms, setTerms] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<SignUp>({ resolver: zodResolver(signUpSchema) });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signUp(values);
+      setCreated(values.phone_number);
+    } catch (err) {
+      const rest = applyServerErrors(err, setError, Object.keys(values));
+      if (rest.length) setFailure(rest);
+    }
+  });
+  const e = formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('register.title')}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('fields.firstName')} autoComplete="given-name" {...register('first_name')} error={errorOf(e, 'first_name')} />
+        <Field label={t('fields.lastName')} autoComplete="family-name" {...register('last_name')} error={errorOf(e, 'last_name')} />
+      </div>
+      <Field label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...register('email')} error={errorOf(e, 'email')} />
+      <Field label={t('fields.phone')} type="tel" inputMode="numeric" autoComplete="tel" dir="ltr" {...register('phone_number')} error={errorOf(e, 'phone_number')} />
+      <Field label={t('fields.password')} type="password" autoComplete="new-password" {...register('password')} error={errorOf(e, 'password')} />
+      <Field label={t('fields.passwordConfirmation')} type="password" autoComplete="new-password" {...register('password_confirmation')} error={errorOf(e, 'password_confirmation')} />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={terms} onChange={(ev) => setTerms(ev.target.checked)} className="size-4" />
+        <span>
+          {t('register.agree')}{' '}
+          <Link to="/terms-conditions" className="text-brand-700 underline">
+            {t('register.terms')}
+          </Link>
+        </span>
+      </label>
+      <button type="submit" disabled={!terms || formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50">
+        {t('register.submit')}
+      </button>
+      <MessageDialog
+        open={!!created}
+        title={t('register.createdTitle')}
+        messages={[t('register.created')]}
+        actionLabel={t('common:continue')}
+        onClose={() => navigate('/auth/otp_confirmation', { state: { phone_number: created, previous: 'register' } })}
+      />
+      <MessageDialog open={!!failure} title={t('register.errorTitle')} messages={failure ?? []} onClose={() => setFailure(null)} />
+    </form>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation('auth');
+  const { pathname } = useLocation();
+  const tab = pathname.startsWith('/auth/register') ? 'register' : 'signin';
+  const tabClass = (active: boolean) =>
+    `flex-1 border-b-2 py-3 text-center font-semibold ${active ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-600'}`;
+  return (
+    <GuestOnly>
+      <section className="mx-auto my-8 w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm">
+        <h1 className="sr-only">{tab === 'signin' ? t('signIn.title') : t('register.title')}</h1>
+        <nav className="mb-6 flex" aria-label={t('tabsLabel')}>
+          <Link to="/auth/signin" replace className={tabClass(tab === 'signin')} aria-current={tab === 'signin' ? 'page' : undefined}>
+            {t('signIn.title')}
+          </Link>
+          <Link to="/auth/register" replace className={tabClass(tab === 'register')} aria-current={tab === 'register' ? 'page' : undefined}>
+            {t('register.title')}
+          </Link>
+        </nav>
+        {tab === 'signin' ? <SignInForm /> : <RegisterForm />}
+      </section>
+    </GuestOnly>
+  );
+}

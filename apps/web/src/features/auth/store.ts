@@ -1,0 +1,77 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { apiHooks } from '../../lib/api-client';
+
+export interface AuthHeaders {
+  client: string;
+  token: string;
+  uid: string;
+}
+
+export interface SessionUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name?: string;
+  email: string;
+  phone_number: string;
+  national_id?: string | null;
+}
+
+interface AuthState {
+  headers: AuthHeaders | null;
+  user: SessionUser | null;
+  signIn(headers: AuthHeaders, user: SessionUser): void;
+  setUser(user: SessionUser): void;
+  setHeaders(headers: AuthHeaders): void;
+  signOut(): void;
+}
+
+/** Listeners run at sign-out (the cart resets, cached account data is dropped). */
+const signOutListeners = new Set<() => void>();
+export const onSignOut = (fn: () => void) => {
+  signOutListeners.add(fn);
+  return () => signOutListeners.delete(fn);
+};
+
+/** The session: auth headers (client, token, uid) and the current user, persisted across visits. */
+export const useAuth = create<AuthState>()(
+  persist(
+    (set, get) => ({
+      headers: null,
+      user: null,
+      signIn: (headers, user) => set({ headers, user }),
+      setUser: (user) => set({ user }),
+      setHeaders: (headers) => set({ headers }),
+      signOut: () => {
+        if (!get().headers && !get().user) return;
+        set({ headers: null, user: null });
+        signOutListeners.forEach((fn) => fn());
+      },
+    }),
+    { name: 'store-auth' },
+  ),
+);
+
+export const useIsSignedIn = () => useAuth((s) => s.headers !== null);
+
+// Every API call carries the session; any 401 signs the client out (spec §4); rotated headers are kept.
+apiHooks.headers = (): Record<string, string> => {
+  const h = useAuth.getState().headers;
+  return h ? { client: h.client, token: h.token, uid: h.uid } : {};
+};
+apiHooks.onUnauthorized = () => useAuth.getState().signOut();
+apiHooks.onHeaders = (res) => {
+  const token = res.get('token');
+  const client = res.get('client');
+  const uid = res.get('uid');
+  if (token && client && uid && useAuth.getState().headers) useAuth.getState().setHeaders({ token, client, uid });
+};
+
+/** Reads the auth headers of a sign-in (or profile update) answer. */
+export function headersFrom(res: Headers): AuthHeaders | null {
+  const token = res.get('token');
+  const client = res.get('client');
+  const uid = res.get('uid');
+  return token && client && uid ? { token, client, uid } : null;
+}
