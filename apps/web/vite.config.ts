@@ -15,8 +15,10 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
+        // The libraries every page needs, in one long-cached chunk. Exact package names: a prefix such as
+        // "node_modules/react" would also pull react-hook-form and react-remove-scroll into the first load.
         manualChunks(id) {
-          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
+          if (/node_modules\/(react|react-dom|scheduler|react-router|react-i18next|i18next)\//.test(id)) return 'react';
           return undefined;
         },
       },

@@ -17,7 +17,21 @@ import { installErrorHandling } from './lib/errors.ts';
 import { installResponseCache } from './lib/response-cache.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { OutboxSmsSender, type SmsSender } from './adapters/sms.ts';
+import { installAuth } from './lib/auth.ts';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/limits.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { devSmsRoutes } from './modules/auth/dev-routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { NominatimGeocoder, type Geocoder } from './adapters/geocoder.ts';
+import type { PaymentProvider } from './adapters/payments/provider.ts';
+import { SandboxPaymentProvider } from './adapters/payments/sandbox.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { registerWeb } from './web.ts';
 
 export interface AppOptions {
@@ -32,12 +46,27 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** How long public catalog answers are cached in memory (ms); 0 turns the cache off (tests). */
   catalogCacheMs?: number;
+  /** How SMS codes leave; default: the server log and the sms_outbox table (read at GET /dev/sms-outbox). */
+  sms?: SmsSender;
+  /** Rate limits of the account calls (tests lower them). */
+  authLimits?: Partial<AuthLimits>;
+  /** The payment gateway; default: the sandbox gateway served by this API (server.ts picks from PAYMENT_PROVIDER). */
+  payments?: PaymentProvider;
+  /** Reverse geocoding for GET /v1/geocode/reverse; default: public Nominatim. */
+  geocoder?: Geocoder;
+  /** PUBLIC_URL: the store's public address for payment callbacks and redirects (else the request's origin). */
+  publicUrl?: string;
 }
 
 export interface AppContext {
   db: Database['db'];
   clock: Clock;
   env: 'development' | 'production' | 'test';
+  sms: SmsSender;
+  authLimits: AuthLimits;
+  payments: PaymentProvider;
+  geocoder: Geocoder;
+  publicUrl: string | undefined;
 }
 
 declare module 'fastify' {
@@ -62,9 +91,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     env: opts.env ?? 'development',
+    sms: opts.sms ?? new OutboxSmsSender(opts.database.db, app.log),
+    authLimits: { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits },
+    payments: opts.payments ?? new SandboxPaymentProvider('sandbox-hmac-secret'),
+    geocoder:
+      opts.geocoder ??
+      new NominatimGeocoder({ url: 'https://nominatim.openstreetmap.org', userAgent: 'souq-store/0.1' }),
+    publicUrl: opts.publicUrl,
   });
 
   installErrorHandling(app);
+  installAuth(app);
   installResponseCache(app, opts.catalogCacheMs ?? 0);
   await app.register(cors, {
     origin: true,
@@ -91,6 +128,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(catalogRoutes, { prefix: '/v1' });
   await app.register(contentRoutes, { prefix: '/v1' });
+  await app.register(authRoutes, { prefix: '/v1' });
+  await app.register(cartRoutes, { prefix: '/v1' });
+  await app.register(wishlistRoutes, { prefix: '/v1' });
+  if (app.ctx.env !== 'production') await app.register(devSmsRoutes);
+  await app.register(addressRoutes, { prefix: '/v1' });
+  await app.register(orderRoutes, { prefix: '/v1' });
+  await app.register(checkoutRoutes, { prefix: '/v1' });
+  await app.register(paymentRoutes, { prefix: '/v1' });
+  if (app.ctx.env !== 'production') await app.register(devOrderRoutes);
 
   if (opts.uploadsDir) {
     mkdirSync(opts.uploadsDir, { recursive: true });

@@ -1,24 +1,91 @@
 import { z } from 'zod';
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** Where the embedded PGlite database lives (ignored when DATABASE_URL is set). */
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-  /** Public address of this store, used in links the server builds (payment redirects, share metadata). */
-  PUBLIC_URL: z.string().url().optional(),
-  /** Load the demo catalog on first start (default yes). */
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  /** Seconds public catalog answers are cached in each instance's memory (0 = off). */
-  CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Where the embedded PGlite database lives (ignored when DATABASE_URL is set). */
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    /** Public address of this store, used in links the server builds (payment redirects, share metadata). */
+    PUBLIC_URL: z.string().url().optional(),
+    /** Load the demo catalog on first start (default yes). */
+    SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    /** Seconds public catalog answers are cached in each instance's memory (0 = off). */
+    CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How SMS codes leave: 'outbox' (server log + sms_outbox table, the offline default) or 'http' (a gateway). */
+    SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+    /** SMS_PROVIDER=http: the gateway's send address (POST JSON {to, from, text}). */
+    SMS_HTTP_URL: z.string().url('SMS_HTTP_URL must be an http(s) address').optional(),
+    /** SMS_PROVIDER=http: bearer token for the gateway. */
+    SMS_HTTP_TOKEN: z.string().min(1).optional(),
+    /** Sender name or number shown on the phone. */
+    SMS_SENDER_ID: z.string().min(1).max(20).default('Store'),
+    /** Payments: 'sandbox' (hosted checkout served by this API, offline default) or 'paymob'. */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'paymob']).default('sandbox'),
+    /** HMAC secret the sandbox gateway signs its callbacks with (not a real secret: it is a sandbox). */
+    PAYMENT_SANDBOX_SECRET: z
+      .string()
+      .min(8, 'PAYMENT_SANDBOX_SECRET must be at least 8 characters')
+      .default('sandbox-hmac-secret'),
+    PAYMOB_API_URL: z
+      .string()
+      .url('PAYMOB_API_URL must be an http(s) address')
+      .default('https://accept.paymob.com'),
+    PAYMOB_SECRET_KEY: z.string().min(1).optional(),
+    PAYMOB_PUBLIC_KEY: z.string().min(1).optional(),
+    PAYMOB_HMAC_SECRET: z.string().min(1).optional(),
+    /** Comma-separated integration ids (one per card/wallet method), e.g. "4097558,4097559". */
+    PAYMOB_INTEGRATION_IDS: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'PAYMOB_INTEGRATION_IDS must be comma-separated numbers')
+      .transform((s) => s.split(',').map(Number))
+      .optional(),
+    /** Reverse geocoding for GET /v1/geocode/reverse (Nominatim API). */
+    GEOCODER_URL: z
+      .string()
+      .url('GEOCODER_URL must be an http(s) address')
+      .default('https://nominatim.openstreetmap.org'),
+    /** Nominatim asks every client to identify itself. */
+    GEOCODER_USER_AGENT: z.string().min(3).default('souq-store/0.1'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.SMS_PROVIDER !== 'http') return;
+    if (!c.SMS_HTTP_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_HTTP_URL'],
+        message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http',
+      });
+    if (!c.SMS_HTTP_TOKEN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_HTTP_TOKEN'],
+        message: 'SMS_HTTP_TOKEN is required when SMS_PROVIDER=http',
+      });
+  })
+  .superRefine((c, ctx) => {
+    if (c.PAYMENT_PROVIDER !== 'paymob') return;
+    for (const key of [
+      'PAYMOB_SECRET_KEY',
+      'PAYMOB_PUBLIC_KEY',
+      'PAYMOB_HMAC_SECRET',
+      'PAYMOB_INTEGRATION_IDS',
+    ] as const) {
+      if (!c[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when PAYMENT_PROVIDER=paymob`,
+        });
+    }
+  });
 
 export type Config = z.infer<typeof schema>;
 

@@ -1,5 +1,7 @@
 import type { AppContext } from './app.ts';
 import { refreshCurrentPrices } from './modules/catalog/prices.ts';
+import { purgeExpired } from './modules/auth/service.ts';
+import { releaseExpiredSessions } from './modules/payments/service.ts';
 
 /**
  * Periodic work. Every job is idempotent and safe to run from several instances at once.
@@ -14,5 +16,24 @@ export function startJobs(ctx: AppContext): () => void {
   run();
   const timer = setInterval(run, 60_000);
   timer.unref();
-  return () => clearInterval(timer);
+  // Expired sessions, old SMS codes and finished rate-limit windows: once an hour.
+  const purge = () => {
+    purgeExpired(ctx.db, ctx.clock.now()).catch((err: unknown) => console.error('purge failed', err));
+  };
+  const purgeTimer = setInterval(purge, 3_600_000);
+  purgeTimer.unref();
+  // Payment sessions whose key expired give their held stock back (exactly once, see payments/service.ts):
+  // every 30 s, so stock is back within half a minute even if the shopper never returns.
+  const release = () => {
+    releaseExpiredSessions(ctx.db, ctx.clock.now()).catch((err: unknown) =>
+      console.error('payment session release failed', err),
+    );
+  };
+  const releaseTimer = setInterval(release, 30_000);
+  releaseTimer.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(purgeTimer);
+    clearInterval(releaseTimer);
+  };
 }

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HttpSmsSender } from './adapters/sms.ts';
+import { NominatimGeocoder } from './adapters/geocoder.ts';
+import { createPaymentProvider } from './adapters/payments/index.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
-import { systemClock } from './lib/clock.ts';
+import { AdjustableClock, systemClock } from './lib/clock.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -25,11 +28,28 @@ async function main() {
   const app = await buildApp({
     database,
     env: config.NODE_ENV,
+    // Outside production the clock can be moved forward at POST /dev/clock (browser tests: an expired payment key).
+    clock: config.NODE_ENV === 'production' ? systemClock : new AdjustableClock(),
     uploadsDir,
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logger: { level: config.LOG_LEVEL },
     catalogCacheMs: config.CATALOG_CACHE_SECONDS * 1000,
+    payments: createPaymentProvider(config),
+    geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
+    publicUrl: config.PUBLIC_URL,
+    sms:
+      config.SMS_PROVIDER === 'http'
+        ? new HttpSmsSender({
+            url: config.SMS_HTTP_URL!,
+            token: config.SMS_HTTP_TOKEN!,
+            senderId: config.SMS_SENDER_ID,
+          })
+        : undefined,
   });
+  if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === 'sandbox')
+    app.log.warn('PAYMENT_PROVIDER is sandbox: online orders are "paid" on a test page, no money moves.');
+  if (config.NODE_ENV === 'production' && config.SMS_PROVIDER === 'outbox')
+    app.log.warn('SMS_PROVIDER is outbox: codes go to the log and the sms_outbox table, not to phones.');
   const stopJobs = startJobs(app.ctx);
   const close = async () => {
     stopJobs();

@@ -4,3 +4,8 @@ export * from './arabic.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './catalog.ts';
+export * from './national-id.ts';
+export * from './address.ts';
+export * from './checkout.ts';
+export * from './auth.ts';
+export * from './cart.ts';

@@ -24,6 +24,137 @@ export const apiMessages = {
     en: 'Only numbers are allowed in the price field.',
     ar: 'مسموح بالأرقام بس في خانة السعر.',
   },
+  /* ---- addresses, national ID, checkout, payments, orders (issue 5) ---- */
+  national_id_required: { en: 'National ID is Required', ar: 'الرقم القومي مطلوب' },
+  national_id_invalid: { en: 'National ID is not valid', ar: 'الرقم القومي مش صحيح' },
+  choose_location_on_map: {
+    en: 'Please choose your location on map',
+    ar: 'من فضلك حدّد مكانك على الخريطة',
+  },
+  digits_only: { en: 'Only numbers are allowed', ar: 'مسموح بالأرقام بس' },
+  mobile_number_invalid: {
+    en: 'Please enter a valid mobile number (11 digits starting with 010, 011, 012 or 015)',
+    ar: 'من فضلك اكتب رقم موبايل صحيح (11 رقم يبدأ بـ 010 أو 011 أو 012 أو 015)',
+  },
+  home_number_invalid: {
+    en: 'Please enter a valid home phone number (6 to 8 digits after the area code)',
+    ar: 'من فضلك اكتب رقم تليفون أرضي صحيح (من 6 لـ 8 أرقام بعد كود المحافظة)',
+  },
+  governorate_not_served: {
+    en: 'We do not deliver to this governorate yet',
+    ar: 'لسه مش بنوصّل للمحافظة دي',
+  },
+  address_not_found: { en: 'Address not found', ar: 'العنوان ده مش موجود' },
+  order_not_found: { en: 'Order not found', ar: 'الطلب ده مش موجود' },
+  error_occured: { en: 'Error occured, please try again', ar: 'حصل خطأ، حاول تاني' },
+  products_unavailable: {
+    en: 'One or more of your products is no longer available',
+    ar: 'منتج أو أكتر من منتجاتك مبقاش متاح',
+  },
+  payment_session_active: {
+    en: 'A payment session is already active. You can start a new session in {time_remaining}.',
+    ar: 'فيه جلسة دفع شغالة دلوقتي. تقدر تبدأ جلسة جديدة بعد {time_remaining}.',
+  },
+  payment_session_expired: { en: 'This payment session has expired', ar: 'جلسة الدفع دي خلصت' },
+  payment_failed: { en: 'Payment failed, Please try again', ar: 'الدفع مانجحش، من فضلك حاول تاني' },
+  invalid_signature: { en: 'The signature is not valid', ar: 'التوقيع مش صحيح' },
+  cart_empty: { en: 'Your cart is empty', ar: 'السلة فاضية' },
+  address_required: { en: 'Please choose a delivery address', ar: 'من فضلك اختار عنوان التوصيل' },
+  rate_previous_orders: {
+    en: 'Please rate your previous orders first',
+    ar: 'من فضلك قيّم طلباتك اللي فاتت الأول',
+  },
+  bank_installment_required: {
+    en: 'Please choose a bank and an installment plan',
+    ar: 'من فضلك اختار البنك وخطة التقسيط',
+  },
+  bank_installment_invalid: {
+    en: 'This installment plan is not available for the chosen bank',
+    ar: 'خطة التقسيط دي مش متاحة للبنك اللي اخترته',
+  },
+  order_not_rateable: {
+    en: 'Only your delivered orders that are not rated yet can be rated',
+    ar: 'تقدر تقيّم بس طلباتك اللي اتسلّمت ولسه ما اتقيّمتش',
+  },
+  rating_duplicate_order: { en: 'Each order can be rated once', ar: 'كل طلب يتقيّم مرة واحدة بس' },
+  /* ---- accounts, SMS codes, server cart, favorites (issue 4) ---- */
+  too_short: { en: 'is too short (at least {min} characters)', ar: 'قصير أوي (على الأقل {min} حروف)' },
+  email_invalid: { en: 'This email address is not valid', ar: 'البريد الإلكتروني ده مش صحيح' },
+  password_mismatch: {
+    en: 'Password and password confirmation are not matching',
+    ar: 'كلمة السر وتأكيدها مش زي بعض',
+  },
+  otp_format: { en: 'The code is {n} digits', ar: 'الكود {n} أرقام' },
+  invalid_credentials: {
+    en: 'Phone Number or Password is incorrect, please try again',
+    ar: 'رقم الموبايل أو كلمة السر غلط، حاول تاني',
+  },
+  need_confirmation: {
+    en: 'Your phone number is not confirmed yet. Enter OTP sent to your phone',
+    ar: 'رقم موبايلك لسه متأكدش. ادخل الكود اللي وصلك في رسالة',
+  },
+  phone_not_registered: {
+    en: 'This phone number is not a registered on the store stores',
+    ar: 'رقم الموبايل ده مش متسجل عندنا',
+  },
+  phone_taken: {
+    en: 'This phone number is already registered',
+    ar: 'رقم الموبايل ده متسجل قبل كده',
+  },
+  wrong_otp: { en: 'Wrong OTP code', ar: 'الكود غلط' },
+  otp_expired: {
+    en: 'This code is no longer valid, please request a new one',
+    ar: 'الكود ده مبقاش صالح، اطلب كود جديد',
+  },
+  otp_wait: {
+    en: 'Please wait {time}s before resending code',
+    ar: 'استنى {time} ثانية قبل ما تطلب كود تاني',
+  },
+  otp_sent: {
+    en: 'Check your phone for an OTP confirmation code',
+    ar: 'شوف رسايل موبايلك، بعتنالك كود التأكيد',
+  },
+  otp_resent: { en: 'A new code was sent to your phone', ar: 'بعتنالك كود جديد على موبايلك' },
+  password_reset_sent: {
+    en: 'Check your phone for a password reset code',
+    ar: 'شوف رسايل موبايلك، بعتنالك كود تغيير كلمة السر',
+  },
+  otp_confirmed: { en: 'You can now sign in to your account.', ar: 'تقدر دلوقتي تسجل دخول لحسابك.' },
+  already_confirmed: {
+    en: 'This account is already confirmed, you can sign in',
+    ar: 'الحساب ده متأكد قبل كده، تقدر تسجل دخول',
+  },
+  password_reset_done: {
+    en: 'Your password has been changed, you can now sign in',
+    ar: 'كلمة السر اتغيرت، تقدر تسجل دخول دلوقتي',
+  },
+  password_changed: { en: 'Your password has been changed', ar: 'كلمة السر اتغيرت' },
+  current_password_wrong: { en: 'Current password is not correct', ar: 'كلمة السر الحالية غلط' },
+  signed_out: { en: 'Signed out successfully', ar: 'سجلت خروج' },
+  unauthorized: {
+    en: 'You need to sign in or sign up before continuing',
+    ar: 'لازم تسجل دخول أو تعمل حساب الأول',
+  },
+  too_many_attempts: {
+    en: 'Too many attempts, please try again in {time}s',
+    ar: 'محاولات كتير أوي، حاول تاني بعد {time} ثانية',
+  },
+  sms_failed: {
+    en: 'We could not send the SMS, please try again',
+    ar: 'معرفناش نبعت الرسالة، حاول تاني',
+  },
+  sms_confirmation_text: {
+    en: 'Your confirmation code is {code}. It is valid for {minutes} minutes.',
+    ar: 'كود التأكيد بتاعك {code}. صالح لمدة {minutes} دقايق.',
+  },
+  sms_password_reset_text: {
+    en: 'Your password reset code is {code}. It is valid for {minutes} minutes.',
+    ar: 'كود تغيير كلمة السر بتاعك {code}. صالح لمدة {minutes} دقايق.',
+  },
+  only_n_in_stock: { en: 'Only {n} available in stock', ar: 'متاح {n} بس في المخزن' },
+  only_n_per_order: { en: 'Only {n} available per order', ar: 'متاح {n} بس في الطلب الواحد' },
+  out_of_stock: { en: 'This product is out of stock', ar: 'المنتج ده خلص من المخزن' },
+  product_unavailable: { en: 'This product is no longer available', ar: 'المنتج ده مبقاش متاح' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;

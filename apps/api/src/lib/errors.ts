@@ -15,6 +15,8 @@ export class AppError extends Error {
     public readonly code: string,
     public readonly messages: Messages,
     public readonly extra: Record<string, unknown> = {},
+    /** Response headers to send with the error (e.g. retry-after). */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(code);
   }
@@ -28,9 +30,14 @@ export class AppError extends Error {
 
 /** Turns 'must_be_at_most:100' or a plain key into the user's language; unknown text passes through. */
 export function translate(message: string, locale: Locale): string {
-  const [key, arg] = message.split(':', 2) as [string, string | undefined];
+  // Everything after the first ':' is the argument, so 'payment_session_active:04:59' keeps '04:59'.
+  const cut = message.indexOf(':');
+  const key = cut < 0 ? message : message.slice(0, cut);
+  const arg = cut < 0 ? undefined : message.slice(cut + 1);
   if (key in apiMessageKeys) {
-    const params: Record<string, string> = arg === undefined ? {} : { min: arg, max: arg, values: arg };
+    // One argument fills whichever placeholder the message has: {min}, {max}, {values}, {n}, {time} or {time_remaining}.
+    const params: Record<string, string> =
+      arg === undefined ? {} : { min: arg, max: arg, values: arg, n: arg, time: arg, time_remaining: arg };
     return apiMessage(key as ApiMessageKey, locale, params);
   }
   return message;
@@ -48,11 +55,26 @@ export function errorBody(err: AppError, req: FastifyRequest) {
   return { errors: localize(err.messages, requestLocale(req)), ...err.extra };
 }
 
+/** The message of the union branch whose type matched (its issue is not invalid_type), if it is one of ours. */
+function unionMessage(params: unknown): string | undefined {
+  const branches = (params as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(branches)) return undefined;
+  for (const issues of branches) {
+    if (!Array.isArray(issues)) continue;
+    for (const i of issues as { code?: string; message?: string }[]) {
+      const key = i.message?.split(':', 1)[0];
+      if (i.code !== 'invalid_type' && key && key in apiMessageKeys) return i.message;
+    }
+  }
+  return undefined;
+}
+
 /** One error handler: AppError, zod validation, body parsing, 404s; never a stack trace to the client. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const locale = requestLocale(req);
     if (error instanceof AppError) {
+      if (Object.keys(error.headers).length) reply.headers(error.headers);
       return reply.status(error.status).send(errorBody(error, req));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -64,6 +86,8 @@ export function installErrorHandling(app: FastifyInstance) {
         if (issue.keyword === 'invalid_type' && /undefined/.test(msg)) msg = 'required';
         else if (issue.keyword === 'invalid_value' && !msg.includes(':') && !(msg in apiMessageKeys))
           msg = 'invalid_value';
+        // "a whole number as text or as a number": the branch that had the right type says what is wrong.
+        else if (issue.keyword === 'invalid_union') msg = unionMessage(issue.params) ?? 'invalid_value';
         (fields[field] ??= []).push(translate(msg, locale));
       }
       return reply.status(422).send({ errors: fields });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { AdjustableClock } from '../lib/clock.ts';
 
@@ -15,7 +15,12 @@ export interface TestApp {
  * A real app on a real database: in-memory PGlite by default; with DATABASE_URL set (CI), a fresh database
  * created on that PostgreSQL server for this test file and dropped afterwards.
  */
-export async function createTestApp(options: { catalogCacheMs?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: Pick<
+    AppOptions,
+    'catalogCacheMs' | 'sms' | 'authLimits' | 'payments' | 'geocoder' | 'publicUrl'
+  > = {},
+): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
@@ -38,7 +43,13 @@ export async function createTestApp(options: { catalogCacheMs?: number } = {}): 
     database = await openDatabase({ dataDir: 'memory://' });
   }
   const clock = new AdjustableClock();
-  const app = await buildApp({ database, clock, env: 'test', catalogCacheMs: options.catalogCacheMs ?? 0 });
+  const app = await buildApp({
+    database,
+    clock,
+    env: 'test',
+    ...options,
+    catalogCacheMs: options.catalogCacheMs ?? 0,
+  });
   await app.ready();
   return {
     app,

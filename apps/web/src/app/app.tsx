@@ -1,29 +1,31 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LOCALES } from '@store/contracts/constants';
+import { useEffect, useRef } from 'react';
 import { RouterProvider } from 'react-router';
 // The session store registers auth headers and the 401 rule on the API client.
 import { onSignOut } from '../features/auth';
 import i18n from '../lib/i18n';
 import { useLocaleStore } from '../lib/locale-store';
+import { queryClient } from './query-client';
 import { router } from './router';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 60_000,
-      retry: (count, err) => count < 2 && !((err as unknown as { status?: number }).status! < 500),
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+export { queryClient };
 
 /** Keeps <html lang dir>, i18next and cached server data in the chosen language. */
 function useLanguageSync() {
   const locale = useLocaleStore((s) => s.locale);
+  const previous = useRef(locale);
   useEffect(() => {
     document.documentElement.lang = locale;
     document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (previous.current !== locale) {
+      previous.current = locale;
+      // Queries keyed by locale fetch the new language by themselves; the others are fetched again now.
+      void queryClient.invalidateQueries({
+        predicate: (q) => !q.queryKey.some((part) => (LOCALES as readonly unknown[]).includes(part)),
+      });
+    }
   }, [locale]);
 }
 

@@ -1,4 +1,7 @@
 import { createBrowserRouter } from 'react-router';
+import { prefetchHome } from '../features/content';
+import { currentLocale } from '../lib/locale-store';
+import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';
 
 /**
@@ -9,8 +12,18 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <RootLayout />,
+    // Shown for the instant the first page's code takes to arrive (every page is lazy).
+    hydrateFallbackElement: <div className="min-h-screen bg-slate-50" aria-busy="true" />,
     children: [
-      { index: true, lazy: () => import('../features/content/routes/home-route') },
+      {
+        index: true,
+        // Home data starts loading alongside the home page's code instead of after it.
+        loader: () => {
+          prefetchHome(queryClient, currentLocale());
+          return null;
+        },
+        lazy: () => import('../features/content/routes/home-route'),
+      },
       { path: 'products', lazy: () => import('../features/catalog/routes/products-route') },
       { path: 'products/:productId', lazy: () => import('../features/catalog/routes/product-route') },
       { path: 'special-offers', lazy: () => import('../features/catalog/routes/special-offers-route') },

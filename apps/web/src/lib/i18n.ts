@@ -7,7 +7,13 @@ import { currentLocale } from './locale-store';
  * Catalogs: one JSON file per namespace (a feature's name) in src/i18n/ar and src/i18n/en.
  * Keys are used as `ns:key.path`. A test checks both languages have exactly the same keys.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/*/*.json', { eager: true });
+/**
+ * Namespaces of long texts that only some pages show (the `content` pages: about, terms, privacy, returns, 404)
+ * are left out of the first load; their pages add them (features/content/use-content-translation.ts).
+ */
+const files = import.meta.glob<{ default: Record<string, unknown> }>(['../i18n/*/*.json', '!../i18n/*/content.json'], {
+  eager: true,
+});
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, mod] of Object.entries(files)) {
   const m = /i18n\/(\w+)\/([\w-]+)\.json$/.exec(file);

@@ -1,2 +1,6 @@
 export { useGuestCart, useCartCount, type GuestCartLine } from './store';
 export { mergeGuestCartIntoServer, putServerCart, useAddToCart, useServerCart, type CartOrder, type CartItem } from './server-cart';
+export { useCartActions, useCartQuantity } from './use-cart';
+export { CartErrorDialog } from './components/cart-error-dialog';
+export { QuantityCounter } from './components/quantity-counter';
+export { clampQuantity, quantityLimit, type QuantityResult } from './quantity';

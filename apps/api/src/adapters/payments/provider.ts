@@ -1,0 +1,83 @@
+/**
+ * Payments (DESIGN.md): a small interface with a real adapter (Paymob) and a local default that works offline
+ * (sandbox). Both speak Paymob's shapes, so switching is configuration only.
+ */
+
+export interface BillingData {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+  street: string;
+  building: string;
+  floor: string;
+  apartment: string;
+  city: string;
+  country: string;
+}
+
+export interface IntentionItem {
+  name: string;
+  /** Unit price, piastres. */
+  amountPiastres: number;
+  quantity: number;
+  description: string;
+}
+
+export interface IntentionRequest {
+  order: { id: number; items: IntentionItem[] };
+  /** Total to charge, piastres (the items add up to it). */
+  amountPiastres: number;
+  currency: string;
+  billing: BillingData;
+  /** Our unique reference for this payment session (Paymob's special_reference). */
+  reference: string;
+  /** Server-to-server callback (transaction processed). */
+  notificationUrl: string;
+  /** Where the shopper's browser returns (transaction response). */
+  redirectionUrl: string;
+  /** How long the gateway should keep the session open. */
+  expiresInSeconds: number;
+}
+
+export interface Intention {
+  /** What the storefront holds as payment_key (Paymob: the intention's client_secret). */
+  paymentKey: string;
+  /** The gateway's order id; callbacks carry it as order.id. */
+  providerReference: string;
+  /** The hosted checkout page (unified_checkout_url). */
+  checkoutUrl: string;
+}
+
+/** A callback or redirect whose signature checked out, in our terms. */
+export interface VerifiedTransaction {
+  transactionId: string;
+  /** The gateway's order id (order.id / order). */
+  providerOrderId: string;
+  /** Our reference when the gateway echoes it (order.merchant_order_id). */
+  merchantReference: string | null;
+  success: boolean;
+  pending: boolean;
+  amountPiastres: number;
+  currency: string;
+  isRefunded: boolean;
+  isVoided: boolean;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  createIntention(request: IntentionRequest): Promise<Intention>;
+  /** The processed callback (POST body + query string). null when the signature is wrong or the body malformed. */
+  verifyCallback(input: { body: unknown; query: Record<string, unknown> }): VerifiedTransaction | null;
+  /** The browser's return (GET query string). null when the signature is wrong. */
+  verifyRedirect(query: Record<string, unknown>): VerifiedTransaction | null;
+}
+
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    public readonly status?: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,176 @@
+import {
+  addressIdParams,
+  addressInputSchema,
+  addressResponseSchema,
+  addressesResponseSchema,
+  deliveryZonesResponseSchema,
+  localeQuery,
+  messageErrorsSchema,
+  reverseGeocodeQuerySchema,
+  reverseGeocodeResponseSchema,
+} from '@store/contracts';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../lib/auth.ts';
+import { expandFormKeys, unwrap } from '../../lib/form-body.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import {
+  addressFormValues,
+  createAddress,
+  deleteAddress,
+  getAddress,
+  listAddresses,
+  listDeliveryZones,
+  updateAddress,
+} from './service.ts';
+
+const tags = ['addresses'];
+
+/**
+ * The form sends `address[label]=…` (multipart or urlencoded) or JSON `{ address: {...} }`; bare fields are
+ * accepted too. All become the flat fields the contracts schema validates, so field errors are keyed
+ * `label`, `phone_number`, ... (the names of the form's fields).
+ */
+const flatAddressBody = (body: unknown) => unwrap(expandFormKeys(body ?? {}), 'address');
+
+/** Addresses of spec §7, scoped to the signed-in user; delivery zones and reverse geocoding for the form. */
+export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+
+  app.get(
+    '/delivery_zones',
+    {
+      config: { cache: true },
+      schema: {
+        tags,
+        description: 'Governorates we deliver to, with their shipping fees (EGP).',
+        querystring: localeQuery,
+        response: { 200: deliveryZonesResponseSchema },
+      },
+    },
+    async (req) => ({ delivery_zones: await listDeliveryZones(db, requestLocale(req)) }),
+  );
+
+  app.get(
+    '/geocode/reverse',
+    {
+      schema: {
+        tags,
+        description:
+          "The label of a map position through the server's geocoder (Nominatim by default); 'N/A' when it fails.",
+        querystring: reverseGeocodeQuerySchema,
+        response: { 200: reverseGeocodeResponseSchema },
+      },
+    },
+    async (req) => {
+      const { lat, lng } = req.query;
+      return app.ctx.geocoder.reverse(lat, lng, requestLocale(req));
+    },
+  );
+
+  await app.register(async (plugin) => {
+    const signedIn = plugin.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('onRequest', requireUser);
+
+    signedIn.get(
+      '/users/addresses',
+      { schema: { tags, querystring: localeQuery, response: { 200: addressesResponseSchema } } },
+      async (req) => ({ addresses: await listAddresses(db, currentUser(req).id, requestLocale(req)) }),
+    );
+
+    signedIn.get(
+      '/users/addresses/:id',
+      {
+        schema: {
+          tags,
+          params: addressIdParams,
+          querystring: localeQuery,
+          response: { 200: addressResponseSchema, 404: messageErrorsSchema },
+        },
+      },
+      async (req) => ({
+        address: await getAddress(db, currentUser(req).id, req.params.id, requestLocale(req)),
+      }),
+    );
+
+    signedIn.post(
+      '/users/addresses',
+      {
+        preValidation: async (req) => {
+          // Validated right after this hook; the type is what validation will make of it.
+          req.body = flatAddressBody(req.body) as typeof req.body;
+        },
+        schema: {
+          tags,
+          description:
+            'Multipart address[field] or JSON {address:{...}}. 422 field errors keyed by field; any error on lat, ' +
+            "lng or name is 'Please choose your location on map'; an unknown governorate is refused.",
+          querystring: localeQuery,
+          body: addressInputSchema,
+          response: { 201: addressResponseSchema },
+        },
+      },
+      async (req, reply) => {
+        const address = await createAddress(
+          db,
+          currentUser(req).id,
+          req.body,
+          requestLocale(req),
+          clock.now(),
+        );
+        return reply.status(201).send({ address });
+      },
+    );
+
+    signedIn.put(
+      '/users/addresses/:id',
+      {
+        // Fields not sent keep their saved values; the merged address must pass every rule.
+        preValidation: async (req) => {
+          const { id } = addressIdParamsLoose.parse(req.params);
+          const saved = await addressFormValues(db, currentUser(req).id, id);
+          const sent = flatAddressBody(req.body);
+          req.body = { ...saved, ...(typeof sent === 'object' && sent ? sent : {}) } as typeof req.body;
+        },
+        schema: {
+          tags,
+          description: 'Changes an address (same body as POST; fields left out keep their values).',
+          params: addressIdParams,
+          querystring: localeQuery,
+          body: addressInputSchema,
+          response: { 200: addressResponseSchema },
+        },
+      },
+      async (req) => ({
+        address: await updateAddress(
+          db,
+          currentUser(req).id,
+          req.params.id,
+          req.body,
+          requestLocale(req),
+          clock.now(),
+        ),
+      }),
+    );
+
+    signedIn.delete(
+      '/users/addresses/:id',
+      {
+        schema: {
+          tags,
+          description: 'Soft delete: placed orders keep their address snapshot.',
+          params: addressIdParams,
+          querystring: localeQuery,
+          response: { 200: z.object({ id: z.number().int(), deleted: z.literal(true) }) },
+        },
+      },
+      async (req) => {
+        await deleteAddress(db, currentUser(req).id, req.params.id, clock.now());
+        return { id: req.params.id, deleted: true as const };
+      },
+    );
+  });
+};
+
+/** preValidation runs before params are validated: a non-numeric id is simply not found. */
+const addressIdParamsLoose = z.object({ id: z.coerce.number().int().positive().catch(0) });

@@ -1,0 +1,226 @@
+import {
+  normalizeSearchText,
+  toEgp,
+  type Address,
+  type AddressFormValues,
+  type AddressInput,
+  type DeliveryZone,
+  type Locale,
+} from '@store/contracts';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { addresses, deliveryZones, orders } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pick } from '../../lib/locale.ts';
+
+type AddressRow = typeof addresses.$inferSelect;
+type ZoneRow = typeof deliveryZones.$inferSelect;
+
+/* ---------------- delivery zones ---------------- */
+
+const GOVERNORATE_WORDS = new Set(['governorate', 'gov', 'محافظه', 'muhafazat', 'mohafazat']);
+
+/**
+ * A governorate name reduced to what identifies it, so "Cairo Governorate", "cairo", "محافظة القاهرة" and
+ * "القاهره" meet their zone: normalised Arabic (contracts' normalizeSearchText), the word "governorate" dropped,
+ * the article (ال, al, el) dropped, spaces and hyphens removed.
+ */
+export function governorateKey(name: string): string {
+  return normalizeSearchText(name)
+    .split(' ')
+    .filter((w) => w && !GOVERNORATE_WORDS.has(w) && w !== 'al' && w !== 'el')
+    .map((w) => (w.length > 3 && w.startsWith('ال') ? w.slice(2) : w))
+    .join('');
+}
+
+/** The active zone of a governorate (by its English or Arabic name), or null when we do not deliver there. */
+export async function zoneForGovernorate(db: DbOrTx, governorate: string): Promise<ZoneRow | null> {
+  const key = governorateKey(governorate);
+  if (!key) return null;
+  const zones = await db.select().from(deliveryZones).where(eq(deliveryZones.active, true));
+  return zones.find((z) => governorateKey(z.nameEn) === key || governorateKey(z.nameAr) === key) ?? null;
+}
+
+export function toZone(z: ZoneRow, locale: Locale): DeliveryZone {
+  return {
+    id: z.id,
+    name: pick(locale, z.nameEn, z.nameAr),
+    name_en: z.nameEn,
+    name_ar: z.nameAr,
+    shipping_fees: toEgp(z.shippingFeesPiastres),
+  };
+}
+
+export async function listDeliveryZones(db: DbOrTx, locale: Locale): Promise<DeliveryZone[]> {
+  const zones = await db
+    .select()
+    .from(deliveryZones)
+    .where(eq(deliveryZones.active, true))
+    .orderBy(asc(deliveryZones.nameEn));
+  return zones.map((z) => toZone(z, locale));
+}
+
+/* ---------------- addresses ---------------- */
+
+export function toAddress(a: AddressRow, zone: ZoneRow | null, locale: Locale): Address {
+  return {
+    id: a.id,
+    label: a.label,
+    street_name: a.streetName,
+    street: a.streetName,
+    building: a.building,
+    floor: a.floor,
+    apartment: a.apartment,
+    district: a.district,
+    governorate: a.governorate,
+    instructions: a.instructions,
+    number_type: a.numberType === 'home' ? 'home' : 'mobile',
+    phone_number: a.phoneNumber,
+    city_code: a.cityCode,
+    lat: a.lat,
+    lng: a.lng,
+    name: a.name,
+    delivery_zone: zone ? toZone(zone, locale) : null,
+    created_at: a.createdAt.toISOString(),
+  };
+}
+
+/** The saved values as the form would send them (PUT merges the body over these). */
+export function toFormValues(a: AddressRow): AddressFormValues {
+  return {
+    label: a.label,
+    street_name: a.streetName,
+    building: a.building,
+    floor: a.floor,
+    apartment: a.apartment,
+    district: a.district,
+    governorate: a.governorate,
+    instructions: a.instructions ?? undefined,
+    number_type: a.numberType,
+    phone_number: a.phoneNumber,
+    city_code: a.cityCode ?? undefined,
+    lat: a.lat,
+    lng: a.lng,
+    name: a.name,
+  };
+}
+
+const columns = (input: AddressInput) => ({
+  label: input.label,
+  streetName: input.street_name,
+  building: input.building,
+  floor: input.floor,
+  apartment: input.apartment,
+  district: input.district,
+  governorate: input.governorate,
+  instructions: input.instructions,
+  numberType: input.number_type,
+  phoneNumber: input.phone_number,
+  cityCode: input.city_code,
+  lat: input.lat,
+  lng: input.lng,
+  name: input.name,
+});
+
+async function requireZone(db: DbOrTx, governorate: string) {
+  const zone = await zoneForGovernorate(db, governorate);
+  if (!zone) throw AppError.field('governorate', 'governorate_not_served');
+  return zone;
+}
+
+/** A live (not deleted) address of this user, or null. */
+export async function findUserAddress(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select({ address: addresses, zone: deliveryZones })
+    .from(addresses)
+    .leftJoin(deliveryZones, eq(deliveryZones.id, addresses.deliveryZoneId))
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listAddresses(db: DbOrTx, userId: number, locale: Locale): Promise<Address[]> {
+  const rows = await db
+    .select({ address: addresses, zone: deliveryZones })
+    .from(addresses)
+    .leftJoin(deliveryZones, eq(deliveryZones.id, addresses.deliveryZoneId))
+    .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+    .orderBy(desc(addresses.createdAt), desc(addresses.id));
+  return rows.map((r) => toAddress(r.address, r.zone, locale));
+}
+
+/** Another user's address, or a deleted one, is "not found" (404), never "forbidden". */
+export async function getAddress(db: DbOrTx, userId: number, id: number, locale: Locale): Promise<Address> {
+  const row = await findUserAddress(db, userId, id);
+  if (!row) throw AppError.notFound('address_not_found');
+  return toAddress(row.address, row.zone, locale);
+}
+
+export async function createAddress(
+  db: DbOrTx,
+  userId: number,
+  input: AddressInput,
+  locale: Locale,
+  now: Date,
+): Promise<Address> {
+  const zone = await requireZone(db, input.governorate);
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...columns(input), userId, deliveryZoneId: zone.id, createdAt: now, updatedAt: now })
+    .returning();
+  return toAddress(row!, zone, locale);
+}
+
+/**
+ * Saves the new values. The delivery zone follows the governorate. An order already placed keeps the snapshot it
+ * took at checkout; the cart order (if this address is on it) gets the new zone's fee.
+ */
+export async function updateAddress(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  input: AddressInput,
+  locale: Locale,
+  now: Date,
+): Promise<Address> {
+  const zone = await requireZone(db, input.governorate);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(addresses)
+      .set({ ...columns(input), deliveryZoneId: zone.id, updatedAt: now })
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+      .returning();
+    if (!row) throw AppError.notFound('address_not_found');
+    await tx
+      .update(orders)
+      .set({ shippingFeesPiastres: zone.shippingFeesPiastres, updatedAt: now })
+      .where(and(eq(orders.userId, userId), eq(orders.addressId, id), eq(orders.status, 'cart')));
+    return toAddress(row, zone, locale);
+  });
+}
+
+/**
+ * Soft delete (deleted_at): placed orders keep their address. A cart order that had it chosen loses it (and its
+ * shipping fee), so checkout asks for an address again.
+ */
+export async function deleteAddress(db: DbOrTx, userId: number, id: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(addresses)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+      .returning({ id: addresses.id });
+    if (!row) throw AppError.notFound('address_not_found');
+    await tx
+      .update(orders)
+      .set({ addressId: null, shippingFeesPiastres: 0, updatedAt: now })
+      .where(and(eq(orders.userId, userId), eq(orders.addressId, id), eq(orders.status, 'cart')));
+  });
+}
+
+/** The saved address as form values, for PUT's merge (404 when it is not this user's). */
+export async function addressFormValues(db: DbOrTx, userId: number, id: number) {
+  const row = await findUserAddress(db, userId, id);
+  if (!row) throw AppError.notFound('address_not_found');
+  return toFormValues(row.address);
+}

@@ -1,0 +1,34 @@
+import { phoneLookupSchema, smsOutboxResponseSchema } from '@store/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { smsOutbox, type AuthContext } from './service.ts';
+
+/**
+ * GET /dev/sms-outbox?phone_number=…&limit=…: the messages the outbox sender wrote, latest first, each with the
+ * code it carries. For people trying the store and for the browser tests; app.ts never mounts it in production.
+ */
+export const devSmsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: AuthContext = { ...app.ctx, log: app.log };
+  app.get(
+    '/dev/sms-outbox',
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({
+          phone_number: phoneLookupSchema.optional(),
+          limit: z
+            .string()
+            .regex(/^\d+$/, { message: 'must_be_whole_number' })
+            .transform(Number)
+            .pipe(z.number().min(1, 'must_be_at_least:1').max(100, 'must_be_at_most:100'))
+            .optional(),
+        }),
+        response: { 200: smsOutboxResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { messages: await smsOutbox(ctx, req.query.phone_number, req.query.limit ?? 20) };
+    },
+  );
+};

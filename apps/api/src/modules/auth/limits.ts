@@ -1,0 +1,32 @@
+import type { Limit } from '../../lib/rate-limit.ts';
+
+/**
+ * Rate limits of the account calls (fixed windows, counted in the database so every instance shares them).
+ * Per phone number they stop guessing one account's password or code; per address (IP) they stop one machine
+ * from trying many accounts. Per-address limits are generous because mobile networks put many shoppers behind
+ * one address. Tests lower them through buildApp's `authLimits`.
+ */
+export interface AuthLimits {
+  signInPerPhone: Limit;
+  signInPerIp: Limit;
+  /** Code entry: confirmations and password resets. */
+  codePerPhone: Limit;
+  codePerIp: Limit;
+  /** Messages sent: sign-up, resend, forgot password (each phone also waits OTP_RESEND_SECONDS between codes). */
+  smsPerPhone: Limit;
+  smsPerIp: Limit;
+  /** Current-password checks of the password change, per user. */
+  passwordChangePerUser: Limit;
+}
+
+const minutes = (m: number) => m * 60;
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  signInPerPhone: { max: 10, windowSeconds: minutes(15) },
+  signInPerIp: { max: 100, windowSeconds: minutes(15) },
+  codePerPhone: { max: 10, windowSeconds: minutes(15) },
+  codePerIp: { max: 100, windowSeconds: minutes(15) },
+  smsPerPhone: { max: 8, windowSeconds: minutes(60) },
+  smsPerIp: { max: 50, windowSeconds: minutes(60) },
+  passwordChangePerUser: { max: 10, windowSeconds: minutes(15) },
+};

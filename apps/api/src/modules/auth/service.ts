@@ -1,0 +1,384 @@
+import {
+  apiMessage,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_MINUTES,
+  type ChangePasswordBody,
+  type ConfirmationBody,
+  type ForgotPasswordBody,
+  type Locale,
+  type OtpPurpose,
+  type ProfileUpdateBody,
+  type ResendOtpBody,
+  type ResetPasswordBody,
+  type SignInBody,
+  type SignUpBody,
+  type User,
+} from '@store/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enforce } from '../../lib/rate-limit.ts';
+import { checkOtp, dropOtp, endOtps, issueOtp, otpWaitError, secondsUntilResend } from './otp.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import {
+  createSession,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  rotateSession,
+  type SessionTokens,
+  type SessionUser,
+} from './session.ts';
+
+/** What the account services use: the app's database, clock, SMS sender and limits, and a logger. */
+export type AuthContext = Pick<AppContext, 'db' | 'clock' | 'sms' | 'authLimits'> & {
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+};
+
+/** What a call knows about its caller besides the body. */
+export interface Caller {
+  ip: string;
+  locale: Locale;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(u: UserRow): User {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    full_name: `${u.firstName} ${u.lastName}`.trim(),
+    email: u.email,
+    phone_number: u.phoneNumber,
+    mobile: u.phoneNumber,
+    national_id: u.nationalId,
+    confirmed: u.confirmedAt !== null,
+  };
+}
+
+const fieldError = (status: number, field: string, key: string) =>
+  new AppError(status, 'invalid', { [field]: [key] });
+
+const isUniqueViolation = (err: unknown) => {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
+};
+
+async function lockUserByPhone(db: DbOrTx, phone: string) {
+  const [u] = await db.select().from(users).where(eq(users.phoneNumber, phone)).limit(1).for('update');
+  return u;
+}
+
+/** Every request that may send an SMS counts against its address. */
+function smsIpLimit(ctx: AuthContext, ip: string) {
+  return enforce(ctx.db, [{ key: `sms:ip:${ip}`, limit: ctx.authLimits.smsPerIp }], ctx.clock.now());
+}
+
+/**
+ * A new code for the (locked) user, counted against the phone's SMS limit only when one is really going out, so
+ * requests refused by the 120 s rule cannot use up someone's messages.
+ */
+async function newCode(
+  tx: DbOrTx,
+  ctx: AuthContext,
+  userId: number,
+  phone: string,
+  purpose: OtpPurpose,
+  now: Date,
+) {
+  const wait = await secondsUntilResend(tx, phone, purpose, now);
+  if (wait > 0) throw otpWaitError(wait);
+  await enforce(tx, [{ key: `sms:phone:${phone}`, limit: ctx.authLimits.smsPerPhone }], now);
+  return issueOtp(tx, { userId, phone, purpose, now });
+}
+
+function codeLimits(ctx: AuthContext, phone: string | undefined, ip: string) {
+  const checks = [{ key: `code:ip:${ip}`, limit: ctx.authLimits.codePerIp }];
+  if (phone) checks.push({ key: `code:phone:${phone}`, limit: ctx.authLimits.codePerPhone });
+  return enforce(ctx.db, checks, ctx.clock.now());
+}
+
+/** Sends the code by SMS; when sending fails, `undo` removes what was written and the caller gets 503. */
+async function sendCode(
+  ctx: AuthContext,
+  args: { phone: string; code: string; purpose: OtpPurpose; locale: Locale },
+  undo: () => Promise<void>,
+) {
+  const key = args.purpose === 'confirmation' ? 'sms_confirmation_text' : 'sms_password_reset_text';
+  const text = apiMessage(key, args.locale, { code: args.code, minutes: OTP_TTL_MINUTES });
+  try {
+    await ctx.sms.send({ to: args.phone, text });
+  } catch (err) {
+    ctx.log.error({ err, to: args.phone }, 'SMS could not be sent');
+    await undo().catch((e: unknown) => ctx.log.error({ err: e }, 'undoing after a failed SMS failed'));
+    throw new AppError(503, 'sms_failed', ['sms_failed']);
+  }
+}
+
+/* ---------------- sign-up and confirmation ---------------- */
+
+export async function signUp(ctx: AuthContext, body: SignUpBody, caller: Caller) {
+  const phone = body.phone_number;
+  await smsIpLimit(ctx, caller.ip);
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.clock.now();
+  let created: { userId: number; code: string };
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
+      if (existing) throw fieldError(422, 'phone_number', 'phone_taken');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email: body.email,
+          phoneNumber: phone,
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      const { code } = await newCode(tx, ctx, user!.id, phone, 'confirmation', now);
+      return { userId: user!.id, code };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError(422, 'phone_number', 'phone_taken');
+    throw err;
+  }
+  // If the code cannot be sent, the account is not kept: signing up again is the way to retry.
+  await sendCode(ctx, { phone, code: created.code, purpose: 'confirmation', locale: caller.locale }, () =>
+    ctx.db
+      .delete(users)
+      .where(and(eq(users.id, created.userId), isNull(users.confirmedAt)))
+      .then(() => undefined),
+  );
+  return { phone_number: phone, resend_in: OTP_RESEND_SECONDS };
+}
+
+const otpFailure = (field: string, reason: 'wrong' | 'expired') =>
+  fieldError(404, field, reason === 'wrong' ? 'wrong_otp' : 'otp_expired');
+
+export async function confirm(ctx: AuthContext, body: ConfirmationBody, caller: Caller) {
+  await codeLimits(ctx, body.phone_number, caller.ip);
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const check = await checkOtp(tx, {
+      purpose: 'confirmation',
+      code: body.sms_confirmation_otp,
+      phone: body.phone_number,
+      now,
+    });
+    if (check.ok) {
+      await tx
+        .update(users)
+        .set({ confirmedAt: now, updatedAt: now })
+        .where(and(eq(users.id, check.userId), isNull(users.confirmedAt)));
+    }
+    return check;
+  });
+  if (!result.ok) throw otpFailure('sms_confirmation_otp', result.reason);
+}
+
+/** POST v1/users/otps: a new code for a confirmation or a password reset. */
+export async function resendOtp(ctx: AuthContext, body: ResendOtpBody, caller: Caller) {
+  const phone = body.phone_number;
+  await smsIpLimit(ctx, caller.ip);
+  const now = ctx.clock.now();
+  const { code, otpId } = await ctx.db.transaction(async (tx) => {
+    const user = await lockUserByPhone(tx, phone);
+    if (!user) throw fieldError(404, 'phone_number', 'phone_not_registered');
+    if (body.purpose === 'confirmation' && user.confirmedAt)
+      throw new AppError(422, 'already_confirmed', ['already_confirmed']);
+    return newCode(tx, ctx, user.id, phone, body.purpose, now);
+  });
+  await sendCode(ctx, { phone, code, purpose: body.purpose, locale: caller.locale }, () =>
+    dropOtp(ctx.db, otpId),
+  );
+  return { phone_number: phone, resend_in: OTP_RESEND_SECONDS };
+}
+
+/* ---------------- sign-in, sign-out ---------------- */
+
+export async function signIn(ctx: AuthContext, body: SignInBody, caller: Caller) {
+  const phone = body.phone_number;
+  await enforce(
+    ctx.db,
+    [
+      { key: `signin:ip:${caller.ip}`, limit: ctx.authLimits.signInPerIp },
+      { key: `signin:phone:${phone}`, limit: ctx.authLimits.signInPerPhone },
+    ],
+    ctx.clock.now(),
+  );
+  const [user] = await ctx.db.select().from(users).where(eq(users.phoneNumber, phone)).limit(1);
+  const valid = user
+    ? await verifyPassword(body.password, user.passwordHash)
+    : await verifyAgainstNothing(body.password);
+  if (!user || !valid) throw new AppError(401, 'invalid_credentials', ['invalid_credentials']);
+  if (!user.confirmedAt) {
+    // Spec §4: the OTP page opens with its 120 s countdown running, so a fresh code goes out now (unless one
+    // went out less than 120 s ago; that one is still good).
+    await sendConfirmationQuietly(ctx, user.id, phone, caller);
+    throw new AppError(401, 'need_confirmation', ['need_confirmation'], {
+      need_confirmation: true,
+      phone_number: phone,
+    });
+  }
+  const now = ctx.clock.now();
+  const session = await createSession(ctx.db, { id: user.id, phoneNumber: user.phoneNumber }, now);
+  return { user: toUser(user), session };
+}
+
+async function sendConfirmationQuietly(ctx: AuthContext, userId: number, phone: string, caller: Caller) {
+  const now = ctx.clock.now();
+  try {
+    // Within 120 s of the last code nothing is sent (that code is still good) and nothing is counted.
+    if ((await secondsUntilResend(ctx.db, phone, 'confirmation', now)) > 0) return;
+    await smsIpLimit(ctx, caller.ip);
+    const issued = await ctx.db.transaction(async (tx) => {
+      await lockUserByPhone(tx, phone);
+      if ((await secondsUntilResend(tx, phone, 'confirmation', now)) > 0) return null;
+      return newCode(tx, ctx, userId, phone, 'confirmation', now);
+    });
+    if (issued)
+      await sendCode(ctx, { phone, code: issued.code, purpose: 'confirmation', locale: caller.locale }, () =>
+        dropOtp(ctx.db, issued.otpId),
+      );
+  } catch (err) {
+    // The answer is need_confirmation either way; the OTP page can ask for a code again.
+    ctx.log.warn({ err }, 'no confirmation code sent at sign-in');
+  }
+}
+
+export async function signOut(ctx: AuthContext, session: SessionUser) {
+  await revokeSession(ctx.db, session);
+}
+
+/* ---------------- passwords ---------------- */
+
+/** POST v1/users/passwords: sends a reset code; an unknown phone is a 404 on phone_number (spec §8). */
+export async function forgotPassword(ctx: AuthContext, body: ForgotPasswordBody, caller: Caller) {
+  const phone = body.phone_number;
+  await smsIpLimit(ctx, caller.ip);
+  const now = ctx.clock.now();
+  const { code, otpId } = await ctx.db.transaction(async (tx) => {
+    const user = await lockUserByPhone(tx, phone);
+    if (!user) throw fieldError(404, 'phone_number', 'phone_not_registered');
+    return newCode(tx, ctx, user.id, phone, 'password_reset', now);
+  });
+  await sendCode(ctx, { phone, code, purpose: 'password_reset', locale: caller.locale }, () =>
+    dropOtp(ctx.db, otpId),
+  );
+  return { phone_number: phone, resend_in: OTP_RESEND_SECONDS };
+}
+
+/**
+ * PUT v1/users/passwords: the code proves the phone, so the account is also confirmed; every session ends
+ * (whoever knew the old password is signed out everywhere).
+ */
+export async function resetPassword(ctx: AuthContext, body: ResetPasswordBody, caller: Caller) {
+  await codeLimits(ctx, body.phone_number, caller.ip);
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const check = await checkOtp(tx, {
+      purpose: 'password_reset',
+      code: body.sms_password_reset_otp,
+      phone: body.phone_number,
+      now,
+    });
+    if (!check.ok) return check;
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, check.userId));
+    await revokeAllSessions(tx, check.userId);
+    await endOtps(tx, check.userId, 'password_reset', now);
+    return check;
+  });
+  if (!result.ok) throw otpFailure('sms_password_reset_otp', result.reason);
+}
+
+/** PUT v1/users/password: needs the current password; signs out every other device. */
+export async function changePassword(ctx: AuthContext, session: SessionUser, body: ChangePasswordBody) {
+  await enforce(
+    ctx.db,
+    [{ key: `pwchange:user:${session.id}`, limit: ctx.authLimits.passwordChangePerUser }],
+    ctx.clock.now(),
+  );
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, session.id));
+  if (!user) throw new AppError(401, 'unauthorized', ['unauthorized']);
+  if (!(await verifyPassword(body.current_password, user.passwordHash)))
+    throw fieldError(422, 'current_password', 'current_password_wrong');
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, session.id));
+    await revokeOtherSessions(tx, session);
+    await endOtps(tx, session.id, 'password_reset', now);
+  });
+}
+
+/* ---------------- profile ---------------- */
+
+export async function getUser(ctx: AuthContext, session: SessionUser): Promise<User> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, session.id));
+  if (!user) throw new AppError(401, 'unauthorized', ['unauthorized']);
+  return toUser(user);
+}
+
+/** PUT v1/users: saves the profile and gives this device a new token (spec §7 "user and new headers"). */
+export async function updateProfile(
+  ctx: AuthContext,
+  session: SessionUser,
+  body: ProfileUpdateBody,
+): Promise<{ user: User; session: SessionTokens }> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const changes: Partial<typeof users.$inferInsert> = {
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      updatedAt: now,
+    };
+    // Absent keeps the saved number; null or empty clears it.
+    if (body.national_id !== undefined) changes.nationalId = body.national_id;
+    const [user] = await tx.update(users).set(changes).where(eq(users.id, session.id)).returning();
+    if (!user) throw new AppError(401, 'unauthorized', ['unauthorized']);
+    const tokens = await rotateSession(tx, session, now);
+    return { user: toUser(user), session: tokens };
+  });
+}
+
+/** GET /dev/sms-outbox: what the outbox sender "sent", latest first. */
+export async function smsOutbox(ctx: AuthContext, phone: string | undefined, limit: number) {
+  const result = (await ctx.db.execute(sql`
+    select id, phone_number, body, created_at from sms_outbox
+    ${phone ? sql`where phone_number = ${phone}` : sql``}
+    order by id desc limit ${limit}`)) as unknown as {
+    rows: { id: number; phone_number: string; body: string; created_at: Date | string }[];
+  };
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    phone_number: r.phone_number,
+    body: r.body,
+    code: /\b(\d{6})\b/.exec(r.body)?.[1] ?? null,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** Hourly clean-up: expired sessions, old codes and finished rate-limit windows. Safe on many instances. */
+export async function purgeExpired(db: DbOrTx, now: Date) {
+  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+  await db.execute(sql`delete from auth_tokens where expires_at <= ${now.toISOString()}::timestamptz`);
+  await db.execute(sql`delete from otps where expires_at <= ${dayAgo}::timestamptz`);
+  await db.execute(sql`delete from rate_limits where window_start <= ${dayAgo}::timestamptz`);
+}

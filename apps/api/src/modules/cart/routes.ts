@@ -1,0 +1,76 @@
+import {
+  cartMergeResponseSchema,
+  cartMergeSchema,
+  cartResponseSchema,
+  cartUpdateSchema,
+  localeQuery,
+} from '@store/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../lib/auth.ts';
+import { translate } from '../../lib/errors.ts';
+import { expandFormKeys } from '../../lib/form-body.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import { getCart, mergeCart, updateCart, type CartOptions } from './service.ts';
+
+const tags = ['cart'];
+
+/** The server cart of spec §7: GET/PUT v1/users/cart, and the guest-cart merge at sign-in. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+  app.addHook('onRequest', requireUser);
+  app.addHook('preValidation', async (req) => {
+    req.body = expandFormKeys(req.body);
+  });
+  const opts = (req: FastifyRequest): CartOptions => ({
+    locale: requestLocale(req),
+    userId: currentUser(req).id,
+    now: clock.now(),
+  });
+
+  app.get(
+    '/users/cart',
+    { schema: { tags, querystring: localeQuery, response: { 200: cartResponseSchema } } },
+    async (req) => ({ order: await getCart(db, opts(req)) }),
+  );
+
+  app.put(
+    '/users/cart',
+    {
+      schema: {
+        tags,
+        description:
+          'Sets a line: order_product {product_id, quantity, _destroy}. 422 lists the reason (stock, per-order ' +
+          'maximum, out of stock, no longer available); 404 for an unknown product.',
+        querystring: localeQuery,
+        body: cartUpdateSchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (req) => ({ order: await updateCart(db, req.body, opts(req)) }),
+  );
+
+  app.post(
+    '/users/cart/merge',
+    {
+      schema: {
+        tags,
+        description:
+          "Adds a guest cart's lines at sign-in, capped by stock and the per-order maximum; reports what was " +
+          'lowered (adjusted) or left out (skipped).',
+        querystring: localeQuery,
+        body: cartMergeSchema,
+        response: { 200: cartMergeResponseSchema },
+      },
+    },
+    async (req) => {
+      const locale = requestLocale(req);
+      const { cart, adjusted, skipped } = await mergeCart(db, req.body, opts(req));
+      return {
+        order: cart,
+        adjusted: adjusted.map((a) => ({ ...a, message: translate(a.message, locale) })),
+        skipped: skipped.map((s) => ({ ...s, message: translate(s.message, locale) })),
+      };
+    },
+  );
+};

@@ -1,0 +1,245 @@
+import { toEgp, type Cart, type CartMergeBody, type CartUpdateBody, type Locale } from '@store/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { addresses, deliveryZones, orderProducts, orders, products } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { loadProducts } from '../catalog/service.ts';
+import { releaseExpiredSessions } from '../payments/service.ts';
+
+/**
+ * The server cart: the user's order with status 'cart' (one per user, a partial unique index says so). Every
+ * change runs in one transaction holding the cart row's lock, so two tabs changing the cart take turns.
+ * Stock is checked here to answer early; it is held only at checkout (guarded decrement).
+ */
+
+export interface CartOptions {
+  locale: Locale;
+  userId: number;
+  now: Date;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+interface Buyable {
+  id: number;
+  active: boolean;
+  stock: number;
+  maximumPerOrder: number | null;
+}
+
+/** The user's cart row, created on first use; locked for the transaction when `lock`. */
+async function cartOf(db: DbOrTx, userId: number, now: Date, lock: boolean): Promise<OrderRow> {
+  const find = () => {
+    const q = db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'cart')))
+      .limit(1);
+    return lock ? q.for('update') : q;
+  };
+  const [found] = await find();
+  if (found) return found;
+  await db.execute(sql`insert into orders (user_id, status, created_at, updated_at)
+    values (${userId}, 'cart', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+    on conflict (user_id) where status = 'cart' do nothing`);
+  const [created] = await find();
+  return created!;
+}
+
+/** The most of a product one order may hold now: the smaller of stock and the per-order maximum. */
+const limitOf = (p: Buyable) => Math.max(0, Math.min(p.stock, p.maximumPerOrder ?? p.stock));
+
+/** Why this quantity cannot be in the cart (a message key, 'key:n' for counts), or null when it can. */
+export function lineProblem(p: Buyable, quantity: number): string | null {
+  if (!p.active) return 'product_unavailable';
+  if (p.stock <= 0) return 'out_of_stock';
+  if (quantity <= limitOf(p)) return null;
+  if (p.maximumPerOrder != null && p.maximumPerOrder <= p.stock)
+    return `only_n_per_order:${p.maximumPerOrder}`;
+  return `only_n_in_stock:${p.stock}`;
+}
+
+const buyable = {
+  id: products.id,
+  active: products.active,
+  stock: products.stock,
+  maximumPerOrder: products.maximumPerOrder,
+};
+
+async function setLine(db: DbOrTx, orderId: number, productId: number, quantity: number, now: Date) {
+  await db
+    .insert(orderProducts)
+    .values({ orderId, productId, quantity, createdAt: now })
+    .onConflictDoUpdate({
+      target: [orderProducts.orderId, orderProducts.productId],
+      set: { quantity },
+    });
+}
+
+async function touch(db: DbOrTx, orderId: number, now: Date) {
+  await db.update(orders).set({ updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/* ---------------- reading ---------------- */
+
+/** The cart as the calls answer it: items with product cards, count, subtotal, delivery fee, total. */
+async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise<Cart> {
+  const lines = await db
+    .select({
+      ...buyable,
+      lineId: orderProducts.id,
+      productId: orderProducts.productId,
+      quantity: orderProducts.quantity,
+      price: products.currentPricePiastres,
+    })
+    .from(orderProducts)
+    .innerJoin(products, eq(products.id, orderProducts.productId))
+    .where(eq(orderProducts.orderId, order.id))
+    .orderBy(orderProducts.id);
+  const cards = await loadProducts(
+    db,
+    lines.map((l) => l.productId),
+    { locale: opts.locale, userId: opts.userId, now: opts.now },
+  );
+  const cardOf = new Map(cards.map((c) => [c.id, c]));
+  let subtotal = 0;
+  let count = 0;
+  const items = lines.flatMap((l) => {
+    const product = cardOf.get(l.productId);
+    if (!product) return [];
+    const lineTotal = l.price * l.quantity;
+    subtotal += lineTotal;
+    count += l.quantity;
+    return [
+      {
+        id: l.lineId,
+        product,
+        quantity: l.quantity,
+        line_total: toEgp(lineTotal),
+        available: lineProblem(l, l.quantity) === null,
+        max_quantity: limitOf(l),
+      },
+    ];
+  });
+  const fee = order.shippingFeesPiastres;
+  return {
+    id: order.id,
+    order_id: order.id,
+    status: 'cart',
+    items,
+    item_ids: items.map((i) => i.product.id),
+    count,
+    subtotal: toEgp(subtotal),
+    delivery_fee: toEgp(fee),
+    total: toEgp(subtotal + fee),
+    address: order.addressId ? await addressOf(db, order.addressId) : null,
+    sap_sync: order.sapSync,
+  };
+}
+
+async function addressOf(db: DbOrTx, id: number): Promise<Cart['address']> {
+  const [a] = await db
+    .select({ a: addresses, fees: deliveryZones.shippingFeesPiastres })
+    .from(addresses)
+    .leftJoin(deliveryZones, eq(deliveryZones.id, addresses.deliveryZoneId))
+    .where(eq(addresses.id, id));
+  if (!a) return null;
+  return {
+    id: a.a.id,
+    label: a.a.label,
+    name: a.a.name,
+    street_name: a.a.streetName,
+    building: a.a.building,
+    floor: a.a.floor,
+    apartment: a.a.apartment,
+    district: a.a.district,
+    governorate: a.a.governorate,
+    phone_number: a.a.phoneNumber,
+    delivery_zone: a.fees == null ? null : { shipping_fees: toEgp(a.fees) },
+  };
+}
+
+export async function getCart(db: DbOrTx, opts: CartOptions): Promise<Cart> {
+  // Checkout (issue 5): an online payment session whose key expired gives its held stock and lines back first.
+  await releaseExpiredSessions(db, opts.now, { userId: opts.userId });
+  return cartView(db, await cartOf(db, opts.userId, opts.now, false), opts);
+}
+
+/* ---------------- changing ---------------- */
+
+/**
+ * PUT v1/users/cart: sets one line's quantity (0 or _destroy removes it). 404 for an unknown product; 422 with
+ * the spec's message when the product cannot be bought in that quantity.
+ */
+export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOptions): Promise<Cart> {
+  const { product_id: productId, quantity, _destroy: destroy } = body.order_product;
+  const order = await db.transaction(async (tx) => {
+    const cart = await cartOf(tx, opts.userId, opts.now, true);
+    if (destroy || !quantity) {
+      await tx
+        .delete(orderProducts)
+        .where(and(eq(orderProducts.orderId, cart.id), eq(orderProducts.productId, productId)));
+    } else {
+      const [p] = await tx.select(buyable).from(products).where(eq(products.id, productId));
+      if (!p) throw AppError.notFound('product_not_found');
+      const problem = lineProblem(p, quantity);
+      if (problem)
+        throw new AppError(422, 'cart_limit', [problem], { product_id: productId, max_quantity: limitOf(p) });
+      await setLine(tx, cart.id, productId, quantity, opts.now);
+    }
+    await touch(tx, cart.id, opts.now);
+    return cart;
+  });
+  return cartView(db, order, opts);
+}
+
+export interface MergeReport {
+  cart: Cart;
+  adjusted: { product_id: number; quantity: number; message: string }[];
+  skipped: { product_id: number; message: string }[];
+}
+
+/**
+ * POST v1/users/cart/merge: a guest cart joins the server cart at sign-in. Quantities are added to what the cart
+ * holds, then capped by stock and the per-order maximum; unknown, off-sale and out-of-stock products are skipped.
+ * Messages are keys ('key:n'); the route translates them.
+ */
+export async function mergeCart(db: DbOrTx, body: CartMergeBody, opts: CartOptions): Promise<MergeReport> {
+  const wanted = new Map<number, number>();
+  for (const i of body.items)
+    if (i.quantity > 0) wanted.set(i.product_id, (wanted.get(i.product_id) ?? 0) + i.quantity);
+  const adjusted: MergeReport['adjusted'] = [];
+  const skipped: MergeReport['skipped'] = [];
+  const order = await db.transaction(async (tx) => {
+    const cart = await cartOf(tx, opts.userId, opts.now, true);
+    const ids = [...wanted.keys()];
+    if (ids.length) {
+      const found = await tx.select(buyable).from(products).where(inArray(products.id, ids));
+      const lines = await tx
+        .select({ productId: orderProducts.productId, quantity: orderProducts.quantity })
+        .from(orderProducts)
+        .where(and(eq(orderProducts.orderId, cart.id), inArray(orderProducts.productId, ids)));
+      const productOf = new Map(found.map((p) => [p.id, p]));
+      const inCart = new Map(lines.map((l) => [l.productId, l.quantity]));
+      for (const [productId, quantity] of wanted) {
+        const p = productOf.get(productId);
+        if (!p) {
+          skipped.push({ product_id: productId, message: 'product_not_found' });
+          continue;
+        }
+        if (!p.active || p.stock <= 0) {
+          skipped.push({ product_id: productId, message: lineProblem(p, 1)! });
+          continue;
+        }
+        const had = inCart.get(productId) ?? 0;
+        const want = had + quantity;
+        const final = Math.min(want, limitOf(p));
+        if (final < want)
+          adjusted.push({ product_id: productId, quantity: final, message: lineProblem(p, want)! });
+        if (final !== had) await setLine(tx, cart.id, productId, final, opts.now);
+      }
+    }
+    await touch(tx, cart.id, opts.now);
+    return cart;
+  });
+  return { cart: await cartView(db, order, opts), adjusted, skipped };
+}

@@ -1,0 +1,134 @@
+import {
+  bankInstallmentsQuerySchema,
+  bankInstallmentsResponseSchema,
+  banksQuerySchema,
+  banksResponseSchema,
+  localeQuery,
+  nationalIdBodySchema,
+  nationalIdResponseSchema,
+  orderResponseSchema,
+  paymentKeyBodySchema,
+  paymentKeyResponseSchema,
+  placeOrderBodySchema,
+} from '@store/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../lib/auth.ts';
+import { expandFormKeys } from '../../lib/form-body.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import {
+  listBankInstallments,
+  listBanks,
+  placeOrder,
+  saveNationalId,
+  startPaymentSession,
+} from './service.ts';
+
+const tags = ['checkout'];
+
+/** Our public address: PUBLIC_URL, else the origin the request came to (behind the proxy, its forwarded one). */
+export const publicBase = (req: FastifyRequest) =>
+  (req.server.ctx.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+
+/** The checkout wizard's calls (spec §7 checkout, banks, bank_installments; the National ID step). */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+  app.addHook('onRequest', requireUser);
+  app.addHook('preValidation', async (req) => {
+    req.body = expandFormKeys(req.body);
+  });
+
+  app.put(
+    '/users/national_id',
+    {
+      schema: {
+        tags,
+        description:
+          "The wizard's National ID step: { national_id } (or { user: { national_id } }), checked by contracts' " +
+          "one rule. 422 { errors: { national_id: ['National ID is Required' | 'National ID is not valid'] } }.",
+        querystring: localeQuery,
+        body: nationalIdBodySchema,
+        response: { 200: nationalIdResponseSchema },
+      },
+    },
+    async (req) => ({
+      user: await saveNationalId(db, currentUser(req).id, req.body.national_id, clock.now()),
+    }),
+  );
+
+  app.get(
+    '/users/banks',
+    {
+      schema: {
+        tags,
+        description: 'Banks offering installments (all of them; show_all is accepted).',
+        querystring: banksQuerySchema,
+        response: { 200: banksResponseSchema },
+      },
+    },
+    async (req) => ({ banks: await listBanks(db, requestLocale(req)) }),
+  );
+
+  app.get(
+    '/users/bank_installments',
+    {
+      schema: {
+        tags,
+        description:
+          "A bank's installment plans (bank_id), or every active plan; title in the request's language.",
+        querystring: bankInstallmentsQuerySchema,
+        response: { 200: bankInstallmentsResponseSchema },
+      },
+    },
+    async (req) => ({
+      bank_installments: await listBankInstallments(db, req.query.bank_id, requestLocale(req)),
+    }),
+  );
+
+  app.post(
+    '/users/checkout',
+    {
+      schema: {
+        tags,
+        description:
+          'Online payment: holds the stock and opens a payment session of 5 minutes. Answers payment_key, ' +
+          'checkout_total_price (EGP), payment_key_expiration, expires_in_seconds, order_id and ' +
+          'unified_checkout_url (the hosted checkout). 422 when another session is open (with ' +
+          'time_remaining_seconds), the cart is empty, orders wait for a rating, no address is chosen, the National ' +
+          'ID is missing (total 25,000 EGP or more) or a product is no longer available; 502 when the gateway fails.',
+        querystring: localeQuery,
+        body: paymentKeyBodySchema,
+        response: { 200: paymentKeyResponseSchema },
+      },
+    },
+    async (req) =>
+      startPaymentSession(db, app.ctx.payments, currentUser(req).id, {
+        now: clock.now(),
+        locale: requestLocale(req),
+        baseUrl: publicBase(req),
+        log: req.log,
+      }),
+  );
+
+  app.put(
+    '/users/checkout',
+    {
+      schema: {
+        tags,
+        description:
+          'Places the order with cash, visa_on_delivery or visa_on_delivery_installments (then ' +
+          'bank_installment_id, optionally bank_id). Same checks as POST; answers the placed order; the user ' +
+          'gets a new empty cart.',
+        querystring: localeQuery,
+        body: placeOrderBodySchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (req) => ({
+      order: await placeOrder(db, currentUser(req).id, req.body, {
+        now: clock.now(),
+        locale: requestLocale(req),
+      }),
+    }),
+  );
+};

@@ -1,0 +1,140 @@
+import {
+  attachAddressBodySchema,
+  cartResponseSchema,
+  devOrderStatusBodySchema,
+  idParam,
+  localeQuery,
+  orderResponseSchema,
+  ordersQuerySchema,
+  ordersResponseSchema,
+  ratingsBodySchema,
+  ratingsResponseSchema,
+} from '@store/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../lib/auth.ts';
+import { AdjustableClock } from '../../lib/clock.ts';
+import { expandFormKeys } from '../../lib/form-body.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import { getCart } from '../cart/service.ts';
+import { attachAddress, getOrder, listOrders, rateOrders, setOrderStatus } from './service.ts';
+
+const tags = ['orders'];
+const idParams = z.object({ id: idParam });
+
+/** Orders of spec §7: list (paged, unrated_only), one order, the address of the cart order, ratings. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+  app.addHook('onRequest', requireUser);
+  app.addHook('preValidation', async (req) => {
+    req.body = expandFormKeys(req.body);
+  });
+
+  app.get(
+    '/users/orders',
+    {
+      schema: {
+        tags,
+        description:
+          'Placed orders, newest first, 10 a page (per_page, page). unrated_only=true: delivered orders without a ' +
+          'rating (the rating modal).',
+        querystring: ordersQuerySchema,
+        response: { 200: ordersResponseSchema },
+      },
+    },
+    async (req) => listOrders(db, currentUser(req).id, req.query, requestLocale(req)),
+  );
+
+  // Registered before /users/orders/:id so 'rate' is never read as an id.
+  app.put(
+    '/users/orders/rate',
+    {
+      schema: {
+        tags,
+        description:
+          'ratings: [{ id, rating 1..5 }]. Only your delivered, unrated orders; all saved or none (422 otherwise).',
+        querystring: localeQuery,
+        body: ratingsBodySchema,
+        response: { 200: ratingsResponseSchema },
+      },
+    },
+    async (req) => rateOrders(db, currentUser(req).id, req.body, clock.now()),
+  );
+
+  app.get(
+    '/users/orders/:id',
+    {
+      schema: {
+        tags,
+        description:
+          "One of your orders with its products, address snapshot and totals; another user's is 404.",
+        params: idParams,
+        querystring: localeQuery,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (req) => ({ order: await getOrder(db, currentUser(req).id, req.params.id, requestLocale(req)) }),
+  );
+
+  app.put(
+    '/users/orders/:id/address',
+    {
+      schema: {
+        tags,
+        description:
+          'Chooses the delivery address of your cart order ({ address_id }) and sets its shipping fees from the ' +
+          "address's delivery zone. Answers the reloaded cart (as GET /users/cart).",
+        params: idParams,
+        querystring: localeQuery,
+        body: attachAddressBodySchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      const now = clock.now();
+      await attachAddress(db, userId, req.params.id, req.body.address_id, now);
+      return { order: await getCart(db, { userId, locale: requestLocale(req), now }) };
+    },
+  );
+};
+
+/**
+ * Never mounted in production:
+ * - POST /dev/orders/{id}/status { status }: moves a placed order on (tests, e2e: 'delivered' for rating).
+ * - GET /dev/clock, POST /dev/clock { advance_seconds }: the server's clock, moved forward when it is adjustable
+ *   (server.ts uses one outside production), e.g. to expire a payment key in a browser test.
+ */
+export const devOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const clock = app.ctx.clock;
+  app.get('/dev/clock', { schema: { hide: true } }, async () => ({ now: clock.now().toISOString() }));
+  app.post(
+    '/dev/clock',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          advance_seconds: z
+            .number()
+            .int()
+            .min(0)
+            .max(366 * 86_400),
+        }),
+      },
+    },
+    async (req, reply) => {
+      if (!(clock instanceof AdjustableClock))
+        return reply.status(409).send({ errors: ['clock_not_adjustable'] });
+      clock.advance(req.body.advance_seconds * 1000);
+      return { now: clock.now().toISOString() };
+    },
+  );
+
+  app.post(
+    '/dev/orders/:id/status',
+    { schema: { hide: true, params: idParams, body: devOrderStatusBodySchema } },
+    async (req) => ({
+      order: await setOrderStatus(app.ctx.db, req.params.id, req.body.status, app.ctx.clock.now()),
+    }),
+  );
+};

@@ -1,0 +1,280 @@
+import { ORDERS_PAGE_SIZE, toEgp, type Locale, type Order, type RatingsBody } from '@store/contracts';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  addresses,
+  bankInstallments,
+  banks,
+  deliveryZones,
+  orderProducts,
+  orders,
+  productImages,
+  products,
+  ratings,
+  users,
+} from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pick } from '../../lib/locale.ts';
+import { toAddress, zoneForGovernorate } from '../addresses/service.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Statuses that are not (yet) orders: the cart, an online payment still open, and a held order whose lines went
+ * back into a newer cart. Lists leave them out; GET /orders/{id} still shows them to their owner.
+ */
+export const NOT_PLACED_STATUSES = ['cart', 'awaiting_payment', 'abandoned'] as const;
+
+/** Delivered orders without a rating: what blocks checkout and what the rating modal lists. */
+const unratedDelivered = (userId: number) =>
+  and(
+    eq(orders.userId, userId),
+    eq(orders.status, 'delivered'),
+    sql`not exists (select 1 from ${ratings} r where r.order_id = ${orders.id})`,
+  );
+
+export async function hasUnratedOrders(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(unratedDelivered(userId)).limit(1);
+  return !!row;
+}
+
+/** The delivery address an order shows: its checkout snapshot, else (cart, open payment) the chosen address. */
+async function addressFor(
+  db: DbOrTx,
+  o: OrderRow,
+  fullName: string,
+  locale: Locale,
+): Promise<Order['address']> {
+  if (o.addressSnapshot) {
+    const snap = o.addressSnapshot as NonNullable<Order['address']>;
+    if (snap.delivery_zone) {
+      // Names follow the reader's language; the fee stays what it was at checkout.
+      const z = snap.delivery_zone;
+      snap.delivery_zone = { ...z, name: pick(locale, z.name_en, z.name_ar) };
+    }
+    return snap;
+  }
+  if (!o.addressId) return null;
+  const [row] = await db
+    .select({ address: addresses, zone: deliveryZones })
+    .from(addresses)
+    .leftJoin(deliveryZones, eq(deliveryZones.id, addresses.deliveryZoneId))
+    .where(eq(addresses.id, o.addressId));
+  return row ? { ...toAddress(row.address, row.zone, locale), full_name: fullName } : null;
+}
+
+/** Orders as the calls answer them, with their lines, in one pass over each table. */
+export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Promise<Order[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((o) => o.id);
+  const userIds = [...new Set(rows.map((o) => o.userId))];
+  const planIds = [...new Set(rows.map((o) => o.bankInstallmentId).filter((x): x is number => x != null))];
+  const [lines, people, plans, rated] = await Promise.all([
+    db
+      .select({
+        id: orderProducts.id,
+        orderId: orderProducts.orderId,
+        quantity: orderProducts.quantity,
+        checkoutPrice: orderProducts.checkoutPricePiastres,
+        refunded: orderProducts.refundedQuantity,
+        orderStatus: orderProducts.orderStatus,
+        productId: products.id,
+        titleEn: products.titleEn,
+        titleAr: products.titleAr,
+        thumb: sql<string | null>`(select ${productImages.thumbnailUrl} from ${productImages}
+          where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
+        medium: sql<string | null>`(select ${productImages.mediumUrl} from ${productImages}
+          where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
+      })
+      .from(orderProducts)
+      .innerJoin(products, eq(products.id, orderProducts.productId))
+      .where(inArray(orderProducts.orderId, ids))
+      .orderBy(asc(orderProducts.id)),
+    db.select().from(users).where(inArray(users.id, userIds)),
+    planIds.length
+      ? db
+          .select({ plan: bankInstallments, bank: banks })
+          .from(bankInstallments)
+          .innerJoin(banks, eq(banks.id, bankInstallments.bankId))
+          .where(inArray(bankInstallments.id, planIds))
+      : Promise.resolve([]),
+    db.select().from(ratings).where(inArray(ratings.orderId, ids)),
+  ]);
+  const userOf = new Map(people.map((u) => [u.id, u]));
+  const planOf = new Map(plans.map((p) => [p.plan.id, p]));
+  const ratingOf = new Map(rated.map((r) => [r.orderId, r.rating]));
+  return Promise.all(
+    rows.map(async (o) => {
+      const u = userOf.get(o.userId)!;
+      const fullName = `${u.firstName} ${u.lastName}`.trim();
+      const mine = lines.filter((l) => l.orderId === o.id);
+      const plan = o.bankInstallmentId ? planOf.get(o.bankInstallmentId) : undefined;
+      return {
+        id: o.id,
+        status: o.status,
+        created_at: o.createdAt.toISOString(),
+        checkout_date: o.checkoutDate?.toISOString() ?? null,
+        payment_method: o.paymentMethod,
+        bank_installment: plan
+          ? {
+              id: plan.plan.id,
+              bank_id: plan.bank.id,
+              bank_name: pick(locale, plan.bank.nameEn, plan.bank.nameAr),
+              title: pick(locale, plan.plan.titleEn, plan.plan.titleAr),
+            }
+          : null,
+        checkout_shipping_fees: toEgp(o.shippingFeesPiastres),
+        total_cart_price: toEgp(o.totalCartPricePiastres),
+        checkout_total_price: toEgp(o.checkoutTotalPricePiastres),
+        address: await addressFor(db, o, fullName, locale),
+        user: {
+          id: u.id,
+          full_name: fullName,
+          first_name: u.firstName,
+          last_name: u.lastName,
+          phone_number: u.phoneNumber,
+        },
+        order_products: mine.map((l) => ({
+          id: l.id,
+          product: {
+            id: l.productId,
+            title: pick(locale, l.titleEn, l.titleAr),
+            title_en: l.titleEn,
+            title_ar: l.titleAr,
+            thumbnail_url: l.thumb,
+            image_url: l.medium,
+          },
+          quantity: l.quantity,
+          checkout_price: l.checkoutPrice == null ? null : toEgp(l.checkoutPrice),
+          refunded_quantity: l.refunded,
+          order_status: l.orderStatus,
+        })),
+        count: mine.reduce((n, l) => n + l.quantity, 0),
+        rating: ratingOf.get(o.id) ?? null,
+      };
+    }),
+  );
+}
+
+export interface OrderListQuery {
+  page?: number;
+  per_page?: number;
+  unrated_only?: boolean;
+}
+
+/** GET v1/users/orders: placed orders, newest first, ORDERS_PAGE_SIZE a page; unrated_only for the rating modal. */
+export async function listOrders(db: DbOrTx, userId: number, q: OrderListQuery, locale: Locale) {
+  const perPage = q.per_page ?? ORDERS_PAGE_SIZE;
+  const page = q.page ?? 1;
+  const where = q.unrated_only
+    ? unratedDelivered(userId)
+    : and(eq(orders.userId, userId), notInArray(orders.status, [...NOT_PLACED_STATUSES]));
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(where),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(sql`${orders.checkoutDate} desc nulls last`, desc(orders.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  const totalEntries = Number(total?.n ?? 0);
+  return {
+    orders: await toOrders(db, rows, locale),
+    meta: {
+      per_page: perPage,
+      total_entries: totalEntries,
+      current_page: page,
+      next_page: page * perPage < totalEntries ? page + 1 : null,
+    },
+  };
+}
+
+/** One of the user's orders (any status); another user's is "not found". */
+export async function getOrder(db: DbOrTx, userId: number, id: number, locale: Locale): Promise<Order> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
+  if (!row) throw AppError.notFound('order_not_found');
+  return (await toOrders(db, [row], locale))[0]!;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
+};
+
+/**
+ * PUT v1/users/orders/rate: every listed order must be one of the user's delivered, not yet rated orders; all are
+ * saved or none (one transaction; two requests racing for the same order: one wins, the other gets 422).
+ */
+export async function rateOrders(db: DbOrTx, userId: number, body: RatingsBody, now: Date) {
+  const ids = body.ratings.map((r) => r.id);
+  if (new Set(ids).size !== ids.length) throw AppError.field('ratings', 'rating_duplicate_order');
+  try {
+    return await db.transaction(async (tx) => {
+      const rateable = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(unratedDelivered(userId), inArray(orders.id, ids)))
+        .for('update');
+      if (rateable.length !== ids.length) throw new AppError(422, 'invalid', ['order_not_rateable']);
+      await tx
+        .insert(ratings)
+        .values(body.ratings.map((r) => ({ orderId: r.id, userId, rating: r.rating, createdAt: now })));
+      return { ratings: body.ratings.map((r) => ({ order_id: r.id, rating: r.rating })) };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(422, 'invalid', ['order_not_rateable']);
+    throw err;
+  }
+}
+
+/** Dev only (POST /dev/orders/{id}/status): moves an order on, e.g. to 'delivered' for rating tests. */
+export async function setOrderStatus(db: DbOrTx, id: number, status: string, now: Date) {
+  const [row] = await db
+    .update(orders)
+    .set({ status, updatedAt: now })
+    .where(and(eq(orders.id, id), notInArray(orders.status, [...NOT_PLACED_STATUSES])))
+    .returning({ id: orders.id, status: orders.status });
+  if (!row) throw AppError.notFound('order_not_found');
+  return row;
+}
+
+/**
+ * PUT v1/users/orders/{id}/address: chooses the delivery address of the user's cart order and sets its shipping
+ * fees from the address's delivery zone. The order must be the user's cart (else 404); the address one of the
+ * user's live addresses (else 404).
+ */
+export async function attachAddress(
+  db: DbOrTx,
+  userId: number,
+  orderId: number,
+  addressId: number,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'cart')))
+      .for('update');
+    if (!order) throw AppError.notFound('order_not_found');
+    const [row] = await tx
+      .select({ address: addresses, zone: deliveryZones })
+      .from(addresses)
+      .leftJoin(deliveryZones, eq(deliveryZones.id, addresses.deliveryZoneId))
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), isNull(addresses.deletedAt)));
+    if (!row) throw AppError.notFound('address_not_found');
+    // A zone switched off since the address was saved: look the governorate up again.
+    const zone = row.zone?.active ? row.zone : await zoneForGovernorate(tx, row.address.governorate);
+    if (!zone) throw AppError.field('address_id', 'governorate_not_served');
+    await tx
+      .update(orders)
+      .set({ addressId, shippingFeesPiastres: zone.shippingFeesPiastres, updatedAt: now })
+      .where(eq(orders.id, orderId));
+  });
+}

@@ -1,0 +1,156 @@
+import { messageErrorsSchema } from '@store/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
+import { AppError } from '../../lib/errors.ts';
+import { publicBase } from '../checkout/routes.ts';
+import { checkoutPage, closedPage } from './sandbox-page.ts';
+import { applyTransaction, redirectOutcome, sessionByKey } from './service.ts';
+
+const tags = ['payments'];
+const providerParams = z.object({ provider: z.string().max(20) });
+const anyQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+const completeUrl = (base: string, success: boolean, orderId: number | null) =>
+  `${base}/complete-payment?success=${success}${orderId ? `&order_id=${orderId}` : ''}`;
+
+/**
+ * The gateway's side: the processed callback (server to server, the source of truth), the browser's return, and,
+ * with the sandbox provider, the hosted checkout page itself.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+  const provider = app.ctx.payments;
+  const checkProvider = (name: string) => {
+    if (name !== provider.name) throw AppError.notFound();
+  };
+
+  app.post(
+    '/payments/callback/:provider',
+    {
+      schema: {
+        tags,
+        description:
+          "The gateway's transaction-processed callback: { type: 'TRANSACTION', obj } with ?hmac=. Verified, " +
+          'idempotent by transaction id, safe in any order. 401 when the signature is wrong (nothing changes).',
+        params: providerParams,
+        querystring: anyQuery,
+        body: z.unknown(),
+        response: {
+          200: z.object({ received: z.literal(true), result: z.string() }),
+          401: messageErrorsSchema,
+        },
+      },
+    },
+    async (req) => {
+      checkProvider(req.params.provider);
+      const body = req.body as { type?: unknown } | null;
+      if (body && typeof body === 'object' && body.type !== undefined && body.type !== 'TRANSACTION') {
+        return { received: true as const, result: 'ignored' };
+      }
+      const t = provider.verifyCallback({ body: req.body, query: req.query });
+      if (!t) {
+        req.log.warn({ provider: provider.name }, 'payment callback with a wrong signature');
+        throw new AppError(401, 'invalid_signature', ['invalid_signature']);
+      }
+      const result = await applyTransaction(db, provider.name, t, req.body, clock.now(), req.log);
+      req.log.info({ provider: provider.name, transaction: t.transactionId, result }, 'payment callback');
+      return { received: true as const, result };
+    },
+  );
+
+  app.get(
+    '/payments/response/:provider',
+    {
+      schema: {
+        tags,
+        description:
+          "The shopper's browser back from the gateway (transaction response, flattened query with hmac). Verified, " +
+          'then redirected to /complete-payment?success=true|false&order_id=…; it never marks an order paid.',
+        params: providerParams,
+        querystring: anyQuery,
+      },
+    },
+    async (req, reply) => {
+      checkProvider(req.params.provider);
+      const t = provider.verifyRedirect(req.query);
+      if (!t) req.log.warn({ provider: provider.name }, 'payment redirect with a wrong signature');
+      const { success, orderId } = await redirectOutcome(db, provider.name, t);
+      return reply.redirect(completeUrl(publicBase(req), success, orderId), 302);
+    },
+  );
+
+  if (!(provider instanceof SandboxPaymentProvider)) return;
+  const sandbox = provider;
+
+  app.get(
+    '/payments/sandbox/checkout',
+    { schema: { hide: true, querystring: z.object({ key: z.string().max(200).optional() }) } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      reply.type('text/html; charset=utf-8');
+      const p = req.query.key ? await sessionByKey(db, req.query.key) : null;
+      if (!p || p.provider !== sandbox.name) {
+        return reply.status(404).send(closedPage(completeUrl(publicBase(req), false, null)));
+      }
+      if (p.status !== 'pending' || p.expiresAt.getTime() <= clock.now().getTime()) {
+        return reply.status(410).send(closedPage(completeUrl(publicBase(req), false, p.orderId)));
+      }
+      return checkoutPage({
+        key: p.paymentKey,
+        orderId: p.orderId,
+        amountPiastres: p.amountPiastres,
+        expiresAt: p.expiresAt,
+      });
+    },
+  );
+
+  app.post(
+    '/payments/sandbox/checkout',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ key: z.string().min(1).max(200), decision: z.enum(['approve', 'decline']) }),
+      },
+    },
+    async (req, reply) => {
+      const base = publicBase(req);
+      const p = await sessionByKey(db, req.body.key);
+      if (!p || p.provider !== sandbox.name || !p.providerReference) {
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(closedPage(completeUrl(base, false, null)));
+      }
+      if (p.status !== 'pending' || p.expiresAt.getTime() <= clock.now().getTime()) {
+        return reply
+          .status(410)
+          .type('text/html; charset=utf-8')
+          .send(closedPage(completeUrl(base, false, p.orderId)));
+      }
+      const tx = sandbox.transaction({
+        providerOrderId: p.providerReference,
+        merchantReference: `o${p.orderId}-p${p.id}-sbx`,
+        amountPiastres: p.amountPiastres,
+        currency: p.currency,
+        approved: req.body.decision === 'approve',
+        now: clock.now(),
+      });
+      // The gateway's server-to-server callback, through the full HTTP stack like any other.
+      const callback = await app.inject({
+        method: 'POST',
+        url: `/v1/payments/callback/sandbox?hmac=${tx.hmac}`,
+        payload: tx.body,
+      });
+      if (callback.statusCode !== 200) {
+        req.log.error({ status: callback.statusCode, body: callback.body }, 'sandbox callback was refused');
+      }
+      // Then the browser's return, signed, as a gateway sends it.
+      return reply.redirect(
+        `${base}/v1/payments/response/sandbox?${new URLSearchParams(tx.redirectQuery)}`,
+        303,
+      );
+    },
+  );
+};

@@ -1,0 +1,53 @@
+/**
+ * The sandbox gateway's hosted checkout page: small, bilingual (Arabic and English side by side), no script.
+ * It belongs to the "gateway", not the storefront, so its few texts live here.
+ */
+import { formatMoney } from '@store/contracts';
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const shell = (title: string, body: string) => `<!doctype html>
+<html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${esc(title)}</title>
+<style>
+body{font-family:system-ui,"Segoe UI",Tahoma,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:16px;box-shadow:0 10px 30px #0f172a1a;padding:28px;max-width:420px;width:calc(100% - 32px)}
+h1{font-size:1.15rem;margin:0 0 4px}.en{direction:ltr;text-align:left;color:#475569;font-size:.9rem;margin:0 0 16px}
+.amount{font-size:2rem;font-weight:700;direction:ltr;text-align:center;margin:20px 0}
+.row{display:flex;gap:12px}button,a.btn{flex:1;border:0;border-radius:10px;padding:12px;font-size:1rem;font-weight:600;cursor:pointer;text-align:center;text-decoration:none}
+.ok{background:#047857;color:#fff}.no{background:#fff;color:#b91c1c;border:2px solid #b91c1c}
+.note{font-size:.8rem;color:#64748b;margin-top:18px}
+</style></head><body><main>${body}</main></body></html>`;
+
+export function checkoutPage(input: {
+  key: string;
+  orderId: number;
+  amountPiastres: number;
+  expiresAt: Date;
+}) {
+  const amount = formatMoney(input.amountPiastres / 100);
+  return shell(
+    'Sandbox checkout',
+    `<h1>دفع تجريبي — طلب رقم ${input.orderId}</h1>
+<p class="en">Sandbox payment — order #${input.orderId}</p>
+<div class="amount" data-testid="sandbox-amount">${esc(amount)}</div>
+<form method="post" action="/v1/payments/sandbox/checkout">
+<input type="hidden" name="key" value="${esc(input.key)}">
+<div class="row">
+<button class="ok" type="submit" name="decision" value="approve">ادفع · Approve</button>
+<button class="no" type="submit" name="decision" value="decline">ارفض · Decline</button>
+</div></form>
+<p class="note">مفيش فلوس حقيقية هنا: دي بوابة دفع تجريبية. الجلسة تنتهي ${esc(input.expiresAt.toISOString())}<br>
+<span dir="ltr">No real money moves: this is a sandbox gateway. The session ends at ${esc(input.expiresAt.toISOString())}.</span></p>`,
+  );
+}
+
+export function closedPage(backUrl: string) {
+  return shell(
+    'Payment session closed',
+    `<h1>جلسة الدفع دي خلصت</h1>
+<p class="en">This payment session has ended.</p>
+<div class="row"><a class="btn no" href="${esc(backUrl)}">رجوع · Back</a></div>`,
+  );
+}

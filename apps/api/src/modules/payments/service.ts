@@ -1,0 +1,393 @@
+/**
+ * Payment sessions and gateway callbacks.
+ *
+ * A session (payments row, status 'pending') holds its order's stock for PAYMENT_KEY_MINUTES. It ends once:
+ * - succeeded: a verified success callback whose amount and currency match; the order is placed (status
+ *   'pending', paid online) and the user gets a new empty cart;
+ * - failed: a verified failure callback; the stock goes back and the order becomes the cart again;
+ * - expired: the key's time ran out (found lazily at the next checkout/cart call, and by a job); same as failed.
+ * "Once" is a guarded update on the payments row (`stock_released_at is null and status = 'pending'`), so the
+ * job, a lazy release and a callback racing each other release the stock exactly once.
+ * Callbacks are idempotent by transaction id (payment_events unique), and safe in any order: a failure after a
+ * success changes nothing; a success after the stock went back tries to take it again (else: refund_required).
+ */
+import { and, asc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { VerifiedTransaction } from '../../adapters/payments/provider.ts';
+import { returnStock, takeStock } from '../checkout/stock.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** "mm:ss" of a duration (rounded up to the second). */
+export function minutesSeconds(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The user's open payment session (key not yet expired), if any. */
+export async function activeSession(db: DbOrTx, userId: number, now: Date): Promise<PaymentRow | null> {
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'pending'), gt(payments.expiresAt, now)))
+    .orderBy(sql`${payments.expiresAt} desc`)
+    .limit(1);
+  return p ?? null;
+}
+
+/** 'A payment session is already active. You can start a new session in {mm:ss}.' with the seconds for a countdown. */
+export function sessionActiveError(p: PaymentRow, now: Date) {
+  const ms = p.expiresAt.getTime() - now.getTime();
+  return new AppError(422, 'payment_session_active', [`payment_session_active:${minutesSeconds(ms)}`], {
+    time_remaining_seconds: Math.max(0, Math.ceil(ms / 1000)),
+    payment_key_expiration: p.expiresAt.toISOString(),
+    order_id: p.orderId,
+  });
+}
+
+async function linesOf(db: DbOrTx, orderId: number) {
+  return db
+    .select({ productId: orderProducts.productId, quantity: orderProducts.quantity })
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, orderId))
+    .orderBy(asc(orderProducts.productId));
+}
+
+/**
+ * An order held for payment becomes the cart again. If the user already has a newer cart (opened while paying),
+ * the held lines join it (lines already there keep their quantity) and the held order is marked 'abandoned'.
+ */
+async function returnOrderToCart(tx: DbOrTx, orderId: number, now: Date) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || order.status !== 'awaiting_payment') return;
+  const [other] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, order.userId), eq(orders.status, 'cart'), ne(orders.id, orderId)))
+    .for('update');
+  if (!other) {
+    await tx
+      .update(orders)
+      .set({
+        status: 'cart',
+        paymentMethod: null,
+        bankInstallmentId: null,
+        addressSnapshot: null,
+        nationalId: null,
+        totalCartPricePiastres: 0,
+        checkoutTotalPricePiastres: 0,
+        checkoutDate: null,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, orderId));
+    await tx
+      .update(orderProducts)
+      .set({ checkoutPricePiastres: null })
+      .where(eq(orderProducts.orderId, orderId));
+    return;
+  }
+  await tx.execute(sql`insert into order_products (order_id, product_id, quantity, created_at)
+    select ${other.id}, product_id, quantity, ${now.toISOString()}::timestamptz from order_products
+    where order_id = ${orderId}
+    on conflict (order_id, product_id) do nothing`);
+  if (!other.addressId && order.addressId) {
+    await tx
+      .update(orders)
+      .set({ addressId: order.addressId, shippingFeesPiastres: order.shippingFeesPiastres, updatedAt: now })
+      .where(eq(orders.id, other.id));
+  }
+  await tx.update(orders).set({ status: 'abandoned', updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Ends a pending session as 'expired' or 'failed' and gives its stock back: exactly once, whoever calls.
+ * With `onlyIfExpired`, a session whose key still lives is left alone. Returns whether this call released it.
+ */
+export async function releaseSessionTx(
+  tx: DbOrTx,
+  paymentId: number,
+  now: Date,
+  status: 'expired' | 'failed',
+  onlyIfExpired = false,
+): Promise<boolean> {
+  const [p] = await tx
+    .update(payments)
+    .set({ status, stockReleasedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'pending'),
+        isNull(payments.stockReleasedAt),
+        onlyIfExpired ? lte(payments.expiresAt, now) : undefined,
+      ),
+    )
+    .returning();
+  if (!p) return false;
+  await returnStock(tx, await linesOf(tx, p.orderId), now);
+  await returnOrderToCart(tx, p.orderId, now);
+  return true;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
+};
+
+/** releaseSessionTx in its own transaction; retried when a new cart appeared at the same moment. */
+export async function releaseSession(
+  db: DbOrTx,
+  paymentId: number,
+  now: Date,
+  status: 'expired' | 'failed',
+  onlyIfExpired = false,
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => releaseSessionTx(tx, paymentId, now, status, onlyIfExpired));
+    } catch (err) {
+      if (attempt >= 3 || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+/**
+ * Releases every session whose key expired (of one user, or all). Used lazily by checkout and the cart, and by
+ * the periodic job. Safe from many instances at once. Returns how many this call released.
+ */
+export async function releaseExpiredSessions(
+  db: DbOrTx,
+  now: Date,
+  opts: { userId?: number; limit?: number } = {},
+): Promise<number> {
+  const due = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        isNull(payments.stockReleasedAt),
+        lte(payments.expiresAt, now),
+        opts.userId === undefined ? undefined : eq(payments.userId, opts.userId),
+      ),
+    )
+    .orderBy(asc(payments.expiresAt))
+    .limit(opts.limit ?? 200);
+  let released = 0;
+  for (const { id } of due) if (await releaseSession(db, id, now, 'expired', true)) released++;
+  return released;
+}
+
+/** An order paid online becomes a placed order ('pending'), and its owner gets a new empty cart. */
+async function placePaidOrder(tx: DbOrTx, orderId: number, now: Date): Promise<boolean> {
+  const [o] = await tx
+    .update(orders)
+    .set({ status: 'pending', paymentMethod: 'online', checkoutDate: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+    .returning({ userId: orders.userId });
+  if (!o) return false;
+  await newCart(tx, o.userId, now);
+  return true;
+}
+
+/** A new empty cart for the user unless one exists (one 'cart' per user: a partial unique index). */
+export async function newCart(tx: DbOrTx, userId: number, now: Date) {
+  await tx.execute(sql`insert into orders (user_id, status, created_at, updated_at)
+    values (${userId}, 'cart', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+    on conflict (user_id) where status = 'cart' do nothing`);
+}
+
+/**
+ * A success that arrives after the session's stock went back (the key expired, or a failure came first): the
+ * order is placed if it is still the cart with the same total and its stock can be taken again; otherwise the
+ * payment needs a refund (status refund_required, logged for the back office).
+ */
+async function lateSuccess(
+  tx: DbOrTx,
+  p: PaymentRow,
+  now: Date,
+  log: Logger,
+): Promise<'paid' | 'refund_required'> {
+  try {
+    await tx.transaction(async (sp) => {
+      const [o] = await sp
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, p.orderId), eq(orders.status, 'cart')))
+        .for('update');
+      if (!o) throw new Error('the order is no longer the cart');
+      const lines = await sp.execute(sql`select op.product_id, op.quantity, p.current_price_piastres
+        from order_products op join products p on p.id = op.product_id where op.order_id = ${o.id}`);
+      const rows = (
+        lines as unknown as {
+          rows: { product_id: number; quantity: number; current_price_piastres: number }[];
+        }
+      ).rows;
+      const subtotal = rows.reduce((n, r) => n + Number(r.quantity) * Number(r.current_price_piastres), 0);
+      if (!rows.length || subtotal + o.shippingFeesPiastres !== p.amountPiastres) {
+        throw new Error('the cart changed since the payment started');
+      }
+      await takeStock(
+        sp,
+        rows.map((r) => ({ productId: Number(r.product_id), quantity: Number(r.quantity) })),
+        now,
+      );
+      await sp.execute(sql`update order_products op set checkout_price_piastres = p.current_price_piastres
+        from products p where p.id = op.product_id and op.order_id = ${o.id}`);
+      await sp
+        .update(orders)
+        .set({
+          status: 'awaiting_payment',
+          totalCartPricePiastres: subtotal,
+          checkoutTotalPricePiastres: p.amountPiastres,
+        })
+        .where(eq(orders.id, o.id));
+      if (!(await placePaidOrder(sp, o.id, now))) throw new Error('the order could not be placed');
+      await sp
+        .update(payments)
+        .set({ status: 'succeeded', stockReleasedAt: null, updatedAt: now })
+        .where(eq(payments.id, p.id));
+    });
+    log.warn(
+      { paymentId: p.id, orderId: p.orderId },
+      'late payment success: order placed after its session ended',
+    );
+    return 'paid';
+  } catch (err) {
+    await tx.update(payments).set({ status: 'refund_required', updatedAt: now }).where(eq(payments.id, p.id));
+    log.error(
+      { paymentId: p.id, orderId: p.orderId, reason: (err as Error).message },
+      'payment succeeded after its session ended and the order cannot be placed: refund required',
+    );
+    return 'refund_required';
+  }
+}
+
+export type CallbackResult =
+  | 'paid'
+  | 'failed'
+  | 'pending'
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown_payment'
+  | 'amount_mismatch'
+  | 'refund_required'
+  | 'recorded';
+
+/** The session a verified transaction belongs to: by the gateway's order id, else by our reference. */
+export async function findSession(db: DbOrTx, provider: string, t: VerifiedTransaction) {
+  const [byOrder] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerReference, t.providerOrderId)))
+    .limit(1);
+  if (byOrder) return byOrder;
+  const m = t.merchantReference ? /-p(\d+)-/.exec(t.merchantReference) : null;
+  if (!m) return null;
+  const [byRef] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.id, Number(m[1]))))
+    .limit(1);
+  return byRef ?? null;
+}
+
+/**
+ * Applies a verified transaction callback. Replays (same transaction id) change nothing; `pending` is not an
+ * answer yet and is not recorded (the final callback for the same transaction must still count).
+ */
+export async function applyTransaction(
+  db: Db,
+  provider: string,
+  t: VerifiedTransaction,
+  payload: unknown,
+  now: Date,
+  log: Logger,
+): Promise<CallbackResult> {
+  if (t.pending) return 'pending';
+  const session = await findSession(db, provider, t);
+  if (!session) {
+    log.warn(
+      { provider, transaction: t.transactionId, order: t.providerOrderId },
+      'callback for an unknown payment',
+    );
+    return 'unknown_payment';
+  }
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        paymentId: session.id,
+        providerTransactionId: `${provider}:${t.transactionId}`,
+        success: t.success,
+        payload: payload as object,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded.length) return 'duplicate';
+    const [p] = await tx.select().from(payments).where(eq(payments.id, session.id)).for('update');
+    if (!p) return 'unknown_payment';
+
+    if (t.isRefunded || t.isVoided) {
+      log.warn(
+        { paymentId: p.id, transaction: t.transactionId },
+        'refund or void recorded for the back office',
+      );
+      return 'recorded';
+    }
+    if (!t.success) {
+      // A failure after a success (or after the session ended) changes nothing.
+      if (p.status !== 'pending') return 'ignored';
+      await releaseSessionTx(tx, p.id, now, 'failed');
+      return 'failed';
+    }
+    if (t.amountPiastres !== p.amountPiastres || t.currency.toUpperCase() !== p.currency) {
+      log.error(
+        { paymentId: p.id, paid: t.amountPiastres, currency: t.currency, expected: p.amountPiastres },
+        'payment amount or currency does not match the order: not accepted',
+      );
+      if (p.status === 'pending') await releaseSessionTx(tx, p.id, now, 'failed');
+      return 'amount_mismatch';
+    }
+    if (p.status === 'succeeded') {
+      log.error(
+        { paymentId: p.id, transaction: t.transactionId },
+        'a second successful transaction for one payment',
+      );
+      return 'ignored';
+    }
+    if (p.status === 'pending') {
+      // The stock is still held (even if the key's time just ran out, nothing released it yet): place the order.
+      await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, p.id));
+      await placePaidOrder(tx, p.orderId, now);
+      return 'paid';
+    }
+    if (p.status === 'expired' || p.status === 'failed') return lateSuccess(tx, p, now, log);
+    return 'ignored';
+  });
+}
+
+/** Where the browser goes after the gateway: our order id and whether to show success. */
+export async function redirectOutcome(db: DbOrTx, provider: string, t: VerifiedTransaction | null) {
+  if (!t) return { success: false, orderId: null as number | null };
+  const session = await findSession(db, provider, t);
+  if (!session) return { success: false, orderId: null };
+  const refused = ['failed', 'expired', 'refund_required'].includes(session.status);
+  return { success: t.success && !t.pending && !refused, orderId: session.orderId };
+}
+
+/** The pending session of a sandbox key, for the hosted page. */
+export async function sessionByKey(db: DbOrTx, key: string) {
+  const [p] = await db.select().from(payments).where(eq(payments.paymentKey, key)).limit(1);
+  return p ?? null;
+}
+
+export const notFoundSession = () => AppError.notFound('not_found');

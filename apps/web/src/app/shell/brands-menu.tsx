@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBrands } from '../../features/catalog';
+import { brandHref } from './links';
+import { NavDisclosure } from './nav-disclosure';
+
+/** Every brand, by name, in a panel of columns. */
+export function BrandsMenu() {
+  const { t } = useTranslation('shell');
+  return (
+    <NavDisclosure testId="brands-menu" label={t('nav.brands')} panelClassName="start-0 top-full w-[36rem] max-w-[90vw]">
+      <BrandsPanel />
+    </NavDisclosure>
+  );
+}
+
+function BrandsPanel() {
+  const { t } = useTranslation('shell');
+  const { data } = useBrands({ show_all: true });
+  const brands = data?.brands ?? [];
+  return (
+    <>
+      {brands.length > 0 ? (
+        <ul className="grid max-h-[60vh] grid-cols-3 gap-1 overflow-y-auto p-3">
+          {brands.map((b) => (
+            <li key={b.id}>
+              <Link to={brandHref(b.id)} className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700">
+                {b.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="p-4 text-slate-600">{t('common:loading')}</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../lib/locale-store';
+import { GlobeIcon } from '../../ui/icons';
+
+/**
+ * Switches Arabic ⇄ English. The button shows the other language's own name ("English" / "العربية"), marked with
+ * that language so a screen reader pronounces it right. Cached server data follows (see useLanguageSync).
+ */
+export function LanguageSwitch({ className = '', onSwitched }: { className?: string; onSwitched?: () => void }) {
+  const { t } = useTranslation('shell');
+  const locale = useLocaleStore((s) => s.locale);
+  const setLocale = useLocaleStore((s) => s.setLocale);
+  const other = locale === 'ar' ? 'en' : 'ar';
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        setLocale(other);
+        onSwitched?.();
+      }}
+      className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold ${className}`}
+      title={t('language.switchTo')}
+      data-testid="language-switch"
+    >
+      <GlobeIcon size={20} />
+      <span lang={other}>{t('language.name', { lng: other })}</span>
+    </button>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Product } from '@store/contracts/catalog';
+import { DEBOUNCE_MS } from '@store/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { getProducts } from '../../features/catalog';
+import { price } from '../../lib/format';
+import { useLocaleStore } from '../../lib/locale-store';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchIcon } from '../../ui/icons';
+import { searchHref } from './links';
+
+const SUGGESTIONS = 6;
+
+/** GET /v1/products?query=…&per_page=6: the first matches, as the shopper types. */
+const getSuggestions = (text: string, signal?: AbortSignal) =>
+  getProducts({ query: text, per_page: SUGGESTIONS }, { signal }).then((r) => r.products);
+
+/**
+ * The header search (spec §2): suggestions 500 ms after typing stops, as a combobox (arrows, Enter, Escape);
+ * closed on scroll; submitting goes to /products?search=…, a suggestion to its product page.
+ */
+export function SearchBox({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('shell');
+  const locale = useLocaleStore((s) => s.locale);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const urlSearch = pathname === '/products' ? (params.get('search') ?? '') : '';
+  const [text, setText] = useState(urlSearch);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const root = useRef<HTMLFormElement>(null);
+  const inputId = useId();
+  const listId = useId();
+
+  // Follow the URL: on a search results page the box shows the searched text; elsewhere it is empty.
+  const [lastUrlSearch, setLastUrlSearch] = useState(urlSearch);
+  if (lastUrlSearch !== urlSearch) {
+    setLastUrlSearch(urlSearch);
+    setText(urlSearch);
+  }
+
+  const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const { data: suggestions, isFetching } = useQuery({
+    queryKey: ['search-suggestions', locale, query],
+    queryFn: ({ signal }) => getSuggestions(query, signal),
+    enabled: open && query.length > 0,
+    staleTime: 60_000,
+  });
+  const settled = query === text.trim();
+  const list: Product[] = (settled && suggestions) || [];
+  const showList = open && query.length > 0 && settled && (list.length > 0 || !isFetching);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = () => setOpen(false);
+    const onPointerDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) close();
+    };
+    window.addEventListener('scroll', close, { passive: true });
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      window.removeEventListener('scroll', close);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const pick = (p: Product) => {
+    setOpen(false);
+    setActive(-1);
+    setText('');
+    navigate(`/products/${p.id}`);
+  };
+
+  return (
+    <form
+      ref={root}
+      role="search"
+      className={`relative ${className}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (active >= 0 && list[active]) return pick(list[active]);
+        const q = text.trim();
+        if (!q) return;
+        setOpen(false);
+        navigate(searchHref(q));
+      }}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        {t('search.label')}
+      </label>
+      <div className="flex h-11 items-center overflow-hidden rounded-lg bg-white ring-1 ring-slate-300 focus-within:ring-2 focus-within:ring-accent-500">
+        <input
+          id={inputId}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder={t('search.placeholder')}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setActive(-1);
+            setOpen(true);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              setOpen(false);
+              setActive(-1);
+            } else if (e.key === 'ArrowDown' && list.length) {
+              e.preventDefault();
+              setOpen(true);
+              setActive((i) => (i + 1) % list.length);
+            } else if (e.key === 'ArrowUp' && list.length) {
+              e.preventDefault();
+              setActive((i) => (i <= 0 ? list.length - 1 : i - 1));
+            }
+          }}
+          className="h-full min-w-0 flex-1 bg-transparent px-3 text-slate-900 outline-none placeholder:text-slate-500 [&::-webkit-search-cancel-button]:hidden"
+        />
+        <button type="submit" aria-label={t('search.submit')} className="flex h-full w-12 items-center justify-center bg-accent-500 text-slate-950 hover:bg-accent-400">
+          <SearchIcon size={22} />
+        </button>
+      </div>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('search.suggestions')}
+        hidden={!showList}
+        data-testid="search-suggestions"
+        className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-slate-900 shadow-xl"
+      >
+        {list.map((p, i) => (
+          <li
+            key={p.id}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            onPointerDown={(e) => e.preventDefault()}
+            onClick={() => pick(p)}
+            onPointerMove={() => setActive(i)}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
+          >
+            {p.images[0] ? (
+              <img src={p.images[0].versions.thumbnail} alt="" width={44} height={44} className="size-11 shrink-0 rounded object-contain" />
+            ) : (
+              <span className="size-11 shrink-0 rounded bg-slate-100" />
+            )}
+            <span className="min-w-0 flex-1">
+              <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
+              <span className="text-sm font-bold text-brand-700">{price(p.checkout_price)}</span>
+            </span>
+          </li>
+        ))}
+        {list.length === 0 && (
+          <li role="presentation" className="px-3 py-3 text-sm text-slate-600">
+            {t('search.noResults', { text: query })}
+          </li>
+        )}
+      </ul>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, ApiError } from '../../../lib/api-client';
+import { buttonClass } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { HeartIcon } from '../../../ui/icons';
+import { useIsSignedIn } from '../../auth';
+
+/**
+ * The favorite heart (spec §2, §4). A guest is asked to sign in (favorites are for customers, spec §6); a
+ * customer's tap favorites or unfavorites the product. Adding that fails lists the server's messages; removing
+ * that fails says something went wrong (spec §8).
+ */
+export function FavoriteButton({ productId, initial, title }: { productId: number; initial: boolean; title: string }) {
+  const { t } = useTranslation('product');
+  const signedIn = useIsSignedIn();
+  const qc = useQueryClient();
+  const [favorite, setFavorite] = useState(initial);
+  const [askSignIn, setAskSignIn] = useState(false);
+  const [errors, setErrors] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const on = signedIn && favorite;
+
+  const toggle = async () => {
+    if (!signedIn) {
+      setAskSignIn(true);
+      return;
+    }
+    const next = !favorite;
+    setFavorite(next);
+    setBusy(true);
+    try {
+      await api(`users/products/${productId}/favorites`, { method: next ? 'POST' : 'DELETE' });
+      void qc.invalidateQueries({ queryKey: ['wishlist'] });
+    } catch (e) {
+      setFavorite(!next);
+      setErrors(next && e instanceof ApiError && e.messages.length ? e.messages : [t('common:error')]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={busy}
+        aria-pressed={on}
+        aria-label={on ? t('favorite.remove', { title }) : t('favorite.add', { title })}
+        data-testid="favorite"
+        className={`inline-flex size-12 shrink-0 items-center justify-center rounded-lg border transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+          on ? 'border-red-200 bg-red-50 text-red-700' : 'border-slate-300 bg-white text-slate-700 hover:text-red-700'
+        }`}
+      >
+        <HeartIcon size={24} fill={on ? 'currentColor' : 'none'} />
+      </button>
+      <Dialog open={askSignIn} onOpenChange={setAskSignIn} title={t('favorite.signInTitle')} description={t('favorite.signInText')}>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Link to="/auth/register" className={buttonClass('outline')}>
+            {t('cart:guest.register')}
+          </Link>
+          <Link to="/auth/signin" className={buttonClass('primary')} data-testid="favorite-signin">
+            {t('cart:guest.signIn')}
+          </Link>
+        </div>
+      </Dialog>
+      <Dialog open={errors !== null} onOpenChange={(o) => !o && setErrors(null)} title={t('favorite.errorTitle')}>
+        <ul className="space-y-1 text-slate-700">
+          {errors?.map((m) => <li key={m}>{m}</li>)}
+        </ul>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import type { ListFilters } from '../list-params';
+import { BrandCategorySelect } from './brand-category-select';
+import { BrandFilter } from './brand-filter';
+import { PriceFilter } from './price-filter';
+
+interface Props {
+  filters: ListFilters;
+  bounds?: { lo: number; hi: number };
+  onChange(patch: Partial<Omit<ListFilters, 'page' | 'from'>>): void;
+  onClear?(): void;
+}
+
+/** The side filter of spec §2: price range, the category selector (only when filtered by brand), brands. */
+export function FilterPanel({ filters, bounds, onChange, onClear }: Props) {
+  const { t } = useTranslation('catalog');
+  const canClear = filters.brand_id.length > 0 || filters.min_price !== undefined || filters.max_price !== undefined;
+  return (
+    <div className="space-y-6">
+      <PriceFilter
+        min={filters.min_price}
+        max={filters.max_price}
+        bounds={bounds}
+        onChange={(min_price, max_price) => onChange({ min_price, max_price })}
+      />
+      {filters.brand_id.length > 0 && (
+        <BrandCategorySelect brandIds={filters.brand_id} value={filters.category_id} onChange={(category_id) => onChange({ category_id })} />
+      )}
+      <BrandFilter categoryId={filters.category_id} selected={filters.brand_id} onChange={(brand_id) => onChange({ brand_id })} />
+      {onClear && canClear && (
+        <button type="button" onClick={onClear} className="text-sm font-semibold text-brand-700 hover:underline">
+          {t('filters.clear')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocaleStore } from '../../../lib/locale-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { Breadcrumbs, type Crumb } from '../../../ui/breadcrumbs';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { Spinner } from '../../../ui/spinner';
+import { useIsSignedIn } from '../../auth';
+import { useBrand } from '../api/get-brands';
+import { useCategories } from '../api/get-categories';
+import { productsQueryOptions, type ProductsParams } from '../api/get-products';
+import { categoryTrail } from '../category-trail';
+import { apiParamsFor, listFiltersToSearch, parseListFilters, withFilter, type ListFilters } from '../list-params';
+import { FilterPanel } from './filter-panel';
+import { Pagination } from './pagination';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
+import { SortMenu } from './sort-menu';
+
+interface Props {
+  /** What makes this list what it is (special offers, a promotion); the URL's filters come on top. */
+  base?: Partial<ProductsParams>;
+  /** The list's own name, first crumb and heading (special offers, a promotion); none for /products. */
+  name?: string;
+}
+
+/** At 992 px or narrower the filters sit in a modal (spec §2). */
+const FILTERS_IN_MODAL = '(max-width: 992px)';
+
+/**
+ * A product list (spec §2): breadcrumbs, side filter, sort menu, grid, pagination and More. Every filter lives
+ * in the URL, so the list can be shared and Back restores the previous one.
+ */
+export function ProductList({ base, name }: Props) {
+  const { t } = useTranslation('catalog');
+  const locale = useLocaleStore((s) => s.locale);
+  const signedIn = useIsSignedIn();
+  const [sp] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const filters = useMemo(() => parseListFilters(sp), [sp]);
+  const inModal = useMediaQuery(FILTERS_IN_MODAL);
+  const [modalOpen, setModalOpen] = useState(false);
+
+  const go = (f: ListFilters, replace = false) =>
+    navigate({ pathname, search: listFiltersToSearch(f) }, { replace, preventScrollReset: true });
+  const change = (patch: Partial<Omit<ListFilters, 'page' | 'from'>>) => go(withFilter(filters, patch));
+
+  const pageNumbers = Array.from({ length: filters.page - filters.from + 1 }, (_, i) => filters.from + i);
+  const results = useQueries({
+    queries: pageNumbers.map((p) => ({
+      ...productsQueryOptions(locale, apiParamsFor(filters, p, base), signedIn),
+      placeholderData: keepPreviousData,
+    })),
+  });
+  const first = results[0];
+  const last = results[results.length - 1];
+  const meta = first?.data?.meta;
+  const firstPending = results.findIndex((r) => !r.data);
+  const shown = (firstPending === -1 ? results : results.slice(0, firstPending)).flatMap((r) => r.data!.products);
+  const totalPages = meta ? Math.max(1, Math.ceil(meta.total_entries / meta.per_page)) : 1;
+  const stale = results.some((r) => r.isPlaceholderData);
+  const bounds = meta ? { lo: meta.min_price, hi: meta.max_price } : undefined;
+
+  // Names for the heading and breadcrumbs: the category trail, the brand(s) and the search text.
+  const tree = useCategories();
+  const trail = filters.category_id ? categoryTrail(tree.data, filters.category_id) : [];
+  const oneBrand = filters.brand_id.length === 1 ? filters.brand_id[0] : undefined;
+  const brand = useBrand(oneBrand);
+  const heading =
+    name ??
+    (filters.search
+      ? t('list.searchTitle', { text: filters.search })
+      : (trail.at(-1)?.name ?? (oneBrand !== undefined ? brand.data?.name : undefined) ?? t('list.allProducts')));
+  const crumbs: Crumb[] = [];
+  if (name) crumbs.push({ label: name, to: pathname });
+  for (const c of trail) crumbs.push({ label: c.name, to: `${pathname}?category_id=${c.id}` });
+  if (brand.data) crumbs.push({ label: brand.data.name, to: `${pathname}?brand_id=${brand.data.id}` });
+  else if (filters.brand_id.length > 1) crumbs.push({ label: t('list.brandsCount', { n: filters.brand_id.length }) });
+  if (filters.search) crumbs.push({ label: t('list.searchCrumb', { text: filters.search }) });
+  if (!crumbs.length) crumbs.push({ label: t('list.allProducts') });
+
+  useDocumentTitle(heading);
+
+  // A new page number (not More) brings the top of the list back into view.
+  const top = useRef<HTMLDivElement>(null);
+  const lastPage = useRef(filters.page);
+  useEffect(() => {
+    if (lastPage.current !== filters.page && filters.from === filters.page && top.current) {
+      const y = top.current.getBoundingClientRect().top + window.scrollY - 16;
+      if (window.scrollY > y) window.scrollTo({ top: y });
+    }
+    lastPage.current = filters.page;
+  }, [filters.page, filters.from]);
+
+  const panel = (
+    <FilterPanel
+      filters={filters}
+      bounds={bounds}
+      onChange={change}
+      onClear={() => go(withFilter(filters, { brand_id: [], min_price: undefined, max_price: undefined }))}
+    />
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6" data-testid="product-list">
+      <Breadcrumbs items={crumbs} />
+      <div ref={top} className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
+          <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
+            {meta ? t('list.count', { n: meta.total_entries }) : '\u00a0'}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {inModal && (
+            <Button variant="outline" size="sm" className="h-10" onClick={() => setModalOpen(true)} data-testid="open-filters">
+              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
+              </svg>
+              {t('filters.open')}
+            </Button>
+          )}
+          <SortMenu value={filters.sort} onChange={(sort) => change({ sort })} />
+        </div>
+      </div>
+
+      <div className="mt-4 flex items-start gap-6">
+        {!inModal && (
+          <aside aria-label={t('filters.title')} className="sticky top-4 w-64 shrink-0 rounded-xl border border-slate-200 bg-white p-4">
+            {panel}
+          </aside>
+        )}
+        <section aria-labelledby="list-results" className="min-w-0 flex-1" aria-busy={stale || firstPending !== -1}>
+          <h2 id="list-results" className="sr-only">
+            {t('list.results')}
+          </h2>
+          {first?.isError && !first.data ? (
+            <div className="rounded-xl border border-slate-200 bg-white p-8 text-center">
+              <p className="text-slate-700">{t('common:error')}</p>
+              <Button className="mt-4" onClick={() => void first.refetch()}>
+                {t('common:retry')}
+              </Button>
+            </div>
+          ) : !meta ? (
+            <ProductGridSkeleton />
+          ) : meta.total_entries === 0 ? (
+            <div className="rounded-xl border border-slate-200 bg-white p-10 text-center" data-testid="empty-list">
+              <p className="text-lg font-semibold text-slate-900">{t('list.empty')}</p>
+              <p className="mt-1 text-slate-600">{t('list.emptyHint')}</p>
+            </div>
+          ) : (
+            <>
+              <div className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+                <ProductGrid products={shown} />
+                {firstPending !== -1 && (
+                  <div className="mt-6 flex justify-center">
+                    <Spinner />
+                  </div>
+                )}
+              </div>
+              <div className="mt-8 flex flex-col items-center gap-4">
+                {last?.data?.meta.next_page != null && (
+                  <Button
+                    variant="outline"
+                    className="min-w-48"
+                    onClick={() => go({ ...filters, page: filters.page + 1 }, true)}
+                    data-testid="load-more"
+                  >
+                    {t('list.more')}
+                  </Button>
+                )}
+                <Pagination
+                  current={filters.page}
+                  total={totalPages}
+                  hrefOf={(n) => `${pathname}${listFiltersToSearch({ ...filters, page: n, from: n })}`}
+                />
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+
+      {inModal && (
+        <Dialog open={modalOpen} onOpenChange={setModalOpen} title={t('filters.title')}>
+          {panel}
+          <Button className="mt-6 w-full" onClick={() => setModalOpen(false)} data-testid="apply-filters">
+            {meta ? t('filters.show', { n: meta.total_entries }) : t('filters.done')}
+          </Button>
+        </Dialog>
+      )}
+    </div>
+  );
+}

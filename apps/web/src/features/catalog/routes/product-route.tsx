@@ -1,0 +1,171 @@
+import { RELATED_PRODUCTS } from '@store/contracts/constants';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Breadcrumbs } from '../../../ui/breadcrumbs';
+import { Button } from '../../../ui/button';
+import { Price } from '../../../ui/price';
+import { Skeleton } from '../../../ui/skeleton';
+import { useProduct } from '../api/get-product';
+import { useProducts } from '../api/get-products';
+import { AvailabilityBadge } from '../components/availability-badge';
+import { FavoriteButton } from '../components/favorite-button';
+import { ProductGallery } from '../components/product-gallery';
+import { ProductPurchase } from '../components/product-purchase';
+import { ProductSlider } from '../components/product-slider';
+import { mainImage, pricesOf } from '../product-text';
+import { recordRecentlyViewed, useRecentlyViewed } from '../recently-viewed';
+import { usePageMeta } from '../use-page-meta';
+
+/** The first sentence or so of a description, for the meta description. */
+const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
+
+/** /products/:productId (spec §2 product detail). An unknown product goes to the 404 page. */
+export function Component() {
+  const { productId = '' } = useParams();
+  const id = /^\d+$/.test(productId) ? Number(productId) : NaN;
+  const { t } = useTranslation('product');
+  const navigate = useNavigate();
+  const { data: product, error, refetch } = useProduct(id);
+  const notFound = Number.isNaN(id) || (error instanceof ApiError && error.status === 404);
+
+  useEffect(() => {
+    if (notFound) void navigate('/404', { replace: true });
+  }, [notFound, navigate]);
+
+  useEffect(() => {
+    if (product) recordRecentlyViewed(product);
+  }, [product]);
+
+  const related = useProducts(
+    { category_id: product?.category.id, per_page: RELATED_PRODUCTS + 1 },
+    { enabled: !!product },
+  );
+  const relatedProducts = (related.data?.products ?? []).filter((p) => p.id !== product?.id).slice(0, RELATED_PRODUCTS);
+  const recent = useRecentlyViewed().filter((p) => p.id !== product?.id);
+
+  useDocumentTitle(product?.title);
+  usePageMeta(
+    product && {
+      title: product.title,
+      description: summary(product.description || product.title),
+      image: mainImage(product)?.versions.medium,
+    },
+  );
+
+  if (error && !notFound) {
+    return (
+      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4">
+        <p>{t('common:error')}</p>
+        <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
+      </div>
+    );
+  }
+  if (!product) return <ProductSkeleton />;
+
+  const { now, original } = pricesOf(product);
+  const crumbs = [
+    ...product.category.path.map((c) => ({ label: c.name, to: `/products?category_id=${c.id}` })),
+    { label: product.title },
+  ];
+
+  return (
+    <div className="mx-auto w-full max-w-[1400px] px-4 py-4 sm:px-6" data-testid="product-page" data-product-id={product.id}>
+      <Breadcrumbs items={crumbs} />
+      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+        <ProductGallery key={product.id} images={product.images} title={product.title} />
+        <div className="flex min-w-0 flex-col gap-4">
+          <div>
+            <Link to={`/products?brand_id=${product.brand.id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+              {product.brand.name}
+            </Link>
+            <h1 className="mt-1 text-2xl leading-snug font-bold text-slate-900 sm:text-3xl">{product.title}</h1>
+            {(product.model || product.series) && (
+              <p className="mt-2 text-sm text-slate-600">
+                {product.model && (
+                  <span>
+                    {t('model')}: <span dir="ltr">{product.model}</span>
+                  </span>
+                )}
+                {product.model && product.series && <span aria-hidden="true"> · </span>}
+                {product.series && (
+                  <span>
+                    {t('series')}: <span dir="ltr">{product.series}</span>
+                  </span>
+                )}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <Price value={now} original={original} className="text-2xl" />
+            {original !== null && (
+              <span className="rounded-md bg-red-700 px-2 py-0.5 text-sm font-bold text-white">
+                {t('save', { percent: Math.round(((original - now) / original) * 100) })}
+              </span>
+            )}
+          </div>
+          <AvailabilityBadge stock={product.stock} className="text-sm" />
+          <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
+            <div className="min-w-0 flex-1">
+              <ProductPurchase key={product.id} product={product} title={product.title} />
+            </div>
+            <FavoriteButton key={product.id} productId={product.id} initial={product.favorite} title={product.title} />
+          </div>
+          {product.maximum_number_per_order != null && (
+            <p className="text-sm text-slate-600">{t('perOrder', { n: product.maximum_number_per_order })}</p>
+          )}
+          {product.description && (
+            <section aria-labelledby="desc-title">
+              <h2 id="desc-title" className="mb-2 text-lg font-bold">
+                {t('description')}
+              </h2>
+              <p className="leading-7 whitespace-pre-line text-slate-700">{product.description}</p>
+            </section>
+          )}
+        </div>
+      </div>
+
+      {product.specifications.length > 0 && (
+        <section aria-labelledby="specs-title" className="mt-10">
+          <h2 id="specs-title" className="mb-3 text-xl font-bold">
+            {t('specifications')}
+          </h2>
+          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-start text-sm" data-testid="specifications">
+              <tbody>
+                {product.specifications.map((s) => (
+                  <tr key={s.id} className="border-b border-slate-100 last:border-0 even:bg-slate-50">
+                    <th scope="row" className="w-2/5 px-4 py-3 text-start font-semibold text-slate-800 sm:w-1/3">
+                      {s.key}
+                    </th>
+                    <td className="px-4 py-3 text-slate-700">{s.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
+      <ProductSlider title={t('related')} products={relatedProducts} testId="related-products" />
+      <ProductSlider title={t('recentlyViewed')} products={recent} testId="recently-viewed" />
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-[1400px] gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2" aria-busy="true">
+      <Skeleton className="aspect-square w-full" />
+      <div className="space-y-4">
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="h-9 w-4/5" />
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { ProductList } from '../components/product-list';
+
+const BASE = { in_dedicated_page: true } as const;
+
+/** /special-offers: the products of the special offers page. */
+export function Component() {
+  const { t } = useTranslation('catalog');
+  return <ProductList base={BASE} name={t('list.specialOffers')} />;
+}

@@ -1,0 +1,32 @@
+import { REFUND_DAYS } from '@store/contracts/constants';
+import { useTranslation } from 'react-i18next';
+import { HeadsetIcon, RefundIcon, ShieldIcon, TruckIcon } from '../../../../ui/icons';
+
+const PERKS = [
+  { key: 'shipping', Icon: TruckIcon },
+  { key: 'refund', Icon: RefundIcon },
+  { key: 'support', Icon: HeadsetIcon },
+  { key: 'payment', Icon: ShieldIcon },
+] as const;
+
+/** The four promises of the home page (spec §1): free shipping, 30-day refund, 24/7 support, safe payment. */
+export function Perks() {
+  const { t } = useTranslation('home');
+  return (
+    <section aria-label={t('perks.label')} className="mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px]" data-testid="home-perks">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {PERKS.map(({ key, Icon }) => (
+          <li key={key} className="flex flex-col items-center gap-2 rounded-xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200 sm:flex-row sm:text-start">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <Icon size={28} />
+            </span>
+            <span>
+              <span className="block font-bold text-slate-900">{t(`perks.${key}.title`, { days: REFUND_DAYS })}</span>
+              <span className="block text-sm text-slate-600">{t(`perks.${key}.text`, { days: REFUND_DAYS })}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
