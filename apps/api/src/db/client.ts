@@ -46,10 +46,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       max: opts.poolSize ?? 20,
       options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
+    // An idle connection can die under us (server restart, failover, `drop database … with (force)` in tests).
+    // The pool replaces it on the next query; without a listener that 'error' would crash the process.
+    let closing = false;
+    pool.on('error', (err) => {
+      if (!closing) console.warn(`PostgreSQL: an idle connection was lost (${err.message}); the pool reconnects.`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await db.execute(sql`create extension if not exists pg_trgm`);
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
