@@ -122,6 +122,7 @@ export const cartMergeResponseSchema = z.object({
   /** Lines that were not added (unknown, off sale or out of stock), with the reason. */
   skipped: z.array(z.object({ product_id: z.number().int(), message: z.string() })),
 });
+export type CartMergeResponse = z.infer<typeof cartMergeResponseSchema>;
 
 /** POST/DELETE v1/users/products/{id}/favorites. */
 export const favoriteResponseSchema = z.object({ product_id: z.number().int(), favorite: z.boolean() });

@@ -9,3 +9,4 @@ export * from './address.ts';
 export * from './checkout.ts';
 export * from './auth.ts';
 export * from './cart.ts';
+export * from './quantity.ts';

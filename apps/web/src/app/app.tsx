@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { RouterProvider } from 'react-router';
 // The session store registers auth headers and the 401 rule on the API client.
 import { onSignOut } from '../features/auth';
+import { clearPaymentState } from '../features/checkout';
 import i18n from '../lib/i18n';
 import { useLocaleStore } from '../lib/locale-store';
 import { queryClient } from './query-client';
@@ -35,6 +36,10 @@ onSignOut(() => {
   queryClient.removeQueries({ queryKey: ['wishlist'] });
   queryClient.removeQueries({ queryKey: ['orders'] });
   queryClient.removeQueries({ queryKey: ['addresses'] });
+  // A payment session belongs to the shopper who opened it.
+  clearPaymentState();
+  // Products as the signed-in shopper saw them (with their favorite flags): the next account must not see them.
+  queryClient.removeQueries({ predicate: (q) => (q.queryKey[0] === 'product' || q.queryKey[0] === 'products') && q.queryKey[2] === true });
 });
 
 export function App() {

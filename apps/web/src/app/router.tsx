@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { prefetchHome } from '../features/content';
 import { currentLocale } from '../lib/locale-store';
 import { queryClient } from './query-client';
@@ -41,7 +41,13 @@ export const router = createBrowserRouter([
       { path: 'my-account', lazy: () => import('../features/account/routes/account-route') },
       { path: 'my-account/account/change-password', lazy: () => import('../features/account/routes/change-password-route') },
       { path: 'my-account/account/edit-profile', lazy: () => import('../features/account/routes/edit-profile-route') },
+      { path: 'my-account/orders/:id', lazy: () => import('../features/orders/routes/order-route') },
       { path: 'my-account/:tab', lazy: () => import('../features/account/routes/account-route') },
+      { path: 'address', lazy: () => import('../features/addresses/routes/address-route') },
+      { path: 'address/:addressId', lazy: () => import('../features/addresses/routes/address-route') },
+      { path: 'checkout', element: <Navigate to="/checkout/cart" replace /> },
+      { path: 'checkout/:step', lazy: () => import('../features/checkout/routes/checkout-route') },
+      { path: 'complete-payment', lazy: () => import('../features/orders/routes/complete-payment-route') },
       { path: '404', lazy: () => import('../features/content/routes/not-found-route') },
       { path: '*', lazy: () => import('../features/content/routes/not-found-route') },
     ],

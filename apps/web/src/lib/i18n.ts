@@ -8,12 +8,15 @@ import { currentLocale } from './locale-store';
  * Keys are used as `ns:key.path`. A test checks both languages have exactly the same keys.
  */
 /**
- * Namespaces of long texts that only some pages show (the `content` pages: about, terms, privacy, returns, 404)
- * are left out of the first load; their pages add them (features/content/use-content-translation.ts).
+ * Namespaces that only some pages show are left out of the first load; their pages add them with
+ * `ensureNamespace` the first time they render: `content` (about, terms, privacy, returns, 404:
+ * features/content/use-content-translation.ts), `addresses`, `checkout` and `orders` (account tabs, address form,
+ * checkout wizard, order pages: each feature's i18n.ts).
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>(['../i18n/*/*.json', '!../i18n/*/content.json'], {
-  eager: true,
-});
+const files = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['../i18n/*/*.json', '!../i18n/*/content.json', '!../i18n/*/addresses.json', '!../i18n/*/checkout.json', '!../i18n/*/orders.json'],
+  { eager: true },
+);
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, mod] of Object.entries(files)) {
   const m = /i18n\/(\w+)\/([\w-]+)\.json$/.exec(file);
@@ -31,5 +34,12 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** Adds a namespace that is not in the first load (both languages), once. */
+export function ensureNamespace(ns: string, bundles: { ar: Record<string, unknown>; en: Record<string, unknown> }) {
+  if (i18n.hasResourceBundle('en', ns)) return;
+  i18n.addResourceBundle('ar', ns, bundles.ar);
+  i18n.addResourceBundle('en', ns, bundles.en);
+}
 
 export default i18n;

@@ -156,7 +156,17 @@ export interface BannerText {
   rtl: boolean;
 }
 
-/** A wide promotional banner with a headline, a line of copy, a button and product silhouettes. */
+/** Roughly how wide a line of text is (bold sans-serif), to keep it inside the banner. */
+const textWidth = (text: string, size: number) => text.length * size * 0.56;
+/** The largest font size up to `max` at which `text` fits in `room` pixels. */
+const fit = (text: string, max: number, room: number) => Math.max(10, Math.min(max, Math.floor(room / (text.length * 0.56 || 1))));
+
+/**
+ * A promotional banner with a headline, a line of copy, a button (left out when `cta` is empty) and product
+ * silhouettes. Wide banners (the carousel) put the art beside the text; tiles (the explore banners) put it under the
+ * text, on the far side. Right-to-left text is anchored at the right edge (with direction="rtl", text-anchor="start"
+ * is the right end of the line), and the type shrinks to fit.
+ */
 export function bannerSvg(
   width: number,
   height: number,
@@ -165,32 +175,47 @@ export function bannerSvg(
   shapes: Shape[],
 ): string {
   const id = `g${colors[0].slice(1)}${colors[1].slice(1)}`;
-  const textX = text.rtl ? width - 80 : 80;
-  const anchor = text.rtl ? 'end' : 'start';
+  const wide = width / height >= 2;
+  const margin = Math.round(Math.min(width, height) * (wide ? 0.16 : 0.1));
+  const textX = text.rtl ? width - margin : margin;
   const dir = text.rtl ? ' direction="rtl"' : '';
   const font = 'font-family="Tahoma,Arial,Helvetica,sans-serif"';
+  // Wide: the art takes the far 45% beside the text. Tile: the lower half on the far side, under the text.
+  const room = wide ? width * 0.55 - margin : width - 2 * margin;
+  const scale = wide
+    ? Math.min((height * 0.62) / 200, (width * 0.42) / (Math.max(shapes.length, 1) * 180))
+    : Math.min((height * 0.5) / 200, (width * 0.6) / (Math.max(shapes.length, 1) * 180));
+  const step = 200 * scale * 0.9;
+  const artWidth = step * shapes.length;
+  const artY = wide ? height * 0.2 : height - 200 * scale - height * 0.06;
   const art = shapes
     .map((s, i) => {
-      const scale = (height * 0.62) / 200;
-      const step = 200 * scale * 0.9;
-      const x = text.rtl ? 60 + i * step : width - 60 - (shapes.length - i) * step;
-      return `<g transform="translate(${Math.round(x)} ${Math.round(height * 0.2)}) scale(${scale.toFixed(2)})">${paint(s, '#ffffff')}</g>`;
+      const x = text.rtl ? margin * 0.5 + i * step : width - margin * 0.5 - artWidth + i * step;
+      return `<g transform="translate(${Math.round(x)} ${Math.round(artY)}) scale(${scale.toFixed(2)})">${paint(s, '#ffffff')}</g>`;
     })
     .join('');
-  const h1 = Math.round(height * 0.14);
-  const h2 = Math.round(height * 0.065);
-  const btnW = Math.round(width * 0.13);
+  const h1 = fit(text.headline, Math.round(height * (wide ? 0.14 : 0.11)), room);
+  const h2 = fit(text.subline, Math.round(height * (wide ? 0.065 : 0.055)), room);
+  const y1 = Math.round(height * (wide ? 0.42 : 0.22));
+  const y2 = Math.round(y1 + h1 * 0.35 + h2 * 1.5);
+  const btnFont = Math.round(h2 * 0.85);
+  const btnW = Math.round(textWidth(text.cta, btnFont) + btnFont * 2);
+  const btnH = Math.round(btnFont * 2.2);
+  const btnY = Math.round(y2 + h2 * 1.2);
   const btnX = text.rtl ? textX - btnW : textX;
+  const button = text.cta
+    ? `<rect x="${btnX}" y="${btnY}" width="${btnW}" height="${btnH}" rx="${Math.round(btnH / 2)}" fill="#fff"/>` +
+      `<text x="${btnX + btnW / 2}" y="${Math.round(btnY + btnH / 2 + btnFont * 0.35)}" text-anchor="middle"${dir} ${font} font-size="${btnFont}" font-weight="700" fill="${colors[0]}">${escapeXml(text.cta)}</text>`
+    : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#${id})"/>` +
-    `<circle cx="${text.rtl ? width * 0.2 : width * 0.8}" cy="${height / 2}" r="${height * 0.55}" fill="#fff" opacity=".08"/>` +
+    `<circle cx="${text.rtl ? width * 0.2 : width * 0.8}" cy="${wide ? height / 2 : height * 0.75}" r="${height * 0.55}" fill="#fff" opacity=".08"/>` +
     `<g opacity=".9">${art}</g>` +
-    `<text x="${textX}" y="${Math.round(height * 0.42)}" text-anchor="${anchor}"${dir} ${font} font-size="${h1}" font-weight="700" fill="#fff">${escapeXml(text.headline)}</text>` +
-    `<text x="${textX}" y="${Math.round(height * 0.58)}" text-anchor="${anchor}"${dir} ${font} font-size="${h2}" fill="#fff" opacity=".9">${escapeXml(text.subline)}</text>` +
-    `<rect x="${btnX}" y="${Math.round(height * 0.68)}" width="${btnW}" height="${Math.round(height * 0.12)}" rx="${Math.round(height * 0.06)}" fill="#fff"/>` +
-    `<text x="${btnX + btnW / 2}" y="${Math.round(height * 0.76)}" text-anchor="middle"${dir} ${font} font-size="${Math.round(h2 * 0.8)}" font-weight="700" fill="${colors[0]}">${escapeXml(text.cta)}</text>` +
+    `<text x="${textX}" y="${y1}" text-anchor="start"${dir} ${font} font-size="${h1}" font-weight="700" fill="#fff">${escapeXml(text.headline)}</text>` +
+    `<text x="${textX}" y="${y2}" text-anchor="start"${dir} ${font} font-size="${h2}" fill="#fff" opacity=".9">${escapeXml(text.subline)}</text>` +
+    button +
     `</svg>`
   );
 }

@@ -1,4 +1,4 @@
-import { toEgp, type Cart, type CartMergeBody, type CartUpdateBody, type Locale } from '@store/contracts';
+import { quantityLimit, toEgp, type Cart, type CartMergeBody, type CartUpdateBody, type Locale } from '@store/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, deliveryZones, orderProducts, orders, products } from '../../db/schema.ts';
@@ -45,17 +45,16 @@ async function cartOf(db: DbOrTx, userId: number, now: Date, lock: boolean): Pro
   return created!;
 }
 
-/** The most of a product one order may hold now: the smaller of stock and the per-order maximum. */
-const limitOf = (p: Buyable) => Math.max(0, Math.min(p.stock, p.maximumPerOrder ?? p.stock));
+/** The most of a product one order may hold now, and what sets it (contracts' one rule, as the counter uses it). */
+const limitOf = (p: Buyable) => quantityLimit({ stock: p.stock, maxPerOrder: p.maximumPerOrder });
 
 /** Why this quantity cannot be in the cart (a message key, 'key:n' for counts), or null when it can. */
 export function lineProblem(p: Buyable, quantity: number): string | null {
   if (!p.active) return 'product_unavailable';
   if (p.stock <= 0) return 'out_of_stock';
-  if (quantity <= limitOf(p)) return null;
-  if (p.maximumPerOrder != null && p.maximumPerOrder <= p.stock)
-    return `only_n_per_order:${p.maximumPerOrder}`;
-  return `only_n_in_stock:${p.stock}`;
+  const limit = limitOf(p);
+  if (quantity <= limit.n) return null;
+  return limit.kind === 'per_order' ? `only_n_per_order:${limit.n}` : `only_n_in_stock:${limit.n}`;
 }
 
 const buyable = {
@@ -116,7 +115,7 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
         quantity: l.quantity,
         line_total: toEgp(lineTotal),
         available: lineProblem(l, l.quantity) === null,
-        max_quantity: limitOf(l),
+        max_quantity: limitOf(l).n,
       },
     ];
   });
@@ -183,7 +182,7 @@ export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOpt
       if (!p) throw AppError.notFound('product_not_found');
       const problem = lineProblem(p, quantity);
       if (problem)
-        throw new AppError(422, 'cart_limit', [problem], { product_id: productId, max_quantity: limitOf(p) });
+        throw new AppError(422, 'cart_limit', [problem], { product_id: productId, max_quantity: limitOf(p).n });
       await setLine(tx, cart.id, productId, quantity, opts.now);
     }
     await touch(tx, cart.id, opts.now);
@@ -232,7 +231,7 @@ export async function mergeCart(db: DbOrTx, body: CartMergeBody, opts: CartOptio
         }
         const had = inCart.get(productId) ?? 0;
         const want = had + quantity;
-        const final = Math.min(want, limitOf(p));
+        const final = Math.min(want, limitOf(p).n);
         if (final < want)
           adjusted.push({ product_id: productId, quantity: final, message: lineProblem(p, want)! });
         if (final !== had) await setLine(tx, cart.id, productId, final, opts.now);

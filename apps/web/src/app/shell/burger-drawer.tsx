@@ -1,7 +1,7 @@
 import type { Category } from '@store/contracts/catalog';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { useIsSignedIn } from '../../features/auth';
+import { useIsSignedIn, useSignOut } from '../../features/auth';
 import { useBrands, useCategories, usePromotions } from '../../features/catalog';
 import { buttonClass } from '../../ui/button';
 import { DrawerImpl as Drawer } from '../../ui/dialog-impl';
@@ -19,6 +19,7 @@ const subLink = 'block rounded-md px-3 py-2 text-sm hover:bg-brand-50 hover:text
 export default function BurgerDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation('shell');
   const signedIn = useIsSignedIn();
+  const signOut = useSignOut();
   const { data: tree = [] } = useCategories();
   const { data: brands } = useBrands({ show_all: true }, { enabled: open });
   const { data: promotions = [] } = usePromotions();
@@ -44,6 +45,16 @@ export default function BurgerDrawer({ open, onOpenChange }: { open: boolean; on
               <Link to="/my-account/orders" className={buttonClass('outline', 'sm')}>
                 {t('account.orders')}
               </Link>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  void signOut();
+                }}
+                className={buttonClass('outline', 'sm')}
+              >
+                {t('account.signOut')}
+              </button>
             </>
           ) : (
             <>

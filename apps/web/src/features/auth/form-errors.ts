@@ -31,3 +31,12 @@ export function applyServerErrors<T extends FieldValues>(err: unknown, setError:
   if (!Object.keys(fe).length) rest.push(...err.messages);
   return rest;
 }
+
+/**
+ * Spec §8: a 404 on a code-entry call is a field error ('Wrong OTP code'). The server says which: a wrong code, or
+ * one that can no longer be used (expired, or too many wrong tries), and that is what the shopper reads.
+ */
+export function wrongCodeMessage(err: ApiError): string {
+  const server = Object.values(err.fieldErrors).flat()[0] ?? err.messages[0];
+  return server ?? messageText('wrong_otp') ?? 'Wrong OTP code';
+}

@@ -1,10 +1,24 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useIsSignedIn } from './store';
+import { useAuth, useIsSignedIn } from './store';
 
-/** Auth pages: a signed-in shopper is sent home (spec §2). */
+/** Where a protected page sent the guest from (SignedInOnly), to go back there after signing in. */
+export const returnPath = (state: unknown): string | undefined => {
+  const from = (state as { from?: unknown } | null)?.from;
+  // Only paths of this site (not '//elsewhere').
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
+};
+
+/**
+ * Auth pages: a signed-in shopper is sent home (spec §2), or back to the page that asked them to sign in. While a
+ * sign-in is finishing (the cart merge), the sign-in page sends the shopper on itself.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  return useIsSignedIn() ? <Navigate to="/" replace /> : <>{children}</>;
+  const signedIn = useIsSignedIn();
+  const signingIn = useAuth((s) => s.signingIn);
+  const location = useLocation();
+  if (signedIn && !signingIn) return <Navigate to={returnPath(location.state) ?? '/'} replace />;
+  return <>{children}</>;
 }
 
 /** Protected pages: a guest is sent to sign in, and comes back after. */

@@ -4,3 +4,4 @@ export { Field } from './components/field';
 export { MessageDialog } from './components/message-dialog';
 export { applyServerErrors, errorOf, messageText } from './form-errors';
 export { changePassword, signOutEverywhere, updateProfile } from './api/auth-api';
+export { useSignOut } from './use-sign-out';

@@ -21,6 +21,12 @@ export interface SessionUser {
 interface AuthState {
   headers: AuthHeaders | null;
   user: SessionUser | null;
+  /**
+   * True while a sign-in finishes its own work (the guest cart merging into the server cart): the auth pages wait
+   * for it instead of sending the shopper on at once. Not persisted.
+   */
+  signingIn: boolean;
+  setSigningIn(busy: boolean): void;
   signIn(headers: AuthHeaders, user: SessionUser): void;
   setUser(user: SessionUser): void;
   setHeaders(headers: AuthHeaders): void;
@@ -40,6 +46,8 @@ export const useAuth = create<AuthState>()(
     (set, get) => ({
       headers: null,
       user: null,
+      signingIn: false,
+      setSigningIn: (signingIn) => set({ signingIn }),
       signIn: (headers, user) => set({ headers, user }),
       setUser: (user) => set({ user }),
       setHeaders: (headers) => set({ headers }),
@@ -49,7 +57,7 @@ export const useAuth = create<AuthState>()(
         signOutListeners.forEach((fn) => fn());
       },
     }),
-    { name: 'store-auth' },
+    { name: 'store-auth', partialize: ({ headers, user }) => ({ headers, user }) },
   ),
 );
 

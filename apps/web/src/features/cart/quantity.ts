@@ -1,3 +1,5 @@
+import { quantityLimit, type QuantityLimit } from '@store/contracts/quantity';
+
 /**
  * The quantity counter's rule (spec §5): at least 1; at most the smaller of the stock and the per-order maximum;
  * 0 removes the line; a negative value resets to 1. Going above a limit keeps the limit and says which one.
@@ -7,7 +9,8 @@ export interface QuantityLimits {
   maxPerOrder?: number | null;
 }
 
-export type QuantityWarning = { kind: 'stock' | 'per_order'; n: number };
+/** The limit the shopper went over (the rule itself is contracts' quantityLimit). */
+export type QuantityWarning = QuantityLimit;
 
 export interface QuantityResult {
   /** The quantity to keep; 0 only with `remove`. */
@@ -17,12 +20,7 @@ export interface QuantityResult {
   warning: QuantityWarning | null;
 }
 
-/** The upper limit and what sets it (stock wins a tie: "available in stock" is the truer message). */
-export function quantityLimit({ stock, maxPerOrder }: QuantityLimits): QuantityWarning {
-  const inStock = Math.max(0, Math.floor(stock));
-  if (maxPerOrder != null && maxPerOrder > 0 && maxPerOrder < inStock) return { kind: 'per_order', n: maxPerOrder };
-  return { kind: 'stock', n: inStock };
-}
+export { quantityLimit };
 
 export function clampQuantity(requested: number, limits: QuantityLimits): QuantityResult {
   if (Number.isNaN(requested) || requested < 0) return clampQuantity(1, limits);

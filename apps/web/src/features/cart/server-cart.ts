@@ -1,30 +1,23 @@
+import type { Cart, CartMergeResponse } from '@store/contracts/cart';
 import type { Product } from '@store/contracts/catalog';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useLocaleStore } from '../../lib/locale-store';
-import { useAuth, useIsSignedIn } from '../auth';
+import { onSignOut, useAuth, useIsSignedIn } from '../auth';
+import { useMergeNotice } from './merge-notice';
 import { useGuestCart } from './store';
 
-/** The server cart (an order in progress) as GET/PUT v1/users/cart answer it. */
-export interface CartItem {
-  id: number;
-  product: Product;
-  quantity: number;
-  line_total: number;
-}
-export interface CartOrder {
-  id: number;
-  order_id: number;
-  items: CartItem[];
-  count: number;
-  subtotal: number;
-  delivery_fee: number;
-  total: number;
-  address: unknown;
-  sap_sync?: boolean;
-}
+/** The server cart (an order in progress) as GET/PUT v1/users/cart answer it (contracts' Cart). */
+export type CartOrder = Cart;
+export type CartItem = Cart['items'][number];
 
 export const serverCartKey = (locale: string) => ['server-cart', locale] as const;
+
+// Sign-out resets the cart (spec §4): nothing of the shopper's cart stays in this browser.
+onSignOut(() => {
+  useGuestCart.getState().clear();
+  useMergeNotice.getState().clear();
+});
 
 export const getServerCart = () => api<{ order: CartOrder }>('users/cart').then((r) => r.order);
 
@@ -35,15 +28,25 @@ export const putServerCart = (product_id: number, quantity: number, destroy = fa
     body: { order_product: { product_id, quantity, _destroy: destroy || quantity <= 0 } },
   }).then((r) => r.order);
 
-/** Sign-in: the guest cart goes into the server cart (the server caps quantities), then the guest cart empties. */
+/**
+ * Sign-in: the guest cart goes into the server cart (the server caps quantities by stock and per-order maximum),
+ * then the guest cart empties. What was lowered or left out is kept for the cart page to tell.
+ */
 export async function mergeGuestCartIntoServer(qc: QueryClient) {
   const lines = useGuestCart.getState().lines;
   if (lines.length) {
-    await api('users/cart/merge', {
+    const answer = await api<CartMergeResponse>('users/cart/merge', {
       method: 'POST',
       body: { items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })) },
     });
     useGuestCart.getState().clear();
+    const titleOf = (id: number) => answer.order.items.find((i) => i.product.id === id)?.product.title;
+    const notes = [...answer.adjusted, ...answer.skipped].map((c) => {
+      const title = titleOf(c.product_id);
+      return title ? `${title}: ${c.message}` : c.message;
+    });
+    useMergeNotice.getState().show(notes);
+    qc.setQueryData(serverCartKey(useLocaleStore.getState().locale), answer.order);
   }
   await qc.invalidateQueries({ queryKey: ['server-cart'] });
 }

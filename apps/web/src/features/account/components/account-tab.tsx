@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../auth';
+import { useAuth, useSignOut } from '../../auth';
 
 export default function AccountTab() {
   const { t } = useTranslation('account');
   const user = useAuth((s) => s.user);
+  const signOut = useSignOut();
   if (!user) return <></>;
   const rows: [string, string][] = [
     [t('fields.firstName'), user.first_name],
@@ -32,6 +33,13 @@ export default function AccountTab() {
         <Link to="/my-account/account/change-password" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700">
           {t('changePassword')}
         </Link>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50 sm:ms-auto"
+        >
+          {t('signOut')}
+        </button>
       </div>
     </div>
   );

@@ -1,15 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { AddressesTab } from '../../addresses';
 import { SignedInOnly, useAuth } from '../../auth';
+import { OrdersTab } from '../../orders';
 
 const TABS = ['account', 'addresses', 'orders', 'wishlist'] as const;
 type Tab = (typeof TABS)[number];
 
 const panels: Record<Tab, React.LazyExoticComponent<() => React.JSX.Element>> = {
   account: lazy(() => import('../components/account-tab')),
-  addresses: lazy(() => import('../components/addresses-tab')),
-  orders: lazy(() => import('../components/orders-tab')),
+  // The addresses and orders features own these tabs.
+  addresses: AddressesTab,
+  orders: OrdersTab,
   wishlist: lazy(() => import('../components/wishlist-tab')),
 };
 

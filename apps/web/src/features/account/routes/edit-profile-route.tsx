@@ -46,7 +46,7 @@ export function Component() {
   const { t } = useTranslation('account');
   return (
     <SignedInOnly>
-      <section className="mx-auto my-8 w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm">
+      <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h1 className="mb-4 text-xl font-bold">{t('editProfile')}</h1>
         <EditProfileForm />
       </section>

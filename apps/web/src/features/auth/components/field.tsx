@@ -9,7 +9,7 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, id, ...rest }, ref) {
   const fieldId = id ?? `f-${rest.name}`;
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
         {label}
       </label>
@@ -18,7 +18,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
         id={fieldId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : undefined}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-600"
+        className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-600"
         {...rest}
       />
       {error && (

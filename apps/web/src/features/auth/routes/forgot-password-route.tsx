@@ -31,7 +31,7 @@ export function Component() {
   });
   return (
     <GuestOnly>
-      <section className="mx-auto my-8 w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm">
+      <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h1 className="mb-2 text-xl font-bold">{t('forgot.title')}</h1>
         <p className="mb-4 text-slate-600">{t('forgot.hint')}</p>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { confirmAccount, resendOtp, resetPassword } from '../api/auth-api';
 import { Field } from '../components/field';
 import { MessageDialog } from '../components/message-dialog';
-import { applyServerErrors, errorOf, messageText } from '../form-errors';
+import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
 import { GuestOnly } from '../guards';
 
 interface OtpState {
@@ -55,7 +55,7 @@ function OtpForm({ state }: { state: OtpState }) {
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
-        setError('code', { type: 'server', message: messageText('wrong_otp') ?? t('otp.wrong') });
+        setError('code', { type: 'server', message: wrongCodeMessage(err) });
         return;
       }
       const rest = applyServerErrors(err, setError, ['code', 'password', 'password_confirmation']);
@@ -113,7 +113,7 @@ export function Component() {
   if (!state?.phone_number || !state.previous) return <Navigate to="/404" replace />;
   return (
     <GuestOnly>
-      <section className="mx-auto my-8 w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm">
+      <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h1 className="mb-4 text-xl font-bold">{t('otp.title')}</h1>
         <OtpForm state={state as OtpState} />
       </section>

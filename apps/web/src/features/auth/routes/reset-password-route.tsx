@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';
 import { Field } from '../components/field';
 import { MessageDialog } from '../components/message-dialog';
-import { applyServerErrors, errorOf, messageText } from '../form-errors';
+import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
 import { GuestOnly } from '../guards';
 
 type Values = { password: string; password_confirmation: string };
@@ -27,7 +27,7 @@ export function Component() {
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
-        setError('password', { type: 'server', message: messageText('wrong_otp') ?? err.messages[0] });
+        setError('password', { type: 'server', message: wrongCodeMessage(err) });
         return;
       }
       const rest = applyServerErrors(err, setError, ['password', 'password_confirmation']);
@@ -36,7 +36,7 @@ export function Component() {
   });
   return (
     <GuestOnly>
-      <section className="mx-auto my-8 w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm">
+      <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h1 className="mb-4 text-xl font-bold">{t('reset.title')}</h1>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <Field label={t('fields.newPassword')} type="password" autoComplete="new-password" {...register('password')} error={errorOf(formState.errors, 'password')} />
@@ -51,7 +51,13 @@ export function Component() {
             {t('reset.submit')}
           </button>
         </form>
-        <MessageDialog open={done} title={t('otp.resetDoneTitle')} messages={[t('otp.resetDone')]} onClose={() => navigate('/auth/signin', { replace: true })} />
+        <MessageDialog
+          open={done}
+          title={t('otp.resetDoneTitle')}
+          messages={[t('otp.resetDone')]}
+          actionLabel={t('signIn.title')}
+          onClose={() => navigate('/auth/signin', { replace: true })}
+        />
         <MessageDialog open={!!dialog} title={t('common:error')} messages={dialog ?? []} onClose={() => setDialog(null)} />
       </section>
     </GuestOnly>

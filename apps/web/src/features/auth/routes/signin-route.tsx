@@ -11,7 +11,8 @@ import { signIn, signUp } from '../api/auth-api';
 import { Field } from '../components/field';
 import { MessageDialog } from '../components/message-dialog';
 import { applyServerErrors, errorOf } from '../form-errors';
-import { GuestOnly } from '../guards';
+import { GuestOnly, returnPath } from '../guards';
+import { useAuth } from '../store';
 
 type SignIn = { phone_number: string; password: string };
 type SignUp = {
@@ -28,19 +29,25 @@ function SignInForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
-  const [dialog, setDialog] = useState<{ messages: string[]; needConfirmation: boolean } | null>(null);
-  const { register, handleSubmit, formState, setError, getValues } = useForm<SignIn>({ resolver: zodResolver(signInSchema) });
+  const [dialog, setDialog] = useState<{ messages: string[]; needConfirmation: boolean; phone: string } | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<SignIn>({ resolver: zodResolver(signInSchema) });
   const onSubmit = handleSubmit(async (values) => {
+    const auth = useAuth.getState();
+    // The page stays until the cart is merged, then goes where the shopper was headed (or home).
+    auth.setSigningIn(true);
     try {
       await signIn(values);
       // What a guest put in the cart is still there after signing in.
       await mergeGuestCartIntoServer(qc).catch(() => undefined);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from ?? '/', { replace: true });
+      await navigate(returnPath(location.state) ?? '/', { replace: true });
     } catch (err) {
       const needConfirmation = err instanceof ApiError && err.body.need_confirmation === true;
+      // The number as the server saved it (Latin digits), for the OTP page.
+      const phone = err instanceof ApiError && typeof err.body.phone_number === 'string' ? err.body.phone_number : values.phone_number;
       const rest = applyServerErrors(err, setError, ['phone_number', 'password']);
-      if (rest.length || needConfirmation) setDialog({ messages: rest, needConfirmation });
+      if (rest.length || needConfirmation) setDialog({ messages: rest, needConfirmation, phone });
+    } finally {
+      auth.setSigningIn(false);
     }
   });
   return (
@@ -58,7 +65,7 @@ function SignInForm() {
           <button
             type="button"
             className="mt-4 rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700"
-            onClick={() => navigate('/auth/otp_confirmation', { state: { phone_number: getValues('phone_number'), previous: 'signin' } })}
+            onClick={() => navigate('/auth/otp_confirmation', { state: { phone_number: dialog.phone, previous: 'signin' } })}
           >
             {t('signIn.enterOtp')}
           </button>
@@ -87,7 +94,7 @@ function RegisterForm() {
   const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('register.title')}>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label={t('fields.firstName')} autoComplete="given-name" {...register('first_name')} error={errorOf(e, 'first_name')} />
         <Field label={t('fields.lastName')} autoComplete="family-name" {...register('last_name')} error={errorOf(e, 'last_name')} />
       </div>
@@ -127,7 +134,7 @@ export function Component() {
     `flex-1 border-b-2 py-3 text-center font-semibold ${active ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-600'}`;
   return (
     <GuestOnly>
-      <section className="mx-auto my-8 w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm">
+      <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h1 className="sr-only">{tab === 'signin' ? t('signIn.title') : t('register.title')}</h1>
         <nav className="mb-6 flex" aria-label={t('tabsLabel')}>
           <Link to="/auth/signin" replace className={tabClass(tab === 'signin')} aria-current={tab === 'signin' ? 'page' : undefined}>

@@ -14,9 +14,11 @@ import { CartIcon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/skeleton';
 import { useIsSignedIn } from '../../auth';
 import { AvailabilityBadge, productQueryOptions } from '../../catalog';
+import { useCheckoutEntry } from '../../checkout';
 import { CartErrorDialog } from '../components/cart-error-dialog';
 import { QuantityCounter } from '../components/quantity-counter';
 import { useServerCart } from '../server-cart';
+import { useMergeNotice } from '../merge-notice';
 import { useGuestCart } from '../store';
 import { useCartActions } from '../use-cart';
 
@@ -76,15 +78,18 @@ export function Component() {
   const delivery = serverTotals?.delivery_fee ?? 0;
   const total = serverTotals?.total ?? subtotal;
 
+  // Signed in: the wizard opens unless orders wait for a rating (then the rating dialog opens first).
+  const entry = useCheckoutEntry();
   const checkout = () => {
     if (!signedIn) setGuestPrompt(true);
-    else void navigate('/checkout/cart');
+    else void entry.proceed(count);
   };
 
   return (
     <div className="mx-auto w-full max-w-[1400px] px-4 py-4 sm:px-6" data-testid="cart-page">
       <Breadcrumbs items={[{ label: t('title') }]} />
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <MergeNotice />
 
       {loading ? (
         <div className="mt-6 space-y-3">
@@ -148,7 +153,7 @@ export function Component() {
                 </dd>
               </div>
             </dl>
-            <Button size="lg" className="mt-5 w-full" onClick={checkout} disabled={count === 0} data-testid="proceed-checkout">
+            <Button size="lg" className="mt-5 w-full" onClick={checkout} disabled={count === 0 || entry.checking} data-testid="proceed-checkout">
               {t('proceed')}
             </Button>
           </aside>
@@ -166,6 +171,7 @@ export function Component() {
         </div>
       </Dialog>
       <CartErrorDialog error={error ?? loadError} onClose={() => setError(null)} onContinue={() => void navigate('/')} />
+      {entry.dialog}
     </div>
   );
 }
@@ -238,5 +244,29 @@ function CartLine({ line, onQuantity, onRemove }: { line: Line; onQuantity(q: nu
         </div>
       </div>
     </li>
+  );
+}
+
+/** After signing in: what the merge of the guest cart had to change (quantities capped, products left out). */
+function MergeNotice() {
+  const { t } = useTranslation('cart');
+  const { messages, clear } = useMergeNotice();
+  if (!messages.length) return null;
+  return (
+    <section role="status" className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4" data-testid="cart-merge-notice">
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 className="font-bold text-amber-900">{t('merged.title')}</h2>
+          <ul className="mt-1 list-disc space-y-1 ps-5 text-sm text-amber-900">
+            {messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+        <button type="button" onClick={clear} className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-amber-900 hover:bg-amber-100">
+          {t('merged.dismiss')}
+        </button>
+      </div>
+    </section>
   );
 }

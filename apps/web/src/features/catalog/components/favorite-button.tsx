@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { api, ApiError } from '../../../lib/api-client';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -17,7 +17,14 @@ export function FavoriteButton({ productId, initial, title }: { productId: numbe
   const { t } = useTranslation('product');
   const signedIn = useIsSignedIn();
   const qc = useQueryClient();
+  const { pathname, search } = useLocation();
   const [favorite, setFavorite] = useState(initial);
+  // A fresh answer about the product (signed in elsewhere, changed in the wishlist) wins over what was shown.
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
+    setFavorite(initial);
+  }
   const [askSignIn, setAskSignIn] = useState(false);
   const [errors, setErrors] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,7 +40,9 @@ export function FavoriteButton({ productId, initial, title }: { productId: numbe
     setBusy(true);
     try {
       await api(`users/products/${productId}/favorites`, { method: next ? 'POST' : 'DELETE' });
+      // The wishlist and the product's cached answer (its favorite flag) are out of date now.
       void qc.invalidateQueries({ queryKey: ['wishlist'] });
+      void qc.invalidateQueries({ queryKey: ['product'], refetchType: 'none' });
     } catch (e) {
       setFavorite(!next);
       setErrors(next && e instanceof ApiError && e.messages.length ? e.messages : [t('common:error')]);
@@ -62,7 +71,8 @@ export function FavoriteButton({ productId, initial, title }: { productId: numbe
           <Link to="/auth/register" className={buttonClass('outline')}>
             {t('cart:guest.register')}
           </Link>
-          <Link to="/auth/signin" className={buttonClass('primary')} data-testid="favorite-signin">
+          {/* After signing in the shopper comes back to this product. */}
+          <Link to="/auth/signin" state={{ from: pathname + search }} className={buttonClass('primary')} data-testid="favorite-signin">
             {t('cart:guest.signIn')}
           </Link>
         </div>

@@ -1,0 +1,84 @@
+/** Banks that take card-on-delivery installments, and their plans (spec §3: bank, bank installment plan). */
+import { arabicDigits } from './rng.ts';
+
+export interface PlanSeed {
+  months: number;
+  /** Yearly interest in percent (0 = no interest). */
+  interest: number;
+}
+
+export interface BankSeed {
+  nameEn: string;
+  nameAr: string;
+  plans: PlanSeed[];
+}
+
+export const BANKS: BankSeed[] = [
+  {
+    nameEn: 'National Bank of Egypt',
+    nameAr: 'البنك الأهلي المصري',
+    plans: [
+      { months: 6, interest: 0 },
+      { months: 12, interest: 0 },
+      { months: 18, interest: 9 },
+      { months: 24, interest: 12 },
+    ],
+  },
+  {
+    nameEn: 'Banque Misr',
+    nameAr: 'بنك مصر',
+    plans: [
+      { months: 6, interest: 0 },
+      { months: 12, interest: 0 },
+      { months: 24, interest: 12 },
+      { months: 36, interest: 15 },
+    ],
+  },
+  {
+    nameEn: 'Commercial International Bank (CIB)',
+    nameAr: 'البنك التجاري الدولي (CIB)',
+    plans: [
+      { months: 6, interest: 0 },
+      { months: 12, interest: 5 },
+      { months: 18, interest: 8 },
+      { months: 24, interest: 10 },
+    ],
+  },
+  {
+    nameEn: 'QNB Egypt',
+    nameAr: 'بنك QNB مصر',
+    plans: [
+      { months: 6, interest: 0 },
+      { months: 12, interest: 0 },
+      { months: 24, interest: 10 },
+    ],
+  },
+  {
+    nameEn: 'Banque du Caire',
+    nameAr: 'بنك القاهرة',
+    plans: [
+      { months: 6, interest: 0 },
+      { months: 12, interest: 8 },
+    ],
+  },
+  {
+    nameEn: 'HSBC Egypt',
+    nameAr: 'بنك HSBC مصر',
+    plans: [
+      { months: 6, interest: 0 },
+      { months: 10, interest: 0 },
+      { months: 18, interest: 9 },
+    ],
+  },
+];
+
+/** "12 months, 0% interest" / "١٢ شهر بدون فوائد"; "24 months, 12% yearly interest" / "٢٤ شهر بفائدة ١٢٪ سنوياً". */
+export function planTitles(p: PlanSeed): { en: string; ar: string } {
+  const monthsAr = `${arabicDigits(p.months)} ${p.months <= 10 ? 'شهور' : 'شهر'}`;
+  return p.interest === 0
+    ? { en: `${p.months} months, 0% interest`, ar: `${monthsAr} بدون فوائد` }
+    : {
+        en: `${p.months} months, ${p.interest}% yearly interest`,
+        ar: `${monthsAr} بفائدة ${arabicDigits(p.interest)}٪ سنوياً`,
+      };
+}

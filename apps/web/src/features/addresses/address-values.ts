@@ -1,0 +1,81 @@
+import type { Address, DeliveryZone, NumberType } from '@store/contracts/address';
+import { normalizeSearchText } from '@store/contracts/arabic';
+import { HOME_PHONE_PREFIXES } from '@store/contracts/constants';
+
+/** What the address form holds: every field a string, the map position as numbers once chosen. */
+export interface AddressFormValues {
+  label: string;
+  street_name: string;
+  building: string;
+  floor: string;
+  apartment: string;
+  district: string;
+  governorate: string;
+  instructions: string;
+  number_type: NumberType;
+  phone_number: string;
+  city_code: string;
+  lat?: number;
+  lng?: number;
+  /** The reverse-geocoded label of the map position. */
+  name: string;
+}
+
+/** A new address: no map position yet (the shopper must choose one), a mobile number by default. */
+export const emptyAddressValues = (): AddressFormValues => ({
+  label: '',
+  street_name: '',
+  building: '',
+  floor: '',
+  apartment: '',
+  district: '',
+  governorate: '',
+  instructions: '',
+  number_type: 'mobile',
+  phone_number: '',
+  city_code: HOME_PHONE_PREFIXES[0],
+  name: '',
+});
+
+/** A saved address as form values (edit). */
+export function addressToValues(a: Address): AddressFormValues {
+  return {
+    label: a.label,
+    street_name: a.street_name,
+    building: a.building,
+    floor: a.floor,
+    apartment: a.apartment,
+    district: a.district,
+    governorate: a.governorate,
+    instructions: a.instructions ?? '',
+    number_type: a.number_type,
+    phone_number: a.phone_number,
+    city_code: a.city_code ?? HOME_PHONE_PREFIXES[0],
+    lat: a.lat,
+    lng: a.lng,
+    name: a.name,
+  };
+}
+
+const GOVERNORATE_WORDS = new Set(['governorate', 'محافظه']);
+const key = (s: string) =>
+  normalizeSearchText(s)
+    .split(' ')
+    .filter((w) => w && !GOVERNORATE_WORDS.has(w))
+    .map((w) => (w.length > 3 && w.startsWith('ال') ? w.slice(2) : w))
+    .join('');
+
+/**
+ * The delivery zone a governorate name belongs to ("Cairo Governorate", "محافظة القاهرة" and "القاهرة" all meet
+ * Cairo), to pre-select the governorate from the map or to show a saved one. The server has the last word.
+ */
+export function matchZone(zones: readonly DeliveryZone[], governorate: string | null | undefined): DeliveryZone | undefined {
+  if (!governorate) return undefined;
+  const k = key(governorate);
+  if (!k) return undefined;
+  return zones.find((z) => key(z.name_en) === k || key(z.name_ar) === k || key(z.name) === k);
+}
+
+/** The phone of an address as people write it: a home number with its area code. */
+export const addressPhone = (a: Pick<Address, 'number_type' | 'phone_number' | 'city_code'>) =>
+  a.number_type === 'home' && a.city_code ? `${a.city_code} ${a.phone_number}` : a.phone_number;

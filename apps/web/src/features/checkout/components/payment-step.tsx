@@ -1,0 +1,276 @@
+import type { PaymentMethod } from '@store/contracts/constants';
+import type { OfflinePaymentMethod } from '@store/contracts/checkout';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useLocaleStore } from '../../../lib/locale-store';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
+import { ORDERS_KEY, RatingDialog } from '../../orders';
+import { banksQueryOptions, placeOrder, plansQueryOptions, requestPaymentKey } from '../api/checkout';
+import { minutesSeconds } from '../countdown';
+import { useCheckoutTranslation } from '../i18n';
+import { paymentFromKey, usePaymentStore, type PaymentState } from '../payment-store';
+import { METHODS, methodDisabled, showPlaceOrder } from '../payment-rules';
+import { MessagesDialog } from './messages-dialog';
+import { SessionDialog, type SessionNotice } from './session-dialog';
+
+const go = (url: string) => window.location.assign(url);
+
+interface Props {
+  /** The payment state while its key lives (an online payment is open). */
+  held: PaymentState | null;
+  /** Seconds left on the key. */
+  seconds: number;
+  /** The previous key has just expired. */
+  expired?: boolean;
+}
+
+/** A 422 that says a payment session is open (with its seconds), or is marked sap_sync. */
+function sessionNotice(e: unknown): SessionNotice | null {
+  if (!(e instanceof ApiError)) return null;
+  const seconds = Number(e.body.time_remaining_seconds);
+  if (e.body.sap_sync) return { until: Date.now() + Math.max(1, seconds || 0) * 1000, sapMessages: e.messages };
+  if (Number.isFinite(seconds) && seconds > 0) return { until: Date.now() + seconds * 1000 };
+  return null;
+}
+
+/**
+ * The payment step (spec §2): online (card), cash on delivery, card on delivery, card on delivery with
+ * installments. Choosing online requests a payment key (5 minutes) and disables the others; a second click on it
+ * goes to the hosted checkout. The offline methods need the terms ticked (and, for installments, a bank and a
+ * plan); then the place-order button appears.
+ */
+export function PaymentStep({ held, seconds, expired: expiredBefore = false }: Props) {
+  const { t } = useCheckoutTranslation();
+  const locale = useLocaleStore((s) => s.locale);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const online = held !== null && seconds > 0;
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const method: PaymentMethod | null = online ? 'online' : chosen;
+  const [bankId, setBankId] = useState<number | null>(null);
+  const [planId, setPlanId] = useState<number | null>(null);
+  const [terms, setTerms] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const [expired, setExpired] = useState(expiredBefore);
+  const [keyError, setKeyError] = useState<string[] | null>(null);
+  const [placeError, setPlaceError] = useState<string[] | null>(null);
+  const [notice, setNotice] = useState<SessionNotice | null>(null);
+  const [rating, setRating] = useState(false);
+  const ids = useId();
+
+  const banks = useQuery({ ...banksQueryOptions(locale), enabled: method === 'visa_on_delivery_installments' });
+  const plans = useQuery({ ...plansQueryOptions(bankId), enabled: method === 'visa_on_delivery_installments' && bankId !== null });
+
+  const key = useMutation({
+    mutationFn: requestPaymentKey,
+    onSuccess: (r) => {
+      usePaymentStore.getState().set(paymentFromKey(r, Date.now()));
+      setExpired(false);
+      // The cart is now held for this payment; the server opened a new, empty one.
+      void qc.invalidateQueries({ queryKey: ['server-cart'] });
+    },
+    onError: (e) => {
+      setChosen(null);
+      if (e instanceof ApiError && e.body.unrated_orders) return setRating(true);
+      const n = sessionNotice(e);
+      if (n) return setNotice(n);
+      setKeyError(e instanceof ApiError && e.messages.length ? e.messages : [t('errors.paymentKey')]);
+    },
+  });
+
+  const place = useMutation({
+    mutationFn: () =>
+      placeOrder({
+        payment_method: method as OfflinePaymentMethod,
+        ...(method === 'visa_on_delivery_installments' ? { bank_id: bankId ?? undefined, bank_installment_id: planId ?? undefined } : {}),
+      }),
+    onSuccess: (order) => {
+      // The success page fetches the (new, empty) cart; fetching it here would send the wizard to the empty cart first.
+      void qc.invalidateQueries({ queryKey: [ORDERS_KEY] });
+      void navigate(`/complete-payment?success=true&order_id=${order.id}`, { replace: true });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.body.unrated_orders) return setRating(true);
+      const n = sessionNotice(e);
+      if (n) return setNotice(n);
+      setPlaceError(e instanceof ApiError && e.messages.length ? e.messages : [t('errors.generic')]);
+    },
+  });
+
+  const chooseOnline = () => {
+    if (online && held) {
+      // The second click: on to the hosted checkout, once the terms are accepted.
+      if (!terms) return setTermsError(true);
+      return go(held.unified_checkout_url);
+    }
+    if (key.isPending) return;
+    setChosen('online');
+    key.mutate();
+  };
+
+  const chooseOffline = (m: PaymentMethod) => {
+    setChosen(m);
+    setExpired(false);
+  };
+
+  const onlineChosen = online || key.isPending;
+  const placeable = showPlaceOrder({ method, termsAccepted: terms, planId });
+
+  return (
+    <section aria-labelledby="step-title">
+      <h2 id="step-title" className="mb-4 text-xl font-bold">
+        {t('payment.title')}
+      </h2>
+      <fieldset className="flex flex-col gap-3" data-testid="payment-methods">
+        <legend className="sr-only">{t('payment.legend')}</legend>
+        {METHODS.map((m) => {
+          const disabled = methodDisabled(m, onlineChosen);
+          const checked = method === m;
+          let extra: ReactNode = null;
+          if (m === 'online' && key.isPending)
+            extra = (
+              <p className="flex items-center gap-2 text-sm text-slate-600">
+                <Spinner size={16} /> {t('payment.online.requesting')}
+              </p>
+            );
+          else if (m === 'online' && online)
+            extra = (
+              <p className="text-sm text-emerald-800" data-testid="online-ready">
+                {t('payment.online.ready', { time: minutesSeconds(seconds) })}
+              </p>
+            );
+          else if (m === 'online' && expired)
+            extra = (
+              <p role="status" className="text-sm text-amber-800" data-testid="online-expired">
+                {t('payment.online.expired')}
+              </p>
+            );
+          return (
+            <div key={m} className={`rounded-xl border bg-white p-4 ${checked ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200'} ${disabled ? 'opacity-60' : ''}`}>
+              <label className={`flex items-start gap-3 ${disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
+                <input
+                  type="radio"
+                  name={`${ids}-method`}
+                  value={m}
+                  checked={checked}
+                  disabled={disabled}
+                  onChange={m === 'online' ? () => undefined : () => chooseOffline(m)}
+                  onClick={m === 'online' ? chooseOnline : undefined}
+                  className="mt-1 size-4 shrink-0 accent-brand-700"
+                  data-testid={`method-${m}`}
+                />
+                <span className="flex flex-col">
+                  <span className="font-semibold">{t(`payment.methods.${m}`)}</span>
+                  <span className="text-sm text-slate-600">{t(`payment.hints.${m}`)}</span>
+                </span>
+              </label>
+              {extra && <div className="ms-7 mt-2">{extra}</div>}
+              {m === 'visa_on_delivery_installments' && checked && (
+                <div className="ms-7 mt-3 grid gap-3 sm:grid-cols-2">
+                  <div className="flex flex-col gap-1">
+                    <label htmlFor={`${ids}-bank`} className="text-sm font-medium text-slate-700">
+                      {t('payment.bank')}
+                    </label>
+                    <select
+                      id={`${ids}-bank`}
+                      value={bankId ?? ''}
+                      onChange={(e) => {
+                        setBankId(e.target.value ? Number(e.target.value) : null);
+                        setPlanId(null);
+                      }}
+                      disabled={banks.isPending}
+                      className="rounded-lg border border-slate-300 bg-white px-3 py-2"
+                      data-testid="bank-select"
+                    >
+                      <option value="">{banks.isPending ? t('common:loading') : t('payment.chooseBank')}</option>
+                      {(banks.data ?? []).map((b) => (
+                        <option key={b.id} value={b.id}>
+                          {b.name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  {bankId !== null && (
+                    <div className="flex flex-col gap-1">
+                      <label htmlFor={`${ids}-plan`} className="text-sm font-medium text-slate-700">
+                        {t('payment.plan')}
+                      </label>
+                      <select
+                        id={`${ids}-plan`}
+                        value={planId ?? ''}
+                        onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}
+                        disabled={plans.isPending}
+                        className="rounded-lg border border-slate-300 bg-white px-3 py-2"
+                        data-testid="plan-select"
+                      >
+                        <option value="">{plans.isPending ? t('common:loading') : t('payment.choosePlan')}</option>
+                        {(plans.data ?? []).map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {locale === 'ar' ? p.title_ar : p.title_en}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  )}
+                  {(banks.isError || plans.isError) && <p className="text-sm text-red-700 sm:col-span-2">{t('common:error')}</p>}
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+
+      <div className="mt-5 flex flex-col gap-1">
+        <label className="inline-flex items-start gap-2">
+          <input
+            type="checkbox"
+            checked={terms}
+            onChange={(e) => {
+              setTerms(e.target.checked);
+              if (e.target.checked) setTermsError(false);
+            }}
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={termsError ? `${ids}-terms-error` : undefined}
+            className="mt-1 size-4 shrink-0 accent-brand-700"
+            data-testid="terms"
+          />
+          <span>
+            {t('payment.terms.agree')}{' '}
+            <Link to="/terms-conditions" target="_blank" className="font-semibold text-brand-700 underline">
+              {t('payment.terms.link')}
+            </Link>
+          </span>
+        </label>
+        {termsError && (
+          <p id={`${ids}-terms-error`} role="alert" className="text-sm text-red-700">
+            {t('payment.terms.required')}
+          </p>
+        )}
+      </div>
+
+      {placeable && (
+        <Button size="lg" className="mt-5 w-full sm:w-auto" onClick={() => place.mutate()} disabled={place.isPending} data-testid="place-order">
+          {place.isPending && <Spinner size={18} className="text-white" />}
+          {t('payment.placeOrder')}
+        </Button>
+      )}
+
+      <MessagesDialog messages={keyError} title={t('errors.paymentKeyTitle')} onClose={() => setKeyError(null)} testId="payment-key-error" />
+      <MessagesDialog
+        messages={placeError}
+        title={t('errors.placeTitle')}
+        actionLabel={t('common:continue')}
+        onClose={() => {
+          setPlaceError(null);
+          void navigate('/');
+        }}
+        testId="place-error"
+      />
+      <SessionDialog notice={notice} onClose={() => setNotice(null)} />
+      <RatingDialog open={rating} onOpenChange={setRating} />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { clearPaymentState, usePaymentStore, type PaymentState } from './payment-store';
+export { useCheckoutEntry } from './entry';

@@ -1,0 +1,40 @@
+import type { Order } from '@store/contracts/checkout';
+import { MAX_PER_PAGE, ORDERS_PAGE_SIZE } from '@store/contracts/constants';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Every cached answer about the shopper's orders starts with this key (sign-out drops them). */
+export const ORDERS_KEY = 'orders';
+
+export interface OrdersPage {
+  orders: Order[];
+  meta: { per_page: number; total_entries: number; current_page: number; next_page: number | null };
+}
+
+export const ordersQueryOptions = (locale: string, page: number) =>
+  queryOptions({
+    queryKey: [ORDERS_KEY, 'list', locale, page],
+    queryFn: () => api<OrdersPage>('users/orders', { query: { page, per_page: ORDERS_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const orderQueryOptions = (locale: string, id: number) =>
+  queryOptions({
+    queryKey: [ORDERS_KEY, 'one', id, locale],
+    queryFn: () => api<{ order: Order }>(`users/orders/${id}`).then((r) => r.order),
+    retry: false,
+    staleTime: 0,
+  });
+
+/** Delivered orders waiting for a rating (the rating modal; checkout opens only when there are none). */
+export const unratedOrdersQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: [ORDERS_KEY, 'unrated', locale],
+    queryFn: () => api<OrdersPage>('users/orders', { query: { unrated_only: true, per_page: MAX_PER_PAGE } }).then((r) => r.orders),
+    staleTime: 0,
+  });
+
+/** PUT v1/users/orders/rate: every listed order with a rating from 1 to 5. */
+export const rateOrders = (ratings: { id: number; rating: number }[]) =>
+  api<{ ratings: { order_id: number; rating: number }[] }>('users/orders/rate', { method: 'PUT', body: { ratings } });

@@ -1,0 +1,28 @@
+import { ORDER_STATUSES } from '@store/contracts/constants';
+import { describe, expect, it } from 'vitest';
+import { methodKey, statusClass, statusKey } from './order-labels';
+
+describe('order status and payment method labels', () => {
+  it('each of the eight statuses has its own label and a colour', () => {
+    for (const s of ORDER_STATUSES) {
+      expect(statusKey(s)).toBe(s);
+      expect(statusClass(s)).not.toBe(statusClass('something-else'));
+    }
+    expect(new Set(ORDER_STATUSES.map(statusClass)).size).toBeGreaterThanOrEqual(7);
+  });
+  it('any other status shows as unknown', () => {
+    expect(statusKey('awaiting_payment')).toBe('unknown');
+    expect(statusKey(null)).toBe('unknown');
+    expect(statusKey('')).toBe('unknown');
+  });
+  it('payment methods: cash, online, visa_on_delivery, visa_on_delivery_installments, otherwise unknown', () => {
+    expect(['cash', 'online', 'visa_on_delivery', 'visa_on_delivery_installments'].map(methodKey)).toEqual([
+      'cash',
+      'online',
+      'visa_on_delivery',
+      'visa_on_delivery_installments',
+    ]);
+    expect(methodKey('bitcoin')).toBe('unknown');
+    expect(methodKey(null)).toBe('unknown');
+  });
+});

@@ -1,0 +1,26 @@
+import { ORDER_STATUSES, PAYMENT_METHODS } from '@store/contracts/constants';
+
+/** Colours of the order statuses (spec §2 "colour-coded"); any other value is 'unknown'. */
+const STATUS_COLOURS: Record<(typeof ORDER_STATUSES)[number], string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-sky-100 text-sky-900',
+  processing: 'bg-indigo-100 text-indigo-900',
+  delivering: 'bg-violet-100 text-violet-900',
+  delivered: 'bg-emerald-100 text-emerald-900',
+  canceled: 'bg-red-100 text-red-900',
+  refunded: 'bg-slate-200 text-slate-900',
+  partially_refunded: 'bg-orange-100 text-orange-900',
+};
+const UNKNOWN_COLOUR = 'bg-slate-100 text-slate-700';
+
+export type StatusKey = (typeof ORDER_STATUSES)[number] | 'unknown';
+export type MethodKey = (typeof PAYMENT_METHODS)[number] | 'unknown';
+
+export const statusKey = (status: string | null | undefined): StatusKey =>
+  (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as StatusKey) : 'unknown';
+
+export const statusClass = (status: string | null | undefined) => (statusKey(status) === 'unknown' ? UNKNOWN_COLOUR : STATUS_COLOURS[statusKey(status) as keyof typeof STATUS_COLOURS]);
+
+/** The payment method's label key: cash, online, visa_on_delivery, visa_on_delivery_installments, otherwise unknown. */
+export const methodKey = (method: string | null | undefined): MethodKey =>
+  (PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as MethodKey) : 'unknown';

@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { longDate, price } from '../../../lib/format';
+import { useLocaleStore } from '../../../lib/locale-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Breadcrumbs } from '../../../ui/breadcrumbs';
+import { buttonClass } from '../../../ui/button';
+import { Skeleton } from '../../../ui/skeleton';
+import { SignedInOnly } from '../../auth';
+import { orderQueryOptions } from '../api/orders';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { useOrdersTranslation } from '../i18n';
+import { methodKey } from '../order-labels';
+
+/** /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. */
+export function Component() {
+  return (
+    <SignedInOnly>
+      <OrderPage />
+    </SignedInOnly>
+  );
+}
+
+function OrderPage() {
+  const { t } = useOrdersTranslation();
+  const locale = useLocaleStore((s) => s.locale);
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data: o, isPending, isError } = useQuery({ ...orderQueryOptions(locale, id), enabled: valid });
+  useDocumentTitle(t('detail.title', { id: valid ? id : '' }));
+  const crumbs = [
+    { label: t('account:title'), to: '/my-account/account' },
+    { label: t('title'), to: '/my-account/orders' },
+    { label: t('numberValue', { id: valid ? id : '' }) },
+  ];
+
+  if (!valid || isError)
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-6">
+        <Breadcrumbs items={crumbs} />
+        <div className="mt-6 rounded-2xl bg-white p-6 text-center shadow-sm">
+          <p className="text-lg font-semibold">{t('detail.notFound')}</p>
+          <Link to="/my-account/orders" className={buttonClass('primary', 'md', 'mt-4')}>
+            {t('detail.back')}
+          </Link>
+        </div>
+      </div>
+    );
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-4 sm:px-6" data-testid="order-page">
+      <Breadcrumbs items={crumbs} />
+      {isPending ? (
+        <div className="mt-4 space-y-4">
+          <Skeleton className="h-10 w-64" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      ) : (
+        <>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold">{t('detail.title', { id: o.id })}</h1>
+            <OrderStatusBadge status={o.status} />
+          </div>
+          <p className="mt-1 text-slate-600">{t('detail.placedOn', { date: longDate(o.checkout_date ?? o.created_at, locale) })}</p>
+
+          <div className="mt-5 grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <section aria-labelledby="order-products" className="rounded-2xl bg-white p-4 shadow-sm sm:p-5">
+              <h2 id="order-products" className="text-lg font-bold">
+                {t('detail.products')}
+              </h2>
+              <ul className="mt-3 divide-y divide-slate-100">
+                {o.order_products.map((line) => (
+                  <li key={line.id} className="flex gap-3 py-3" data-testid="order-line">
+                    {line.product.thumbnail_url ? (
+                      <img src={line.product.thumbnail_url} alt="" width={64} height={64} className="size-16 shrink-0 rounded-lg border border-slate-100 object-contain" />
+                    ) : (
+                      <div className="size-16 shrink-0 rounded-lg bg-slate-100" />
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <Link to={`/products/${line.product.id}`} className="line-clamp-2 font-semibold hover:text-brand-700 hover:underline">
+                        {line.product.title}
+                      </Link>
+                      <p className="mt-1 text-sm text-slate-600">
+                        {t('detail.quantity', { n: line.quantity })}
+                        {line.checkout_price !== null && <> · {price(line.checkout_price)}</>}
+                      </p>
+                      {line.refunded_quantity > 0 && <p className="text-sm text-orange-800">{t('detail.refunded', { n: line.refunded_quantity })}</p>}
+                    </div>
+                    {line.checkout_price !== null && <p className="shrink-0 font-semibold whitespace-nowrap">{price(line.checkout_price * line.quantity)}</p>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+
+            <div className="flex flex-col gap-4">
+              <section aria-labelledby="order-summary" className="rounded-2xl bg-white p-4 shadow-sm sm:p-5">
+                <h2 id="order-summary" className="text-lg font-bold">
+                  {t('detail.summary')}
+                </h2>
+                <dl className="mt-3 space-y-2 text-sm">
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-slate-600">{t('detail.subtotal')}</dt>
+                    <dd>{price(o.total_cart_price)}</dd>
+                  </div>
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-slate-600">{t('detail.shipping')}</dt>
+                    <dd data-testid="order-shipping">{price(o.checkout_shipping_fees)}</dd>
+                  </div>
+                  <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-bold">
+                    <dt>{t('total')}</dt>
+                    <dd data-testid="order-total">{price(o.checkout_total_price)}</dd>
+                  </div>
+                  <div className="flex justify-between gap-3 pt-1">
+                    <dt className="text-slate-600">{t('method')}</dt>
+                    <dd className="text-end" data-testid="order-method">
+                      {t(`methods.${methodKey(o.payment_method)}`)}
+                      {o.bank_installment && (
+                        <span className="block text-xs text-slate-600">
+                          {o.bank_installment.bank_name} · {o.bank_installment.title}
+                        </span>
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+              </section>
+
+              {o.address && (
+                <section aria-labelledby="order-address" className="rounded-2xl bg-white p-4 shadow-sm sm:p-5" data-testid="order-address">
+                  <h2 id="order-address" className="text-lg font-bold">
+                    {t('detail.address')}
+                  </h2>
+                  <address className="mt-2 space-y-0.5 text-sm not-italic text-slate-700">
+                    <p className="font-semibold text-slate-900">{o.address.full_name}</p>
+                    <p dir="ltr" className="text-start">
+                      {o.address.number_type === 'home' && o.address.city_code ? `${o.address.city_code} ${o.address.phone_number}` : o.address.phone_number}
+                    </p>
+                    <p>{t('detail.building', { building: o.address.building, street: o.address.street_name })}</p>
+                    <p>
+                      {o.address.district}، {o.address.delivery_zone?.name ?? o.address.governorate}
+                    </p>
+                  </address>
+                </section>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,610 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+/**
+ * Checkout as a shopper goes through it, in a real Chromium against the built app on the real API with the demo
+ * catalog: the address form (map, rules, area codes, the return to checkout), the wizard with each payment method
+ * (cash, card on delivery, installments by bank and plan, online on the sandbox gateway: approved, declined,
+ * expired), the National ID step at 25,000 EGP, the rating of a delivered order before a new checkout, and the
+ * order pages after. Shoppers are registered through the API (the SMS code read from the dev outbox) and start
+ * signed in; what happened "earlier" (a delivered order) is set up through the API and the dev routes.
+ * The outside world is cut off at the network edge: map tiles fail (the form must not care) and the place search
+ * answers from a fixture.
+ */
+
+const ARTIFACTS = 'e2e/artifacts';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const PASSWORD = 'Nile-river-2024';
+const VALID_NATIONAL_ID = '29001150112345';
+const NATIONAL_ID_THRESHOLD = 25_000;
+
+type Locale = 'ar' | 'en';
+type Headers = { client: string; token: string; uid: string };
+interface Shopper {
+  phone: string;
+  headers: Headers;
+  user: Record<string, unknown>;
+}
+interface P {
+  id: number;
+  title: string;
+  stock: number;
+  maximum_number_per_order: number | null;
+  checkout_price: number;
+}
+interface Zone {
+  id: number;
+  name: string;
+  name_en: string;
+  shipping_fees: number;
+}
+interface Bank {
+  id: number;
+  name: string;
+}
+interface Plan {
+  id: number;
+  title_en: string;
+  title_ar: string;
+}
+
+/* ---------------- the API: shoppers, carts, addresses, orders made "earlier" ---------------- */
+
+async function apiJson<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, headers?: Headers, data?: unknown): Promise<T> {
+  const res = await request.fetch(path, { method, headers, data });
+  expect(res.ok(), `${method} ${path} answers ${res.status()}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+const newPhone = () => `010${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** A confirmed, signed-in shopper: sign-up, the SMS code from the dev outbox, confirmation, sign-in. */
+async function newShopper(request: APIRequestContext, firstName = 'Mona'): Promise<Shopper> {
+  const phone = newPhone();
+  await apiJson(request, 'POST', '/v1/users?locale=en', undefined, {
+    first_name: firstName,
+    last_name: 'Hassan',
+    email: `${phone}@example.com`,
+    phone_number: phone,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  let code = '';
+  await expect
+    .poll(async () => {
+      const r = await apiJson<{ messages: { code: string | null }[] }>(request, 'GET', `/dev/sms-outbox?phone_number=${phone}`);
+      code = r.messages[0]?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d+$/);
+  await apiJson(request, 'PUT', '/v1/users/confirmations?locale=en', undefined, { sms_confirmation_otp: code, phone_number: phone });
+  const res = await request.post('/v1/users/sign_in?locale=en', { data: { phone_number: phone, password: PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  const h = res.headers();
+  const body = (await res.json()) as { user: Record<string, unknown> };
+  return { phone, headers: { client: h.client!, token: h.token!, uid: h.uid! }, user: body.user };
+}
+
+let everything: P[] | undefined;
+async function allProducts(request: APIRequestContext): Promise<P[]> {
+  if (everything) return everything;
+  const out: P[] = [];
+  for (let page = 1; ; page++) {
+    const r = await apiJson<{ products: P[]; meta: { next_page: number | null } }>(request, 'GET', `/v1/products?per_page=100&page=${page}&locale=en`);
+    out.push(...r.products);
+    if (r.meta.next_page === null) break;
+  }
+  everything = out;
+  return out;
+}
+
+/** In-stock products under the National ID threshold, a different one for each caller (stock is shared). */
+let cheapTaken = 0;
+async function cheapProduct(request: APIRequestContext): Promise<P> {
+  const list = (await allProducts(request)).filter(
+    (p) => p.stock >= 5 && p.checkout_price >= 300 && p.checkout_price <= 5_000 && (p.maximum_number_per_order ?? 5) >= 2,
+  );
+  expect(list.length, 'the demo catalog has affordable products in stock').toBeGreaterThan(10);
+  return list[cheapTaken++ % list.length]!;
+}
+
+async function expensiveProduct(request: APIRequestContext, skip = 0): Promise<P> {
+  const list = (await allProducts(request)).filter((p) => p.stock >= 3 && p.checkout_price >= NATIONAL_ID_THRESHOLD);
+  expect(list.length, 'the demo catalog has products of 25,000 EGP or more').toBeGreaterThan(skip);
+  return list[skip]!;
+}
+
+const addToCart = (request: APIRequestContext, s: Shopper, product: P, quantity = 1) =>
+  apiJson(request, 'PUT', '/v1/users/cart?locale=en', s.headers, { order_product: { product_id: product.id, quantity } });
+
+async function zones(request: APIRequestContext, locale: Locale = 'en') {
+  const r = await apiJson<{ delivery_zones: Zone[] }>(request, 'GET', `/v1/delivery_zones?locale=${locale}`);
+  expect(r.delivery_zones.length, 'the store delivers somewhere').toBeGreaterThan(0);
+  return r.delivery_zones;
+}
+
+/** An address saved "earlier" (JSON body, as another client might send it). */
+async function addAddress(request: APIRequestContext, s: Shopper, label = 'Home') {
+  const zone = (await zones(request))[0]!;
+  const r = await apiJson<{ address: { id: number } }>(request, 'POST', '/v1/users/addresses?locale=en', s.headers, {
+    address: {
+      label,
+      street_name: 'El Tahrir St',
+      building: '12',
+      floor: '3',
+      apartment: '7',
+      district: 'Dokki',
+      governorate: zone.name_en,
+      number_type: 'mobile',
+      phone_number: '01012345678',
+      lat: 30.0444,
+      lng: 31.2357,
+      name: 'Tahrir Square, Cairo',
+    },
+  });
+  return { id: r.address.id, zone };
+}
+
+/** A cash order placed "earlier", moved to delivered through the dev route (absent in production). */
+async function deliveredOrder(request: APIRequestContext, s: Shopper): Promise<number> {
+  const { id: addressId } = await addAddress(request, s, 'Office');
+  await addToCart(request, s, await cheapProduct(request));
+  const cart = await apiJson<{ order: { order_id: number } }>(request, 'GET', '/v1/users/cart?locale=en', s.headers);
+  await apiJson(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, s.headers, { address_id: addressId });
+  const placed = await apiJson<{ order: { id: number } }>(request, 'PUT', '/v1/users/checkout?locale=en', s.headers, { payment_method: 'cash' });
+  await apiJson(request, 'POST', `/dev/orders/${placed.order.id}/status`, undefined, { status: 'delivered' });
+  return placed.order.id;
+}
+
+async function cartCount(request: APIRequestContext, s: Shopper) {
+  return (await apiJson<{ order: { count: number } }>(request, 'GET', '/v1/users/cart?locale=en', s.headers)).order.count;
+}
+
+/* ---------------- the browser ---------------- */
+
+/** The shopper's session and language, set once per tab the way the app stores them (later pages keep theirs). */
+async function openAs(page: Page, s: Shopper, locale: Locale) {
+  await page.addInitScript(
+    ([headers, user, lng]) => {
+      if (sessionStorage.getItem('e2e-session-set')) return;
+      localStorage.setItem('store-auth', JSON.stringify({ state: { headers, user }, version: 0 }));
+      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: lng }, version: 0 }));
+      sessionStorage.setItem('e2e-session-set', '1');
+    },
+    [s.headers, s.user, locale] as const,
+  );
+  // Offline at the edge: tiles fail; the place search answers from a fixture.
+  await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+  await page.route(/nominatim\.openstreetmap\.org\/search/, (r) =>
+    r.fulfill({ json: [{ lat: '30.0626', lon: '31.2497', display_name: 'Ramses Square, Cairo, Egypt' }] }),
+  );
+}
+
+// Animations (the page fade-in) are finished first, so the picture shows the page as it settles.
+const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+
+/** From the cart page through the cart step and the shipping step (first address) to `until`. */
+async function walkToPayment(page: Page, opts: { nationalId?: boolean } = {}) {
+  await page.goto('/cart');
+  await page.getByTestId('proceed-checkout').click();
+  await expect(page).toHaveURL(/\/checkout\/cart$/);
+  await page.getByTestId('checkout-next').click();
+  await expect(page).toHaveURL(/\/checkout\/shipping$/);
+  await page.getByTestId('deliver-here').first().click();
+  if (opts.nationalId) {
+    await expect(page).toHaveURL(/\/checkout\/national-id$/);
+    return;
+  }
+  await expect(page).toHaveURL(/\/checkout\/payment$/);
+}
+
+const method = (page: Page, m: string) => page.getByTestId(`method-${m}`);
+const stepState = (page: Page, step: string) => page.getByTestId('step-indicator').locator(`[data-step="${step}"]`);
+
+/* ---------------- the journeys ---------------- */
+
+test.describe('checkout', () => {
+  test('cash on delivery: an address added from the shipping step comes back to checkout; the order is placed', async ({ page, request }) => {
+    const s = await newShopper(request);
+    const product = await cheapProduct(request);
+    await addToCart(request, s, product, 2);
+    const zone = (await zones(request))[0]!;
+    await openAs(page, s, 'en');
+
+    await page.goto('/cart');
+    await page.getByTestId('proceed-checkout').click();
+    await expect(page).toHaveURL(/\/checkout\/cart$/);
+    await expect(stepState(page, 'cart')).toHaveAttribute('data-state', 'current');
+    await expect(page.getByTestId('step-indicator')).toContainText('Order Complete');
+    // No National ID step under 25,000 EGP.
+    await expect(stepState(page, 'national-id')).toHaveCount(0);
+    await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+    await page.getByTestId('checkout-next').click();
+
+    // Shipping: no address yet, so one is added; the form comes back here after saving.
+    await expect(page).toHaveURL(/\/checkout\/shipping$/);
+    await expect(stepState(page, 'cart')).toHaveAttribute('data-state', 'done');
+    await page.getByTestId('shipping-add-address').click();
+    await expect(page).toHaveURL(/\/address$/);
+    await expect(page.getByTestId('map-tiles-failed')).toBeVisible();
+
+    await page.getByLabel('Address name', { exact: true }).fill('Home');
+    await page.getByLabel('Governorate', { exact: true }).selectOption({ label: zone.name });
+    await page.getByLabel('District / area', { exact: true }).fill('Dokki');
+    await page.getByLabel('Street', { exact: true }).fill('El Tahrir St');
+    await page.getByLabel('Building', { exact: true }).fill('12');
+    await page.getByLabel('Floor', { exact: true }).fill('3');
+    await page.getByLabel('Apartment', { exact: true }).fill('7');
+    await page.getByLabel('Phone number', { exact: true }).fill('01O12345678');
+    // Without a map position: the map modal.
+    await page.getByTestId('address-save').click();
+    await expect(page.getByRole('dialog')).toContainText('Please choose your location on map');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+    await expect(page.getByText('Only numbers are allowed')).toBeVisible();
+    await page.getByLabel('Phone number', { exact: true }).fill('01012345678');
+
+    // The search box (answered by the fixture) moves the pin; the label comes from the API's reverse geocoder.
+    await page.getByTestId('map-search').fill('Ramses');
+    await page.getByTestId('map-search').press('Enter');
+    await page.getByTestId('map-results').getByRole('button', { name: /Ramses Square/ }).click();
+    await expect(page.getByTestId('map-label')).not.toContainText(/No location chosen|Finding/, { timeout: 15_000 });
+    await shot(page, 'address-form-en');
+    await page.getByTestId('address-save').click();
+    await expect(page.getByTestId('address-saved')).toHaveText('Your address was added successfully.');
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+
+    // Back on the shipping step, the new address is there; picking it sets the zone's fee.
+    await expect(page).toHaveURL(/\/checkout\/shipping$/);
+    await expect(page.getByTestId('address-card')).toHaveCount(1);
+    await expect(page.getByTestId('checkout-delivery')).toHaveText('Set by your address');
+    await page.getByTestId('deliver-here').click();
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+    await expect(page.getByTestId('checkout-delivery')).toHaveText(`${zone.shipping_fees.toLocaleString('en-US')} EGP`);
+    await expect(page.getByTestId('summary-items')).toContainText(product.title);
+
+    // Back is allowed (and replaces the address), forward is not.
+    await page.getByRole('button', { name: 'Back to the step: Shipping' }).click();
+    await expect(page).toHaveURL(/\/checkout\/shipping$/);
+    await expect(stepState(page, 'payment').getByRole('button')).toHaveCount(0);
+    await page.getByRole('button', { name: /^Continue with this address\s*: Home/ }).click();
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+
+    // Cash: the place-order button only after the terms.
+    await method(page, 'cash').check();
+    await expect(page.getByTestId('place-order')).toHaveCount(0);
+    await expect(page.getByTestId('checkout').getByRole('link', { name: 'terms and conditions', exact: true })).toHaveAttribute('href', '/terms-conditions');
+    await page.getByTestId('terms').check();
+    await page.getByTestId('place-order').click();
+
+    await expect(page).toHaveURL(/\/complete-payment\?success=true&order_id=\d+/);
+    await expect(page.getByTestId('payment-success')).toBeVisible();
+    await expect(page.getByTestId('success-method')).toHaveText('Cash on delivery');
+    const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
+    await expect(page.getByTestId('success-order-number')).toHaveText(`#${orderId}`);
+    await expect(page.getByTestId('success-date')).toHaveText(new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()));
+    const total = product.checkout_price * 2 + zone.shipping_fees;
+    await expect(page.getByTestId('success-total')).toHaveText(`${total.toLocaleString('en-US', { maximumFractionDigits: 2 })} EGP`);
+    // The cart is empty again.
+    await expect(page.getByTestId('cart-link')).toHaveAttribute('aria-label', /: 0$/);
+
+    await page.getByTestId('orders-history').click();
+    await expect(page).toHaveURL(/\/my-account\/orders$/);
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+    await expect(row.getByTestId('order-status')).toHaveText('Pending');
+    await row.getByRole('link', { name: `View details of order #${orderId}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/my-account/orders/${orderId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
+    await expect(page.getByTestId('order-address')).toContainText('Mona Hassan');
+    await expect(page.getByTestId('order-address')).toContainText('01012345678');
+    await expect(page.getByTestId('order-shipping')).toHaveText(`${zone.shipping_fees.toLocaleString('en-US')} EGP`);
+    await expect(page.getByTestId('order-line')).toContainText(product.title);
+  });
+
+  test('card on delivery (full payment)', async ({ page, request }) => {
+    const s = await newShopper(request);
+    await addAddress(request, s);
+    await addToCart(request, s, await cheapProduct(request));
+    await openAs(page, s, 'en');
+    await walkToPayment(page);
+    await method(page, 'visa_on_delivery').check();
+    await page.getByTestId('terms').check();
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('success-method')).toHaveText('Card on delivery');
+    expect(await cartCount(request, s)).toBe(0);
+  });
+
+  test('card on delivery with installments: a bank, then a plan by language; the button only with a plan', async ({ page, request }) => {
+    const s = await newShopper(request);
+    await addAddress(request, s);
+    await addToCart(request, s, await cheapProduct(request));
+    const { banks } = await apiJson<{ banks: Bank[] }>(request, 'GET', '/v1/users/banks?locale=ar', s.headers);
+    let bank: Bank | undefined;
+    let plans: Plan[] = [];
+    for (const b of banks) {
+      plans = (await apiJson<{ bank_installments: Plan[] }>(request, 'GET', `/v1/users/bank_installments?bank_id=${b.id}`, s.headers)).bank_installments;
+      if (plans.length) {
+        bank = b;
+        break;
+      }
+    }
+    expect(bank, 'a bank with installment plans').toBeTruthy();
+    await openAs(page, s, 'ar');
+    await walkToPayment(page);
+    await method(page, 'visa_on_delivery_installments').check();
+    await page.getByTestId('terms').check();
+    await expect(page.getByTestId('plan-select')).toHaveCount(0);
+    await page.getByTestId('bank-select').selectOption(String(bank!.id));
+    // Arabic page: the plan's Arabic title.
+    await expect(page.getByTestId('plan-select').locator('option', { hasText: plans[0]!.title_ar })).toHaveCount(1);
+    await expect(page.getByTestId('place-order')).toHaveCount(0);
+    await page.getByTestId('plan-select').selectOption(String(plans[0]!.id));
+    await shot(page, 'checkout-ar-payment-installments');
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('success-method')).toHaveText('فيزا عند الاستلام بالتقسيط');
+    const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
+    // Arabic long date.
+    await expect(page.getByTestId('success-date')).toHaveText(new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long' }).format(new Date()));
+    await page.goto(`/my-account/orders/${orderId}`);
+    await expect(page.getByTestId('order-method')).toContainText(plans[0]!.title_ar);
+  });
+
+  test('online payment approved on the hosted page: a key, the others disabled, a second click to pay', async ({ page, request }) => {
+    const s = await newShopper(request);
+    await addAddress(request, s);
+    const product = await cheapProduct(request);
+    await addToCart(request, s, product);
+    await openAs(page, s, 'en');
+    await walkToPayment(page);
+    await shot(page, 'checkout-en-payment');
+
+    await method(page, 'online').click();
+    await expect(page.getByTestId('online-ready')).toContainText(/open for 0[45]:\d\d/);
+    for (const m of ['cash', 'visa_on_delivery', 'visa_on_delivery_installments']) await expect(method(page, m)).toBeDisabled();
+    // Online has no place-order button.
+    await page.getByTestId('terms').check();
+    await expect(page.getByTestId('place-order')).toHaveCount(0);
+    await expect(page.getByTestId('checkout-summary')).toContainText('held for your online payment');
+    // The payment state survives a reload.
+    await page.reload();
+    await expect(page.getByTestId('online-ready')).toBeVisible();
+    await expect(method(page, 'cash')).toBeDisabled();
+    await shot(page, 'checkout-en-payment-online');
+    await page.getByTestId('terms').check();
+
+    await method(page, 'online').click();
+    await expect(page).toHaveURL(/\/v1\/payments\/sandbox\/checkout\?key=/);
+    await page.getByRole('button', { name: /Approve/ }).click();
+    await expect(page).toHaveURL(/\/complete-payment\?success=true&order_id=\d+/);
+    await expect(page.getByTestId('success-method')).toHaveText('Paid online');
+    await expect(page.getByTestId('success-total')).toBeVisible();
+    // The success page cleared the payment state.
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null)).toBeNull();
+  });
+
+  test('online payment declined: the failure page, and the items are back in the cart', async ({ page, request }) => {
+    const s = await newShopper(request);
+    await addAddress(request, s);
+    await addToCart(request, s, await cheapProduct(request));
+    await openAs(page, s, 'en');
+    await walkToPayment(page);
+    await page.getByTestId('terms').check();
+    await method(page, 'online').click();
+    await expect(page.getByTestId('online-ready')).toBeVisible();
+    await method(page, 'online').click();
+    await page.getByRole('button', { name: /Decline/ }).click();
+    await expect(page).toHaveURL(/\/complete-payment\?success=false/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed, Please try again');
+    await shot(page, 'payment-failed-en');
+    await page.getByTestId('payment-failure-back').click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await cartCount(request, s)).toBe(1);
+  });
+
+  test('an expired payment key is refused by the hosted page; a second session waits with a live countdown that closes at zero', async ({ page, request }) => {
+    const s = await newShopper(request);
+    await addAddress(request, s);
+    const product = await cheapProduct(request);
+    await addToCart(request, s, product);
+    await page.clock.install();
+    await openAs(page, s, 'en');
+    await walkToPayment(page);
+    await page.getByTestId('terms').check();
+    await method(page, 'online').click();
+    await expect(page.getByTestId('online-ready')).toBeVisible();
+
+    // Five minutes pass on the server: the key is dead there (this device does not know yet).
+    await apiJson(request, 'POST', '/dev/clock', undefined, { advance_seconds: 301 });
+    await method(page, 'online').click();
+    await expect(page.getByText('This payment session has ended.')).toBeVisible();
+    await page.getByRole('link', { name: /Back/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed, Please try again');
+    // The held items went back to the cart.
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+    // A new session opens; then, from "another device" (no payment state here), a second one is refused.
+    await walkToPayment(page);
+    await page.getByTestId('terms').check();
+    await method(page, 'online').click();
+    await expect(page.getByTestId('online-ready')).toBeVisible();
+    await page.evaluate(() => localStorage.removeItem('store-payment'));
+    await addToCart(request, s, await cheapProduct(request));
+    await walkToPayment(page);
+    await method(page, 'online').click();
+    const dialog = page.getByTestId('session-dialog');
+    await expect(dialog).toContainText(/A payment session is already active\. You can start a new session in 0[45]:\d\d\./);
+    const first = await page.getByTestId('session-countdown').textContent();
+    await page.clock.runFor(2000);
+    await expect(page.getByTestId('session-countdown')).not.toHaveText(first!);
+    await shot(page, 'checkout-en-session-dialog');
+    // The other methods are open again (this device holds no key), and the modal closes itself at zero.
+    await expect(method(page, 'cash')).toBeEnabled();
+    await page.clock.fastForward('05:00');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  for (const locale of ['ar', 'en'] as const) {
+    test(`the National ID step for a total of 25,000 EGP or more (${locale}), every step pictured`, async ({ page, request }) => {
+      const s = await newShopper(request);
+      await addAddress(request, s);
+      await addToCart(request, s, await expensiveProduct(request, locale === 'ar' ? 0 : 1));
+      await openAs(page, s, locale);
+      await page.goto('/cart');
+      await page.getByTestId('proceed-checkout').click();
+      await expect(page).toHaveURL(/\/checkout\/cart$/);
+      await expect(stepState(page, 'national-id')).toHaveCount(1);
+      await shot(page, `checkout-${locale}-1-cart`);
+      await page.getByTestId('checkout-next').click();
+      await expect(page).toHaveURL(/\/checkout\/shipping$/);
+      await shot(page, `checkout-${locale}-2-shipping`);
+      // Skipping ahead by address is not possible: payment needs the National ID first.
+      await page.getByTestId('deliver-here').first().click();
+      await expect(page).toHaveURL(/\/checkout\/national-id$/);
+      await page.goto('/checkout/payment');
+      await expect(page).toHaveURL(/\/checkout\/national-id$/);
+
+      // The summary is hidden; submit is disabled while the field is empty.
+      await expect(page.getByTestId('checkout-summary')).toHaveCount(0);
+      await expect(page.getByTestId('national-id-submit')).toBeDisabled();
+      await page.getByTestId('national-id').fill('12345678901234');
+      await page.getByTestId('national-id-submit').click();
+      await expect(page.getByTestId('national-id-error')).toHaveText(locale === 'en' ? 'National ID is not valid' : 'الرقم القومي مش صحيح');
+      await shot(page, `checkout-${locale}-3-national-id`);
+      // The server refuses it the same way (the one rule of contracts).
+      const refused = await request.put('/v1/users/national_id?locale=en', { headers: s.headers, data: { national_id: '12345678901234' } });
+      expect(refused.status()).toBe(422);
+      expect((await refused.json()).errors.national_id).toEqual(['National ID is not valid']);
+
+      await page.getByTestId('national-id').fill(VALID_NATIONAL_ID);
+      await page.getByTestId('national-id-submit').click();
+      await expect(page).toHaveURL(/\/checkout\/payment$/);
+      await expect(stepState(page, 'national-id')).toHaveAttribute('data-state', 'done');
+      await shot(page, `checkout-${locale}-4-payment`);
+      await method(page, 'cash').check();
+      await page.getByTestId('terms').check();
+      await page.getByTestId('place-order').click();
+      await expect(page.getByTestId('payment-success')).toBeVisible();
+      await shot(page, `checkout-${locale}-5-complete`);
+    });
+  }
+
+  test('a delivered order waits for a rating: the rating dialog opens instead of checkout, then checkout opens', async ({ page, request }) => {
+    const s = await newShopper(request);
+    const orderId = await deliveredOrder(request, s);
+    await addToCart(request, s, await cheapProduct(request));
+    await openAs(page, s, 'en');
+    await page.goto('/cart');
+    await page.getByTestId('proceed-checkout').click();
+    const dialog = page.getByTestId('rating-dialog');
+    await expect(dialog.getByTestId('rating-order')).toHaveCount(1);
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('rating-submit')).toBeDisabled();
+    await shot(page, 'rating-dialog-en');
+    await dialog.getByRole('radio', { name: '4 of 5 stars' }).check();
+    await expect(page.getByTestId('rating-submit')).toBeEnabled();
+    await page.getByTestId('rating-submit').click();
+    await expect(page).toHaveURL(/\/checkout\/cart$/);
+    const rated = await apiJson<{ orders: { id: number; rating: number | null }[] }>(request, 'GET', '/v1/users/orders?locale=en', s.headers);
+    expect(rated.orders.find((o) => o.id === orderId)?.rating).toBe(4);
+    // The orders tab shows it delivered, in its colour.
+    await page.goto('/my-account/orders');
+    await expect(page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).getByTestId('order-status')).toHaveText('Delivered');
+  });
+
+  test('a delivered order blocks the wizard opened by address too', async ({ page, request }) => {
+    const s = await newShopper(request);
+    await deliveredOrder(request, s);
+    await addToCart(request, s, await cheapProduct(request));
+    await openAs(page, s, 'en');
+    await page.goto('/checkout/shipping');
+    await expect(page.getByTestId('rating-dialog')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+});
+
+test.describe('addresses', () => {
+  test.use({ geolocation: { latitude: 31.2001, longitude: 29.9187 }, permissions: ['geolocation'] });
+
+  test('the addresses tab: add with a home number and area code, edit, delete after confirming; an unknown address goes back', async ({ page, request }) => {
+    const s = await newShopper(request);
+    const zone = (await zones(request, 'ar'))[0]!;
+    await openAs(page, s, 'ar');
+    await page.goto('/my-account/addresses');
+    await expect(page.getByText('لسه مفيش عناوين متسجلة.')).toBeVisible();
+    await page.getByTestId('address-add').click();
+    await expect(page).toHaveURL(/\/address$/);
+
+    await page.getByLabel('اسم العنوان', { exact: true }).fill('الشغل');
+    await page.getByLabel('المحافظة', { exact: true }).selectOption({ label: zone.name });
+    await page.getByLabel('المنطقة / الحي', { exact: true }).fill('سموحة');
+    await page.getByLabel('الشارع', { exact: true }).fill('شارع فوزي معاذ');
+    await page.getByLabel('رقم العمارة', { exact: true }).fill('5');
+    await page.getByLabel('الدور', { exact: true }).fill('2');
+    await page.getByLabel('الشقة', { exact: true }).fill('4');
+    await page.getByLabel('أرضي', { exact: true }).check();
+    // Home numbers get the area-code selector, 02 first.
+    await expect(page.getByLabel('كود المحافظة', { exact: true })).toHaveValue('02');
+    await page.getByLabel('كود المحافظة', { exact: true }).selectOption('03');
+    await page.getByLabel('رقم التليفون', { exact: true }).fill('4567890');
+    // The current-location button (the browser's position) chooses the place.
+    await page.getByTestId('map-locate').click();
+    await expect(page.getByTestId('map-label')).not.toContainText(/لسه محددتش مكان|بندوّر/, { timeout: 15_000 });
+    await shot(page, 'address-form-ar');
+    await page.getByTestId('address-save').click();
+    await expect(page.getByTestId('address-saved')).toHaveText('عنوانك اتضاف بنجاح.');
+    await page.getByRole('dialog').getByRole('button', { name: 'متابعة' }).click();
+    await expect(page).toHaveURL(/\/my-account\/addresses$/);
+    const card = page.getByTestId('address-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('03 4567890');
+
+    const saved = await apiJson<{ addresses: { id: number; lat: number; lng: number; city_code: string }[] }>(request, 'GET', '/v1/users/addresses', s.headers);
+    expect(saved.addresses[0]).toMatchObject({ city_code: '03' });
+    expect(saved.addresses[0]!.lat).toBeCloseTo(31.2001, 3);
+
+    // Edit: the saved values are in the form; the map keeps its position.
+    await card.getByRole('link', { name: 'تعديل عنوان الشغل' }).click();
+    await expect(page).toHaveURL(new RegExp(`/address/${saved.addresses[0]!.id}$`));
+    await expect(page.getByLabel('اسم العنوان', { exact: true })).toHaveValue('الشغل');
+    await page.getByLabel('اسم العنوان', { exact: true }).fill('المكتب');
+    await page.getByTestId('address-save').click();
+    await expect(page.getByTestId('address-saved')).toHaveText('عنوانك اتعدّل بنجاح.');
+    await page.getByRole('dialog').getByRole('button', { name: 'متابعة' }).click();
+    await expect(page.getByTestId('address-card')).toContainText('المكتب');
+
+    // Delete asks first.
+    await page.getByTestId('address-delete').click();
+    await expect(page.getByRole('dialog')).toContainText('تمسح العنوان ده؟');
+    await page.getByTestId('address-delete-confirm').click();
+    await expect(page.getByTestId('address-card')).toHaveCount(0);
+
+    // An address that cannot be fetched sends the shopper to the list.
+    await page.goto('/address/999999');
+    await expect(page).toHaveURL(/\/my-account\/addresses$/);
+  });
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the wizard and the address form fit a phone @phone', async ({ page, request }) => {
+    const s = await newShopper(request);
+    await addAddress(request, s);
+    await addToCart(request, s, await cheapProduct(request));
+    await openAs(page, s, 'ar');
+    await page.goto('/address');
+    await expect(page.getByTestId('address-map')).toBeVisible();
+    const mapBox = await page.getByTestId('address-map').boundingBox();
+    expect(mapBox!.height).toBe(500);
+    await shot(page, 'phone-ar-address-form');
+    await walkToPayment(page);
+    await method(page, 'visa_on_delivery_installments').check();
+    await page.getByTestId('terms').check();
+    await shot(page, 'phone-ar-payment');
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
