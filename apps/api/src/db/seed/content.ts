@@ -146,7 +146,10 @@ export function pageSettingsSeed(categoryId: (key: string) => number): {
     if (b.link)
       settings.push({ group: 'home_page', name: `${b.name}_link`, value: b.link, attachmentUrl: null });
   }
-  files.set('banners/video-banner-en.svg', videoStillSvg(1600, 686, 'Watch a short film in the best quality on our TVs'));
+  files.set(
+    'banners/video-banner-en.svg',
+    videoStillSvg(1600, 686, 'Watch a short film in the best quality on our TVs'),
+  );
   files.set(
     'banners/video-banner-ar.svg',
     videoStillSvg(1600, 686, 'اتفرج على فيلم قصير بأعلى جودة على شاشاتنا'),

@@ -664,8 +664,8 @@ const audio = (r: AudioRow) =>
     price: r.price,
     color: r.color,
     shape: r.kind === 'earbuds' ? 'earbuds' : 'headphones',
-    en: `${brandName(r.brand)} ${r.name} ${r.kind === 'earbuds' ? 'True Wireless Earbuds' : 'Wireless Over-Ear Headphones'}${r.anc ? ' with Noise Cancelling' : ''} ${r.model}`,
-    ar: `${r.kind === 'earbuds' ? 'سماعة إيربودز' : 'سماعة هيدفون'} ${brandAr(r.brand)} ${r.nameAr} لاسلكية${r.anc ? ' بعزل الضوضاء' : ''} ${r.model}`,
+    en: `${brandName(r.brand)} ${r.name} ${r.kind === 'earbuds' ? 'True Wireless Earbuds' : 'Wireless Over-Ear Headphones'}${r.anc ? ' with Noise Cancelling' : ''}${tail(r.name, r.model)}`,
+    ar: `${r.kind === 'earbuds' ? 'سماعة إيربودز' : 'سماعة هيدفون'} ${brandAr(r.brand)} ${r.nameAr} لاسلكية${r.anc ? ' بعزل الضوضاء' : ''}${tail(r.name, r.model)}`,
     features: [
       [
         `Up to ${r.hours} hours of music${r.kind === 'earbuds' ? ' with the charging case' : ''}`,
@@ -921,8 +921,8 @@ const speaker = (
     series: name,
     price,
     color,
-    en: `${brandName(brand)} ${name} Portable Bluetooth Speaker ${watts}W ${ip} ${model}`,
-    ar: `سماعة بلوتوث ${brandAr(brand)} ${nameAr} محمولة ${watts} وات ${ip} ${model}`,
+    en: `${brandName(brand)} ${name} Portable Bluetooth Speaker ${watts}W ${ip}${tail(name, model)}`,
+    ar: `سماعة بلوتوث ${brandAr(brand)} ${nameAr} محمولة ${watts} وات ${ip}${tail(name, model)}`,
     features: [
       [`${watts} watts of sound and ${hours} hours of playtime`, `${watts} وات صوت و${hours} ساعة تشغيل`],
       [`${ip} rated against water and dust`, `حماية ${ip} من المياه والتراب`],
@@ -2405,8 +2405,8 @@ const monitor = (
     model,
     series: name,
     price,
-    en: `${brandName(brand)} ${name} ${size} Inch ${res} ${panel} Monitor ${hz}Hz ${model}`,
-    ar: `شاشة كمبيوتر ${brandAr(brand)} ${name} ${size} بوصة ${res} ${panel} ${hz} هرتز ${model}`,
+    en: `${brandName(brand)} ${name} ${size} Inch ${res} ${panel} Monitor ${hz}Hz${tail(name, model)}`,
+    ar: `شاشة كمبيوتر ${brandAr(brand)} ${name} ${size} بوصة ${res} ${panel} ${hz} هرتز${tail(name, model)}`,
     features: [
       [
         `${size}-inch ${panel} panel at ${res}, ${hz} Hz`,
@@ -3104,6 +3104,10 @@ const GAMING = [
 
 /* ---------------- helpers ---------------- */
 
+/** " MODEL" at the end of a title, unless the product's name already is (or holds) the model number. */
+function tail(name: string, model: string) {
+  return name.includes(model) ? '' : ` ${model}`;
+}
 function brandName(key: string) {
   return brandOf(key).en;
 }
