@@ -7,6 +7,8 @@ import { AdjustableClock } from '../lib/clock.ts';
 export interface TestApp {
   app: App;
   database: Database;
+  /** The test's own PostgreSQL database (DATABASE_URL set); undefined on in-memory PGlite. */
+  databaseUrl?: string;
   clock: AdjustableClock;
   close(): Promise<void>;
 }
@@ -24,6 +26,7 @@ export async function createTestApp(
   const url = process.env.DATABASE_URL;
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
+  let databaseUrl: string | undefined;
   if (url) {
     const name = `store_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -32,7 +35,8 @@ export async function createTestApp(
     await admin.end();
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 10 });
+    databaseUrl = testUrl.toString();
+    database = await openDatabase({ databaseUrl, poolSize: 10 });
     dropDb = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -54,6 +58,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl,
     clock,
     async close() {
       await app.close();
