@@ -1,13 +1,53 @@
 // Starts the store for the browser tests: built web app, real API, a fresh embedded database each run.
+// The maps provider is outside our system, so it is stood in for at the network edge: a small local Nominatim
+// (GEOCODER_URL) that knows one place, Ramses Square, and labels any position in Egypt.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+const RAMSES = { lat: '30.0626', lon: '31.2497', en: 'Ramses Square, Cairo, Egypt', ar: 'ميدان رمسيس، القاهرة، مصر' };
+
+const nominatim = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const ar = url.searchParams.get('accept-language') === 'ar';
+  const json = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  if (url.pathname === '/search') {
+    const q = url.searchParams.get('q') ?? '';
+    const found = /ramses|رمسيس/i.test(q) ? [{ lat: RAMSES.lat, lon: RAMSES.lon, display_name: ar ? RAMSES.ar : RAMSES.en }] : [];
+    return json(200, found);
+  }
+  if (url.pathname === '/reverse') {
+    const lat = Number(url.searchParams.get('lat'));
+    const lon = Number(url.searchParams.get('lon'));
+    if (!(lat > 22 && lat < 32 && lon > 24 && lon < 37)) return json(200, { error: 'Unable to geocode' });
+    const where = `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
+    return json(200, {
+      display_name: ar ? `قرب ${where}، القاهرة، مصر` : `Near ${where}, Cairo, Egypt`,
+      address: { state: ar ? 'القاهرة' : 'Cairo Governorate' },
+    });
+  }
+  json(404, { error: 'not found' });
+});
+await new Promise((resolve) => nominatim.listen(0, '127.0.0.1', resolve));
+const geocoderUrl = `http://127.0.0.1:${nominatim.address().port}`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '4173', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '4173',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    GEOCODER_URL: geocoderUrl,
+  },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  nominatim.close();
+  process.exit(code ?? 0);
+});

@@ -200,6 +200,16 @@ export const reverseGeocodeQuerySchema = z.object({
   }),
   locale: z.enum(['ar', 'en'], { error: 'must_be_one_of:ar, en' }).optional(),
 });
+export const placeSearchQuerySchema = z.object({
+  q: z.string({ error: 'required' }).trim().min(2, { error: 'must_be_at_least:2' }).max(200, {
+    error: 'must_be_at_most:200',
+  }),
+  locale: z.enum(['ar', 'en'], { error: 'must_be_one_of:ar, en' }).optional(),
+});
+/** Places in Egypt matching the map's search box, best first (at most 5). */
+export const placeSearchResponseSchema = z.object({
+  places: z.array(z.object({ lat: z.number(), lng: z.number(), label: z.string() })),
+});
 export const reverseGeocodeResponseSchema = z.object({
   name: z.string(),
   /** The governorate the geocoder found, when it found one (to pre-fill the form). */

@@ -139,6 +139,10 @@ export const apiMessages = {
     en: 'Too many attempts, please try again in {time}s',
     ar: 'محاولات كتير أوي، حاول تاني بعد {time} ثانية',
   },
+  place_search_failed: {
+    en: 'The map search is not available right now, please move the pin instead',
+    ar: 'البحث في الخريطة مش متاح دلوقتي، حرّك الدبوس بإيدك',
+  },
   sms_failed: {
     en: 'We could not send the SMS, please try again',
     ar: 'معرفناش نبعت الرسالة، حاول تاني',

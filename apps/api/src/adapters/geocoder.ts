@@ -1,7 +1,9 @@
 /**
- * Maps (DESIGN.md): the label of a map position. The storefront calls Nominatim from the browser by default; the
- * server's geocoder backs GET /v1/geocode/reverse for clients that prefer not to (or when a key must stay secret).
- * A geocoder never throws: on any failure the label is 'N/A' (spec §2).
+ * Maps (DESIGN.md): the label of a map position (GET /v1/geocode/reverse) and the map's place search
+ * (GET /v1/geocode/search). The storefront asks only our API, so the provider, its address and any key are
+ * configured once, on the server (GEOCODER_URL). `reverse` never throws: on any failure the label is 'N/A'
+ * (spec §2). `search` throws GeocoderUnavailable when the provider cannot answer, so "nothing found" and
+ * "search is down" read differently to the shopper.
  */
 import type { Locale } from '@store/contracts';
 
@@ -14,9 +16,19 @@ export interface ReverseGeocode {
   governorate: string | null;
 }
 
+export interface Place {
+  lat: number;
+  lng: number;
+  label: string;
+}
+
+export class GeocoderUnavailable extends Error {}
+
 export interface Geocoder {
   readonly name: string;
   reverse(lat: number, lng: number, locale: Locale): Promise<ReverseGeocode>;
+  /** Places in Egypt matching `query`, best first, at most 5. */
+  search(query: string, locale: Locale): Promise<Place[]>;
 }
 
 export interface NominatimOptions {
@@ -34,24 +46,49 @@ interface NominatimReverse {
   error?: unknown;
 }
 
-/** Nominatim's /reverse (format jsonv2). */
+/** Nominatim's /reverse and /search (format jsonv2). */
 export class NominatimGeocoder implements Geocoder {
   readonly name = 'nominatim';
   constructor(private readonly opts: NominatimOptions) {}
 
-  async reverse(lat: number, lng: number, locale: Locale): Promise<ReverseGeocode> {
-    const url = new URL('reverse', this.opts.url.endsWith('/') ? this.opts.url : `${this.opts.url}/`);
-    url.searchParams.set('format', 'jsonv2');
-    url.searchParams.set('lat', String(lat));
-    url.searchParams.set('lon', String(lng));
-    url.searchParams.set('zoom', '18');
-    url.searchParams.set('addressdetails', '1');
-    url.searchParams.set('accept-language', locale);
+  private request(url: URL) {
+    return (this.opts.fetch ?? fetch)(url, {
+      headers: { 'user-agent': this.opts.userAgent, accept: 'application/json' },
+      signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
+    });
+  }
+
+  private endpoint(path: 'reverse' | 'search', params: Record<string, string>, locale: Locale) {
+    const url = new URL(path, this.opts.url.endsWith('/') ? this.opts.url : `${this.opts.url}/`);
+    url.search = new URLSearchParams({ format: 'jsonv2', ...params, 'accept-language': locale }).toString();
+    return url;
+  }
+
+  async search(query: string, locale: Locale): Promise<Place[]> {
+    const url = this.endpoint('search', { q: query, countrycodes: 'eg', limit: '5' }, locale);
+    let body: unknown;
     try {
-      const res = await (this.opts.fetch ?? fetch)(url, {
-        headers: { 'user-agent': this.opts.userAgent, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
-      });
+      const res = await this.request(url);
+      if (!res.ok) throw new GeocoderUnavailable(`place search answered ${res.status}`);
+      body = await res.json();
+    } catch (err) {
+      throw err instanceof GeocoderUnavailable ? err : new GeocoderUnavailable(String(err));
+    }
+    if (!Array.isArray(body))
+      throw new GeocoderUnavailable('place search answered something else than a list');
+    return (body as { lat?: unknown; lon?: unknown; display_name?: unknown }[])
+      .map((p) => ({ lat: Number(p.lat), lng: Number(p.lon), label: String(p.display_name ?? '').trim() }))
+      .filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng) && p.label !== '');
+  }
+
+  async reverse(lat: number, lng: number, locale: Locale): Promise<ReverseGeocode> {
+    const url = this.endpoint(
+      'reverse',
+      { lat: String(lat), lon: String(lng), zoom: '18', addressdetails: '1' },
+      locale,
+    );
+    try {
+      const res = await this.request(url);
       if (!res.ok) return failed();
       const body = (await res.json()) as NominatimReverse;
       if (body.error || typeof body.display_name !== 'string' || body.display_name.trim() === '')

@@ -6,12 +6,16 @@ import {
   deliveryZonesResponseSchema,
   localeQuery,
   messageErrorsSchema,
+  placeSearchQuerySchema,
+  placeSearchResponseSchema,
   reverseGeocodeQuerySchema,
   reverseGeocodeResponseSchema,
 } from '@store/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { GeocoderUnavailable } from '../../adapters/geocoder.ts';
 import { currentUser, requireUser } from '../../lib/auth.ts';
+import { AppError } from '../../lib/errors.ts';
 import { expandFormKeys, unwrap } from '../../lib/form-body.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import {
@@ -65,6 +69,28 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { lat, lng } = req.query;
       return app.ctx.geocoder.reverse(lat, lng, requestLocale(req));
+    },
+  );
+
+  app.get(
+    '/geocode/search',
+    {
+      schema: {
+        tags,
+        description:
+          "The address form's map search: places in Egypt through the server's geocoder (Nominatim by default), at most 5; 503 when the geocoder cannot answer.",
+        querystring: placeSearchQuerySchema,
+        response: { 200: placeSearchResponseSchema },
+      },
+    },
+    async (req) => {
+      try {
+        return { places: await app.ctx.geocoder.search(req.query.q, requestLocale(req)) };
+      } catch (err) {
+        if (!(err instanceof GeocoderUnavailable)) throw err;
+        req.log.warn({ err: err.message }, 'place search failed');
+        throw new AppError(503, 'geocoder_unavailable', ['place_search_failed']);
+      }
     },
   );
 

@@ -2,7 +2,6 @@ import { MAP_DEFAULT } from '@store/contracts/constants';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocaleStore } from '../../../lib/locale-store';
 import { Button } from '../../../ui/button';
 import { SearchIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
@@ -29,13 +28,22 @@ const pinIcon = L.divIcon({
 });
 
 /**
+ * Map tiles: OpenStreetMap's by default. A busy shop should use a tile provider of its own (OSM's tile usage
+ * policy); set VITE_MAP_TILE_URL (and VITE_MAP_TILE_ATTRIBUTION) when building the storefront (README).
+ */
+const TILE_URL: string =
+  import.meta.env.VITE_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const TILE_ATTRIBUTION: string =
+  import.meta.env.VITE_MAP_TILE_ATTRIBUTION ||
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+/**
  * The address form's map (spec §2): OpenStreetMap tiles, a draggable pin (a tap on the map moves it too), a search
  * box and a current-location button; default centre Cairo, zoom 16, 500 px high. Leaflet comes with this module
  * only, which the form loads lazily. Tiles that fail to load (offline) leave a grey map that still takes a pin.
  */
 export default function LocationMap({ position, onPick }: Props) {
   const { t } = useAddressesTranslation();
-  const locale = useLocaleStore((s) => s.locale);
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -61,13 +69,15 @@ export default function LocationMap({ position, onPick }: Props) {
     if (!box.current) return;
     const start: LatLng = lat !== undefined && lng !== undefined ? { lat, lng } : MAP_DEFAULT;
     const m = L.map(box.current, { center: [start.lat, start.lng], zoom: MAP_DEFAULT.zoom });
-    L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-      maxZoom: 19,
-      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-    })
+    L.tileLayer(TILE_URL, { maxZoom: 19, attribution: TILE_ATTRIBUTION })
       .on('tileerror', () => setTilesFailed(true))
       .addTo(m);
-    const pin = L.marker([start.lat, start.lng], { draggable: true, icon: pinIcon, title: t('map.pin'), alt: t('map.pin') }).addTo(m);
+    const pin = L.marker([start.lat, start.lng], {
+      draggable: true,
+      icon: pinIcon,
+      title: t('map.pin'),
+      alt: t('map.pin'),
+    }).addTo(m);
     pin.on('dragend', () => {
       const p = pin.getLatLng();
       pick.current({ lat: p.lat, lng: p.lng });
@@ -97,7 +107,8 @@ export default function LocationMap({ position, onPick }: Props) {
     if (!m || !pin || lat === undefined || lng === undefined) return;
     const at = pin.getLatLng();
     if (at.lat !== lat || at.lng !== lng) pin.setLatLng([lat, lng]);
-    if (!m.getBounds().pad(-0.2).contains([lat, lng])) m.setView([lat, lng], Math.max(m.getZoom(), MAP_DEFAULT.zoom));
+    if (!m.getBounds().pad(-0.2).contains([lat, lng]))
+      m.setView([lat, lng], Math.max(m.getZoom(), MAP_DEFAULT.zoom));
   }, [lat, lng]);
 
   const choose = (p: LatLng) => {
@@ -111,7 +122,7 @@ export default function LocationMap({ position, onPick }: Props) {
     setSearching(true);
     setNote(null);
     try {
-      const found = await searchPlaces(q, locale);
+      const found = await searchPlaces(q);
       setResults(found);
       if (!found.length) setNote(t('map.noResults'));
     } catch {
@@ -169,7 +180,13 @@ export default function LocationMap({ position, onPick }: Props) {
               className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
               data-testid="map-search"
             />
-            <Button variant="outline" onClick={() => void search()} disabled={searching} aria-label={t('map.searchButton')} title={t('map.searchButton')}>
+            <Button
+              variant="outline"
+              onClick={() => void search()}
+              disabled={searching}
+              aria-label={t('map.searchButton')}
+              title={t('map.searchButton')}
+            >
               {searching ? <Spinner size={18} /> : <SearchIcon size={18} />}
             </Button>
           </div>
@@ -180,7 +197,12 @@ export default function LocationMap({ position, onPick }: Props) {
         </Button>
       </div>
       {results && results.length > 0 && (
-        <ul id={resultsId} aria-label={t('map.results')} className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white" data-testid="map-results">
+        <ul
+          id={resultsId}
+          aria-label={t('map.results')}
+          className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white"
+          data-testid="map-results"
+        >
           {results.map((r) => (
             <li key={`${r.lat},${r.lng}`}>
               <button
@@ -227,7 +249,15 @@ export default function LocationMap({ position, onPick }: Props) {
 
 function LocateIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <circle cx="12" cy="12" r="4" />
       <path d="M12 2v3M12 19v3M2 12h3M19 12h3" strokeLinecap="round" />
     </svg>
