@@ -11,6 +11,9 @@ import { mkdirSync } from 'node:fs';
 const ARTIFACTS = 'e2e/artifacts';
 mkdirSync(ARTIFACTS, { recursive: true });
 
+// Journeys with several accounts, devices and password hashes: room for a busy machine running every spec at once.
+test.describe.configure({ timeout: 150_000 });
+
 const PASSWORD = 'Nile-river-2024';
 const NEW_PASSWORD = 'Giza-pyramid-77';
 
@@ -149,6 +152,8 @@ async function fillSignIn(page: Page, phone: string, password: string) {
 async function signIn(page: Page, account: Pick<Account, 'phone_number' | 'password'>) {
   await page.goto('/auth/signin');
   await fillSignIn(page, account.phone_number, account.password);
+  // Signed in, and the sign-in page has moved on (home).
+  await expect(page).toHaveURL(/\/$/);
   await expect(accountIcon(page)).toBeVisible();
 }
 
@@ -453,6 +458,7 @@ test('a guest cart survives sign-in: merged into the server cart, capped by stoc
   await expect(notice).toContainText(`Only ${max} available per order`);
   await expect(notice).toContainText(`Only ${low.stock} available in stock`);
   await expect(notice.getByRole('listitem')).toHaveCount(2);
+  await page.screenshot({ path: `${ARTIFACTS}/account-cart-merged-en-1366.png`, fullPage: true, animations: 'disabled' });
   await notice.getByRole('button', { name: 'OK' }).click();
   await expect(notice).toHaveCount(0);
   // It is the server's cart now.
@@ -816,7 +822,8 @@ test('too many sign-in tries: the limit message, even for the right password', a
   await expect(loginButton(page)).toBeVisible();
 });
 
-test('OTP: wrong codes, a code dead after 5 wrong tries, resend only after 120 s (the page and the server agree)', async ({ page, request }) => {
+// @clock: it moves the server's clock forward (POST /dev/clock), so it runs alone (playwright.config.ts).
+test('@clock OTP: wrong codes, a code dead after 5 wrong tries, resend only after 120 s (the page and the server agree)', async ({ page, request }) => {
   const account = await createAccount(request, { confirmed: false });
   const first = await smsTo(request, account.phone_number);
   await inEnglish(page);
@@ -1022,7 +1029,7 @@ async function screenTour(page: Page, request: APIRequestContext, locale: Locale
 test.describe('screenshots', () => {
   for (const locale of ['ar', 'en'] as const) {
     test(`every account screen at 1366 and 375 px (${locale}): right direction, nothing overflowing, no raw keys`, async ({ page, request }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
       await screenTour(page, request, locale);
     });
   }

@@ -20,8 +20,9 @@ export default function AccountTab() {
         {rows.map(([k, v]) => (
           <div key={k} className="rounded-lg bg-slate-50 p-3">
             <dt className="text-sm text-slate-600">{k}</dt>
-            <dd className="font-medium" dir={k === t('fields.email') || k === t('fields.mobile') ? 'ltr' : undefined}>
-              {v}
+            <dd className="font-medium break-words">
+              {/* Email and phone read left to right, aligned like the rest in either language. */}
+              {k === t('fields.email') || k === t('fields.mobile') ? <bdi dir="ltr">{v}</bdi> : v}
             </dd>
           </div>
         ))}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signInSchema, signUpSchema } from '@store/contracts/auth';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,13 @@ function SignInForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const [dialog, setDialog] = useState<{ messages: string[]; needConfirmation: boolean; phone: string } | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<SignIn>({ resolver: zodResolver(signInSchema) });
   const onSubmit = handleSubmit(async (values) => {
@@ -39,7 +46,8 @@ function SignInForm() {
       await signIn(values);
       // What a guest put in the cart is still there after signing in.
       await mergeGuestCartIntoServer(qc).catch(() => undefined);
-      await navigate(returnPath(location.state) ?? '/', { replace: true });
+      // Unless the shopper already went somewhere else (the header's links work as soon as they are signed in).
+      if (mounted.current) await navigate(returnPath(location.state) ?? '/', { replace: true });
     } catch (err) {
       const needConfirmation = err instanceof ApiError && err.body.need_confirmation === true;
       // The number as the server saved it (Latin digits), for the OTP page.
