@@ -303,7 +303,8 @@ test.describe('product page', () => {
     await expect(qty).toHaveValue('1');
 
     await page.goto(`/products/${low.id}`);
-    await expect(page.getByTestId('product-page').locator('[data-availability="low_stock"]')).toHaveText(`Only ${low.stock} left`);
+    await expect(page.getByTestId('product-availability')).toHaveText(`Only ${low.stock} left`);
+    await expect(page.getByTestId('product-availability')).toHaveAttribute('data-availability', 'low_stock');
     const qty2 = page.getByRole('textbox', { name: /^Quantity of/ });
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await expect(qty2).toHaveValue('2');
@@ -324,7 +325,8 @@ test.describe('product page', () => {
     const gone = await findProduct(request, 'an out-of-stock product', (x) => x.stock === 0);
     await inEnglish(page);
     await page.goto(`/products/${gone.id}`);
-    await expect(page.getByTestId('product-page').locator('[data-availability="out_of_stock"]')).toHaveText('Out of stock');
+    await expect(page.getByTestId('product-availability')).toHaveText('Out of stock');
+    await expect(page.getByTestId('product-availability')).toHaveAttribute('data-availability', 'out_of_stock');
     await expect(page.getByTestId('add-to-cart')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
 

@@ -8,7 +8,15 @@ const styles = {
 } as const;
 
 /** The stock indicator of spec §4. */
-export function AvailabilityBadge({ stock, className = '' }: { stock: number; className?: string }) {
+export function AvailabilityBadge({
+  stock,
+  className = '',
+  testId,
+}: {
+  stock: number;
+  className?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation('catalog');
   const a = availabilityOf(stock);
   const text =
@@ -20,6 +28,7 @@ export function AvailabilityBadge({ stock, className = '' }: { stock: number; cl
   return (
     <span
       data-availability={a.state}
+      data-testid={testId}
       className={`inline-flex w-fit items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[a.state]} ${className}`}
     >
       {text}

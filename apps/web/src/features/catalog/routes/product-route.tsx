@@ -106,7 +106,7 @@ export function Component() {
               </span>
             )}
           </div>
-          <AvailabilityBadge stock={product.stock} className="text-sm" />
+          <AvailabilityBadge stock={product.stock} className="text-sm" testId="product-availability" />
           <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <div className="min-w-0 flex-1">
               <ProductPurchase key={product.id} product={product} title={product.title} />
