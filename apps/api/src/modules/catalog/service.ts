@@ -23,15 +23,18 @@ const iso = (v: unknown) =>
 
 /* ---------------- products ---------------- */
 
+/** Default: what can be bought first, newest first (a search without a sort ranks by relevance instead). */
+const DEFAULT_ORDER = sql`(p.stock > 0) desc, p.id desc`;
+/** How many of a search's best cheap-ranked matches are ranked by word similarity too. */
+const RANKED_CANDIDATES = 300;
+
 /** The sort a list asked for: the first flag set, in contracts' PRODUCT_SORTS order. */
-function orderBy(q: ProductListQuery, hasSearch: boolean): SQL {
+function orderBy(q: ProductListQuery): SQL {
   if (q.latest_to_oldest) return sql`p.created_at desc, p.id desc`;
   if (q.lowest_price || q.lowest_to_highest_price) return sql`p.current_price_piastres asc, p.id asc`;
   if (q.highest_price || q.highest_to_lowest_price) return sql`p.current_price_piastres desc, p.id desc`;
   if (q.featured_first) return sql`p.featured desc, p.id desc`;
-  if (hasSearch) return sql`rank desc, p.id desc`;
-  // Default: what can be bought first, newest first.
-  return sql`(p.stock > 0) desc, p.id desc`;
+  return DEFAULT_ORDER;
 }
 
 interface ListOptions {
@@ -72,16 +75,26 @@ export async function listProducts(
   }
 
   const tokens = q.query ? searchTokens(q.query) : [];
-  let rank: SQL = sql`0`;
+  let relevance: { phrase: string; cheap: SQL } | null = null;
   if (tokens.length) {
     const phrase = tokens.join(' ');
-    // Every word must appear (as typed, or close to it: trigram word similarity catches small typos).
-    for (const t of tokens) where.push(sql`(p.search_text like ${'%' + t + '%'} or ${t} <% p.search_text)`);
+    // Every word must appear: as typed (LIKE, on the trigram index) when some product has it as typed, else
+    // closely (trigram word similarity catches small typos). Asking "as typed OR closely" of every word made
+    // each search compute similarity for every candidate row: seconds on a large catalog (bench/README.md).
+    for (const t of tokens) {
+      const [asTyped] = await rows<{ hit: boolean }>(
+        db,
+        sql`select exists (select 1 from products where active and search_text like ${'%' + t + '%'}) as hit`,
+      );
+      where.push(asTyped?.hit ? sql`p.search_text like ${'%' + t + '%'}` : sql`${t} <% p.search_text`);
+    }
     // Best first: the whole phrase as typed, then the phrase at the start (titles lead the search text),
-    // then how closely the words match.
-    rank = sql`(case when p.search_text like ${'%' + phrase + '%'} then 1 else 0 end
-      + case when p.search_text like ${phrase + '%'} then 0.5 else 0 end
-      + word_similarity(${phrase}, p.search_text))`;
+    // then how closely the words match (word similarity, computed for the best candidates only).
+    relevance = {
+      phrase,
+      cheap: sql`(case when p.search_text like ${'%' + phrase + '%'} then 1 else 0 end
+        + case when p.search_text like ${phrase + '%'} then 0.5 else 0 end)`,
+    };
   }
   const priceWhere: SQL[] = [];
   if (q.min_price !== undefined) priceWhere.push(sql`p.current_price_piastres >= ${q.min_price * 100}`);
@@ -97,11 +110,21 @@ export async function listProducts(
         max(p.current_price_piastres) as max from products p where ${base}`,
   );
   const total = Number(meta?.total ?? 0);
-  const list = await rows(
-    db,
-    sql`select p.id, ${rank} as rank from products p where ${all}
-        order by ${orderBy(q, tokens.length > 0)} limit ${perPage} offset ${(page - 1) * perPage}`,
-  );
+  const offset = (page - 1) * perPage;
+  const explicitSort = orderBy(q) !== DEFAULT_ORDER;
+  const list =
+    relevance && !explicitSort
+      ? await rows(
+          db,
+          sql`select id, r0 + word_similarity(${relevance.phrase}, search_text) as rank from (
+                select p.id, p.search_text, ${relevance.cheap} as r0 from products p where ${all}
+                order by r0 desc, p.id desc limit ${RANKED_CANDIDATES + offset}
+              ) c order by rank desc, id desc limit ${perPage} offset ${offset}`,
+        )
+      : await rows(
+          db,
+          sql`select p.id from products p where ${all} order by ${orderBy(q)} limit ${perPage} offset ${offset}`,
+        );
   const ids = list.map((r) => Number(r.id));
   const products = await loadProducts(db, ids, opts);
   return {
