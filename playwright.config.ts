@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 /** Debian's Chromium (Playwright cannot download browsers here): CHROMIUM_PATH, else /usr/bin/chromium. */
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
@@ -20,23 +21,36 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, grepInvert: /@clock/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+      grepInvert: /@clock/,
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 } },
       grep: /@phone/,
       grepInvert: /@clock/,
     },
-    // Tests that move the shared server's clock forward (POST /dev/clock) run alone, after every other test, so
-    // no OTP countdown or payment key of a test running beside them jumps ahead.
+    // Tests that move the shared server's clock forward (POST /dev/clock) run alone, one at a time, after every
+    // other test, so no OTP countdown or payment key of a test running beside them jumps ahead.
     {
       name: 'clock',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
       grep: /@clock/,
+      // One at a time: each of them expects the clock to move only when it moves it.
+      workers: 1,
       dependencies: ['desktop', 'phone'],
     },
   ],

@@ -265,6 +265,21 @@ test('an unknown address shows the 404 page, whose button goes home', async ({ p
   await expect(page.getByTestId('hero-carousel')).toBeVisible();
 });
 
+test('a page whose code is gone after an update reloads once, then says so in Arabic, never a stack trace', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('hero-carousel')).toBeVisible();
+  // The store was updated while this tab was open: the about page's old code file is gone.
+  await page.route(/\/assets\/about-route-[^/]*\.js$/, (r) => r.fulfill({ status: 404, body: 'not found' }));
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.getByRole('link', { name: 'من نحن' }).first().click();
+  await expect(page.getByRole('alert')).toContainText('معرفناش نعرض الصفحة دي');
+  expect(loads).toBe(1);
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  await page.getByRole('link', { name: 'الصفحة الرئيسية' }).click();
+  await expect(page.getByTestId('hero-carousel')).toBeVisible();
+});
+
 test('on a phone the burger menu holds categories and the language toggle @phone', async ({ page, request }) => {
   test.skip((page.viewportSize()?.width ?? 0) > 769, 'the burger menu is for 769 px or narrower');
   const { categories } = await apiGet<{ categories: Named[] }>(request, '/v1/categories?locale=ar');

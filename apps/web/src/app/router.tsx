@@ -3,6 +3,7 @@ import { prefetchHome } from '../features/content';
 import { currentLocale } from '../lib/locale-store';
 import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
 
 /**
  * Routes of spec §2. Each page is its own chunk (lazy: the module exports `Component`), so the first load
@@ -12,6 +13,8 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <RootLayout />,
+    // A page that fails to load (a stale tab after an update reloads once) or to render: a page, never a stack.
+    errorElement: <RouteError />,
     // Shown for the instant the first page's code takes to arrive (every page is lazy).
     hydrateFallbackElement: <div className="min-h-screen bg-slate-50" aria-busy="true" />,
     children: [
@@ -36,11 +39,20 @@ export const router = createBrowserRouter([
       { path: 'auth/signin', lazy: () => import('../features/auth/routes/signin-route') },
       { path: 'auth/register', lazy: () => import('../features/auth/routes/signin-route') },
       { path: 'auth/forgot_password', lazy: () => import('../features/auth/routes/forgot-password-route') },
-      { path: 'auth/reset_password/:code', lazy: () => import('../features/auth/routes/reset-password-route') },
+      {
+        path: 'auth/reset_password/:code',
+        lazy: () => import('../features/auth/routes/reset-password-route'),
+      },
       { path: 'auth/otp_confirmation', lazy: () => import('../features/auth/routes/otp-route') },
       { path: 'my-account', lazy: () => import('../features/account/routes/account-route') },
-      { path: 'my-account/account/change-password', lazy: () => import('../features/account/routes/change-password-route') },
-      { path: 'my-account/account/edit-profile', lazy: () => import('../features/account/routes/edit-profile-route') },
+      {
+        path: 'my-account/account/change-password',
+        lazy: () => import('../features/account/routes/change-password-route'),
+      },
+      {
+        path: 'my-account/account/edit-profile',
+        lazy: () => import('../features/account/routes/edit-profile-route'),
+      },
       { path: 'my-account/orders/:id', lazy: () => import('../features/orders/routes/order-route') },
       { path: 'my-account/:tab', lazy: () => import('../features/account/routes/account-route') },
       { path: 'address', lazy: () => import('../features/addresses/routes/address-route') },
