@@ -80,7 +80,7 @@ export async function listProducts(
     const phrase = tokens.join(' ');
     // Every word must appear: as typed (LIKE, on the trigram index) when some product has it as typed, else
     // closely (trigram word similarity catches small typos). Asking "as typed OR closely" of every word made
-    // each search compute similarity for every candidate row: seconds on a large catalog (bench/README.md).
+    // each search compute similarity for every candidate row: seconds on a large catalog (decision 003).
     for (const t of tokens) {
       const [asTyped] = await rows<{ hit: boolean }>(
         db,
