@@ -81,13 +81,20 @@ export async function listProducts(
     // Every word must appear: as typed (LIKE, on the trigram index) when some product has it as typed, else
     // closely (trigram word similarity catches small typos). Asking "as typed OR closely" of every word made
     // each search compute similarity for every candidate row: seconds on a large catalog (decision 003).
-    for (const t of tokens) {
-      const [asTyped] = await rows<{ hit: boolean }>(
-        db,
-        sql`select exists (select 1 from products where active and search_text like ${'%' + t + '%'}) as hit`,
-      );
-      where.push(asTyped?.hit ? sql`p.search_text like ${'%' + t + '%'}` : sql`${t} <% p.search_text`);
-    }
+    // One round trip asks, for every word, whether some product has it as typed.
+    const [asTyped] = await rows<Record<string, boolean>>(
+      db,
+      sql`select ${sql.join(
+        tokens.map(
+          (t, i) =>
+            sql`exists (select 1 from products where active and search_text like ${'%' + t + '%'}) as ${sql.raw(`w${i}`)}`,
+        ),
+        sql`, `,
+      )}`,
+    );
+    tokens.forEach((t, i) =>
+      where.push(asTyped?.[`w${i}`] ? sql`p.search_text like ${'%' + t + '%'}` : sql`${t} <% p.search_text`),
+    );
     // Best first: the whole phrase as typed, then the phrase at the start (titles lead the search text),
     // then how closely the words match (word similarity, computed for the best candidates only).
     relevance = {
