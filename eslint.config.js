@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'bench/results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'bench/results/**', 'bench/.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

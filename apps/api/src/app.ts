@@ -46,6 +46,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** How long public catalog answers are cached in memory (ms); 0 turns the cache off (tests). */
   catalogCacheMs?: number;
+  /** How long past catalogCacheMs an answer may still be served while it is refreshed (default 3 × catalogCacheMs). */
+  catalogStaleMs?: number;
   /** How SMS codes leave; default: the server log and the sms_outbox table (read at GET /dev/sms-outbox). */
   sms?: SmsSender;
   /** Rate limits of the account calls (tests lower them). */
@@ -102,13 +104,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   installAuth(app);
-  installResponseCache(app, opts.catalogCacheMs ?? 0);
   await app.register(cors, {
     origin: true,
     exposedHeaders: ['client', 'token', 'uid', 'expiry', 'token-type'],
     allowedHeaders: ['content-type', 'client', 'token', 'uid', 'accept-language'],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
+  // After CORS, whose headers a cached answer needs too.
+  installResponseCache(app, opts.catalogCacheMs ?? 0, { staleMs: opts.catalogStaleMs });
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } });
   await app.register(swagger, {

@@ -18,6 +18,8 @@ const schema = z
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     /** Seconds public catalog answers are cached in each instance's memory (0 = off). */
     CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    /** Seconds past that an answer may still be served while one request refreshes it in the background. */
+    CATALOG_CACHE_STALE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How SMS codes leave: 'outbox' (server log + sms_outbox table, the offline default) or 'http' (a gateway). */
     SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),

@@ -1,4 +1,5 @@
 import type { AppContext } from './app.ts';
+import type { Database } from './db/client.ts';
 import { refreshCurrentPrices } from './modules/catalog/prices.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
@@ -7,7 +8,7 @@ import { releaseExpiredSessions } from './modules/payments/service.ts';
  * Periodic work. Every job is idempotent and safe to run from several instances at once.
  * - promotion prices follow the clock (a promotion starts or ends): once a minute.
  */
-export function startJobs(ctx: AppContext): () => void {
+export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>): () => void {
   const run = () => {
     refreshCurrentPrices(ctx.db, ctx.clock.now()).catch((err: unknown) =>
       console.error('price refresh failed', err),
@@ -31,7 +32,15 @@ export function startJobs(ctx: AppContext): () => void {
   };
   const releaseTimer = setInterval(release, 30_000);
   releaseTimer.unref();
+  // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for
+  // about a second per 100,000 products changed since the last run; a PostgreSQL server needs none of it.
+  const maintain = () => {
+    database?.maintain().catch((err: unknown) => console.error('database upkeep failed', err));
+  };
+  const maintainTimer = setInterval(maintain, 6 * 3_600_000);
+  maintainTimer.unref();
   return () => {
+    clearInterval(maintainTimer);
     clearInterval(timer);
     clearInterval(purgeTimer);
     clearInterval(releaseTimer);

@@ -25,6 +25,7 @@ async function main() {
     const { seeded } = await seedDemo(database.db, { uploadsDir, now: systemClock.now() });
     if (seeded) console.log('Loaded the demo catalog.');
   }
+  await database.maintain();
   const app = await buildApp({
     database,
     env: config.NODE_ENV,
@@ -34,6 +35,7 @@ async function main() {
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logger: { level: config.LOG_LEVEL },
     catalogCacheMs: config.CATALOG_CACHE_SECONDS * 1000,
+    catalogStaleMs: config.CATALOG_CACHE_STALE_SECONDS * 1000,
     payments: createPaymentProvider(config),
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     publicUrl: config.PUBLIC_URL,
@@ -50,7 +52,7 @@ async function main() {
     app.log.warn('PAYMENT_PROVIDER is sandbox: online orders are "paid" on a test page, no money moves.');
   if (config.NODE_ENV === 'production' && config.SMS_PROVIDER === 'outbox')
     app.log.warn('SMS_PROVIDER is outbox: codes go to the log and the sms_outbox table, not to phones.');
-  const stopJobs = startJobs(app.ctx);
+  const stopJobs = startJobs(app.ctx, database);
   const close = async () => {
     stopJobs();
     await app.close();

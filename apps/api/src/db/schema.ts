@@ -106,19 +106,34 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('products_category_idx').on(t.categoryId, t.currentPricePiastres),
+    // Lists read active products only (decision 009). A category's or a brand's products, with every column a
+    // list sorts on, come from these partial covering indexes alone (index-only scans), as do a list's count
+    // and price range; the whole catalog's sorts walk an index of their own.
+    index('products_category_idx')
+      .on(t.categoryId, t.currentPricePiastres, t.id, t.stock, t.createdAt, t.featured)
+      .where(sql`active`),
     index('products_category_id_idx').on(t.categoryId, t.id),
+    index('products_brand_idx')
+      .on(t.brandId, t.currentPricePiastres, t.id, t.stock, t.createdAt, t.featured)
+      .where(sql`active`),
+    index('products_price_idx')
+      .on(t.currentPricePiastres, t.id)
+      .where(sql`active`),
+    // "In a running promotion" lists, also read from the index alone.
+    index('products_on_offer_idx')
+      .on(t.currentPricePiastres, t.id, t.stock, t.createdAt, t.featured)
+      .where(sql`active and promotion_id is not null and current_price_piastres < price_piastres`),
     index('products_instock_id_idx').on(sql`(${t.stock} > 0)`, t.id),
-    index('products_brand_idx').on(t.brandId),
-    index('products_promotion_idx').on(t.promotionId),
-    index('products_created_idx').on(t.createdAt),
-    index('products_price_idx').on(t.currentPricePiastres),
-    index('products_featured_idx')
-      .on(t.featured)
-      .where(sql`featured`),
+    index('products_featured_id_idx').on(t.featured, t.id),
     index('products_special_idx')
       .on(t.specialOffer)
       .where(sql`special_offer`),
+    index('products_created_idx').on(t.createdAt),
+    index('products_promotion_idx').on(t.promotionId),
+    // The products whose current price is not their price: what the minute's price refresh must look at.
+    index('products_repriced_idx')
+      .on(t.id)
+      .where(sql`current_price_piastres <> price_piastres`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
@@ -236,6 +251,29 @@ export const otps = pgTable(
   },
   (t) => [index('otps_phone_idx').on(t.phoneNumber, t.purpose, t.createdAt)],
 );
+
+/**
+ * One row: a number the database raises whenever anything a product list's count, price range or filters depend
+ * on changes (products' category, brand, prices, promotion, flags, search text; categories; promotions). Triggers
+ * (migration 0002) keep it, so every instance can tell in one tiny query whether its memo of a list's totals is
+ * still right. Stock is not part of it: it changes with every order and no total depends on it.
+ */
+export const catalogState = pgTable(
+  'catalog_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_state_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Every distinct word of products' search text (kept by a trigger, migration 0002). Search corrects a word found
+ * in no product to the nearest words here, then searches those as typed (decision 003).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /** What the default SmsSender "sent": read by people and e2e tests at GET /dev/sms-outbox. */
 export const smsOutbox = pgTable('sms_outbox', {

@@ -49,6 +49,7 @@ async function main() {
           : `Already ${target.toLocaleString('en-US')} products or more: nothing added.`,
       );
     }
+    await database.maintain();
   } finally {
     await database.close();
   }

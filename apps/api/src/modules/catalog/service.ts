@@ -13,10 +13,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
+import { catalogView } from './catalog-memo.ts';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** A json_agg column: parsed already by node-postgres, text from some drivers, null when nothing matched. */
+const jsonRows = (v: unknown): Row[] => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as Row[];
 
 const iso = (v: unknown) =>
   v instanceof Date ? v.toISOString() : v == null ? null : new Date(String(v)).toISOString();
@@ -27,6 +31,11 @@ const iso = (v: unknown) =>
 const DEFAULT_ORDER = sql`(p.stock > 0) desc, p.id desc`;
 /** How many of a search's best cheap-ranked matches are ranked by word similarity too. */
 const RANKED_CANDIDATES = 300;
+/**
+ * Lists matching at most this many products are sorted after taking every match; larger ones walk the sort's
+ * index, where matches are dense enough to meet a page quickly.
+ */
+const SORT_IN_MEMORY_BELOW = 20_000;
 
 /** The sort a list asked for: the first flag set, in contracts' PRODUCT_SORTS order. */
 function orderBy(q: ProductListQuery): SQL {
@@ -41,6 +50,8 @@ interface ListOptions {
   locale: Locale;
   userId?: number | null;
   now: Date;
+  /** Overrides SORT_IN_MEMORY_BELOW (tests compare both ways of sorting). */
+  sortInMemoryBelow?: number;
 }
 
 const subtree = (categoryId: number) => sql`(
@@ -49,6 +60,47 @@ const subtree = (categoryId: number) => sql`(
     union all select c.id from categories c join sub on c.parent_id = sub.id
   ) select id from sub)`;
 
+/**
+ * A category and all its descendants, as ids. Lists filter on these literally: PostgreSQL cannot estimate a
+ * recursive sub-query, and planned a 100,000-row scan for a category of 1,500 products.
+ */
+async function categorySubtree(db: DbOrTx, categoryId: number): Promise<number[]> {
+  return (await rows<{ id: number }>(db, subtree(categoryId))).map((r) => Number(r.id));
+}
+
+/** How a search word is matched: as typed when some product has it, else as its nearest catalog words. */
+type WordMatch = { asTyped: true } | { asTyped: false; near: string[] };
+
+/** How many catalog words a word found nowhere may stand for (the typo case). */
+const NEAR_WORDS = 5;
+
+async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
+  // One round trip asks, for every word, whether some product has it as typed.
+  const [asTyped] = await rows<Record<string, boolean>>(
+    db,
+    sql`select ${sql.join(
+      tokens.map(
+        (t, i) =>
+          sql`exists (select 1 from products where active and search_text like ${'%' + t + '%'}) as ${sql.raw(`w${i}`)}`,
+      ),
+      sql`, `,
+    )}`,
+  );
+  return Promise.all(
+    tokens.map(async (t, i): Promise<WordMatch> => {
+      if (asTyped?.[`w${i}`]) return { asTyped: true };
+      // A typo: the closest words of the catalog (trigram word similarity over a table of a few thousand
+      // words, not over every product), each then searched as typed.
+      const near = await rows<{ word: string }>(
+        db,
+        sql`select word from search_words where ${t} <% word
+            order by word_similarity(${t}, word) desc, length(word), word limit ${NEAR_WORDS}`,
+      );
+      return { asTyped: false, near: near.map((r) => r.word) };
+    }),
+  );
+}
+
 export async function listProducts(
   db: DbOrTx,
   q: ProductListQuery,
@@ -56,8 +108,15 @@ export async function listProducts(
 ): Promise<ProductListResponse> {
   const perPage = q.per_page ?? DEFAULT_PRODUCT_PER_PAGE;
   const page = q.page ?? 1;
+  // Totals, price ranges, sub-trees and search words depend only on the catalog's version: remembered per
+  // version, recomputed when the catalog changes (catalog-memo.ts, decision 009).
+  const view = await catalogView(db);
   const where: SQL[] = [sql`p.active`];
-  if (q.category_id) where.push(sql`p.category_id in ${subtree(q.category_id)}`);
+  if (q.category_id) {
+    const categoryId = q.category_id;
+    const ids = await view.remember(`subtree ${categoryId}`, () => categorySubtree(db, categoryId));
+    where.push(ids.length ? sql`p.category_id in ${ids}` : sql`false`);
+  }
   if (q.brand_id?.length) where.push(sql`p.brand_id in ${q.brand_id}`);
   if (q.featured) where.push(sql`p.featured`);
   if (q.in_active_promotion)
@@ -78,23 +137,22 @@ export async function listProducts(
   let relevance: { phrase: string; cheap: SQL } | null = null;
   if (tokens.length) {
     const phrase = tokens.join(' ');
-    // Every word must appear: as typed (LIKE, on the trigram index) when some product has it as typed, else
-    // closely (trigram word similarity catches small typos). Asking "as typed OR closely" of every word made
-    // each search compute similarity for every candidate row: seconds on a large catalog (decision 003).
-    // One round trip asks, for every word, whether some product has it as typed.
-    const [asTyped] = await rows<Record<string, boolean>>(
-      db,
-      sql`select ${sql.join(
-        tokens.map(
-          (t, i) =>
-            sql`exists (select 1 from products where active and search_text like ${'%' + t + '%'}) as ${sql.raw(`w${i}`)}`,
-        ),
-        sql`, `,
-      )}`,
-    );
-    tokens.forEach((t, i) =>
-      where.push(asTyped?.[`w${i}`] ? sql`p.search_text like ${'%' + t + '%'}` : sql`${t} <% p.search_text`),
-    );
+    // Every word must appear: as typed (LIKE, on the trigram index) when some product has it as typed, else one
+    // of the catalog words closest to it (a typo). Comparing a typo with every product's text took seconds on a
+    // large catalog; comparing it with the catalog's distinct words takes milliseconds (decision 003).
+    const matches = await view.remember(`words ${phrase}`, () => matchWords(db, tokens));
+    tokens.forEach((t, i) => {
+      const m = matches[i]!;
+      if (m.asTyped) where.push(sql`p.search_text like ${'%' + t + '%'}`);
+      else if (m.near.length)
+        where.push(
+          sql`(${sql.join(
+            m.near.map((w) => sql`p.search_text like ${'%' + w + '%'}`),
+            sql` or `,
+          )})`,
+        );
+      else where.push(sql`false`);
+    });
     // Best first: the whole phrase as typed, then the phrase at the start (titles lead the search text),
     // then how closely the words match (word similarity, computed for the best candidates only).
     relevance = {
@@ -111,27 +169,59 @@ export async function listProducts(
   const all = sql.join([...where, ...priceWhere], sql` and `);
   const priceCond = priceWhere.length ? sql.join(priceWhere, sql` and `) : sql`true`;
 
-  const [meta] = await rows<{ total: string | number; min: number | null; max: number | null }>(
-    db,
-    sql`select count(*) filter (where ${priceCond}) as total, min(p.current_price_piastres) as min,
-        max(p.current_price_piastres) as max from products p where ${base}`,
-  );
+  type Meta = { total: string | number; min: number | null; max: number | null };
+  const computeMeta = async () =>
+    (
+      await rows<Meta>(
+        db,
+        sql`select count(*) filter (where ${priceCond}) as total, min(p.current_price_piastres) as min,
+            max(p.current_price_piastres) as max from products p where ${base}`,
+      )
+    )[0];
+  // Everything the totals depend on, except a shopper's favorites (those change without the catalog changing).
+  const metaKey = JSON.stringify([
+    'meta',
+    q.category_id ?? null,
+    [...(q.brand_id ?? [])].sort((a, b) => a - b),
+    !!q.featured,
+    !!q.in_active_promotion,
+    !!q.in_dedicated_page,
+    q.promotion_id ?? null,
+    q.promotion_slug ?? null,
+    tokens,
+    q.min_price ?? null,
+    q.max_price ?? null,
+  ]);
+  const meta = q.favorites ? await computeMeta() : await view.remember(metaKey, computeMeta);
   const total = Number(meta?.total ?? 0);
   const offset = (page - 1) * perPage;
   const explicitSort = orderBy(q) !== DEFAULT_ORDER;
   const list =
-    relevance && !explicitSort
-      ? await rows(
-          db,
-          sql`select id, r0 + word_similarity(${relevance.phrase}, search_text) as rank from (
+    offset >= total
+      ? [] // past the last page (or nothing matches): no query
+      : relevance && !explicitSort
+        ? await rows(
+            db,
+            sql`select id, r0 + word_similarity(${relevance.phrase}, search_text) as rank from (
                 select p.id, p.search_text, ${relevance.cheap} as r0 from products p where ${all}
                 order by r0 desc, p.id desc limit ${RANKED_CANDIDATES + offset}
               ) c order by rank desc, id desc limit ${perPage} offset ${offset}`,
-        )
-      : await rows(
-          db,
-          sql`select p.id from products p where ${all} order by ${orderBy(q)} limit ${perPage} offset ${offset}`,
-        );
+          )
+        : total <= (opts.sortInMemoryBelow ?? SORT_IN_MEMORY_BELOW)
+          ? // A few thousand matches: take them all (for a category or brand, from its covering index alone)
+            // and sort. Walking a sort's index instead can pass most of the catalog before it meets them:
+            // 125 ms for a category whose products all sit at one end of the price index.
+            await rows(
+              db,
+              sql`select p.id from (
+                  select p.id, p.current_price_piastres, p.stock, p.created_at, p.featured
+                  from products p where ${all} offset 0
+                ) p order by ${orderBy(q)} limit ${perPage} offset ${offset}`,
+            )
+          : await rows(
+              db,
+              sql`select p.id from products p where ${all} order by ${orderBy(q)} limit ${perPage} offset ${offset}`,
+            );
   const ids = list.map((r) => Number(r.id));
   const products = await loadProducts(db, ids, opts);
   return {
@@ -151,33 +241,28 @@ export async function listProducts(
 export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions): Promise<Product[]> {
   if (!ids.length) return [];
   const now = opts.now.toISOString();
-  const [base, images, favs] = await Promise.all([
-    rows(
-      db,
-      sql`select p.*, c.name_en as c_name_en, c.name_ar as c_name_ar,
-            b.name_en as b_name_en, b.name_ar as b_name_ar, b.icon_url as b_icon_url,
-            pr.id as pr_id, pr.name_en as pr_name_en, pr.name_ar as pr_name_ar, pr.slug as pr_slug,
-            pr.starts_at as pr_starts_at, pr.ends_at as pr_ends_at,
-            (pr.id is not null and pr.active and (pr.starts_at is null or pr.starts_at <= ${now}::timestamptz)
-              and (pr.ends_at is null or pr.ends_at > ${now}::timestamptz)) as pr_running
-          from products p join categories c on c.id = p.category_id join brands b on b.id = p.brand_id
-          left join promotions pr on pr.id = p.promotion_id
-          where p.id in ${ids}`,
-    ),
-    rows(db, sql`select * from product_images where product_id in ${ids} order by product_id, position, id`),
-    opts.userId
-      ? rows(
-          db,
-          sql`select product_id from favorites where user_id = ${opts.userId} and product_id in ${ids}`,
-        )
-      : Promise.resolve([] as Row[]),
-  ]);
-  const favSet = new Set(favs.map((f) => Number(f.product_id)));
-  const imagesBy = new Map<number, Row[]>();
-  for (const im of images) {
-    const k = Number(im.product_id);
-    (imagesBy.get(k) ?? imagesBy.set(k, []).get(k)!).push(im);
-  }
+  // One query: each round trip costs a few milliseconds on the embedded database, more than the work itself.
+  const base = await rows(
+    db,
+    sql`select p.*, c.name_en as c_name_en, c.name_ar as c_name_ar,
+          b.name_en as b_name_en, b.name_ar as b_name_ar, b.icon_url as b_icon_url,
+          pr.id as pr_id, pr.name_en as pr_name_en, pr.name_ar as pr_name_ar, pr.slug as pr_slug,
+          pr.starts_at as pr_starts_at, pr.ends_at as pr_ends_at,
+          (pr.id is not null and pr.active and (pr.starts_at is null or pr.starts_at <= ${now}::timestamptz)
+            and (pr.ends_at is null or pr.ends_at > ${now}::timestamptz)) as pr_running,
+          coalesce((select json_agg(json_build_object('id', i.id, 'original_url', i.original_url,
+                      'thumbnail_url', i.thumbnail_url, 'medium_url', i.medium_url, 'is_3d', i.is_3d)
+                      order by i.position, i.id)
+                    from product_images i where i.product_id = p.id), '[]'::json) as images,
+          ${
+            opts.userId
+              ? sql`exists (select 1 from favorites f where f.user_id = ${opts.userId} and f.product_id = p.id)`
+              : sql`false`
+          } as is_favorite
+        from products p join categories c on c.id = p.category_id join brands b on b.id = p.brand_id
+        left join promotions pr on pr.id = p.promotion_id
+        where p.id in ${ids}`,
+  );
   const byId = new Map(base.map((r) => [Number(r.id), r]));
   const L = opts.locale;
   return ids
@@ -208,7 +293,7 @@ export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions)
           name_ar: String(r.b_name_ar),
           icon_url: (r.b_icon_url as string | null) ?? null,
         },
-        images: (imagesBy.get(Number(r.id)) ?? []).map((im) => ({
+        images: jsonRows(r.images).map((im) => ({
           id: Number(im.id),
           photo_url: String(im.original_url),
           original: String(im.original_url),
@@ -230,7 +315,7 @@ export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions)
             : null,
         price_after_promotion: current < price ? toEgp(current) : null,
         checkout_price: toEgp(current),
-        favorite: favSet.has(Number(r.id)),
+        favorite: Boolean(r.is_favorite),
         created_at: iso(r.created_at) ?? '',
         stock: Number(r.stock),
         model: (r.model as string | null) ?? null,
@@ -245,16 +330,21 @@ export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions)
 export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Promise<ProductDetail> {
   const [product] = await loadProducts(db, [id], opts);
   if (!product) throw AppError.notFound('product_not_found');
-  const [path, specs] = await Promise.all([
-    rows(
-      db,
-      sql`with recursive up(id, parent_id, name_en, name_ar, depth) as (
-            select id, parent_id, name_en, name_ar, 0 from categories where id = ${product.category.id}
-            union all select c.id, c.parent_id, c.name_en, c.name_ar, up.depth + 1 from categories c join up on c.id = up.parent_id
-          ) select * from up order by depth desc`,
-    ),
-    rows(db, sql`select * from specifications where product_id = ${id} order by position, id`),
-  ]);
+  // The category path (root first) and the specifications, in one round trip.
+  const [extra] = await rows<{ path: unknown; specs: unknown }>(
+    db,
+    sql`select
+          (with recursive up(id, parent_id, name_en, name_ar, depth) as (
+             select id, parent_id, name_en, name_ar, 0 from categories where id = ${product.category.id}
+             union all select c.id, c.parent_id, c.name_en, c.name_ar, up.depth + 1 from categories c join up on c.id = up.parent_id
+           ) select json_agg(json_build_object('id', id, 'parent_id', parent_id, 'name_en', name_en, 'name_ar', name_ar)
+                    order by depth desc) from up) as path,
+          (select json_agg(json_build_object('id', s.id, 'key_en', s.key_en, 'key_ar', s.key_ar,
+                    'value_en', s.value_en, 'value_ar', s.value_ar) order by s.position, s.id)
+           from specifications s where s.product_id = ${id}) as specs`,
+  );
+  const path = jsonRows(extra?.path);
+  const specs = jsonRows(extra?.specs);
   const L = opts.locale;
   const self = path[path.length - 1];
   return {
