@@ -125,9 +125,13 @@ export const products = pgTable(
       .where(sql`active and promotion_id is not null and current_price_piastres < price_piastres`),
     index('products_instock_id_idx').on(sql`(${t.stock} > 0)`, t.id),
     index('products_featured_id_idx').on(t.featured, t.id),
-    index('products_special_idx')
-      .on(t.specialOffer)
-      .where(sql`special_offer`),
+    // The home page's featured products and the special-offers page, also read from the index alone.
+    index('products_featured_list_idx')
+      .on(t.currentPricePiastres, t.id, t.stock, t.createdAt, t.featured)
+      .where(sql`active and featured`),
+    index('products_special_list_idx')
+      .on(t.currentPricePiastres, t.id, t.stock, t.createdAt, t.featured, t.categoryId)
+      .where(sql`active and special_offer`),
     index('products_created_idx').on(t.createdAt),
     index('products_promotion_idx').on(t.promotionId),
     // The products whose current price is not their price: what the minute's price refresh must look at.

@@ -1,0 +1,3 @@
+DROP INDEX "products_special_idx";--> statement-breakpoint
+CREATE INDEX "products_featured_list_idx" ON "products" USING btree ("current_price_piastres","id","stock","created_at","featured") WHERE active and featured;--> statement-breakpoint
+CREATE INDEX "products_special_list_idx" ON "products" USING btree ("current_price_piastres","id","stock","created_at","featured","category_id") WHERE active and special_offer;
