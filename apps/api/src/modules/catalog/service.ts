@@ -52,6 +52,8 @@ interface ListOptions {
   now: Date;
   /** Overrides SORT_IN_MEMORY_BELOW (tests compare both ways of sorting). */
   sortInMemoryBelow?: number;
+  /** Overrides RANKED_CANDIDATES (tests page past the ranked list). */
+  rankedCandidates?: number;
 }
 
 const subtree = (categoryId: number) => sql`(
@@ -99,6 +101,47 @@ async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
       return { asTyped: false, near: near.map((r) => r.word) };
     }),
   );
+}
+
+/**
+ * A page of search results, best first. The best RANKED_CANDIDATES matches by the cheap rank are ordered by word
+ * similarity too; that list does not depend on stock, so it is remembered per catalog version and every page
+ * slices the same list (pages never repeat or skip a product). Matches beyond it follow in the cheap order.
+ */
+async function rankedPage(
+  db: DbOrTx,
+  o: {
+    all: SQL;
+    relevance: { phrase: string; cheap: SQL };
+    offset: number;
+    perPage: number;
+    candidates: number;
+    remember: <T>(what: string, compute: () => Promise<T>) => Promise<T>;
+  },
+): Promise<{ id: number }[]> {
+  const ranked = await o.remember(`ranked ${o.candidates}`, async () =>
+    (
+      await rows<{ id: number }>(
+        db,
+        sql`select id from (
+              select p.id, p.search_text, ${o.relevance.cheap} as r0 from products p where ${o.all}
+              order by r0 desc, p.id desc limit ${o.candidates}
+            ) c order by r0 + word_similarity(${o.relevance.phrase}, search_text) desc, id desc`,
+      )
+    ).map((r) => Number(r.id)),
+  );
+  const page = ranked.slice(o.offset, o.offset + o.perPage);
+  const end = o.offset + o.perPage;
+  if (ranked.length === o.candidates && end > o.candidates) {
+    const from = Math.max(o.offset, o.candidates);
+    const more = await rows<{ id: number }>(
+      db,
+      sql`select p.id from products p where ${o.all}
+          order by ${o.relevance.cheap} desc, p.id desc limit ${end - from} offset ${from}`,
+    );
+    page.push(...more.map((r) => Number(r.id)));
+  }
+  return page.map((id) => ({ id }));
 }
 
 export async function listProducts(
@@ -178,9 +221,9 @@ export async function listProducts(
             max(p.current_price_piastres) as max from products p where ${base}`,
       )
     )[0];
-  // Everything the totals depend on, except a shopper's favorites (those change without the catalog changing).
-  const metaKey = JSON.stringify([
-    'meta',
+  // Everything the totals and a search's ranking depend on, except a shopper's favorites (those change without
+  // the catalog changing, so a favorites list is never remembered).
+  const filterKey = JSON.stringify([
     q.category_id ?? null,
     [...(q.brand_id ?? [])].sort((a, b) => a - b),
     !!q.featured,
@@ -192,7 +235,9 @@ export async function listProducts(
     q.min_price ?? null,
     q.max_price ?? null,
   ]);
-  const meta = q.favorites ? await computeMeta() : await view.remember(metaKey, computeMeta);
+  const remember = <T>(what: string, compute: () => Promise<T>) =>
+    q.favorites ? compute() : view.remember(`${what} ${filterKey}`, compute);
+  const meta = await remember('meta', computeMeta);
   const total = Number(meta?.total ?? 0);
   const offset = (page - 1) * perPage;
   const explicitSort = orderBy(q) !== DEFAULT_ORDER;
@@ -200,13 +245,14 @@ export async function listProducts(
     offset >= total
       ? [] // past the last page (or nothing matches): no query
       : relevance && !explicitSort
-        ? await rows(
-            db,
-            sql`select id, r0 + word_similarity(${relevance.phrase}, search_text) as rank from (
-                select p.id, p.search_text, ${relevance.cheap} as r0 from products p where ${all}
-                order by r0 desc, p.id desc limit ${RANKED_CANDIDATES + offset}
-              ) c order by rank desc, id desc limit ${perPage} offset ${offset}`,
-          )
+        ? await rankedPage(db, {
+            all,
+            relevance,
+            offset,
+            perPage,
+            candidates: opts.rankedCandidates ?? RANKED_CANDIDATES,
+            remember,
+          })
         : total <= (opts.sortInMemoryBelow ?? SORT_IN_MEMORY_BELOW)
           ? // A few thousand matches: take them all (for a category or brand, from its covering index alone)
             // and sort. Walking a sort's index instead can pass most of the catalog before it meets them:
