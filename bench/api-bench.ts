@@ -123,7 +123,7 @@ type Req = {
   method: 'GET';
   path: string;
   headers?: Record<string, string>;
-  setupRequest?: (req: Req) => Req;
+  setupRequest?: (req: autocannon.Request) => autocannon.Request;
 };
 const noCache = (reqs: Req[]): Req[] => reqs.map((r) => ({ ...r, headers: { 'cache-control': 'no-cache' } }));
 

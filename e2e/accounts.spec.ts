@@ -942,6 +942,13 @@ test('@phone sign-in and the account area at 375 px, through the burger menu, in
     await page.getByRole('main').getByRole('link', { name: name.wishlist, exact: true }).click();
     await expect(page).toHaveURL(/\/my-account\/wishlist$/);
     await expectTidy(page, `wishlist ${locale} 375`);
+    // All four tabs stay in view on a phone, the selected one too: nobody scrolls sideways to find a tab.
+    const tabs = page.locator('main nav a[href^="/my-account/"]');
+    await expect(tabs).toHaveCount(4);
+    for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(375);
+    }
 
     await page.goto('/my-account/account');
     await page.getByRole('link', { name: name.edit }).click();

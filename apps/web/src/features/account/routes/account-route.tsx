@@ -29,13 +29,14 @@ export function Component() {
       <div className="mx-auto w-full max-w-6xl px-4 py-6">
         <h1 className="mb-4 text-2xl font-bold">{t('title', { name: user?.first_name ?? '' })}</h1>
         <div className="flex flex-col gap-6 md:flex-row">
-          <nav aria-label={t('title', { name: '' })} className="flex shrink-0 gap-2 overflow-x-auto md:w-56 md:flex-col">
+          {/* On a phone the four tabs sit in a 2 × 2 grid: all in view, the selected one included. */}
+          <nav aria-label={t('title', { name: '' })} className="grid shrink-0 grid-cols-2 gap-2 md:flex md:w-56 md:flex-col">
             {TABS.map((name) => (
               <Link
                 key={name}
                 to={`/my-account/${name}`}
                 aria-current={name === current ? 'page' : undefined}
-                className={`whitespace-nowrap rounded-lg px-4 py-2 font-medium ${name === current ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 hover:bg-brand-50'}`}
+                className={`whitespace-nowrap rounded-lg px-4 py-2 text-center font-medium md:text-start ${name === current ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 hover:bg-brand-50'}`}
               >
                 {t(`tabs.${name}`)}
               </Link>
