@@ -232,6 +232,9 @@ export const authTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     client: varchar('client', { length: 64 }).notNull(),
     tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    /** The token before the last rotation, still accepted until previous_valid_until (requests in flight). */
+    previousTokenHash: varchar('previous_token_hash', { length: 128 }),
+    previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -589,7 +589,7 @@ describe('passwords', () => {
 });
 
 describe('profile', () => {
-  it('an edit answers the user and new headers: the old token stops, the new one works', async () => {
+  it('an edit answers the user and new headers: the new token works, the old one only for calls in flight', async () => {
     const phone = '01012345640';
     const before = await newUser(t.app, phone);
     const res = await inject({
@@ -616,8 +616,29 @@ describe('profile', () => {
     expect(after.client).toBe(before.client);
     expect(after.token).not.toBe(before.token);
     expect(after.uid).toBe(phone);
-    expect((await me(before)).statusCode).toBe(401);
     expect((await me(after)).json().user.first_name).toBe('Nour');
+    // A call the page sent with the old token just before the edit answered still gets through...
+    expect((await me(before)).statusCode).toBe(200);
+    // ...but not once those seconds have passed; the new token goes on working.
+    t.clock.advance(10_001);
+    expect((await me(before)).statusCode).toBe(401);
+    expect((await me(after)).statusCode).toBe(200);
+  });
+
+  it('signing out ends the previous token too', async () => {
+    const before = await newUser(t.app, '01012345642');
+    const res = await inject({
+      method: 'PUT',
+      url: '/v1/users',
+      headers: before,
+      payload: { first_name: 'Mona', last_name: 'Ali', email: 'mona@example.com' },
+    });
+    const after = authHeadersOf(res.headers);
+    expect((await inject({ method: 'DELETE', url: '/v1/users/sign_out', headers: after })).statusCode).toBe(
+      200,
+    );
+    expect((await me(before)).statusCode).toBe(401);
+    expect((await me(after)).statusCode).toBe(401);
   });
 
   it('takes the fields nested under user, as multipart too, and checks them', async () => {

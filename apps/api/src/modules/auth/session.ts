@@ -50,13 +50,26 @@ export async function createSession(db: DbOrTx, user: { id: number; phoneNumber:
   return { client, token, uid: user.phoneNumber, expiresAt } satisfies SessionTokens;
 }
 
-/** A new token (and expiry) for the same device: the old token stops working. */
+/**
+ * How long the token before a rotation still works. A page sends several calls at once; when one of them (a
+ * profile edit) rotates the token, the others are already on their way with the old one, and a 401 would sign
+ * the shopper out of that tab. devise_token_auth keeps the same kind of buffer.
+ */
+export const PREVIOUS_TOKEN_GRACE_MS = 10_000;
+
+/** A new token (and expiry) for the same device; the old one keeps working for PREVIOUS_TOKEN_GRACE_MS. */
 export async function rotateSession(db: DbOrTx, session: SessionUser, now: Date): Promise<SessionTokens> {
   const token = newToken();
   const expiresAt = expiry(now);
   await db
     .update(authTokens)
-    .set({ tokenHash: sha256(token), expiresAt, lastUsedAt: now })
+    .set({
+      previousTokenHash: sql`${authTokens.tokenHash}`,
+      previousValidUntil: new Date(now.getTime() + PREVIOUS_TOKEN_GRACE_MS),
+      tokenHash: sha256(token),
+      expiresAt,
+      lastUsedAt: now,
+    })
     .where(eq(authTokens.id, session.tokenId));
   return { client: session.client, token, uid: session.phoneNumber, expiresAt };
 }
@@ -75,13 +88,16 @@ export async function authenticate(
   const uid = header(headers.uid, 20);
   if (!client || !token || !uid) return null;
   const result = (await db.execute(sql`
-    select t.id as token_id, t.token_hash, t.expires_at, u.id as user_id, u.phone_number
+    select t.id as token_id, t.token_hash, t.previous_token_hash, t.previous_valid_until, t.expires_at,
+      u.id as user_id, u.phone_number
     from auth_tokens t join users u on u.id = t.user_id
     where u.phone_number = ${uid} and t.client = ${client} and u.confirmed_at is not null
     limit 1`)) as unknown as {
     rows: {
       token_id: number;
       token_hash: string;
+      previous_token_hash: string | null;
+      previous_valid_until: Date | string | null;
       expires_at: Date | string;
       user_id: number;
       phone_number: string;
@@ -89,9 +105,19 @@ export async function authenticate(
   };
   const row = result.rows[0];
   if (!row) return null;
-  const expected = Buffer.from(row.token_hash, 'hex');
   const actual = createHash('sha256').update(token).digest();
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  const matches = (hash: string | null) => {
+    if (!hash) return false;
+    const expected = Buffer.from(hash, 'hex');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  };
+  const current = matches(row.token_hash);
+  const previous =
+    !current &&
+    row.previous_valid_until != null &&
+    new Date(row.previous_valid_until).getTime() > now.getTime() &&
+    matches(row.previous_token_hash);
+  if (!current && !previous) return null;
   if (new Date(row.expires_at).getTime() <= now.getTime()) return null;
   return { id: Number(row.user_id), phoneNumber: row.phone_number, client, tokenId: Number(row.token_id) };
 }
