@@ -566,10 +566,20 @@ test.describe('addresses', () => {
     await expect(page).toHaveURL(new RegExp(`/address/${saved.addresses[0]!.id}$`));
     await expect(page.getByLabel('اسم العنوان', { exact: true })).toHaveValue('الشغل');
     await page.getByLabel('اسم العنوان', { exact: true }).fill('المكتب');
+    // The pin moves with the keyboard too: focused, three steps east, one big step north.
+    const pin = page.getByRole('button', { name: 'مكان التوصيل' });
+    await pin.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowUp');
+    await expect(pin).toBeFocused();
     await page.getByTestId('address-save').click();
     await expect(page.getByTestId('address-saved')).toHaveText('عنوانك اتعدّل بنجاح.');
     await page.getByRole('dialog').getByRole('button', { name: 'متابعة' }).click();
     await expect(page.getByTestId('address-card')).toContainText('المكتب');
+    const moved = (await apiJson<{ addresses: { lat: number; lng: number }[] }>(request, 'GET', '/v1/users/addresses', s.headers)).addresses[0]!;
+    // 30 px east and 50 px north at zoom 16 are about 0.0006° and 0.0009°.
+    expect(moved.lng - saved.addresses[0]!.lng).toBeGreaterThan(0.0004);
+    expect(moved.lat - saved.addresses[0]!.lat).toBeGreaterThan(0.0005);
 
     // Delete asks first.
     await page.getByTestId('address-delete').click();

@@ -27,6 +27,14 @@ const pinIcon = L.divIcon({
   iconAnchor: [18, 46],
 });
 
+/** Screen directions of the arrow keys (the map is laid out left to right in both languages). */
+const ARROW_MOVES: Record<string, [number, number]> = {
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+};
+
 /**
  * Map tiles: OpenStreetMap's by default. A busy shop should use a tile provider of its own (OSM's tile usage
  * policy); set VITE_MAP_TILE_URL (and VITE_MAP_TILE_ATTRIBUTION) when building the storefront (README).
@@ -81,6 +89,20 @@ export default function LocationMap({ position, onPick }: Props) {
     pin.on('dragend', () => {
       const p = pin.getLatLng();
       pick.current({ lat: p.lat, lng: p.lng });
+    });
+    // The keyboard moves the pin too: focus it (Tab) and use the arrow keys, Shift for bigger steps. The map
+    // itself would pan on the same keys, so the pin keeps them.
+    pin.getElement()?.addEventListener('keydown', (e: globalThis.KeyboardEvent) => {
+      const step = e.shiftKey ? 50 : 10;
+      const move = ARROW_MOVES[e.key];
+      if (!move) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const to = m.containerPointToLatLng(
+        m.latLngToContainerPoint(pin.getLatLng()).add(L.point(move[0] * step, move[1] * step)),
+      );
+      pin.setLatLng(to);
+      pick.current({ lat: to.lat, lng: to.lng });
     });
     m.on('click', (e: L.LeafletMouseEvent) => {
       pin.setLatLng(e.latlng);
