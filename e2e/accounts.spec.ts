@@ -606,11 +606,12 @@ test('edit profile: the form checks the fields, saves, and the session keeps wor
   const email = `nour.${account.phone_number}@example.com`;
   await expect(page.getByRole('definition')).toHaveText(['Nour', 'Adel', email, account.phone_number]);
 
-  // The answer carried new headers: the app keeps them (the old token no longer works) and stays signed in.
+  // The answer carried new headers: the app keeps them and stays signed in. A call sent with the old token just
+  // before still gets through, so another tab is not signed out (for 10 s; the API tests check that it then stops).
   const newHeaders = await storedSession(page);
   expect(newHeaders?.token).toBeTruthy();
   expect(newHeaders?.token).not.toBe(oldHeaders?.token);
-  expect((await request.get('/v1/users?locale=en', { headers: oldHeaders! })).status()).toBe(401);
+  expect((await request.get('/v1/users?locale=en', { headers: oldHeaders! })).status()).toBe(200);
   await page.reload();
   await page.getByRole('main').getByRole('link', { name: 'Wishlist', exact: true }).click();
   await expect(page).toHaveURL(/\/my-account\/wishlist$/);
