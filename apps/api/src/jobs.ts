@@ -32,8 +32,8 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
   };
   const releaseTimer = setInterval(release, 30_000);
   releaseTimer.unref();
-  // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for
-  // about a second per 100,000 products changed since the last run; a PostgreSQL server needs none of it.
+  // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for a
+  // few seconds at 100,000 products (less for a smaller catalog); a PostgreSQL server needs none of it.
   const maintain = () => {
     database?.maintain().catch((err: unknown) => console.error('database upkeep failed', err));
   };

@@ -45,10 +45,10 @@ export interface DatabaseOptions {
 }
 
 /**
- * PGlite runs each query synchronously on the event loop, and hands the next query over in a promise callback.
- * Under load the requests already inside kept the loop busy, so new connections and requests waited: at 50
- * connections some shoppers waited 10 s while others got answers in 0.3 s. Yielding to the event loop before
- * each query lets them in: everyone waits their turn.
+ * PGlite runs each query synchronously on the event loop, and the next query starts from a promise callback, so
+ * the requests already inside could keep the loop busy while new ones waited to be read. Yielding to the event
+ * loop before each query lets them in: at 50 connections the p99 of uncached lists fell from 5.0 s to 2.4 s
+ * (decision 009).
  */
 function yieldBeforeEachQuery(client: PGlite) {
   const query = client.query.bind(client);
