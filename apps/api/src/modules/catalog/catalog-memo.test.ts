@@ -72,6 +72,28 @@ describe('list totals follow the catalog at once', () => {
     expect((await list(url)).meta).toMatchObject({ total_entries: 3, max_price: 15000 });
   });
 
+  it('a page past the end shows a product as soon as it is added, and empties when it is hidden', async () => {
+    // Past the last page no product is read, so the list must check the catalog version on its own.
+    const db = t.database.db;
+    const before = await list(`brand_id=${ids.lg}&per_page=1&page=1`);
+    const pastEnd = `brand_id=${ids.lg}&per_page=1&page=${before.meta.total_entries + 1}`;
+    expect((await list(pastEnd)).products).toEqual([]);
+    const added = await addProduct(db, {
+      titleEn: 'LG soundbar',
+      titleAr: 'ساوند بار ال جي',
+      categoryId: ids.screens!,
+      brandId: ids.lg!,
+      priceEgp: 8000,
+    });
+    const grown = await list(pastEnd);
+    expect(grown.meta.total_entries).toBe(before.meta.total_entries + 1);
+    expect(grown.products).toHaveLength(1);
+    await db.execute(sql`update products set active = false where id = ${added.id}`);
+    const shrunk = await list(pastEnd);
+    expect(shrunk.meta.total_entries).toBe(before.meta.total_entries);
+    expect(shrunk.products).toEqual([]);
+  });
+
   it('a new sub-category counts in its parent at once', async () => {
     const db = t.database.db;
     const oled = await addCategory(db, 'OLED', 'اوليد', ids.screens);

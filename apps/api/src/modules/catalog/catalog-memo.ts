@@ -5,11 +5,12 @@ import type { DbOrTx } from '../../db/client.ts';
  * What a product list knows about the catalog as a whole (its count and price range, a category's sub-tree, which
  * search words exist), remembered per database handle and trusted only while `catalog_state.version` is the one
  * it was computed at. Triggers raise that version on every change any of these depend on (migration 0002), so a
- * memo is never stale: each request reads the version (one tiny query) and recomputes what changed.
- * Stock is not part of the version, so nothing here may depend on it.
+ * memo is never stale. Stock is not part of the version, so nothing here may depend on it.
  */
 class CatalogMemo {
   private entries = new Map<string, { version: number; value: unknown }>();
+  /** The newest version a query of this handle has seen. */
+  latest: number | null = null;
   constructor(private readonly maxEntries: number) {}
 
   get<T>(key: string, version: number): T | undefined {
@@ -25,30 +26,62 @@ class CatalogMemo {
     }
     this.entries.set(key, { version, value });
   }
+
+  saw(version: number | null) {
+    if (version !== null && (this.latest === null || version > this.latest)) this.latest = version;
+  }
 }
 
 // One memo per database handle: tests open many databases in one process, and a transaction (its own handle)
 // that changed the catalog never shares what it saw before committing.
 const memos = new WeakMap<object, CatalogMemo>();
 
+/** The current catalog version as a column: add it to the query that reads the answer (see `settle`). */
+export const CATALOG_VERSION_COLUMN = sql`(select version from catalog_state where id = 1)`;
+
 export interface CatalogView {
   /** null when the catalog_state row is missing: then nothing is remembered. */
   version: number | null;
+  /**
+   * True when `version` is the newest this instance has seen rather than read now (no query). The answer must
+   * then be checked with `settle`, against the version read by the same statement as the answer itself.
+   */
+  assumed: boolean;
   /** The memoised value for `key` at this version, computing it (and remembering it) when needed. */
   remember<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * Whether an answer built on this view holds: `actual` is the version read in the same statement as the answer
+   * (CATALOG_VERSION_COLUMN), or omitted to read it now. False means the catalog changed: build it again with a
+   * view read now.
+   */
+  settle(actual?: number | string | null): Promise<boolean>;
 }
 
-export async function catalogView(db: DbOrTx): Promise<CatalogView> {
+async function readVersion(db: DbOrTx): Promise<number | null> {
+  const res = (await db.execute(sql`select ${CATALOG_VERSION_COLUMN} as version`)) as unknown as {
+    rows: { version: number | string | null }[];
+  };
+  const v = res.rows[0]?.version;
+  return v == null ? null : Number(v);
+}
+
+/**
+ * The catalog as this request sees it. By default the version is read (one tiny query). With `assume`, the newest
+ * version this instance has seen is used without a query, and the request checks it afterwards in the statement
+ * that reads its answer (`settle`): a list then costs one round trip instead of three. An answer is only ever
+ * checked against a version read after everything it was built from, and versions only grow, so a value a memo
+ * computed after a change can never pass for the version before it.
+ */
+export async function catalogView(db: DbOrTx, opts: { assume?: boolean } = {}): Promise<CatalogView> {
   let memo = memos.get(db);
   if (!memo) memos.set(db, (memo = new CatalogMemo(5000)));
-  const res = (await db.execute(sql`select version from catalog_state where id = 1`)) as unknown as {
-    rows: { version: number | string }[];
-  };
-  const row = res.rows[0];
-  const version = row ? Number(row.version) : null;
   const m = memo;
+  const assumed = !!opts.assume && m.latest !== null;
+  const version = assumed ? m.latest : await readVersion(db);
+  m.saw(version);
   return {
     version,
+    assumed,
     async remember<T>(key: string, compute: () => Promise<T>) {
       if (version === null) return compute();
       const hit = m.get<T>(key, version);
@@ -56,6 +89,12 @@ export async function catalogView(db: DbOrTx): Promise<CatalogView> {
       const value = await compute();
       m.set(key, version, value);
       return value;
+    },
+    async settle(actual?: number | string | null) {
+      if (!assumed && actual === undefined) return true;
+      const v = actual === undefined ? await readVersion(db) : actual === null ? null : Number(actual);
+      m.saw(v);
+      return !assumed || v === version;
     },
   };
 }

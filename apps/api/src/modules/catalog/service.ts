@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
-import { catalogView } from './catalog-memo.ts';
+import { CATALOG_VERSION_COLUMN, catalogView, type CatalogView } from './catalog-memo.ts';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -118,7 +118,7 @@ async function rankedPage(
     candidates: number;
     remember: <T>(what: string, compute: () => Promise<T>) => Promise<T>;
   },
-): Promise<{ id: number }[]> {
+): Promise<number[]> {
   const ranked = await o.remember(`ranked ${o.candidates}`, async () =>
     (
       await rows<{ id: number }>(
@@ -141,7 +141,7 @@ async function rankedPage(
     );
     page.push(...more.map((r) => Number(r.id)));
   }
-  return page.map((id) => ({ id }));
+  return page;
 }
 
 export async function listProducts(
@@ -149,11 +149,25 @@ export async function listProducts(
   q: ProductListQuery,
   opts: ListOptions,
 ): Promise<ProductListResponse> {
+  // Totals, price ranges, sub-trees and search words depend only on the catalog's version: remembered per
+  // version, recomputed when the catalog changes (catalog-memo.ts, decision 009). First with the newest version
+  // this instance has seen, checked by the query that reads the page; when the catalog has changed since, once
+  // more with the version read now.
+  return (
+    (await listAt(db, await catalogView(db, { assume: true }), q, opts)) ??
+    (await listAt(db, await catalogView(db), q, opts))!
+  );
+}
+
+/** A list as of this view of the catalog, or null when the catalog is no longer at the view's version. */
+async function listAt(
+  db: DbOrTx,
+  view: CatalogView,
+  q: ProductListQuery,
+  opts: ListOptions,
+): Promise<ProductListResponse | null> {
   const perPage = q.per_page ?? DEFAULT_PRODUCT_PER_PAGE;
   const page = q.page ?? 1;
-  // Totals, price ranges, sub-trees and search words depend only on the catalog's version: remembered per
-  // version, recomputed when the catalog changes (catalog-memo.ts, decision 009).
-  const view = await catalogView(db);
   const where: SQL[] = [sql`p.active`];
   if (q.category_id) {
     const categoryId = q.category_id;
@@ -241,10 +255,11 @@ export async function listProducts(
   const total = Number(meta?.total ?? 0);
   const offset = (page - 1) * perPage;
   const explicitSort = orderBy(q) !== DEFAULT_ORDER;
-  const list =
-    offset >= total
-      ? [] // past the last page (or nothing matches): no query
-      : relevance && !explicitSort
+  let found: Row[] = [];
+  if (offset < total) {
+    // Past the last page (or nothing matches) there is nothing to read.
+    const source: CardSource =
+      relevance && !explicitSort
         ? await rankedPage(db, {
             all,
             relevance,
@@ -257,19 +272,17 @@ export async function listProducts(
           ? // A few thousand matches: take them all (for a category or brand, from its covering index alone)
             // and sort. Walking a sort's index instead can pass most of the catalog before it meets them:
             // 125 ms for a category whose products all sit at one end of the price index.
-            await rows(
-              db,
-              sql`select p.id from (
+            sql`select p.id from (
                   select p.id, p.current_price_piastres, p.stock, p.created_at, p.featured
                   from products p where ${all} offset 0
-                ) p order by ${orderBy(q)} limit ${perPage} offset ${offset}`,
-            )
-          : await rows(
-              db,
-              sql`select p.id from products p where ${all} order by ${orderBy(q)} limit ${perPage} offset ${offset}`,
-            );
-  const ids = list.map((r) => Number(r.id));
-  const products = await loadProducts(db, ids, opts);
+                ) p order by ${orderBy(q)} limit ${perPage} offset ${offset}`
+          : sql`select p.id from products p where ${all} order by ${orderBy(q)} limit ${perPage} offset ${offset}`;
+    // The page's cards, and in the same statement the catalog version they are read at.
+    found = await cardRows(db, source, opts, sql`${CATALOG_VERSION_COLUMN} as catalog_version`);
+  }
+  if (!(await view.settle(found[0] ? (found[0].catalog_version as number | string | null) : undefined)))
+    return null;
+  const products = found.map((r) => toCard(r, opts.locale));
   return {
     products,
     meta: {
@@ -283,14 +296,24 @@ export async function listProducts(
   };
 }
 
-/** Full product cards for these ids, in this order. */
-export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions): Promise<Product[]> {
-  if (!ids.length) return [];
+/** Where product cards come from: these ids, or a query that returns `id`s in the order wanted. */
+type CardSource = number[] | SQL;
+
+/**
+ * The rows of product cards, in the source's order, in one query (each round trip costs more than the work
+ * itself: a few milliseconds on the embedded database, a system call that wakes the server on PostgreSQL).
+ * `extra` adds columns to every row (the catalog version, a product page's category path).
+ */
+async function cardRows(db: DbOrTx, source: CardSource, opts: ListOptions, extra?: SQL): Promise<Row[]> {
   const now = opts.now.toISOString();
-  // One query: each round trip costs a few milliseconds on the embedded database, more than the work itself.
-  const base = await rows(
+  const byIds = Array.isArray(source);
+  if (byIds && !source.length) return [];
+  const found = await rows(
     db,
-    sql`select p.*, c.name_en as c_name_en, c.name_ar as c_name_ar,
+    sql`select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
+          p.model, p.series, p.price_piastres, p.current_price_piastres, p.stock, p.maximum_per_order,
+          p.featured, p.special_offer, p.created_at,
+          c.name_en as c_name_en, c.name_ar as c_name_ar,
           b.name_en as b_name_en, b.name_ar as b_name_ar, b.icon_url as b_icon_url,
           pr.id as pr_id, pr.name_en as pr_name_en, pr.name_ar as pr_name_ar, pr.slug as pr_slug,
           pr.starts_at as pr_starts_at, pr.ends_at as pr_ends_at,
@@ -305,92 +328,105 @@ export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions)
               ? sql`exists (select 1 from favorites f where f.user_id = ${opts.userId} and f.product_id = p.id)`
               : sql`false`
           } as is_favorite
-        from products p join categories c on c.id = p.category_id join brands b on b.id = p.brand_id
+          ${extra ? sql`, ${extra}` : sql``}
+        from ${
+          byIds
+            ? sql`products p`
+            : // row_number() over () numbers the rows in the order the ordered sub-query returns them.
+              sql`(select o.id, row_number() over () as ord from (${source}) o) page
+                  join products p on p.id = page.id`
+        }
+        join categories c on c.id = p.category_id join brands b on b.id = p.brand_id
         left join promotions pr on pr.id = p.promotion_id
-        where p.id in ${ids}`,
+        ${byIds ? sql`where p.id in ${source}` : sql`order by page.ord`}`,
   );
-  const byId = new Map(base.map((r) => [Number(r.id), r]));
-  const L = opts.locale;
-  return ids
-    .map((id) => byId.get(id))
-    .filter((r): r is Row => !!r)
-    .map((r) => {
-      const price = Number(r.price_piastres);
-      const current = Number(r.current_price_piastres);
-      const running = Boolean(r.pr_running);
-      return {
-        id: Number(r.id),
-        title: pick(L, String(r.title_en), String(r.title_ar)),
-        title_en: String(r.title_en),
-        title_ar: String(r.title_ar),
-        description: pick(L, String(r.description_en), String(r.description_ar)),
-        description_en: String(r.description_en),
-        description_ar: String(r.description_ar),
-        category: {
-          id: Number(r.category_id),
-          name: pick(L, String(r.c_name_en), String(r.c_name_ar)),
-          name_en: String(r.c_name_en),
-          name_ar: String(r.c_name_ar),
-        },
-        brand: {
-          id: Number(r.brand_id),
-          name: pick(L, String(r.b_name_en), String(r.b_name_ar)),
-          name_en: String(r.b_name_en),
-          name_ar: String(r.b_name_ar),
-          icon_url: (r.b_icon_url as string | null) ?? null,
-        },
-        images: jsonRows(r.images).map((im) => ({
-          id: Number(im.id),
-          photo_url: String(im.original_url),
-          original: String(im.original_url),
-          is_3d_image: Boolean(im.is_3d),
-          versions: { thumbnail: String(im.thumbnail_url), medium: String(im.medium_url) },
-        })),
-        price: toEgp(price),
-        promotion:
-          running && r.pr_id != null
-            ? {
-                id: Number(r.pr_id),
-                name: pick(L, String(r.pr_name_en), String(r.pr_name_ar)),
-                name_en: String(r.pr_name_en),
-                name_ar: String(r.pr_name_ar),
-                slug: String(r.pr_slug),
-                starts_at: iso(r.pr_starts_at),
-                ends_at: iso(r.pr_ends_at),
-              }
-            : null,
-        price_after_promotion: current < price ? toEgp(current) : null,
-        checkout_price: toEgp(current),
-        favorite: Boolean(r.is_favorite),
-        created_at: iso(r.created_at) ?? '',
-        stock: Number(r.stock),
-        model: (r.model as string | null) ?? null,
-        series: (r.series as string | null) ?? null,
-        maximum_number_per_order: r.maximum_per_order == null ? null : Number(r.maximum_per_order),
-        featured: Boolean(r.featured),
-        special_offer: Boolean(r.special_offer),
-      } satisfies Product;
-    });
+  if (!byIds) return found;
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  return source.map((id) => byId.get(id)).filter((r): r is Row => !!r);
+}
+
+function toCard(r: Row, L: Locale): Product {
+  const price = Number(r.price_piastres);
+  const current = Number(r.current_price_piastres);
+  const running = Boolean(r.pr_running);
+  return {
+    id: Number(r.id),
+    title: pick(L, String(r.title_en), String(r.title_ar)),
+    title_en: String(r.title_en),
+    title_ar: String(r.title_ar),
+    description: pick(L, String(r.description_en), String(r.description_ar)),
+    description_en: String(r.description_en),
+    description_ar: String(r.description_ar),
+    category: {
+      id: Number(r.category_id),
+      name: pick(L, String(r.c_name_en), String(r.c_name_ar)),
+      name_en: String(r.c_name_en),
+      name_ar: String(r.c_name_ar),
+    },
+    brand: {
+      id: Number(r.brand_id),
+      name: pick(L, String(r.b_name_en), String(r.b_name_ar)),
+      name_en: String(r.b_name_en),
+      name_ar: String(r.b_name_ar),
+      icon_url: (r.b_icon_url as string | null) ?? null,
+    },
+    images: jsonRows(r.images).map((im) => ({
+      id: Number(im.id),
+      photo_url: String(im.original_url),
+      original: String(im.original_url),
+      is_3d_image: Boolean(im.is_3d),
+      versions: { thumbnail: String(im.thumbnail_url), medium: String(im.medium_url) },
+    })),
+    price: toEgp(price),
+    promotion:
+      running && r.pr_id != null
+        ? {
+            id: Number(r.pr_id),
+            name: pick(L, String(r.pr_name_en), String(r.pr_name_ar)),
+            name_en: String(r.pr_name_en),
+            name_ar: String(r.pr_name_ar),
+            slug: String(r.pr_slug),
+            starts_at: iso(r.pr_starts_at),
+            ends_at: iso(r.pr_ends_at),
+          }
+        : null,
+    price_after_promotion: current < price ? toEgp(current) : null,
+    checkout_price: toEgp(current),
+    favorite: Boolean(r.is_favorite),
+    created_at: iso(r.created_at) ?? '',
+    stock: Number(r.stock),
+    model: (r.model as string | null) ?? null,
+    series: (r.series as string | null) ?? null,
+    maximum_number_per_order: r.maximum_per_order == null ? null : Number(r.maximum_per_order),
+    featured: Boolean(r.featured),
+    special_offer: Boolean(r.special_offer),
+  };
+}
+
+/** Full product cards for these ids, in this order (unknown ids are left out). */
+export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions): Promise<Product[]> {
+  return (await cardRows(db, ids, opts)).map((r) => toCard(r, opts.locale));
 }
 
 export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Promise<ProductDetail> {
-  const [product] = await loadProducts(db, [id], opts);
-  if (!product) throw AppError.notFound('product_not_found');
-  // The category path (root first) and the specifications, in one round trip.
-  const [extra] = await rows<{ path: unknown; specs: unknown }>(
+  // The card, its category path (root first) and its specifications, in one round trip.
+  const [row] = await cardRows(
     db,
-    sql`select
-          (with recursive up(id, parent_id, name_en, name_ar, depth) as (
-             select id, parent_id, name_en, name_ar, 0 from categories where id = ${product.category.id}
-             union all select c.id, c.parent_id, c.name_en, c.name_ar, up.depth + 1 from categories c join up on c.id = up.parent_id
-           ) select json_agg(json_build_object('id', id, 'parent_id', parent_id, 'name_en', name_en, 'name_ar', name_ar)
-                    order by depth desc) from up) as path,
-          (select json_agg(json_build_object('id', s.id, 'key_en', s.key_en, 'key_ar', s.key_ar,
-                    'value_en', s.value_en, 'value_ar', s.value_ar) order by s.position, s.id)
-           from specifications s where s.product_id = ${id}) as specs`,
+    [id],
+    opts,
+    sql`(with recursive up(id, parent_id, name_en, name_ar, depth) as (
+           select id, parent_id, name_en, name_ar, 0 from categories where id = p.category_id
+           union all select c.id, c.parent_id, c.name_en, c.name_ar, up.depth + 1 from categories c join up on c.id = up.parent_id
+         ) select json_agg(json_build_object('id', id, 'parent_id', parent_id, 'name_en', name_en, 'name_ar', name_ar)
+                  order by depth desc) from up) as path,
+        (select json_agg(json_build_object('id', s.id, 'key_en', s.key_en, 'key_ar', s.key_ar,
+                  'value_en', s.value_en, 'value_ar', s.value_ar) order by s.position, s.id)
+         from specifications s where s.product_id = p.id) as specs`,
   );
-  const path = jsonRows(extra?.path);
-  const specs = jsonRows(extra?.specs);
+  if (!row) throw AppError.notFound('product_not_found');
+  const product = toCard(row, opts.locale);
+  const path = jsonRows(row.path);
+  const specs = jsonRows(row.specs);
   const L = opts.locale;
   const self = path[path.length - 1];
   return {
