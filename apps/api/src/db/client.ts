@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openPGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,20 +44,6 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-/**
- * PGlite runs each query synchronously on the event loop, and the next query starts from a promise callback, so
- * the requests already inside could keep the loop busy while new ones waited to be read. Yielding to the event
- * loop before each query lets them in: at 50 connections the p99 of uncached lists fell from 5.0 s to 2.4 s
- * (decision 009).
- */
-function yieldBeforeEachQuery(client: PGlite) {
-  const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return query(...args);
-  }) as typeof client.query;
-}
-
 /** Opens the database (PGlite by default, PostgreSQL with a URL) and applies the committed migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -88,8 +74,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  yieldBeforeEachQuery(client);
+  // PGlite runs PostgreSQL on the thread that calls it: in a worker thread of its own, the server's event loop stays
+  // free while a query runs (pglite-thread.ts, decision 009).
+  const client = (await openPGliteThread(dataDir)) as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await db.execute(sql`create extension if not exists pg_trgm`);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
