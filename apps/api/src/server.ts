@@ -53,7 +53,10 @@ async function main() {
   if (config.NODE_ENV === 'production' && config.SMS_PROVIDER === 'outbox')
     app.log.warn('SMS_PROVIDER is outbox: codes go to the log and the sms_outbox table, not to phones.');
   const stopJobs = startJobs(app.ctx, database);
+  let closing = false;
   const close = async () => {
+    if (closing) return; // Ctrl+C reaches npm and the server: one close is enough
+    closing = true;
     stopJobs();
     await app.close();
     await database.close();

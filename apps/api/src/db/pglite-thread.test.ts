@@ -68,4 +68,11 @@ describe('PGlite in a worker thread', () => {
     expect(queryMs).toBeGreaterThan(100); // the query really was slow
     expect(timer).toBeLessThan(queryMs / 2); // and a 20 ms timer fired long before it ended
   });
+
+  it('closing twice (Ctrl+C reaches npm and the server) closes once; a query after that is refused', async () => {
+    const other = await openPGliteThread('memory://');
+    await other.query('select 1');
+    await Promise.all([other.close(), other.close()]);
+    await expect(other.query('select 1')).rejects.toThrow(/stopped|closed/);
+  });
 });

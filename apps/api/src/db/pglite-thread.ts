@@ -41,6 +41,7 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;
+  let closed: Promise<void> | undefined;
   // A call in flight keeps the process alive; an idle database does not (as PGlite in the same thread did not).
   worker.unref();
 
@@ -108,9 +109,13 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
       await call({ op: 'end', tx, commit: true });
       return result;
     }) as unknown as PGlite['transaction'],
-    async close() {
-      if (!failure) await call({ op: 'close' });
-      await worker.terminate();
+    // Once: a second SIGINT (npm and the server both get one from Ctrl+C) waits for the first close.
+    close() {
+      closed ??= (async () => {
+        if (!failure) await call({ op: 'close' });
+        await worker.terminate();
+      })();
+      return closed;
     },
   };
 }
