@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'bench/results/**', 'bench/.tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/api/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+      'bench/.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,7 +44,10 @@ export default tseslint.config(
   ].map(([files, regex]) => ({
     files: [files],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex, message: "Import another feature only through its index.ts" }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex, message: 'Import another feature only through its index.ts' }] },
+      ],
     },
   })),
 );

@@ -58,7 +58,10 @@ async function allProducts(request: APIRequestContext): Promise<P[]> {
   if (everything) return everything;
   const out: P[] = [];
   for (let page = 1; ; page++) {
-    const r = await apiGet<{ products: P[]; meta: { next_page: number | null } }>(request, `/v1/products?per_page=100&page=${page}&locale=en`);
+    const r = await apiGet<{ products: P[]; meta: { next_page: number | null } }>(
+      request,
+      `/v1/products?per_page=100&page=${page}&locale=en`,
+    );
     out.push(...r.products);
     if (r.meta.next_page === null) break;
   }
@@ -76,12 +79,17 @@ async function findProduct(request: APIRequestContext, what: string, test: (p: P
 const newPhone = () => `010${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** The latest SMS sent to the phone, waiting for one newer than `afterId`. */
-async function smsTo(request: APIRequestContext, phone: string, afterId = 0): Promise<Sms & { code: string }> {
+async function smsTo(
+  request: APIRequestContext,
+  phone: string,
+  afterId = 0,
+): Promise<Sms & { code: string }> {
   let last: Sms | undefined;
   await expect
     .poll(
       async () => {
-        last = (await apiGet<{ messages: Sms[] }>(request, `/dev/sms-outbox?phone_number=${phone}&limit=1`)).messages[0];
+        last = (await apiGet<{ messages: Sms[] }>(request, `/dev/sms-outbox?phone_number=${phone}&limit=1`))
+          .messages[0];
         return last?.id ?? 0;
       },
       { message: `an SMS to ${phone} reaches the outbox` },
@@ -91,7 +99,8 @@ async function smsTo(request: APIRequestContext, phone: string, afterId = 0): Pr
   return last as Sms & { code: string };
 }
 const lastSmsId = async (request: APIRequestContext, phone: string) =>
-  (await apiGet<{ messages: Sms[] }>(request, `/dev/sms-outbox?phone_number=${phone}&limit=1`)).messages[0]?.id ?? 0;
+  (await apiGet<{ messages: Sms[] }>(request, `/dev/sms-outbox?phone_number=${phone}&limit=1`)).messages[0]
+    ?.id ?? 0;
 
 /** A code that is not this one (same length). */
 const otherCode = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
@@ -101,19 +110,34 @@ const arabicDigits = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(
 /** An account made through the API (sign-up, and the SMS code confirmed unless `confirmed: false`). */
 async function createAccount(request: APIRequestContext, { confirmed = true } = {}): Promise<Account> {
   const phone = newPhone();
-  const account: Account = { first_name: 'Mona', last_name: 'Hassan', email: `mona.${phone}@example.com`, phone_number: phone, password: PASSWORD };
-  const res = await request.post('/v1/users?locale=en', { data: { ...account, password_confirmation: PASSWORD } });
+  const account: Account = {
+    first_name: 'Mona',
+    last_name: 'Hassan',
+    email: `mona.${phone}@example.com`,
+    phone_number: phone,
+    password: PASSWORD,
+  };
+  const res = await request.post('/v1/users?locale=en', {
+    data: { ...account, password_confirmation: PASSWORD },
+  });
   expect(res.status(), 'sign-up answers 201').toBe(201);
   if (confirmed) {
     const { code } = await smsTo(request, phone);
-    const ok = await request.put('/v1/users/confirmations?locale=en', { data: { phone_number: phone, sms_confirmation_otp: code } });
+    const ok = await request.put('/v1/users/confirmations?locale=en', {
+      data: { phone_number: phone, sms_confirmation_otp: code },
+    });
     expect(ok.ok(), 'the account is confirmed').toBeTruthy();
   }
   return account;
 }
 
-async function apiSignIn(request: APIRequestContext, account: Pick<Account, 'phone_number' | 'password'>): Promise<Headers> {
-  const res = await request.post('/v1/users/sign_in?locale=en', { data: { phone_number: account.phone_number, password: account.password } });
+async function apiSignIn(
+  request: APIRequestContext,
+  account: Pick<Account, 'phone_number' | 'password'>,
+): Promise<Headers> {
+  const res = await request.post('/v1/users/sign_in?locale=en', {
+    data: { phone_number: account.phone_number, password: account.password },
+  });
   expect(res.ok(), 'API sign-in').toBeTruthy();
   const h = res.headers();
   return { client: h.client!, token: h.token!, uid: h.uid! };
@@ -138,9 +162,17 @@ const accountIcon = (page: Page) => header(page).locator('a[href="/my-account/ac
 const loginButton = (page: Page) => header(page).locator('a[href="/auth/signin"]');
 const cartLink = (page: Page) => page.getByTestId('cart-link');
 const storedSession = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('store-auth') ?? '{}') as { state?: { headers: Headers | null } }).state?.headers ?? null);
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('store-auth') ?? '{}') as { state?: { headers: Headers | null } })
+        .state?.headers ?? null,
+  );
 const storedGuestCart = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('store-guest-cart') ?? '{}') as { state?: { lines: unknown[] } }).state?.lines ?? []);
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('store-guest-cart') ?? '{}') as { state?: { lines: unknown[] } }).state
+        ?.lines ?? [],
+  );
 
 /** Signs in on the page it is on (the sign-in form), by field names so it works in either language. */
 async function fillSignIn(page: Page, phone: string, password: string) {
@@ -173,10 +205,15 @@ async function addFromProductPage(page: Page, p: P, quantity: number) {
 
 /** Nothing wider than the window, no untranslated key ("auth:signIn.title", "{{name}}") on the page. */
 async function expectTidy(page: Page, what: string) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll, `${what}: nothing overflows sideways`).toBeLessThanOrEqual(width);
   const text = await page.locator('body').innerText();
-  expect(text, `${what}: no raw i18n keys`).not.toMatch(/\b(auth|account|common|cart|shell|product|catalog|content|home|orders|addresses|checkout):[a-zA-Z]/);
+  expect(text, `${what}: no raw i18n keys`).not.toMatch(
+    /\b(auth|account|common|cart|shell|product|catalog|content|home|orders|addresses|checkout):[a-zA-Z]/,
+  );
   expect(text, `${what}: no raw i18n keys`).not.toMatch(
     /\b(signIn|register|otp|forgot|reset|fields|tabs|wishlist|favorite|guest|pagination|quantity)\.[a-z][a-zA-Z]+\b/,
   );
@@ -189,7 +226,11 @@ async function shoot(page: Page, name: string, locale: Locale) {
     await page.setViewportSize({ width, height: width > 1000 ? 900 : 740 });
     await expect(html(page)).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
     await expect(html(page)).toHaveAttribute('lang', locale);
-    await page.screenshot({ path: `${ARTIFACTS}/account-${name}-${locale}-${width}.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: `${ARTIFACTS}/account-${name}-${locale}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
     await expectTidy(page, `${name} ${locale} ${width}`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -260,7 +301,10 @@ const T = {
 
 test.describe('sign-up', () => {
   for (const locale of ['en', 'ar'] as const) {
-    test(`register, read the code from the SMS, confirm it on the OTP page, sign in (${locale})`, async ({ page, request }) => {
+    test(`register, read the code from the SMS, confirm it on the OTP page, sign in (${locale})`, async ({
+      page,
+      request,
+    }) => {
       const t = T[locale];
       const phone = newPhone();
       if (locale === 'en') await inEnglish(page);
@@ -296,7 +340,10 @@ test.describe('sign-up', () => {
       await create.click();
       const created = page.getByRole('dialog', { name: t.createdTitle });
       await expect(created).toContainText(t.created);
-      await page.screenshot({ path: `${ARTIFACTS}/account-register-created-${locale}-1366.png`, animations: 'disabled' });
+      await page.screenshot({
+        path: `${ARTIFACTS}/account-register-created-${locale}-1366.png`,
+        animations: 'disabled',
+      });
       await created.getByRole('button', { name: t.continue }).click();
 
       // The OTP page: the countdown runs from 120 s and resend waits for it.
@@ -334,7 +381,10 @@ test.describe('sign-up', () => {
     });
   }
 
-  test('sign-in errors: wrong password; an unconfirmed account is led to the OTP page, its timer at 120', async ({ page, request }) => {
+  test('sign-in errors: wrong password; an unconfirmed account is led to the OTP page, its timer at 120', async ({
+    page,
+    request,
+  }) => {
     const confirmed = await createAccount(request);
     const unconfirmed = await createAccount(request, { confirmed: false });
     await inEnglish(page);
@@ -364,12 +414,18 @@ test.describe('sign-up', () => {
     const { code } = await smsTo(request, unconfirmed.phone_number);
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog', { name: 'Account confirmed' }).getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('dialog', { name: 'Account confirmed' })
+      .getByRole('button', { name: 'Sign in' })
+      .click();
     await fillSignIn(page, unconfirmed.phone_number, unconfirmed.password);
     await expect(accountIcon(page)).toBeVisible();
   });
 
-  test('sign-up with a number that already has an account: the server error sits under the phone field', async ({ page, request }) => {
+  test('sign-up with a number that already has an account: the server error sits under the phone field', async ({
+    page,
+    request,
+  }) => {
     const existing = await createAccount(request);
     await inEnglish(page);
     await page.goto('/auth/register');
@@ -398,12 +454,19 @@ test('a guest cart survives sign-in: merged into the server cart, capped by stoc
   const capped = await findProduct(
     request,
     'a product whose per-order maximum (2 or more) is below its stock',
-    (x) => x.maximum_number_per_order !== null && x.maximum_number_per_order >= 2 && x.maximum_number_per_order < x.stock,
+    (x) =>
+      x.maximum_number_per_order !== null &&
+      x.maximum_number_per_order >= 2 &&
+      x.maximum_number_per_order < x.stock,
   );
   const low = await findProduct(
     request,
     'a product with 2 to 5 left and no lower per-order maximum',
-    (x) => x.id !== capped.id && x.stock >= 2 && x.stock <= 5 && (x.maximum_number_per_order === null || x.maximum_number_per_order >= x.stock),
+    (x) =>
+      x.id !== capped.id &&
+      x.stock >= 2 &&
+      x.stock <= 5 &&
+      (x.maximum_number_per_order === null || x.maximum_number_per_order >= x.stock),
   );
   const plain = await findProduct(
     request,
@@ -416,7 +479,10 @@ test('a guest cart survives sign-in: merged into the server cart, capped by stoc
   // Earlier, on another device, the shopper put one of each of the first two in the (server) cart.
   const earlier = await apiSignIn(request, account);
   for (const p of [capped, low]) {
-    const res = await request.put('/v1/users/cart?locale=en', { headers: earlier, data: { order_product: { product_id: p.id, quantity: 1 } } });
+    const res = await request.put('/v1/users/cart?locale=en', {
+      headers: earlier,
+      data: { order_product: { product_id: p.id, quantity: 1 } },
+    });
     expect(res.ok()).toBeTruthy();
   }
 
@@ -432,7 +498,10 @@ test('a guest cart survives sign-in: merged into the server cart, capped by stoc
 
   // Checkout asks a guest to sign in; after signing in the shopper is back on the cart, with everything merged.
   await page.getByTestId('proceed-checkout').click();
-  await page.getByRole('dialog', { name: "You're not logged in" }).getByRole('link', { name: 'Sign in' }).click();
+  await page
+    .getByRole('dialog', { name: "You're not logged in" })
+    .getByRole('link', { name: 'Sign in' })
+    .click();
   await expect(page).toHaveURL(/\/auth\/signin$/);
   await fillSignIn(page, account.phone_number, account.password);
   await expect(page).toHaveURL(/\/cart$/);
@@ -446,7 +515,10 @@ test('a guest cart survives sign-in: merged into the server cart, capped by stoc
   const total = max + low.stock + 2;
   const expectCart = async (p: Page) => {
     await expect(p.getByTestId('cart-line')).toHaveCount(3);
-    for (const [id, q] of expected) await expect(p.locator(`[data-testid="cart-line"][data-product-id="${id}"]`).getByRole('textbox')).toHaveValue(String(q));
+    for (const [id, q] of expected)
+      await expect(
+        p.locator(`[data-testid="cart-line"][data-product-id="${id}"]`).getByRole('textbox'),
+      ).toHaveValue(String(q));
     await expect(p.getByTestId('summary-count')).toHaveText(String(total));
     await expect(cartLink(p)).toHaveAttribute('aria-label', `Cart, items: ${total}`);
   };
@@ -458,7 +530,11 @@ test('a guest cart survives sign-in: merged into the server cart, capped by stoc
   await expect(notice).toContainText(`Only ${max} available per order`);
   await expect(notice).toContainText(`Only ${low.stock} available in stock`);
   await expect(notice.getByRole('listitem')).toHaveCount(2);
-  await page.screenshot({ path: `${ARTIFACTS}/account-cart-merged-en-1366.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: `${ARTIFACTS}/account-cart-merged-en-1366.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
   await notice.getByRole('button', { name: 'OK' }).click();
   await expect(notice).toHaveCount(0);
   // It is the server's cart now.
@@ -473,7 +549,10 @@ test('a guest cart survives sign-in: merged into the server cart, capped by stoc
   await second.goto('/cart');
   await expectCart(second);
   // A change there is a change of the one cart.
-  await second.locator(`[data-testid="cart-line"][data-product-id="${plain.id}"]`).getByTestId('cart-remove').click();
+  await second
+    .locator(`[data-testid="cart-line"][data-product-id="${plain.id}"]`)
+    .getByTestId('cart-remove')
+    .click();
   await expect(second.getByTestId('cart-line')).toHaveCount(2);
   await other.close();
   await page.reload();
@@ -484,7 +563,10 @@ test('a guest cart survives sign-in: merged into the server cart, capped by stoc
 /* ---------------- passwords ---------------- */
 
 test.describe('forgotten password', () => {
-  test('forgot password → code by SMS → new password on the OTP page → sign in with it (the old one no longer works)', async ({ page, request }) => {
+  test('forgot password → code by SMS → new password on the OTP page → sign in with it (the old one no longer works)', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     await inEnglish(page);
     await page.goto('/auth/signin');
@@ -548,10 +630,17 @@ test.describe('forgotten password', () => {
     await expect(accountIcon(page)).toBeVisible();
   });
 
-  test('the reset link /auth/reset_password/{code}: a wrong code is refused, the right one sets the password', async ({ page, request }) => {
+  test('the reset link /auth/reset_password/{code}: a wrong code is refused, the right one sets the password', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     const before = await lastSmsId(request, account.phone_number);
-    expect((await request.post('/v1/users/passwords?locale=en', { data: { phone_number: account.phone_number } })).ok()).toBeTruthy();
+    expect(
+      (
+        await request.post('/v1/users/passwords?locale=en', { data: { phone_number: account.phone_number } })
+      ).ok(),
+    ).toBeTruthy();
     const { code } = await smsTo(request, account.phone_number, before);
     await inEnglish(page);
 
@@ -566,7 +655,10 @@ test.describe('forgotten password', () => {
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByRole('dialog', { name: 'Password changed' }).getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('dialog', { name: 'Password changed' })
+      .getByRole('button', { name: 'Sign in' })
+      .click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
     await fillSignIn(page, account.phone_number, NEW_PASSWORD);
     await expect(accountIcon(page)).toBeVisible();
@@ -575,13 +667,21 @@ test.describe('forgotten password', () => {
 
 /* ---------------- the account area ---------------- */
 
-test('edit profile: the form checks the fields, saves, and the session keeps working with the new headers', async ({ page, request }) => {
+test('edit profile: the form checks the fields, saves, and the session keeps working with the new headers', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request);
   await inEnglish(page);
   await signIn(page, account);
   await accountIcon(page).click();
   await expect(page).toHaveURL(/\/my-account\/account$/);
-  await expect(page.getByRole('definition')).toHaveText(['Mona', 'Hassan', account.email, account.phone_number]);
+  await expect(page.getByRole('definition')).toHaveText([
+    'Mona',
+    'Hassan',
+    account.email,
+    account.phone_number,
+  ]);
 
   await page.getByRole('link', { name: 'Edit profile' }).click();
   await expect(page).toHaveURL(/\/my-account\/account\/edit-profile$/);
@@ -617,11 +717,19 @@ test('edit profile: the form checks the fields, saves, and the session keeps wor
   await expect(page).toHaveURL(/\/my-account\/wishlist$/);
   await expect(page.getByText('Your wishlist is empty.')).toBeVisible();
   await expect(accountIcon(page)).toBeVisible();
-  const me = await apiGet<{ user: { first_name: string; email: string } }>(request, '/v1/users?locale=en', (await storedSession(page))!);
+  const me = await apiGet<{ user: { first_name: string; email: string } }>(
+    request,
+    '/v1/users?locale=en',
+    (await storedSession(page))!,
+  );
   expect(me.user).toMatchObject({ first_name: 'Nour', email });
 });
 
-test('change password, then sign out: the cart leaves the browser; the other device is signed out at its next call', async ({ page, browser, request }) => {
+test('change password, then sign out: the cart leaves the browser; the other device is signed out at its next call', async ({
+  page,
+  browser,
+  request,
+}) => {
   const account = await createAccount(request);
   const p = await findProduct(request, 'a product in stock', (x) => x.stock > 3);
 
@@ -684,13 +792,21 @@ test('change password, then sign out: the cart leaves the browser; the other dev
   // The new password works, the old one does not.
   await page.goto('/auth/signin');
   await fillSignIn(page, account.phone_number, PASSWORD);
-  await expect(page.getByRole('dialog', { name: "Couldn't sign you in" })).toContainText('Phone Number or Password is incorrect, please try again');
-  await page.getByRole('dialog', { name: "Couldn't sign you in" }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog', { name: "Couldn't sign you in" })).toContainText(
+    'Phone Number or Password is incorrect, please try again',
+  );
+  await page
+    .getByRole('dialog', { name: "Couldn't sign you in" })
+    .getByRole('button', { name: 'Close' })
+    .click();
   await fillSignIn(page, account.phone_number, NEW_PASSWORD);
   await expect(accountIcon(page)).toBeVisible();
 });
 
-test('sign out from the account area: session and cart leave the browser, the token stops working', async ({ page, request }) => {
+test('sign out from the account area: session and cart leave the browser, the token stops working', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request);
   const p = await findProduct(request, 'a product in stock', (x) => x.stock > 3);
   await inEnglish(page);
@@ -715,7 +831,11 @@ test('wishlist: a guest is asked to sign in; favorite from the product page, lis
   page,
   request,
 }) => {
-  const p = await findProduct(request, 'a product in stock with a photo', (x) => x.stock > 3 && x.images.length > 0);
+  const p = await findProduct(
+    request,
+    'a product in stock with a photo',
+    (x) => x.stock > 3 && x.images.length > 0,
+  );
   const account = await createAccount(request);
   await inEnglish(page);
 
@@ -775,7 +895,10 @@ test('wishlist pages: 10 favorites a page, then the next page', async ({ page, r
   const account = await createAccount(request);
   const favorites = (await allProducts(request)).slice(0, 12);
   const headers = await apiSignIn(request, account);
-  for (const p of favorites) expect((await request.post(`/v1/users/products/${p.id}/favorites?locale=en`, { headers })).status()).toBe(201);
+  for (const p of favorites)
+    expect((await request.post(`/v1/users/products/${p.id}/favorites?locale=en`, { headers })).status()).toBe(
+      201,
+    );
 
   await inEnglish(page);
   await signIn(page, account);
@@ -791,7 +914,10 @@ test('wishlist pages: 10 favorites a page, then the next page', async ({ page, r
   // Removing both favorites of page 2 goes back to page 1.
   for (let i = 0; i < 2; i++) {
     await items.first().getByRole('button', { name: 'Remove' }).click();
-    await page.getByRole('dialog', { name: 'Remove from wishlist?' }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove from wishlist?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await expect(items).toHaveCount(i === 0 ? 1 : 10);
   }
   await expect(page.getByText('Page 1')).toHaveCount(0);
@@ -824,14 +950,20 @@ test('too many sign-in tries: the limit message, even for the right password', a
 });
 
 // @clock: it moves the server's clock forward (POST /dev/clock), so it runs alone (playwright.config.ts).
-test('@clock OTP: wrong codes, a code dead after 5 wrong tries, resend only after 120 s (the page and the server agree)', async ({ page, request }) => {
+test('@clock OTP: wrong codes, a code dead after 5 wrong tries, resend only after 120 s (the page and the server agree)', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, { confirmed: false });
   const first = await smsTo(request, account.phone_number);
   await inEnglish(page);
   await page.clock.install();
   await page.goto('/auth/signin');
   await fillSignIn(page, account.phone_number, account.password);
-  await page.getByRole('dialog', { name: "Couldn't sign you in" }).getByRole('button', { name: 'Enter OTP' }).click();
+  await page
+    .getByRole('dialog', { name: "Couldn't sign you in" })
+    .getByRole('button', { name: 'Enter OTP' })
+    .click();
   await expect(page).toHaveURL(/\/auth\/otp_confirmation$/);
 
   const resend = page.getByTestId('otp-resend');
@@ -871,15 +1003,25 @@ test('@clock OTP: wrong codes, a code dead after 5 wrong tries, resend only afte
   const second = await smsTo(request, account.phone_number, first.id);
   await code.fill(second.code);
   await verify.click();
-  await expect(page.getByRole('dialog', { name: 'Account confirmed' })).toContainText('You can now sign in to your account.');
+  await expect(page.getByRole('dialog', { name: 'Account confirmed' })).toContainText(
+    'You can now sign in to your account.',
+  );
 });
 
 /* ---------------- guards ---------------- */
 
-test('guests are sent from /my-account to sign in (and come back after); signed-in shoppers are sent away from auth pages', async ({ page, request }) => {
+test('guests are sent from /my-account to sign in (and come back after); signed-in shoppers are sent away from auth pages', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request);
   await inEnglish(page);
-  for (const path of ['/my-account', '/my-account/orders', '/my-account/account/edit-profile', '/my-account/account/change-password']) {
+  for (const path of [
+    '/my-account',
+    '/my-account/orders',
+    '/my-account/account/edit-profile',
+    '/my-account/account/change-password',
+  ]) {
     await page.goto(path);
     await expect(page, `${path} needs an account`).toHaveURL(/\/auth\/signin$/);
   }
@@ -892,7 +1034,12 @@ test('guests are sent from /my-account to sign in (and come back after); signed-
   await expect(page).toHaveURL(/\/my-account\/wishlist$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Wishlist' })).toBeVisible();
 
-  for (const path of ['/auth/signin', '/auth/register', '/auth/forgot_password', '/auth/reset_password/123456']) {
+  for (const path of [
+    '/auth/signin',
+    '/auth/register',
+    '/auth/forgot_password',
+    '/auth/reset_password/123456',
+  ]) {
     await page.goto(path);
     await expect(page, `${path} is for guests`).toHaveURL(/\/$/);
   }
@@ -904,13 +1051,34 @@ test('guests are sent from /my-account to sign in (and come back after); signed-
 
 /* ---------------- phone ---------------- */
 
-test('@phone sign-in and the account area at 375 px, through the burger menu, in Arabic and English', async ({ page, request }) => {
+test('@phone sign-in and the account area at 375 px, through the burger menu, in Arabic and English', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request);
   await page.setViewportSize({ width: 375, height: 740 });
   for (const locale of ['ar', 'en'] as const) {
-    const name = { ar: { login: 'تسجيل الدخول', myAccount: 'حسابي', wishlist: 'المفضلة', edit: 'تعديل البيانات', signOut: 'تسجيل الخروج' }, en: { login: 'Login', myAccount: 'My account', wishlist: 'Wishlist', edit: 'Edit profile', signOut: 'Sign out' } }[locale];
+    const name = {
+      ar: {
+        login: 'تسجيل الدخول',
+        myAccount: 'حسابي',
+        wishlist: 'المفضلة',
+        edit: 'تعديل البيانات',
+        signOut: 'تسجيل الخروج',
+      },
+      en: {
+        login: 'Login',
+        myAccount: 'My account',
+        wishlist: 'Wishlist',
+        edit: 'Edit profile',
+        signOut: 'Sign out',
+      },
+    }[locale];
     await page.goto('/');
-    await page.evaluate((l) => localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 })), locale);
+    await page.evaluate(
+      (l) => localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 })),
+      locale,
+    );
     await page.reload();
     await expect(html(page)).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
 
@@ -928,7 +1096,11 @@ test('@phone sign-in and the account area at 375 px, through the burger menu, in
     await drawer.getByRole('link', { name: name.login }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
     await expectTidy(page, `sign-in ${locale} 375`);
-    await page.screenshot({ path: `${ARTIFACTS}/account-phone-signin-${locale}.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: `${ARTIFACTS}/account-phone-signin-${locale}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
     await fillSignIn(page, account.phone_number, account.password);
     await expect(page).toHaveURL(/\/$/);
 
@@ -938,7 +1110,11 @@ test('@phone sign-in and the account area at 375 px, through the burger menu, in
     await expect(page).toHaveURL(/\/my-account\/account$/);
     await expect(page.getByRole('definition').last()).toHaveText(account.phone_number);
     await expectTidy(page, `account ${locale} 375`);
-    await page.screenshot({ path: `${ARTIFACTS}/account-phone-account-${locale}.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: `${ARTIFACTS}/account-phone-account-${locale}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
 
     await page.getByRole('main').getByRole('link', { name: name.wishlist, exact: true }).click();
     await expect(page).toHaveURL(/\/my-account\/wishlist$/);
@@ -946,7 +1122,9 @@ test('@phone sign-in and the account area at 375 px, through the burger menu, in
     // All four tabs stay in view on a phone, the selected one too: nobody scrolls sideways to find a tab.
     const tabs = page.locator('main nav a[href^="/my-account/"]');
     await expect(tabs).toHaveCount(4);
-    for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect))) {
+    for (const box of await tabs.evaluateAll((links) =>
+      links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(375);
     }
@@ -955,7 +1133,11 @@ test('@phone sign-in and the account area at 375 px, through the burger menu, in
     await page.getByRole('link', { name: name.edit }).click();
     await expect(page).toHaveURL(/edit-profile$/);
     await expectTidy(page, `edit profile ${locale} 375`);
-    await page.screenshot({ path: `${ARTIFACTS}/account-phone-edit-${locale}.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: `${ARTIFACTS}/account-phone-edit-${locale}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
 
     // Sign out from the burger.
     await page.getByTestId('burger-button').click();
@@ -970,10 +1152,17 @@ test('@phone sign-in and the account area at 375 px, through the burger menu, in
 async function screenTour(page: Page, request: APIRequestContext, locale: Locale) {
   const account = await createAccount(request);
   const unconfirmed = await createAccount(request, { confirmed: false });
-  const p = await findProduct(request, 'a product in stock with a photo', (x) => x.stock > 3 && x.images.length > 0);
+  const p = await findProduct(
+    request,
+    'a product in stock with a photo',
+    (x) => x.stock > 3 && x.images.length > 0,
+  );
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/');
-  await page.evaluate((l) => localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 })), locale);
+  await page.evaluate(
+    (l) => localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 })),
+    locale,
+  );
 
   await page.goto('/auth/signin');
   await expect(page.locator('input[name="password"]')).toBeVisible();
@@ -1015,7 +1204,9 @@ async function screenTour(page: Page, request: APIRequestContext, locale: Locale
   await fillSignIn(page, account.phone_number, account.password);
   await expect(accountIcon(page)).toBeVisible();
   const headers = (await storedSession(page))!;
-  expect((await request.post(`/v1/users/products/${p.id}/favorites?locale=en`, { headers })).status()).toBe(201);
+  expect((await request.post(`/v1/users/products/${p.id}/favorites?locale=en`, { headers })).status()).toBe(
+    201,
+  );
   await page.goto('/my-account/account');
   await expect(page.getByRole('definition').first()).toHaveText('Mona');
   await shoot(page, 'account', locale);
@@ -1036,7 +1227,10 @@ async function screenTour(page: Page, request: APIRequestContext, locale: Locale
 
 test.describe('screenshots', () => {
   for (const locale of ['ar', 'en'] as const) {
-    test(`every account screen at 1366 and 375 px (${locale}): right direction, nothing overflowing, no raw keys`, async ({ page, request }) => {
+    test(`every account screen at 1366 and 375 px (${locale}): right direction, nothing overflowing, no raw keys`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(240_000);
       await screenTour(page, request, locale);
     });

@@ -26,7 +26,13 @@ interface P {
 }
 interface ListAnswer {
   products: P[];
-  meta: { total_entries: number; next_page: number | null; per_page: number; min_price: number; max_price: number };
+  meta: {
+    total_entries: number;
+    next_page: number | null;
+    per_page: number;
+    min_price: number;
+    max_price: number;
+  };
 }
 type Named = { id: number; name: string };
 
@@ -68,9 +74,9 @@ async function inEnglish(page: Page) {
 
 const cards = (page: Page) => page.getByTestId('product-grid').getByTestId('product-card');
 const cardIds = async (page: Page) =>
-  (await cards(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id')))));
+  await cards(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-product-id'))));
 const cardPrices = async (page: Page) =>
-  (await cards(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price')))));
+  await cards(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))));
 const resultCount = (page: Page) => page.getByTestId('result-count');
 /** Waits until the list shows the answer of the current URL (no dimmed placeholder, no spinner). */
 const settled = async (page: Page) => {
@@ -78,7 +84,10 @@ const settled = async (page: Page) => {
 };
 
 test.describe('product lists', () => {
-  test('filter by category and brand; the category selector appears with a brand; Back restores the list', async ({ page, request }) => {
+  test('filter by category and brand; the category selector appears with a brand; Back restores the list', async ({
+    page,
+    request,
+  }) => {
     await inEnglish(page);
     const { categories } = await apiGet<{ categories: Named[] }>(request, '/v1/categories?locale=en');
     // A root category with at least two brands, so a brand narrows the list.
@@ -87,7 +96,10 @@ test.describe('product lists', () => {
     let inCategory = 0;
     for (const c of categories) {
       const list = await apiGet<ListAnswer>(request, `/v1/products?category_id=${c.id}&per_page=1&locale=en`);
-      const { brands } = await apiGet<{ brands: Named[] }>(request, `/v1/brands?category_id=${c.id}&per_page=10&locale=en`);
+      const { brands } = await apiGet<{ brands: Named[] }>(
+        request,
+        `/v1/brands?category_id=${c.id}&per_page=10&locale=en`,
+      );
       if (list.meta.total_entries > 0 && brands.length >= 2) {
         category = c;
         brand = brands[0];
@@ -96,7 +108,10 @@ test.describe('product lists', () => {
       }
     }
     expect(category && brand, 'a category with two brands').toBeTruthy();
-    const both = await apiGet<ListAnswer>(request, `/v1/products?category_id=${category!.id}&brand_id=${brand!.id}&per_page=1&locale=en`);
+    const both = await apiGet<ListAnswer>(
+      request,
+      `/v1/products?category_id=${category!.id}&brand_id=${brand!.id}&per_page=1&locale=en`,
+    );
 
     await page.goto(`/products?category_id=${category!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: category!.name })).toBeVisible();
@@ -118,8 +133,14 @@ test.describe('product lists', () => {
     await expect(page.getByRole('checkbox', { name: brand!.name, exact: true })).not.toBeChecked();
   });
 
-  test('brands load page by page: More brands (or scrolling to the end) brings the next page', async ({ page, request }) => {
-    const first = await apiGet<{ brands: Named[]; meta: { next_page: number | null; total_entries: number } }>(request, '/v1/brands?per_page=10&page=1&locale=en');
+  test('brands load page by page: More brands (or scrolling to the end) brings the next page', async ({
+    page,
+    request,
+  }) => {
+    const first = await apiGet<{
+      brands: Named[];
+      meta: { next_page: number | null; total_entries: number };
+    }>(request, '/v1/brands?per_page=10&page=1&locale=en');
     await inEnglish(page);
     await page.goto('/products');
     const boxes = page.getByTestId('brand-filter').getByRole('checkbox');
@@ -134,7 +155,9 @@ test.describe('product lists', () => {
     }
   });
 
-  test('price range: a letter is refused with the message; digits filter the list after the pause', async ({ page }) => {
+  test('price range: a letter is refused with the message; digits filter the list after the pause', async ({
+    page,
+  }) => {
     await inEnglish(page);
     await page.goto('/products');
     await settled(page);
@@ -151,7 +174,10 @@ test.describe('product lists', () => {
     await settled(page);
     for (const price of await cardPrices(page)) expect(price).toBeGreaterThanOrEqual(threshold);
     // The slider follows the typed value (its lower thumb sits at the threshold).
-    await expect(page.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute('aria-valuenow', String(threshold));
+    await expect(page.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute(
+      'aria-valuenow',
+      String(threshold),
+    );
   });
 
   test('sort by lowest price shows prices in ascending order', async ({ page }) => {
@@ -168,8 +194,13 @@ test.describe('product lists', () => {
     await expect(page.getByTestId('sort-menu')).toContainText('Lowest price');
   });
 
-  test('pages and More; a shared URL shows the same list; Back goes to the previous one', async ({ page, browser, request }) => {
-    const total = (await apiGet<ListAnswer>(request, '/v1/products?per_page=12&locale=en')).meta.total_entries;
+  test('pages and More; a shared URL shows the same list; Back goes to the previous one', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const total = (await apiGet<ListAnswer>(request, '/v1/products?per_page=12&locale=en')).meta
+      .total_entries;
     expect(total, 'at least three pages of products').toBeGreaterThan(24);
     await inEnglish(page);
     await page.goto('/products?sort=highest_price');
@@ -190,7 +221,10 @@ test.describe('product lists', () => {
     await expect(cards(page)).toHaveCount(Math.min(12, total - 24));
     const page3 = await cardIds(page);
     expect(page3.some((id) => pages12.includes(id))).toBe(false);
-    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 3' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     // Opened fresh elsewhere (a shared link): the same products in the same order.
     const shared = page.url();
@@ -216,7 +250,10 @@ test.describe('product lists', () => {
   });
 
   test('special offers and an unknown promotion', async ({ page, request }) => {
-    const offers = await apiGet<ListAnswer>(request, '/v1/products?in_dedicated_page=true&per_page=1&locale=en');
+    const offers = await apiGet<ListAnswer>(
+      request,
+      '/v1/products?in_dedicated_page=true&per_page=1&locale=en',
+    );
     await inEnglish(page);
     await page.goto('/special-offers');
     await expect(page.getByRole('heading', { level: 1, name: 'Special offers' })).toBeVisible();
@@ -248,18 +285,33 @@ test.describe('product lists', () => {
 });
 
 test.describe('product page', () => {
-  test('gallery: thumbnails switch the image, fullscreen opens and closes; title and description are set', async ({ page, request }) => {
-    const p = await findProduct(request, 'a product with two photos', (x) => x.images.filter((i) => !i.is_3d_image).length >= 2);
+  test('gallery: thumbnails switch the image, fullscreen opens and closes; title and description are set', async ({
+    page,
+    request,
+  }) => {
+    const p = await findProduct(
+      request,
+      'a product with two photos',
+      (x) => x.images.filter((i) => !i.is_3d_image).length >= 2,
+    );
     await inEnglish(page);
     await page.goto(`/products/${p.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
     await expect(page).toHaveTitle(new RegExp(p.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    const description = (await apiGet<{ product: { description: string } }>(request, `/v1/products/${p.id}?locale=en`)).product.description;
+    const description = (
+      await apiGet<{ product: { description: string } }>(request, `/v1/products/${p.id}?locale=en`)
+    ).product.description;
     // The product's own description (shortened) in every description tag, in the shopper's language.
     await expect
-      .poll(() => page.locator('meta[name="description"]').evaluateAll((els) => els.map((e) => e.getAttribute('content') ?? '')))
+      .poll(() =>
+        page
+          .locator('meta[name="description"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('content') ?? '')),
+      )
       .toEqual(expect.arrayContaining([expect.stringContaining(description.slice(0, 60))]));
-    const contents = await page.locator('meta[name="description"]').evaluateAll((els) => els.map((e) => e.getAttribute('content')));
+    const contents = await page
+      .locator('meta[name="description"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('content')));
     expect(new Set(contents).size).toBe(1);
 
     const main = page.getByTestId('gallery-main');
@@ -279,7 +331,10 @@ test.describe('product page', () => {
     await expect(full).toBeHidden();
   });
 
-  test('counter limits: the per-order maximum and the stock, with their messages; 0 and negatives', async ({ page, request }) => {
+  test('counter limits: the per-order maximum and the stock, with their messages; 0 and negatives', async ({
+    page,
+    request,
+  }) => {
     const capped = await findProduct(
       request,
       'a product whose per-order maximum is below its stock',
@@ -288,7 +343,10 @@ test.describe('product page', () => {
     const low = await findProduct(
       request,
       'a product with 2 or 3 left and no lower per-order maximum',
-      (x) => x.stock >= 2 && x.stock <= 3 && (x.maximum_number_per_order === null || x.maximum_number_per_order >= x.stock),
+      (x) =>
+        x.stock >= 2 &&
+        x.stock <= 3 &&
+        (x.maximum_number_per_order === null || x.maximum_number_per_order >= x.stock),
     );
     await inEnglish(page);
 
@@ -296,7 +354,9 @@ test.describe('product page', () => {
     const qty = page.getByRole('textbox', { name: /^Quantity of/ });
     await qty.fill(String(capped.maximum_number_per_order! + 5));
     await qty.press('Enter');
-    await expect(page.getByTestId('quantity-warning')).toHaveText(`Only ${capped.maximum_number_per_order} available per order`);
+    await expect(page.getByTestId('quantity-warning')).toHaveText(
+      `Only ${capped.maximum_number_per_order} available per order`,
+    );
     await expect(qty).toHaveValue(String(capped.maximum_number_per_order));
     await qty.fill('-4');
     await qty.press('Enter');
@@ -326,7 +386,10 @@ test.describe('product page', () => {
     await inEnglish(page);
     await page.goto(`/products/${gone.id}`);
     await expect(page.getByTestId('product-availability')).toHaveText('Out of stock');
-    await expect(page.getByTestId('product-availability')).toHaveAttribute('data-availability', 'out_of_stock');
+    await expect(page.getByTestId('product-availability')).toHaveAttribute(
+      'data-availability',
+      'out_of_stock',
+    );
     await expect(page.getByTestId('add-to-cart')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
 
@@ -335,7 +398,10 @@ test.describe('product page', () => {
     await expect(card.getByRole('button')).toBeDisabled();
   });
 
-  test('a guest tapping the heart is asked to sign in; an unknown product goes to 404', async ({ page, request }) => {
+  test('a guest tapping the heart is asked to sign in; an unknown product goes to 404', async ({
+    page,
+    request,
+  }) => {
     const p = (await allProducts(request))[0]!;
     await inEnglish(page);
     await page.goto(`/products/${p.id}`);
@@ -357,7 +423,9 @@ test.describe('product page', () => {
     await expect(related.first()).toBeVisible();
     const relatedCount = await related.count();
     expect(relatedCount).toBeLessThanOrEqual(10);
-    expect(await related.evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')))).not.toContain(String(a!.id));
+    expect(
+      await related.evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id'))),
+    ).not.toContain(String(a!.id));
 
     await page.goto(`/products/${b!.id}`);
     await expect(page.getByTestId('recently-viewed').locator(`[data-product-id="${a!.id}"]`)).toHaveCount(1);
@@ -365,7 +433,10 @@ test.describe('product page', () => {
 });
 
 test.describe('guest cart', () => {
-  test('add from a card and from the product page, change quantity, remove, and checkout asks to sign in', async ({ page, request }) => {
+  test('add from a card and from the product page, change quantity, remove, and checkout asks to sign in', async ({
+    page,
+    request,
+  }) => {
     const all = await allProducts(request);
     await inEnglish(page);
 
@@ -373,12 +444,17 @@ test.describe('guest cart', () => {
     await page.goto('/products?sort=highest_price');
     await settled(page);
     const fromCard = Number(
-      await cards(page).filter({ has: page.locator('[data-testid="card-add"]:not([disabled])') }).first().getAttribute('data-product-id'),
+      await cards(page)
+        .filter({ has: page.locator('[data-testid="card-add"]:not([disabled])') })
+        .first()
+        .getAttribute('data-product-id'),
     );
     const card = cards(page).and(page.locator(`[data-product-id="${fromCard}"]`));
     await card.getByTestId('card-add').click();
     await expect(card.getByTestId('card-remove')).toBeVisible();
-    const fromPage = all.find((x) => x.id !== fromCard && x.stock > 5 && (x.maximum_number_per_order ?? 99) > 3);
+    const fromPage = all.find(
+      (x) => x.id !== fromCard && x.stock > 5 && (x.maximum_number_per_order ?? 99) > 3,
+    );
     expect(fromPage, 'a product with room for 3 in the cart').toBeTruthy();
 
     // From the product page, two of them.
@@ -396,10 +472,15 @@ test.describe('guest cart', () => {
     await expect(line.getByRole('textbox')).toHaveValue('3');
     await expect(page.getByTestId('summary-count')).toHaveText('4');
     const expected = fromPage!.checkout_price * 3;
-    await expect(line.getByTestId('line-total')).toContainText(new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(expected));
+    await expect(line.getByTestId('line-total')).toContainText(
+      new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(expected),
+    );
 
     // Remove the card's product; the other stays.
-    await page.locator(`[data-testid="cart-line"][data-product-id="${fromCard}"]`).getByTestId('cart-remove').click();
+    await page
+      .locator(`[data-testid="cart-line"][data-product-id="${fromCard}"]`)
+      .getByTestId('cart-remove')
+      .click();
     await expect(lines).toHaveCount(1);
     await expect(page.getByTestId('summary-count')).toHaveText('3');
 
@@ -418,9 +499,16 @@ test.describe('guest cart', () => {
 });
 
 test.describe('screenshots', () => {
-  test('a list, a product page and the cart in both languages at 1366 and 375 px', async ({ page, request }) => {
+  test('a list, a product page and the cart in both languages at 1366 and 375 px', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
-    const p = await findProduct(request, 'a product in stock with several photos', (x) => x.images.length > 1 && x.stock > 3);
+    const p = await findProduct(
+      request,
+      'a product in stock with several photos',
+      (x) => x.images.length > 1 && x.stock > 3,
+    );
     for (const locale of ['ar', 'en'] as const) {
       await page.goto('/');
       await page.evaluate((l) => {
@@ -438,7 +526,8 @@ test.describe('screenshots', () => {
         await expect(page.getByTestId('gallery-main')).toBeVisible();
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: `${ARTIFACTS}/product-${locale}-${width}.png`, fullPage: true });
-        if (!(await page.getByTestId('remove-from-cart').isVisible())) await page.getByTestId('add-to-cart').click();
+        if (!(await page.getByTestId('remove-from-cart').isVisible()))
+          await page.getByTestId('add-to-cart').click();
 
         await page.goto('/cart');
         await expect(page.getByTestId('cart-line').first()).toBeVisible();

@@ -51,7 +51,13 @@ interface Plan {
 
 /* ---------------- the API: shoppers, carts, addresses, orders made "earlier" ---------------- */
 
-async function apiJson<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, headers?: Headers, data?: unknown): Promise<T> {
+async function apiJson<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  headers?: Headers,
+  data?: unknown,
+): Promise<T> {
   const res = await request.fetch(path, { method, headers, data });
   expect(res.ok(), `${method} ${path} answers ${res.status()}: ${await res.text()}`).toBeTruthy();
   return (await res.json()) as T;
@@ -73,13 +79,22 @@ async function newShopper(request: APIRequestContext, firstName = 'Mona'): Promi
   let code = '';
   await expect
     .poll(async () => {
-      const r = await apiJson<{ messages: { code: string | null }[] }>(request, 'GET', `/dev/sms-outbox?phone_number=${phone}`);
+      const r = await apiJson<{ messages: { code: string | null }[] }>(
+        request,
+        'GET',
+        `/dev/sms-outbox?phone_number=${phone}`,
+      );
       code = r.messages[0]?.code ?? '';
       return code;
     })
     .toMatch(/^\d+$/);
-  await apiJson(request, 'PUT', '/v1/users/confirmations?locale=en', undefined, { sms_confirmation_otp: code, phone_number: phone });
-  const res = await request.post('/v1/users/sign_in?locale=en', { data: { phone_number: phone, password: PASSWORD } });
+  await apiJson(request, 'PUT', '/v1/users/confirmations?locale=en', undefined, {
+    sms_confirmation_otp: code,
+    phone_number: phone,
+  });
+  const res = await request.post('/v1/users/sign_in?locale=en', {
+    data: { phone_number: phone, password: PASSWORD },
+  });
   expect(res.ok()).toBeTruthy();
   const h = res.headers();
   const body = (await res.json()) as { user: Record<string, unknown> };
@@ -91,7 +106,11 @@ async function allProducts(request: APIRequestContext): Promise<P[]> {
   if (everything) return everything;
   const out: P[] = [];
   for (let page = 1; ; page++) {
-    const r = await apiJson<{ products: P[]; meta: { next_page: number | null } }>(request, 'GET', `/v1/products?per_page=100&page=${page}&locale=en`);
+    const r = await apiJson<{ products: P[]; meta: { next_page: number | null } }>(
+      request,
+      'GET',
+      `/v1/products?per_page=100&page=${page}&locale=en`,
+    );
     out.push(...r.products);
     if (r.meta.next_page === null) break;
   }
@@ -103,20 +122,28 @@ async function allProducts(request: APIRequestContext): Promise<P[]> {
 let cheapTaken = 0;
 async function cheapProduct(request: APIRequestContext): Promise<P> {
   const list = (await allProducts(request)).filter(
-    (p) => p.stock >= 5 && p.checkout_price >= 300 && p.checkout_price <= 5_000 && (p.maximum_number_per_order ?? 5) >= 2,
+    (p) =>
+      p.stock >= 5 &&
+      p.checkout_price >= 300 &&
+      p.checkout_price <= 5_000 &&
+      (p.maximum_number_per_order ?? 5) >= 2,
   );
   expect(list.length, 'the demo catalog has affordable products in stock').toBeGreaterThan(10);
   return list[cheapTaken++ % list.length]!;
 }
 
 async function expensiveProduct(request: APIRequestContext, skip = 0): Promise<P> {
-  const list = (await allProducts(request)).filter((p) => p.stock >= 3 && p.checkout_price >= NATIONAL_ID_THRESHOLD);
+  const list = (await allProducts(request)).filter(
+    (p) => p.stock >= 3 && p.checkout_price >= NATIONAL_ID_THRESHOLD,
+  );
   expect(list.length, 'the demo catalog has products of 25,000 EGP or more').toBeGreaterThan(skip);
   return list[skip]!;
 }
 
 const addToCart = (request: APIRequestContext, s: Shopper, product: P, quantity = 1) =>
-  apiJson(request, 'PUT', '/v1/users/cart?locale=en', s.headers, { order_product: { product_id: product.id, quantity } });
+  apiJson(request, 'PUT', '/v1/users/cart?locale=en', s.headers, {
+    order_product: { product_id: product.id, quantity },
+  });
 
 async function zones(request: APIRequestContext, locale: Locale = 'en') {
   const r = await apiJson<{ delivery_zones: Zone[] }>(request, 'GET', `/v1/delivery_zones?locale=${locale}`);
@@ -127,22 +154,28 @@ async function zones(request: APIRequestContext, locale: Locale = 'en') {
 /** An address saved "earlier" (JSON body, as another client might send it). */
 async function addAddress(request: APIRequestContext, s: Shopper, label = 'Home') {
   const zone = (await zones(request))[0]!;
-  const r = await apiJson<{ address: { id: number } }>(request, 'POST', '/v1/users/addresses?locale=en', s.headers, {
-    address: {
-      label,
-      street_name: 'El Tahrir St',
-      building: '12',
-      floor: '3',
-      apartment: '7',
-      district: 'Dokki',
-      governorate: zone.name_en,
-      number_type: 'mobile',
-      phone_number: '01012345678',
-      lat: 30.0444,
-      lng: 31.2357,
-      name: 'Tahrir Square, Cairo',
+  const r = await apiJson<{ address: { id: number } }>(
+    request,
+    'POST',
+    '/v1/users/addresses?locale=en',
+    s.headers,
+    {
+      address: {
+        label,
+        street_name: 'El Tahrir St',
+        building: '12',
+        floor: '3',
+        apartment: '7',
+        district: 'Dokki',
+        governorate: zone.name_en,
+        number_type: 'mobile',
+        phone_number: '01012345678',
+        lat: 30.0444,
+        lng: 31.2357,
+        name: 'Tahrir Square, Cairo',
+      },
     },
-  });
+  );
   return { id: r.address.id, zone };
 }
 
@@ -150,15 +183,29 @@ async function addAddress(request: APIRequestContext, s: Shopper, label = 'Home'
 async function deliveredOrder(request: APIRequestContext, s: Shopper): Promise<number> {
   const { id: addressId } = await addAddress(request, s, 'Office');
   await addToCart(request, s, await cheapProduct(request));
-  const cart = await apiJson<{ order: { order_id: number } }>(request, 'GET', '/v1/users/cart?locale=en', s.headers);
-  await apiJson(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, s.headers, { address_id: addressId });
-  const placed = await apiJson<{ order: { id: number } }>(request, 'PUT', '/v1/users/checkout?locale=en', s.headers, { payment_method: 'cash' });
+  const cart = await apiJson<{ order: { order_id: number } }>(
+    request,
+    'GET',
+    '/v1/users/cart?locale=en',
+    s.headers,
+  );
+  await apiJson(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, s.headers, {
+    address_id: addressId,
+  });
+  const placed = await apiJson<{ order: { id: number } }>(
+    request,
+    'PUT',
+    '/v1/users/checkout?locale=en',
+    s.headers,
+    { payment_method: 'cash' },
+  );
   await apiJson(request, 'POST', `/dev/orders/${placed.order.id}/status`, undefined, { status: 'delivered' });
   return placed.order.id;
 }
 
 async function cartCount(request: APIRequestContext, s: Shopper) {
-  return (await apiJson<{ order: { count: number } }>(request, 'GET', '/v1/users/cart?locale=en', s.headers)).order.count;
+  return (await apiJson<{ order: { count: number } }>(request, 'GET', '/v1/users/cart?locale=en', s.headers))
+    .order.count;
 }
 
 /* ---------------- the browser ---------------- */
@@ -179,7 +226,8 @@ async function openAs(page: Page, s: Shopper, locale: Locale) {
 }
 
 // Animations (the page fade-in) are finished first, so the picture shows the page as it settles.
-const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 
 /** From the cart page through the cart step and the shipping step (first address) to `until`. */
 async function walkToPayment(page: Page, opts: { nationalId?: boolean } = {}) {
@@ -197,12 +245,16 @@ async function walkToPayment(page: Page, opts: { nationalId?: boolean } = {}) {
 }
 
 const method = (page: Page, m: string) => page.getByTestId(`method-${m}`);
-const stepState = (page: Page, step: string) => page.getByTestId('step-indicator').locator(`[data-step="${step}"]`);
+const stepState = (page: Page, step: string) =>
+  page.getByTestId('step-indicator').locator(`[data-step="${step}"]`);
 
 /* ---------------- the journeys ---------------- */
 
 test.describe('checkout', () => {
-  test('cash on delivery: an address added from the shipping step comes back to checkout; the order is placed', async ({ page, request }) => {
+  test('cash on delivery: an address added from the shipping step comes back to checkout; the order is placed', async ({
+    page,
+    request,
+  }) => {
     const s = await newShopper(request);
     const product = await cheapProduct(request);
     await addToCart(request, s, product, 2);
@@ -244,7 +296,10 @@ test.describe('checkout', () => {
     // The search box (the API's geocoder) moves the pin; the label comes from the API's reverse geocoder.
     await page.getByTestId('map-search').fill('Ramses');
     await page.getByTestId('map-search').press('Enter');
-    await page.getByTestId('map-results').getByRole('button', { name: /Ramses Square/ }).click();
+    await page
+      .getByTestId('map-results')
+      .getByRole('button', { name: /Ramses Square/ })
+      .click();
     await expect(page.getByTestId('map-label')).toContainText('Near 30.0626, 31.2497, Cairo, Egypt');
     await shot(page, 'address-form-en');
     await page.getByTestId('address-save').click();
@@ -257,7 +312,9 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('checkout-delivery')).toHaveText('Set by your address');
     await page.getByTestId('deliver-here').click();
     await expect(page).toHaveURL(/\/checkout\/payment$/);
-    await expect(page.getByTestId('checkout-delivery')).toHaveText(`${zone.shipping_fees.toLocaleString('en-US')} EGP`);
+    await expect(page.getByTestId('checkout-delivery')).toHaveText(
+      `${zone.shipping_fees.toLocaleString('en-US')} EGP`,
+    );
     await expect(page.getByTestId('summary-items')).toContainText(product.title);
 
     // Back is allowed (and replaces the address), forward is not.
@@ -270,7 +327,9 @@ test.describe('checkout', () => {
     // Cash: the place-order button only after the terms.
     await method(page, 'cash').check();
     await expect(page.getByTestId('place-order')).toHaveCount(0);
-    await expect(page.getByTestId('checkout').getByRole('link', { name: 'terms and conditions', exact: true })).toHaveAttribute('href', '/terms-conditions');
+    await expect(
+      page.getByTestId('checkout').getByRole('link', { name: 'terms and conditions', exact: true }),
+    ).toHaveAttribute('href', '/terms-conditions');
     await page.getByTestId('terms').check();
     await page.getByTestId('place-order').click();
 
@@ -279,9 +338,13 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('success-method')).toHaveText('Cash on delivery');
     const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
     await expect(page.getByTestId('success-order-number')).toHaveText(`#${orderId}`);
-    await expect(page.getByTestId('success-date')).toHaveText(new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()));
+    await expect(page.getByTestId('success-date')).toHaveText(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()),
+    );
     const total = product.checkout_price * 2 + zone.shipping_fees;
-    await expect(page.getByTestId('success-total')).toHaveText(`${total.toLocaleString('en-US', { maximumFractionDigits: 2 })} EGP`);
+    await expect(page.getByTestId('success-total')).toHaveText(
+      `${total.toLocaleString('en-US', { maximumFractionDigits: 2 })} EGP`,
+    );
     // The cart is empty again.
     await expect(page.getByTestId('cart-link')).toHaveAttribute('aria-label', /: 0$/);
 
@@ -294,7 +357,9 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
     await expect(page.getByTestId('order-address')).toContainText('Mona Hassan');
     await expect(page.getByTestId('order-address')).toContainText('01012345678');
-    await expect(page.getByTestId('order-shipping')).toHaveText(`${zone.shipping_fees.toLocaleString('en-US')} EGP`);
+    await expect(page.getByTestId('order-shipping')).toHaveText(
+      `${zone.shipping_fees.toLocaleString('en-US')} EGP`,
+    );
     await expect(page.getByTestId('order-line')).toContainText(product.title);
   });
 
@@ -311,15 +376,30 @@ test.describe('checkout', () => {
     expect(await cartCount(request, s)).toBe(0);
   });
 
-  test('card on delivery with installments: a bank, then a plan by language; the button only with a plan', async ({ page, request }) => {
+  test('card on delivery with installments: a bank, then a plan by language; the button only with a plan', async ({
+    page,
+    request,
+  }) => {
     const s = await newShopper(request);
     await addAddress(request, s);
     await addToCart(request, s, await cheapProduct(request));
-    const { banks } = await apiJson<{ banks: Bank[] }>(request, 'GET', '/v1/users/banks?locale=ar', s.headers);
+    const { banks } = await apiJson<{ banks: Bank[] }>(
+      request,
+      'GET',
+      '/v1/users/banks?locale=ar',
+      s.headers,
+    );
     let bank: Bank | undefined;
     let plans: Plan[] = [];
     for (const b of banks) {
-      plans = (await apiJson<{ bank_installments: Plan[] }>(request, 'GET', `/v1/users/bank_installments?bank_id=${b.id}`, s.headers)).bank_installments;
+      plans = (
+        await apiJson<{ bank_installments: Plan[] }>(
+          request,
+          'GET',
+          `/v1/users/bank_installments?bank_id=${b.id}`,
+          s.headers,
+        )
+      ).bank_installments;
       if (plans.length) {
         bank = b;
         break;
@@ -333,7 +413,9 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('plan-select')).toHaveCount(0);
     await page.getByTestId('bank-select').selectOption(String(bank!.id));
     // Arabic page: the plan's Arabic title.
-    await expect(page.getByTestId('plan-select').locator('option', { hasText: plans[0]!.title_ar })).toHaveCount(1);
+    await expect(
+      page.getByTestId('plan-select').locator('option', { hasText: plans[0]!.title_ar }),
+    ).toHaveCount(1);
     await expect(page.getByTestId('place-order')).toHaveCount(0);
     await page.getByTestId('plan-select').selectOption(String(plans[0]!.id));
     await shot(page, 'checkout-ar-payment-installments');
@@ -341,12 +423,17 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('success-method')).toHaveText('فيزا عند الاستلام بالتقسيط');
     const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
     // Arabic long date.
-    await expect(page.getByTestId('success-date')).toHaveText(new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long' }).format(new Date()));
+    await expect(page.getByTestId('success-date')).toHaveText(
+      new Intl.DateTimeFormat('ar-EG', { dateStyle: 'long' }).format(new Date()),
+    );
     await page.goto(`/my-account/orders/${orderId}`);
     await expect(page.getByTestId('order-method')).toContainText(plans[0]!.title_ar);
   });
 
-  test('online payment approved on the hosted page: a key, the others disabled, a second click to pay', async ({ page, request }) => {
+  test('online payment approved on the hosted page: a key, the others disabled, a second click to pay', async ({
+    page,
+    request,
+  }) => {
     const s = await newShopper(request);
     await addAddress(request, s);
     const product = await cheapProduct(request);
@@ -357,7 +444,8 @@ test.describe('checkout', () => {
 
     await method(page, 'online').click();
     await expect(page.getByTestId('online-ready')).toContainText(/open for 0[45]:\d\d/);
-    for (const m of ['cash', 'visa_on_delivery', 'visa_on_delivery_installments']) await expect(method(page, m)).toBeDisabled();
+    for (const m of ['cash', 'visa_on_delivery', 'visa_on_delivery_installments'])
+      await expect(method(page, m)).toBeDisabled();
     // Online has no place-order button.
     await page.getByTestId('terms').check();
     await expect(page.getByTestId('place-order')).toHaveCount(0);
@@ -376,10 +464,17 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('success-method')).toHaveText('Paid online');
     await expect(page.getByTestId('success-total')).toBeVisible();
     // The success page cleared the payment state.
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null)).toBeNull();
+    await expect
+      .poll(() =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null),
+      )
+      .toBeNull();
   });
 
-  test('online payment declined: the failure page, and the items are back in the cart', async ({ page, request }) => {
+  test('online payment declined: the failure page, and the items are back in the cart', async ({
+    page,
+    request,
+  }) => {
     const s = await newShopper(request);
     await addAddress(request, s);
     await addToCart(request, s, await cheapProduct(request));
@@ -398,7 +493,10 @@ test.describe('checkout', () => {
     expect(await cartCount(request, s)).toBe(1);
   });
 
-  test('an expired payment key is refused by the hosted page; a second session waits with a live countdown that closes at zero @clock', async ({ page, request }) => {
+  test('an expired payment key is refused by the hosted page; a second session waits with a live countdown that closes at zero @clock', async ({
+    page,
+    request,
+  }) => {
     const s = await newShopper(request);
     await addAddress(request, s);
     const product = await cheapProduct(request);
@@ -430,7 +528,9 @@ test.describe('checkout', () => {
     await walkToPayment(page);
     await method(page, 'online').click();
     const dialog = page.getByTestId('session-dialog');
-    await expect(dialog).toContainText(/A payment session is already active\. You can start a new session in 0[45]:\d\d\./);
+    await expect(dialog).toContainText(
+      /A payment session is already active\. You can start a new session in 0[45]:\d\d\./,
+    );
     const first = await page.getByTestId('session-countdown').textContent();
     await page.clock.runFor(2000);
     await expect(page.getByTestId('session-countdown')).not.toHaveText(first!);
@@ -442,7 +542,10 @@ test.describe('checkout', () => {
   });
 
   for (const locale of ['ar', 'en'] as const) {
-    test(`the National ID step for a total of 25,000 EGP or more (${locale}), every step pictured`, async ({ page, request }) => {
+    test(`the National ID step for a total of 25,000 EGP or more (${locale}), every step pictured`, async ({
+      page,
+      request,
+    }) => {
       const s = await newShopper(request);
       await addAddress(request, s);
       await addToCart(request, s, await expensiveProduct(request, locale === 'ar' ? 0 : 1));
@@ -466,10 +569,15 @@ test.describe('checkout', () => {
       await expect(page.getByTestId('national-id-submit')).toBeDisabled();
       await page.getByTestId('national-id').fill('12345678901234');
       await page.getByTestId('national-id-submit').click();
-      await expect(page.getByTestId('national-id-error')).toHaveText(locale === 'en' ? 'National ID is not valid' : 'الرقم القومي مش صحيح');
+      await expect(page.getByTestId('national-id-error')).toHaveText(
+        locale === 'en' ? 'National ID is not valid' : 'الرقم القومي مش صحيح',
+      );
       await shot(page, `checkout-${locale}-3-national-id`);
       // The server refuses it the same way (the one rule of contracts).
-      const refused = await request.put('/v1/users/national_id?locale=en', { headers: s.headers, data: { national_id: '12345678901234' } });
+      const refused = await request.put('/v1/users/national_id?locale=en', {
+        headers: s.headers,
+        data: { national_id: '12345678901234' },
+      });
       expect(refused.status()).toBe(422);
       expect((await refused.json()).errors.national_id).toEqual(['National ID is not valid']);
 
@@ -486,7 +594,10 @@ test.describe('checkout', () => {
     });
   }
 
-  test('a delivered order waits for a rating: the rating dialog opens instead of checkout, then checkout opens', async ({ page, request }) => {
+  test('a delivered order waits for a rating: the rating dialog opens instead of checkout, then checkout opens', async ({
+    page,
+    request,
+  }) => {
     const s = await newShopper(request);
     const orderId = await deliveredOrder(request, s);
     await addToCart(request, s, await cheapProduct(request));
@@ -502,11 +613,18 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('rating-submit')).toBeEnabled();
     await page.getByTestId('rating-submit').click();
     await expect(page).toHaveURL(/\/checkout\/cart$/);
-    const rated = await apiJson<{ orders: { id: number; rating: number | null }[] }>(request, 'GET', '/v1/users/orders?locale=en', s.headers);
+    const rated = await apiJson<{ orders: { id: number; rating: number | null }[] }>(
+      request,
+      'GET',
+      '/v1/users/orders?locale=en',
+      s.headers,
+    );
     expect(rated.orders.find((o) => o.id === orderId)?.rating).toBe(4);
     // The orders tab shows it delivered, in its colour.
     await page.goto('/my-account/orders');
-    await expect(page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).getByTestId('order-status')).toHaveText('Delivered');
+    await expect(
+      page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).getByTestId('order-status'),
+    ).toHaveText('Delivered');
   });
 
   test('a delivered order blocks the wizard opened by address too', async ({ page, request }) => {
@@ -524,7 +642,10 @@ test.describe('checkout', () => {
 test.describe('addresses', () => {
   test.use({ geolocation: { latitude: 31.2001, longitude: 29.9187 }, permissions: ['geolocation'] });
 
-  test('the addresses tab: add with a home number and area code, edit, delete after confirming; an unknown address goes back', async ({ page, request }) => {
+  test('the addresses tab: add with a home number and area code, edit, delete after confirming; an unknown address goes back', async ({
+    page,
+    request,
+  }) => {
     const s = await newShopper(request);
     const zone = (await zones(request, 'ar'))[0]!;
     await openAs(page, s, 'ar');
@@ -547,7 +668,9 @@ test.describe('addresses', () => {
     await page.getByLabel('رقم التليفون', { exact: true }).fill('4567890');
     // The current-location button (the browser's position) chooses the place.
     await page.getByTestId('map-locate').click();
-    await expect(page.getByTestId('map-label')).not.toContainText(/لسه محددتش مكان|بندوّر/, { timeout: 15_000 });
+    await expect(page.getByTestId('map-label')).not.toContainText(/لسه محددتش مكان|بندوّر/, {
+      timeout: 15_000,
+    });
     await shot(page, 'address-form-ar');
     await page.getByTestId('address-save').click();
     await expect(page.getByTestId('address-saved')).toHaveText('عنوانك اتضاف بنجاح.');
@@ -557,7 +680,12 @@ test.describe('addresses', () => {
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('03 4567890');
 
-    const saved = await apiJson<{ addresses: { id: number; lat: number; lng: number; city_code: string }[] }>(request, 'GET', '/v1/users/addresses', s.headers);
+    const saved = await apiJson<{ addresses: { id: number; lat: number; lng: number; city_code: string }[] }>(
+      request,
+      'GET',
+      '/v1/users/addresses',
+      s.headers,
+    );
     expect(saved.addresses[0]).toMatchObject({ city_code: '03' });
     expect(saved.addresses[0]!.lat).toBeCloseTo(31.2001, 3);
 
@@ -576,7 +704,14 @@ test.describe('addresses', () => {
     await expect(page.getByTestId('address-saved')).toHaveText('عنوانك اتعدّل بنجاح.');
     await page.getByRole('dialog').getByRole('button', { name: 'متابعة' }).click();
     await expect(page.getByTestId('address-card')).toContainText('المكتب');
-    const moved = (await apiJson<{ addresses: { lat: number; lng: number }[] }>(request, 'GET', '/v1/users/addresses', s.headers)).addresses[0]!;
+    const moved = (
+      await apiJson<{ addresses: { lat: number; lng: number }[] }>(
+        request,
+        'GET',
+        '/v1/users/addresses',
+        s.headers,
+      )
+    ).addresses[0]!;
     // 30 px east and 50 px north at zoom 16 are about 0.0006° and 0.0009°.
     expect(moved.lng - saved.addresses[0]!.lng).toBeGreaterThan(0.0004);
     expect(moved.lat - saved.addresses[0]!.lat).toBeGreaterThan(0.0005);
@@ -611,7 +746,9 @@ test.describe('on a 375 px phone', () => {
     await page.getByTestId('terms').check();
     await shot(page, 'phone-ar-payment');
     // Nothing wider than the screen.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -29,14 +29,32 @@ async function expectList(page: Page, param: string, value: string) {
   await expect.poll(() => new URL(page.url()).pathname).toBe('/products');
   await expect.poll(() => new URL(page.url()).searchParams.get(param)).toBe(value);
 }
-const switchLanguage = (page: Page) => page.getByTestId('language-switch').filter({ visible: true }).first().click();
+const switchLanguage = (page: Page) =>
+  page.getByTestId('language-switch').filter({ visible: true }).first().click();
 
 test('home opens in Arabic, right to left, built from the store API', async ({ page, request }) => {
-  const settings = (await apiGet<{ page_settings: Record<string, Setting> }>(request, '/v1/page_settings?group=home_page&locale=ar')).page_settings;
-  const { categories } = await apiGet<{ categories: Named[] }>(request, '/v1/categories?show_on_homepage=true&locale=ar');
-  const { brands } = await apiGet<{ brands: (Named & { icon_url: string | null })[] }>(request, '/v1/brands?show_on_homepage=true&per_page=6&locale=ar');
-  const promoted = await apiGet<{ products: unknown[] }>(request, '/v1/products?in_active_promotion=true&per_page=1&locale=ar');
-  const featured = await apiGet<{ meta: { total_entries: number } }>(request, '/v1/products?featured=true&per_page=1&locale=ar');
+  const settings = (
+    await apiGet<{ page_settings: Record<string, Setting> }>(
+      request,
+      '/v1/page_settings?group=home_page&locale=ar',
+    )
+  ).page_settings;
+  const { categories } = await apiGet<{ categories: Named[] }>(
+    request,
+    '/v1/categories?show_on_homepage=true&locale=ar',
+  );
+  const { brands } = await apiGet<{ brands: (Named & { icon_url: string | null })[] }>(
+    request,
+    '/v1/brands?show_on_homepage=true&per_page=6&locale=ar',
+  );
+  const promoted = await apiGet<{ products: unknown[] }>(
+    request,
+    '/v1/products?in_active_promotion=true&per_page=1&locale=ar',
+  );
+  const featured = await apiGet<{ meta: { total_entries: number } }>(
+    request,
+    '/v1/products?featured=true&per_page=1&locale=ar',
+  );
 
   await page.goto('/');
   await expect(html(page)).toHaveAttribute('dir', 'rtl');
@@ -94,7 +112,12 @@ test('home opens in Arabic, right to left, built from the store API', async ({ p
 });
 
 test('the video banner loads its player only when asked', async ({ page, request }) => {
-  const settings = (await apiGet<{ page_settings: Record<string, Setting> }>(request, '/v1/page_settings?group=home_page&locale=ar')).page_settings;
+  const settings = (
+    await apiGet<{ page_settings: Record<string, Setting> }>(
+      request,
+      '/v1/page_settings?group=home_page&locale=ar',
+    )
+  ).page_settings;
   test.skip(!settings.video_banner_link?.value, 'the demo catalog has no video link');
   await page.goto('/');
   const banner = page.getByTestId('video-banner');
@@ -105,7 +128,10 @@ test('the video banner loads its player only when asked', async ({ page, request
 });
 
 test('recently viewed products kept in the browser show in their tab', async ({ page, request }) => {
-  const { products } = await apiGet<{ products: { id: number }[] }>(request, '/v1/products?per_page=3&locale=ar');
+  const { products } = await apiGet<{ products: { id: number }[] }>(
+    request,
+    '/v1/products?per_page=3&locale=ar',
+  );
   await page.addInitScript((list) => {
     localStorage.setItem('store-recently-viewed', JSON.stringify({ state: { products: list }, version: 1 }));
   }, products);
@@ -114,9 +140,20 @@ test('recently viewed products kept in the browser show in their tab', async ({ 
   await expect(page.getByTestId('home-tabs').getByTestId('product-card')).toHaveCount(3);
 });
 
-test('the language switch turns the store to English and back, and is remembered', async ({ page, request }) => {
-  const { categories } = await apiGet<{ categories: Named[] }>(request, '/v1/categories?show_on_homepage=true&locale=en');
-  const settingsEn = (await apiGet<{ page_settings: Record<string, Setting> }>(request, '/v1/page_settings?group=home_page&locale=en')).page_settings;
+test('the language switch turns the store to English and back, and is remembered', async ({
+  page,
+  request,
+}) => {
+  const { categories } = await apiGet<{ categories: Named[] }>(
+    request,
+    '/v1/categories?show_on_homepage=true&locale=en',
+  );
+  const settingsEn = (
+    await apiGet<{ page_settings: Record<string, Setting> }>(
+      request,
+      '/v1/page_settings?group=home_page&locale=en',
+    )
+  ).page_settings;
   await page.goto('/');
   await expect(html(page)).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('home-categories').getByRole('listitem').first()).toBeVisible();
@@ -128,7 +165,10 @@ test('the language switch turns the store to English and back, and is remembered
   await expect(page.getByRole('heading', { name: 'Shop by Categories' })).toBeVisible();
   // Server data follows the language: category names and the English slide.
   await expect(page.getByTestId('home-categories')).toContainText(categories[0]!.name);
-  await expect(page.getByTestId('hero-carousel').locator('img').first()).toHaveAttribute('src', settingsEn.top_slider_first!.attachment_url!);
+  await expect(page.getByTestId('hero-carousel').locator('img').first()).toHaveAttribute(
+    'src',
+    settingsEn.top_slider_first!.attachment_url!,
+  );
   await expect(page.getByTestId('language-switch').filter({ visible: true })).toContainText('العربية');
 
   await page.reload();
@@ -143,8 +183,14 @@ test('the language switch turns the store to English and back, and is remembered
   await expect(html(page)).toHaveAttribute('lang', 'ar');
 });
 
-test('search suggests products while typing, a suggestion opens it, Enter lists the results', async ({ page, request }) => {
-  const { products } = await apiGet<{ products: { title: string }[] }>(request, '/v1/products?per_page=1&locale=ar');
+test('search suggests products while typing, a suggestion opens it, Enter lists the results', async ({
+  page,
+  request,
+}) => {
+  const { products } = await apiGet<{ products: { title: string }[] }>(
+    request,
+    '/v1/products?per_page=1&locale=ar',
+  );
   const words = products[0]!.title.split(/\s+/).filter((w) => w.length > 2);
   const text = words.slice(0, 2).join(' ');
 
@@ -183,7 +229,9 @@ test('search suggests products while typing, a suggestion opens it, Enter lists 
 });
 
 test('the category picker and the menus lead to product lists', async ({ page, request }) => {
-  const { categories } = await apiGet<{ categories: (Named & { children: (Named & { children: Named[] })[] })[] }>(request, '/v1/categories?locale=ar');
+  const { categories } = await apiGet<{
+    categories: (Named & { children: (Named & { children: Named[] })[] })[];
+  }>(request, '/v1/categories?locale=ar');
   await page.goto('/');
   const root = categories[0]!;
   await page.getByLabel('اختار القسم').selectOption(String(root.id));
@@ -195,7 +243,8 @@ test('the category picker and the menus lead to product lists', async ({ page, r
   // The first main category's sub-categories, and theirs (three levels).
   const child = root.children[0]!;
   await expect(nav.getByRole('link', { name: child.name, exact: true })).toBeVisible();
-  if (child.children[0]) await expect(nav.getByRole('link', { name: child.children[0].name, exact: true })).toBeVisible();
+  if (child.children[0])
+    await expect(nav.getByRole('link', { name: child.children[0].name, exact: true })).toBeVisible();
   await nav.getByRole('link', { name: child.name, exact: true }).click();
   await expectList(page, 'category_id', String(child.id));
 
@@ -206,7 +255,10 @@ test('the category picker and the menus lead to product lists', async ({ page, r
   await expectList(page, 'brand_id', String(brands[0]!.id));
 
   // Promotions: a link each when fewer than 3, a dropdown otherwise.
-  const { promotions } = await apiGet<{ promotions: (Named & { slug: string })[] }>(request, '/v1/promotions?locale=ar');
+  const { promotions } = await apiGet<{ promotions: (Named & { slug: string })[] }>(
+    request,
+    '/v1/promotions?locale=ar',
+  );
   if (promotions.length > 0) {
     await page.goto('/');
     await expect(page.getByTestId('promotions-menu')).toHaveCount(promotions.length >= 3 ? 1 : 0);
@@ -217,13 +269,22 @@ test('the category picker and the menus lead to product lists', async ({ page, r
 });
 
 test('about us shows the texts and a card per branch linking to its map', async ({ page, request }) => {
-  const about = (await apiGet<{ page_settings: Record<string, Setting> }>(request, '/v1/page_settings?group=about_us&locale=ar')).page_settings;
+  const about = (
+    await apiGet<{ page_settings: Record<string, Setting> }>(
+      request,
+      '/v1/page_settings?group=about_us&locale=ar',
+    )
+  ).page_settings;
   await page.goto('/about-us');
   await expect(page.getByRole('heading', { level: 1, name: 'من نحن' })).toBeVisible();
-  if (about.first_title?.value) await expect(page.getByTestId('about-texts')).toContainText(about.first_title.value);
+  if (about.first_title?.value)
+    await expect(page.getByTestId('about-texts')).toContainText(about.first_title.value);
   const cards = page.getByTestId('branch-card');
   await expect(cards).toHaveCount(3);
-  await expect(cards.first().getByRole('link').first()).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\?q=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
+  await expect(cards.first().getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\?q=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
+  );
   await expect(cards.first()).toContainText('16581');
 });
 
@@ -240,7 +301,9 @@ test('terms, privacy and returns pages read in both languages', async ({ page })
 
   await switchLanguage(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Returns and exchange policy');
-  await expect(page.getByTestId('policy-returns')).toContainText('within 14 days from the date of the invoice');
+  await expect(page.getByTestId('policy-returns')).toContainText(
+    'within 14 days from the date of the invoice',
+  );
   await expect(page.getByTestId('policy-returns')).toContainText('same payment method');
   await page.goto('/privacy-policy');
   await expect(page.getByTestId('policy-privacy')).toContainText('Last updated: 30 October 2024');
@@ -265,7 +328,9 @@ test('an unknown address shows the 404 page, whose button goes home', async ({ p
   await expect(page.getByTestId('hero-carousel')).toBeVisible();
 });
 
-test('a page whose code is gone after an update reloads once, then says so in Arabic, never a stack trace', async ({ page }) => {
+test('a page whose code is gone after an update reloads once, then says so in Arabic, never a stack trace', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByTestId('hero-carousel')).toBeVisible();
   // The store was updated while this tab was open: the about page's old code file is gone.
@@ -280,7 +345,10 @@ test('a page whose code is gone after an update reloads once, then says so in Ar
   await expect(page.getByTestId('hero-carousel')).toBeVisible();
 });
 
-test('on a phone the burger menu holds categories and the language toggle @phone', async ({ page, request }) => {
+test('on a phone the burger menu holds categories and the language toggle @phone', async ({
+  page,
+  request,
+}) => {
   test.skip((page.viewportSize()?.width ?? 0) > 769, 'the burger menu is for 769 px or narrower');
   const { categories } = await apiGet<{ categories: Named[] }>(request, '/v1/categories?locale=ar');
   await page.goto('/');
@@ -321,7 +389,10 @@ test('screenshots of home, about and 404 in both languages at 375 and 1366 px', 
   test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const lang of ['ar', 'en'] as const) {
-    await page.addInitScript((l) => localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 })), lang);
+    await page.addInitScript(
+      (l) => localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 })),
+      lang,
+    );
     for (const width of [375, 1366]) {
       await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
       for (const [name, path] of [
@@ -332,7 +403,10 @@ test('screenshots of home, about and 404 in both languages at 375 and 1366 px', 
         await page.goto(path);
         await expect(html(page)).toHaveAttribute('lang', lang);
         await settle(page);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${lang} ${width}: no sideways overflow`).toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${name} ${lang} ${width}: no sideways overflow`,
+        ).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${ARTIFACTS}/${name}-${lang}-${width}.png`, fullPage: true });
       }
     }

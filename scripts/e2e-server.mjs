@@ -7,15 +7,23 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const RAMSES = { lat: '30.0626', lon: '31.2497', en: 'Ramses Square, Cairo, Egypt', ar: 'ميدان رمسيس، القاهرة، مصر' };
+const RAMSES = {
+  lat: '30.0626',
+  lon: '31.2497',
+  en: 'Ramses Square, Cairo, Egypt',
+  ar: 'ميدان رمسيس، القاهرة، مصر',
+};
 
 const nominatim = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://local');
   const ar = url.searchParams.get('accept-language') === 'ar';
-  const json = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const json = (status, body) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   if (url.pathname === '/search') {
     const q = url.searchParams.get('q') ?? '';
-    const found = /ramses|رمسيس/i.test(q) ? [{ lat: RAMSES.lat, lon: RAMSES.lon, display_name: ar ? RAMSES.ar : RAMSES.en }] : [];
+    const found = /ramses|رمسيس/i.test(q)
+      ? [{ lat: RAMSES.lat, lon: RAMSES.lon, display_name: ar ? RAMSES.ar : RAMSES.en }]
+      : [];
     return json(200, found);
   }
   if (url.pathname === '/reverse') {

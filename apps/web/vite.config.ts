@@ -18,7 +18,8 @@ export default defineConfig({
         // The libraries every page needs, in one long-cached chunk. Exact package names: a prefix such as
         // "node_modules/react" would also pull react-hook-form and react-remove-scroll into the first load.
         manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-i18next|i18next)\//.test(id)) return 'react';
+          if (/node_modules\/(react|react-dom|scheduler|react-router|react-i18next|i18next)\//.test(id))
+            return 'react';
           return undefined;
         },
       },

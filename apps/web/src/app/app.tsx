@@ -39,7 +39,9 @@ onSignOut(() => {
   // A payment session belongs to the shopper who opened it.
   clearPaymentState();
   // Products as the signed-in shopper saw them (with their favorite flags): the next account must not see them.
-  queryClient.removeQueries({ predicate: (q) => (q.queryKey[0] === 'product' || q.queryKey[0] === 'products') && q.queryKey[2] === true });
+  queryClient.removeQueries({
+    predicate: (q) => (q.queryKey[0] === 'product' || q.queryKey[0] === 'products') && q.queryKey[2] === true,
+  });
 });
 
 export function App() {

@@ -32,7 +32,11 @@ function PageTransition({ children }: { children: ReactNode }) {
   const [moved, setMoved] = useState(false);
   if (!moved && pathname !== initial) setMoved(true);
   return (
-    <div key={pathname} className={moved ? 'page-enter' : undefined} style={moved ? { animationDuration: `${PAGE_TRANSITION_MS}ms` } : undefined}>
+    <div
+      key={pathname}
+      className={moved ? 'page-enter' : undefined}
+      style={moved ? { animationDuration: `${PAGE_TRANSITION_MS}ms` } : undefined}
+    >
       {children}
     </div>
   );
@@ -42,7 +46,10 @@ function PageTransition({ children }: { children: ReactNode }) {
 function NavigationProgress() {
   const busy = useNavigation().state !== 'idle';
   return (
-    <div aria-hidden="true" className={`fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden ${busy ? '' : 'hidden'}`}>
+    <div
+      aria-hidden="true"
+      className={`fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden ${busy ? '' : 'hidden'}`}
+    >
       <div className="h-full w-1/3 animate-pulse bg-accent-500" />
     </div>
   );

@@ -19,18 +19,23 @@ describe('translation catalogs', () => {
     const en = keys(load('en', f)).sort();
     const ar = keys(load('ar', f)).sort();
     expect(ar).toEqual(en);
-    const empty = (lng: string) => keys(load(lng, f)).filter((k) => {
-      const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], load(lng, f));
-      return typeof v !== 'string' || v.trim() === '';
-    });
+    const empty = (lng: string) =>
+      keys(load(lng, f)).filter((k) => {
+        const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], load(lng, f));
+        return typeof v !== 'string' || v.trim() === '';
+      });
     expect(empty('ar')).toEqual([]);
     expect(empty('en')).toEqual([]);
   });
   it('Arabic texts are written in Arabic', () => {
     for (const f of files) {
       const ar = load('ar', f);
-      const values = keys(ar).map((k) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], ar) as string);
-      const latinOnly = values.filter((v) => !/[\u0600-\u06FF]/.test(v) && !/^[\d\s{}.,:/+\-()%A-Z]*$/.test(v));
+      const values = keys(ar).map(
+        (k) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], ar) as string,
+      );
+      const latinOnly = values.filter(
+        (v) => !/[\u0600-\u06FF]/.test(v) && !/^[\d\s{}.,:/+\-()%A-Z]*$/.test(v),
+      );
       expect(latinOnly, f).toEqual([]);
     }
   });

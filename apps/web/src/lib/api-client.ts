@@ -55,7 +55,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
 }
 
 /** Like `api`, also giving the answer's headers (sign-in and profile update return auth headers). */
-export async function apiWithHeaders<T>(path: string, opts: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+export async function apiWithHeaders<T>(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json', ...apiHooks.headers() };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;

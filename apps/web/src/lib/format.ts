@@ -9,5 +9,7 @@ export function price(egp: number): string {
 
 /** Long dates: ar-EG or en-US. */
 export function longDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-US', { dateStyle: 'long' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-US', { dateStyle: 'long' }).format(
+    new Date(iso),
+  );
 }

@@ -14,7 +14,13 @@ import { currentLocale } from './locale-store';
  * checkout wizard, order pages: each feature's i18n.ts).
  */
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../i18n/*/*.json', '!../i18n/*/content.json', '!../i18n/*/addresses.json', '!../i18n/*/checkout.json', '!../i18n/*/orders.json'],
+  [
+    '../i18n/*/*.json',
+    '!../i18n/*/content.json',
+    '!../i18n/*/addresses.json',
+    '!../i18n/*/checkout.json',
+    '!../i18n/*/orders.json',
+  ],
   { eager: true },
 );
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
@@ -36,7 +42,10 @@ void i18n.use(initReactI18next).init({
 });
 
 /** Adds a namespace that is not in the first load (both languages), once. */
-export function ensureNamespace(ns: string, bundles: { ar: Record<string, unknown>; en: Record<string, unknown> }) {
+export function ensureNamespace(
+  ns: string,
+  bundles: { ar: Record<string, unknown>; en: Record<string, unknown> },
+) {
   if (i18n.hasResourceBundle('en', ns)) return;
   i18n.addResourceBundle('ar', ns, bundles.ar);
   i18n.addResourceBundle('en', ns, bundles.en);

@@ -9,7 +9,9 @@ interface LocaleState {
 
 /** The shopper's language, remembered across visits (index.html reads the same key before first paint). */
 export const useLocaleStore = create<LocaleState>()(
-  persist((set) => ({ locale: DEFAULT_LOCALE, setLocale: (locale) => set({ locale }) }), { name: 'store-locale' }),
+  persist((set) => ({ locale: DEFAULT_LOCALE, setLocale: (locale) => set({ locale }) }), {
+    name: 'store-locale',
+  }),
 );
 
 export const currentLocale = (): Locale => useLocaleStore.getState().locale;

@@ -6,7 +6,8 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-900 focus-visible:outline-brand-700',
   accent: 'bg-accent-500 text-slate-950 hover:bg-accent-400 focus-visible:outline-accent-600',
-  outline: 'border border-brand-700 text-brand-700 bg-white hover:bg-brand-50 focus-visible:outline-brand-700',
+  outline:
+    'border border-brand-700 text-brand-700 bg-white hover:bg-brand-50 focus-visible:outline-brand-700',
   ghost: 'text-slate-800 hover:bg-slate-100 focus-visible:outline-brand-700',
   onDark: 'border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white',
 };

@@ -16,7 +16,14 @@ export interface DialogProps {
 const overlay = 'dialog-overlay fixed inset-0 z-50 bg-slate-950/50';
 
 /** The Radix parts of ./dialog.tsx, loaded only when a dialog first opens. A centred modal dialog with a title and a close button (Radix: focus trap, Escape, scroll lock). */
-export function DialogImpl({ open, onOpenChange, title, description, children, className = '' }: DialogProps) {
+export function DialogImpl({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className = '',
+}: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -27,12 +34,17 @@ export function DialogImpl({ open, onOpenChange, title, description, children, c
         >
           <div className="mb-3 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="rounded-full p-1 text-slate-600 hover:bg-slate-100" aria-label={t('close')}>
+            <RadixDialog.Close
+              className="rounded-full p-1 text-slate-600 hover:bg-slate-100"
+              aria-label={t('close')}
+            >
               <CloseIcon size={22} />
             </RadixDialog.Close>
           </div>
           {description ? (
-            <RadixDialog.Description className="mb-3 text-sm text-slate-600">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="mb-3 text-sm text-slate-600">
+              {description}
+            </RadixDialog.Description>
           ) : (
             <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           )}
@@ -44,7 +56,14 @@ export function DialogImpl({ open, onOpenChange, title, description, children, c
 }
 
 /** A panel that slides in from the start side (right in Arabic, left in English), full height. */
-export function DrawerImpl({ open, onOpenChange, title, description, children, className = '' }: DialogProps) {
+export function DrawerImpl({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className = '',
+}: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -55,7 +74,10 @@ export function DrawerImpl({ open, onOpenChange, title, description, children, c
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
             <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="rounded-full p-2 text-slate-700 hover:bg-slate-100" aria-label={t('close')}>
+            <RadixDialog.Close
+              className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
+              aria-label={t('close')}
+            >
               <CloseIcon size={22} />
             </RadixDialog.Close>
           </div>

@@ -91,7 +91,10 @@ export const PhoneIcon = (p: IconProps) => (
 export const ChatIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4.2 19.8 5.3 16A8.2 8.2 0 1 1 8.2 18.8Z" />
-    <path d="M9 9.2c.3 2.3 2.4 4.6 5.3 5.4l1-1.3-1.7-.9-.7.7c-1-.4-1.9-1.3-2.3-2.3l.7-.7-.9-1.7Z" strokeWidth={1.3} />
+    <path
+      d="M9 9.2c.3 2.3 2.4 4.6 5.3 5.4l1-1.3-1.7-.9-.7.7c-1-.4-1.9-1.3-2.3-2.3l.7-.7-.9-1.7Z"
+      strokeWidth={1.3}
+    />
   </Svg>
 );
 export const MailIcon = (p: IconProps) => (
@@ -129,7 +132,10 @@ export const RefundIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 12a8 8 0 1 0 2.4-5.7L4 8.5" />
     <path d="M4 4v4.5h4.5" />
-    <path d="M14.2 9.3c-.4-.7-1.2-1.1-2.2-1.1-1.3 0-2.2.7-2.2 1.7 0 2.3 4.6 1.2 4.6 3.7 0 1-1 1.8-2.4 1.8-1 0-1.9-.4-2.3-1.2M12 7v1.2M12 15.4v1.2" strokeWidth={1.4} />
+    <path
+      d="M14.2 9.3c-.4-.7-1.2-1.1-2.2-1.1-1.3 0-2.2.7-2.2 1.7 0 2.3 4.6 1.2 4.6 3.7 0 1-1 1.8-2.4 1.8-1 0-1.9-.4-2.3-1.2M12 7v1.2M12 15.4v1.2"
+      strokeWidth={1.4}
+    />
   </Svg>
 );
 export const HeadsetIcon = (p: IconProps) => (

@@ -21,7 +21,14 @@ interface TabsProps<V extends string> {
  * the Tab order; arrow keys move along the list (mirrored right to left), Home and End jump to the ends, and the
  * selection follows the focus. About 1 KB, where a library's tabs cost 8 KB of the home page's first load.
  */
-export function Tabs<V extends string>({ label, tabs, value, onValueChange, children, className = '' }: TabsProps<V>) {
+export function Tabs<V extends string>({
+  label,
+  tabs,
+  value,
+  onValueChange,
+  children,
+  className = '',
+}: TabsProps<V>) {
   const base = useId();
   const list = useRef<HTMLDivElement>(null);
   const tabId = (v: V) => `${base}-tab-${v}`;
@@ -44,7 +51,13 @@ export function Tabs<V extends string>({ label, tabs, value, onValueChange, chil
 
   return (
     <div className={className}>
-      <div ref={list} role="tablist" aria-label={label} onKeyDown={onKeyDown} className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div
+        ref={list}
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
         {tabs.map((t) => {
           const selected = t.value === value;
           return (
@@ -64,7 +77,13 @@ export function Tabs<V extends string>({ label, tabs, value, onValueChange, chil
           );
         })}
       </div>
-      <div id={panelId} role="tabpanel" aria-labelledby={tabId(value)} tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700">
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={tabId(value)}
+        tabIndex={0}
+        className="focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
+      >
         {children}
       </div>
     </div>

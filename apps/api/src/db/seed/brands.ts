@@ -30,7 +30,12 @@ const EGYPT: [string, string] = ['Egypt', 'مصر'];
 export const BRANDS: BrandSeed[] = [
   b('samsung', 'Samsung', 'سامسونج', '#1428a0', { home: true, featured: true, origin: KOREA }),
   b('lg', 'LG', 'ال جي', '#a50034', { home: true, featured: true, origin: KOREA }),
-  b('toshiba', 'Toshiba El Araby', 'توشيبا العربي', '#e60012', { home: true, featured: true, origin: EGYPT, egyptian: true }),
+  b('toshiba', 'Toshiba El Araby', 'توشيبا العربي', '#e60012', {
+    home: true,
+    featured: true,
+    origin: EGYPT,
+    egyptian: true,
+  }),
   b('apple', 'Apple', 'أبل', '#1d1d1f', { home: true, featured: true, origin: CHINA }),
   b('xiaomi', 'Xiaomi', 'شاومي', '#ff6900', { home: true, origin: CHINA }),
   b('fresh', 'Fresh', 'فريش', '#0089cf', { home: true, featured: true, origin: EGYPT, egyptian: true }),

@@ -10,7 +10,13 @@ export interface CategorySeed {
   children?: CategorySeed[];
 }
 
-const c = (key: string, en: string, ar: string, shape: Shape, more: Partial<CategorySeed> = {}): CategorySeed => ({
+const c = (
+  key: string,
+  en: string,
+  ar: string,
+  shape: Shape,
+  more: Partial<CategorySeed> = {},
+): CategorySeed => ({
   key,
   en,
   ar,

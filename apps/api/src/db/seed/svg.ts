@@ -102,7 +102,10 @@ export function escapeXml(text: string): string {
 }
 
 function paint(shape: Shape, tint: string): string {
-  return SHAPES[shape].replace(/"M"/g, `"${DARK}"`).replace(/"A"/g, `"${LIGHT}"`).replace(/"T"/g, `"${tint}"`);
+  return SHAPES[shape]
+    .replace(/"M"/g, `"${DARK}"`)
+    .replace(/"A"/g, `"${LIGHT}"`)
+    .replace(/"T"/g, `"${tint}"`);
 }
 
 /** Three views per (shape, brand): front, turned, and a close-up. */
@@ -159,7 +162,8 @@ export interface BannerText {
 /** Roughly how wide a line of text is (bold sans-serif), to keep it inside the banner. */
 const textWidth = (text: string, size: number) => text.length * size * 0.56;
 /** The largest font size up to `max` at which `text` fits in `room` pixels. */
-const fit = (text: string, max: number, room: number) => Math.max(10, Math.min(max, Math.floor(room / (text.length * 0.56 || 1))));
+const fit = (text: string, max: number, room: number) =>
+  Math.max(10, Math.min(max, Math.floor(room / (text.length * 0.56 || 1))));
 
 /**
  * A promotional banner with a headline, a line of copy, a button (left out when `cta` is empty) and product
@@ -250,7 +254,11 @@ export interface Box {
 
 type V3 = [number, number, number];
 const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: V3, b: V3): V3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const dot = (a: V3, b: V3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /** 24 vertices (4 per face, each face with its own normal) and 36 indices, faces wound counter-clockwise. */
@@ -258,12 +266,60 @@ function boxGeometry(b: Box): { positions: number[]; normals: number[]; indices:
   const [x0, y0, z0] = b.min;
   const [x1, y1, z1] = b.max;
   const faces: { n: V3; c: V3[] }[] = [
-    { n: [1, 0, 0], c: [[x1, y0, z0], [x1, y1, z0], [x1, y1, z1], [x1, y0, z1]] },
-    { n: [-1, 0, 0], c: [[x0, y0, z0], [x0, y0, z1], [x0, y1, z1], [x0, y1, z0]] },
-    { n: [0, 1, 0], c: [[x0, y1, z0], [x0, y1, z1], [x1, y1, z1], [x1, y1, z0]] },
-    { n: [0, -1, 0], c: [[x0, y0, z0], [x1, y0, z0], [x1, y0, z1], [x0, y0, z1]] },
-    { n: [0, 0, 1], c: [[x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]] },
-    { n: [0, 0, -1], c: [[x0, y0, z0], [x0, y1, z0], [x1, y1, z0], [x1, y0, z0]] },
+    {
+      n: [1, 0, 0],
+      c: [
+        [x1, y0, z0],
+        [x1, y1, z0],
+        [x1, y1, z1],
+        [x1, y0, z1],
+      ],
+    },
+    {
+      n: [-1, 0, 0],
+      c: [
+        [x0, y0, z0],
+        [x0, y0, z1],
+        [x0, y1, z1],
+        [x0, y1, z0],
+      ],
+    },
+    {
+      n: [0, 1, 0],
+      c: [
+        [x0, y1, z0],
+        [x0, y1, z1],
+        [x1, y1, z1],
+        [x1, y1, z0],
+      ],
+    },
+    {
+      n: [0, -1, 0],
+      c: [
+        [x0, y0, z0],
+        [x1, y0, z0],
+        [x1, y0, z1],
+        [x0, y0, z1],
+      ],
+    },
+    {
+      n: [0, 0, 1],
+      c: [
+        [x0, y0, z1],
+        [x1, y0, z1],
+        [x1, y1, z1],
+        [x0, y1, z1],
+      ],
+    },
+    {
+      n: [0, 0, -1],
+      c: [
+        [x0, y0, z0],
+        [x0, y1, z0],
+        [x1, y1, z0],
+        [x1, y0, z0],
+      ],
+    },
   ];
   const positions: number[] = [];
   const normals: number[] = [];
@@ -310,7 +366,12 @@ export function gltfBoxes(name: string, boxes: Box[]): string {
       { bufferView: norView, componentType: 5126, count: 24, type: 'VEC3' },
       { bufferView: idxView, componentType: 5123, count: 36, type: 'SCALAR' },
     );
-    primitives.push({ attributes: { POSITION: base, NORMAL: base + 1 }, indices: base + 2, material: i, mode: 4 });
+    primitives.push({
+      attributes: { POSITION: base, NORMAL: base + 1 },
+      indices: base + 2,
+      material: i,
+      mode: 4,
+    });
   });
   const data = Buffer.concat(chunks);
   const doc = {
@@ -329,7 +390,9 @@ export function gltfBoxes(name: string, boxes: Box[]): string {
     })),
     accessors,
     bufferViews,
-    buffers: [{ byteLength: data.length, uri: `data:application/octet-stream;base64,${data.toString('base64')}` }],
+    buffers: [
+      { byteLength: data.length, uri: `data:application/octet-stream;base64,${data.toString('base64')}` },
+    ],
   };
   return JSON.stringify(doc);
 }

@@ -1,4 +1,11 @@
-import { quantityLimit, toEgp, type Cart, type CartMergeBody, type CartUpdateBody, type Locale } from '@store/contracts';
+import {
+  quantityLimit,
+  toEgp,
+  type Cart,
+  type CartMergeBody,
+  type CartUpdateBody,
+  type Locale,
+} from '@store/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, deliveryZones, orderProducts, orders, products } from '../../db/schema.ts';
@@ -182,7 +189,10 @@ export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOpt
       if (!p) throw AppError.notFound('product_not_found');
       const problem = lineProblem(p, quantity);
       if (problem)
-        throw new AppError(422, 'cart_limit', [problem], { product_id: productId, max_quantity: limitOf(p).n });
+        throw new AppError(422, 'cart_limit', [problem], {
+          product_id: productId,
+          max_quantity: limitOf(p).n,
+        });
       await setLine(tx, cart.id, productId, quantity, opts.now);
     }
     await touch(tx, cart.id, opts.now);

@@ -5,7 +5,8 @@ import { useCartCount, useServerCart } from '../../features/cart';
 import { buttonClass } from '../../ui/button';
 import { CartIcon, HeartIcon, UserIcon } from '../../ui/icons';
 
-const iconLink = 'relative inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white';
+const iconLink =
+  'relative inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white';
 
 /** Signed in: wishlist and account icons. Guest: Register and Login buttons (spec §2). */
 export function AccountActions() {
@@ -14,10 +15,20 @@ export function AccountActions() {
   if (signedIn)
     return (
       <>
-        <Link to="/my-account/wishlist" aria-label={t('account.wishlist')} title={t('account.wishlist')} className={iconLink}>
+        <Link
+          to="/my-account/wishlist"
+          aria-label={t('account.wishlist')}
+          title={t('account.wishlist')}
+          className={iconLink}
+        >
           <HeartIcon />
         </Link>
-        <Link to="/my-account/account" aria-label={t('account.myAccount')} title={t('account.myAccount')} className={iconLink}>
+        <Link
+          to="/my-account/account"
+          aria-label={t('account.myAccount')}
+          title={t('account.myAccount')}
+          className={iconLink}
+        >
           <UserIcon />
         </Link>
       </>
@@ -42,10 +53,19 @@ export function CartLink() {
   const { data: serverCart } = useServerCart();
   const count = signedIn ? (serverCart?.count ?? 0) : guestCount;
   return (
-    <Link to="/cart" aria-label={t('cart.label', { count })} title={t('cart.title')} className={iconLink} data-testid="cart-link">
+    <Link
+      to="/cart"
+      aria-label={t('cart.label', { count })}
+      title={t('cart.title')}
+      className={iconLink}
+      data-testid="cart-link"
+    >
       <CartIcon size={26} />
       {count > 0 && (
-        <span aria-hidden="true" className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-slate-950">
+        <span
+          aria-hidden="true"
+          className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-slate-950"
+        >
           {count > 99 ? '99+' : count}
         </span>
       )}

@@ -8,7 +8,11 @@ import { NavDisclosure } from './nav-disclosure';
 export function BrandsMenu() {
   const { t } = useTranslation('shell');
   return (
-    <NavDisclosure testId="brands-menu" label={t('nav.brands')} panelClassName="start-0 top-full w-[36rem] max-w-[90vw]">
+    <NavDisclosure
+      testId="brands-menu"
+      label={t('nav.brands')}
+      panelClassName="start-0 top-full w-[36rem] max-w-[90vw]"
+    >
       <BrandsPanel />
     </NavDisclosure>
   );
@@ -24,7 +28,10 @@ function BrandsPanel() {
         <ul className="grid max-h-[60vh] grid-cols-3 gap-1 overflow-y-auto p-3">
           {brands.map((b) => (
             <li key={b.id}>
-              <Link to={brandHref(b.id)} className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700">
+              <Link
+                to={brandHref(b.id)}
+                className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700"
+              >
                 {b.name}
               </Link>
             </li>

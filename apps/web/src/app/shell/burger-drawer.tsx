@@ -9,14 +9,21 @@ import { ChevronDownIcon } from '../../ui/icons';
 import { LanguageSwitch } from './language-switch';
 import { brandHref, categoryHref, promotionHref } from './links';
 
-const row = 'flex w-full items-center justify-between gap-2 px-4 py-3 text-start font-semibold hover:bg-slate-50';
+const row =
+  'flex w-full items-center justify-between gap-2 px-4 py-3 text-start font-semibold hover:bg-slate-50';
 const subLink = 'block rounded-md px-3 py-2 text-sm hover:bg-brand-50 hover:text-brand-700';
 
 /**
  * The phone menu: language, account, categories (three levels, folded), brands, special offers, promotions and
  * about us. Following any link closes it.
  */
-export default function BurgerDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export default function BurgerDrawer({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const { t } = useTranslation('shell');
   const signedIn = useIsSignedIn();
   const signOut = useSignOut();
@@ -128,12 +135,25 @@ export default function BurgerDrawer({ open, onOpenChange }: { open: boolean; on
 }
 
 /** A folding section (native details/summary: keyboard and screen readers for free). */
-function Folder({ label, children, defaultOpen, testId }: { label: string; children: React.ReactNode; defaultOpen?: boolean; testId?: string }) {
+function Folder({
+  label,
+  children,
+  defaultOpen,
+  testId,
+}: {
+  label: string;
+  children: React.ReactNode;
+  defaultOpen?: boolean;
+  testId?: string;
+}) {
   return (
     <details open={defaultOpen} className="group" data-testid={testId}>
       <summary className={`${row} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
         {label}
-        <ChevronDownIcon size={18} className="transition-transform group-open:rotate-180 motion-reduce:transition-none" />
+        <ChevronDownIcon
+          size={18}
+          className="transition-transform group-open:rotate-180 motion-reduce:transition-none"
+        />
       </summary>
       {children}
     </details>
@@ -146,19 +166,30 @@ function CategoryFolder({ category, depth }: { category: Category; depth: number
   const indent = depth === 1 ? 'ps-4' : depth === 2 ? 'ps-8' : 'ps-12';
   if (category.children.length === 0 || depth >= 3)
     return (
-      <Link to={categoryHref(category.id)} className={`block py-2 pe-4 text-sm hover:bg-brand-50 hover:text-brand-700 ${indent}`}>
+      <Link
+        to={categoryHref(category.id)}
+        className={`block py-2 pe-4 text-sm hover:bg-brand-50 hover:text-brand-700 ${indent}`}
+      >
         {category.name}
       </Link>
     );
   return (
     <details className="group/cat">
-      <summary className={`flex cursor-pointer list-none items-center justify-between py-2 pe-4 text-sm font-medium hover:bg-slate-50 [&::-webkit-details-marker]:hidden ${indent}`}>
+      <summary
+        className={`flex cursor-pointer list-none items-center justify-between py-2 pe-4 text-sm font-medium hover:bg-slate-50 [&::-webkit-details-marker]:hidden ${indent}`}
+      >
         {category.name}
-        <ChevronDownIcon size={16} className="transition-transform group-open/cat:rotate-180 motion-reduce:transition-none" />
+        <ChevronDownIcon
+          size={16}
+          className="transition-transform group-open/cat:rotate-180 motion-reduce:transition-none"
+        />
       </summary>
       <ul>
         <li>
-          <Link to={categoryHref(category.id)} className={`block py-2 pe-4 text-sm font-semibold text-brand-700 hover:underline ${depth === 1 ? 'ps-8' : 'ps-12'}`}>
+          <Link
+            to={categoryHref(category.id)}
+            className={`block py-2 pe-4 text-sm font-semibold text-brand-700 hover:underline ${depth === 1 ? 'ps-8' : 'ps-12'}`}
+          >
             {t('nav.allIn', { name: category.name })}
           </Link>
         </li>

@@ -29,7 +29,11 @@ export function CategoriesMenu() {
         </>
       }
     >
-      {tree.length > 0 ? <CategoriesPanel tree={tree} /> : <p className="p-4 text-slate-600">{t('common:loading')}</p>}
+      {tree.length > 0 ? (
+        <CategoriesPanel tree={tree} />
+      ) : (
+        <p className="p-4 text-slate-600">{t('common:loading')}</p>
+      )}
     </NavDisclosure>
   );
 }
@@ -49,7 +53,16 @@ function CategoriesPanel({ tree }: { tree: Category[] }) {
               onFocus={() => setActiveId(c.id)}
               className={`flex items-center gap-2 px-4 py-2.5 text-sm font-semibold ${c.id === active.id ? 'bg-brand-50 text-brand-700' : 'hover:bg-slate-50'}`}
             >
-              {c.icon_url && <img src={c.icon_url} alt="" width={24} height={24} loading="lazy" className="size-6 object-contain" />}
+              {c.icon_url && (
+                <img
+                  src={c.icon_url}
+                  alt=""
+                  width={24}
+                  height={24}
+                  loading="lazy"
+                  className="size-6 object-contain"
+                />
+              )}
               <span className="flex-1">{c.name}</span>
               {c.children.length > 0 && <ChevronEndIcon size={16} className="text-slate-400" />}
             </Link>
@@ -57,7 +70,10 @@ function CategoriesPanel({ tree }: { tree: Category[] }) {
         ))}
       </ul>
       <div className="min-w-0 flex-1 overflow-y-auto p-5">
-        <Link to={categoryHref(active.id)} className="mb-4 inline-flex items-center gap-1 text-base font-bold text-brand-700 hover:underline">
+        <Link
+          to={categoryHref(active.id)}
+          className="mb-4 inline-flex items-center gap-1 text-base font-bold text-brand-700 hover:underline"
+        >
           {t('nav.allIn', { name: active.name })}
           <ChevronEndIcon size={16} />
         </Link>
@@ -66,14 +82,20 @@ function CategoriesPanel({ tree }: { tree: Category[] }) {
             <ul key={i} className="space-y-4">
               {group.map((child) => (
                 <li key={child.id}>
-                  <Link to={categoryHref(child.id)} className="font-semibold text-slate-900 hover:text-brand-700">
+                  <Link
+                    to={categoryHref(child.id)}
+                    className="font-semibold text-slate-900 hover:text-brand-700"
+                  >
                     {child.name}
                   </Link>
                   {child.children.length > 0 && (
                     <ul className="mt-1.5 space-y-1">
                       {child.children.map((leaf) => (
                         <li key={leaf.id}>
-                          <Link to={categoryHref(leaf.id)} className="text-sm text-slate-600 hover:text-brand-700 hover:underline">
+                          <Link
+                            to={categoryHref(leaf.id)}
+                            className="text-sm text-slate-600 hover:text-brand-700 hover:underline"
+                          >
                             {leaf.name}
                           </Link>
                         </li>

@@ -14,7 +14,9 @@ export function CategoryPicker({ className = '' }: { className?: string }) {
   const [params] = useSearchParams();
   const { data: tree = [] } = useCategories();
   const current = pathname === '/products' ? (params.get('category_id') ?? '') : '';
-  const known = tree.some((c) => String(c.id) === current || c.children.some((k) => String(k.id) === current));
+  const known = tree.some(
+    (c) => String(c.id) === current || c.children.some((k) => String(k.id) === current),
+  );
   return (
     <div className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
@@ -38,7 +40,10 @@ export function CategoryPicker({ className = '' }: { className?: string }) {
           </optgroup>
         ))}
       </select>
-      <ChevronDownIcon size={16} className="pointer-events-none absolute end-2.5 top-1/2 -translate-y-1/2 text-white" />
+      <ChevronDownIcon
+        size={16}
+        className="pointer-events-none absolute end-2.5 top-1/2 -translate-y-1/2 text-white"
+      />
     </div>
   );
 }

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChatIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, ReceiptIcon, TiktokIcon, YoutubeIcon } from '../../ui/icons';
+import {
+  ChatIcon,
+  FacebookIcon,
+  InstagramIcon,
+  MailIcon,
+  PhoneIcon,
+  ReceiptIcon,
+  TiktokIcon,
+  YoutubeIcon,
+} from '../../ui/icons';
 import { Logo } from './logo';
 import { STORE_CONTACTS as C } from '../../lib/store-contacts';
 
@@ -59,7 +68,12 @@ export function Footer() {
             </a>
           </li>
           <li>
-            <a href={`https://wa.me/${C.whatsapp.international}`} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 hover:text-accent-400">
+            <a
+              href={`https://wa.me/${C.whatsapp.international}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 hover:text-accent-400"
+            >
               <ChatIcon size={18} />
               <span>
                 {t('footer.whatsapp')}: <bdi dir="ltr">{C.whatsapp.display}</bdi>
@@ -67,7 +81,10 @@ export function Footer() {
             </a>
           </li>
           <li>
-            <a href={`mailto:${C.email}`} className="inline-flex items-center gap-2 break-all hover:text-accent-400">
+            <a
+              href={`mailto:${C.email}`}
+              className="inline-flex items-center gap-2 break-all hover:text-accent-400"
+            >
               <MailIcon size={18} className="shrink-0" />
               <bdi>{C.email}</bdi>
             </a>

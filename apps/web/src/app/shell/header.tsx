@@ -41,7 +41,10 @@ export function Header() {
           <CartLink />
         </div>
       </div>
-      <nav aria-label={t('nav.label')} className="hidden border-b border-slate-200 bg-white text-slate-800 burger:block">
+      <nav
+        aria-label={t('nav.label')}
+        className="hidden border-b border-slate-200 bg-white text-slate-800 burger:block"
+      >
         <div className="relative mx-auto flex max-w-7xl items-center px-4 3xl:max-w-[1600px]">
           <ul className="flex min-w-0 flex-1 flex-wrap items-center gap-x-1">
             <li>
@@ -62,7 +65,10 @@ export function Header() {
               </NavLink>
             </li>
           </ul>
-          <a href={`tel:${HOTLINE}`} className="hidden shrink-0 items-center gap-1.5 font-bold text-brand-700 lg:inline-flex">
+          <a
+            href={`tel:${HOTLINE}`}
+            className="hidden shrink-0 items-center gap-1.5 font-bold text-brand-700 lg:inline-flex"
+          >
             <PhoneIcon size={18} />
             {t('hotline', { number: HOTLINE })}
           </a>

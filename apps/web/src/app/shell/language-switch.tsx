@@ -6,7 +6,13 @@ import { GlobeIcon } from '../../ui/icons';
  * Switches Arabic ⇄ English. The button shows the other language's own name ("English" / "العربية"), marked with
  * that language so a screen reader pronounces it right. Cached server data follows (see useLanguageSync).
  */
-export function LanguageSwitch({ className = '', onSwitched }: { className?: string; onSwitched?: () => void }) {
+export function LanguageSwitch({
+  className = '',
+  onSwitched,
+}: {
+  className?: string;
+  onSwitched?: () => void;
+}) {
   const { t } = useTranslation('shell');
   const locale = useLocaleStore((s) => s.locale);
   const setLocale = useLocaleStore((s) => s.setLocale);

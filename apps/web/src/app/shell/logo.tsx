@@ -5,7 +5,11 @@ import { Link } from 'react-router';
 export function Logo({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Link to="/" onClick={onNavigate} className={`flex shrink-0 items-center gap-2 font-extrabold ${className}`}>
+    <Link
+      to="/"
+      onClick={onNavigate}
+      className={`flex shrink-0 items-center gap-2 font-extrabold ${className}`}
+    >
       <svg width="36" height="36" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" fill="#f5a623" />
         <path d="M18 22h28l-3 20H21z" fill="#08304f" />

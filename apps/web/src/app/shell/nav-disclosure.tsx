@@ -17,7 +17,14 @@ interface NavDisclosureProps {
  * panel of links. Opens on hover with a mouse and on click or Enter; closes on Escape (focus back on the button),
  * a click outside, leaving it with Tab, or following one of its links.
  */
-export function NavDisclosure({ label, children, panelClassName = 'start-0 top-full', className = 'relative', buttonClassName = '', testId }: NavDisclosureProps) {
+export function NavDisclosure({
+  label,
+  children,
+  panelClassName = 'start-0 top-full',
+  className = 'relative',
+  buttonClassName = '',
+  testId,
+}: NavDisclosureProps) {
   const [open, setOpen] = useState(false);
   // The panel's content is built the first time it opens (a brands menu then fetches its list).
   const [everOpened, setEverOpened] = useState(false);
@@ -82,7 +89,10 @@ export function NavDisclosure({ label, children, panelClassName = 'start-0 top-f
         className={`inline-flex h-12 items-center gap-1 px-3 font-semibold hover:text-brand-700 aria-expanded:text-brand-700 ${buttonClassName}`}
       >
         {label}
-        <ChevronDownIcon size={16} className={`transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
+        <ChevronDownIcon
+          size={16}
+          className={`transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+        />
       </button>
       <div
         id={panelId}

@@ -26,11 +26,18 @@ export function PromotionsNav() {
     );
   return (
     <li>
-      <NavDisclosure testId="promotions-menu" label={t('nav.promotions')} panelClassName="start-0 top-full w-72">
+      <NavDisclosure
+        testId="promotions-menu"
+        label={t('nav.promotions')}
+        panelClassName="start-0 top-full w-72"
+      >
         <ul className="p-2">
           {promotions.map((p) => (
             <li key={p.id}>
-              <NavLink to={promotionHref(p.slug)} className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700">
+              <NavLink
+                to={promotionHref(p.slug)}
+                className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700"
+              >
                 {p.name}
               </NavLink>
             </li>

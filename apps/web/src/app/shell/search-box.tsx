@@ -124,7 +124,11 @@ export function SearchBox({ className = '' }: { className?: string }) {
           }}
           className="h-full min-w-0 flex-1 bg-transparent px-3 text-slate-900 outline-none placeholder:text-slate-500 [&::-webkit-search-cancel-button]:hidden"
         />
-        <button type="submit" aria-label={t('search.submit')} className="flex h-full w-12 items-center justify-center bg-accent-500 text-slate-950 hover:bg-accent-400">
+        <button
+          type="submit"
+          aria-label={t('search.submit')}
+          className="flex h-full w-12 items-center justify-center bg-accent-500 text-slate-950 hover:bg-accent-400"
+        >
           <SearchIcon size={22} />
         </button>
       </div>
@@ -148,7 +152,13 @@ export function SearchBox({ className = '' }: { className?: string }) {
             className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
           >
             {p.images[0] ? (
-              <img src={p.images[0].versions.thumbnail} alt="" width={44} height={44} className="size-11 shrink-0 rounded object-contain" />
+              <img
+                src={p.images[0].versions.thumbnail}
+                alt=""
+                width={44}
+                height={44}
+                className="size-11 shrink-0 rounded object-contain"
+              />
             ) : (
               <span className="size-11 shrink-0 rounded bg-slate-100" />
             )}

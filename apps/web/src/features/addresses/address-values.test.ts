@@ -19,7 +19,17 @@ describe('the address form values', () => {
   });
 
   it('without a map position the shared rule asks to choose the location on the map', () => {
-    const r = addressInputSchema.safeParse({ ...emptyAddressValues(), label: 'Home', street_name: 'Tahrir', building: '1', floor: '2', apartment: '3', district: 'Dokki', governorate: 'Giza', phone_number: '01012345678' });
+    const r = addressInputSchema.safeParse({
+      ...emptyAddressValues(),
+      label: 'Home',
+      street_name: 'Tahrir',
+      building: '1',
+      floor: '2',
+      apartment: '3',
+      district: 'Dokki',
+      governorate: 'Giza',
+      phone_number: '01012345678',
+    });
     expect(r.success).toBe(false);
     const map = r.error!.issues.filter((i) => ['lat', 'lng', 'name'].includes(String(i.path[0])));
     expect(map.length).toBeGreaterThan(0);
@@ -27,12 +37,36 @@ describe('the address form values', () => {
   });
 
   it('a home number keeps its area code; a mobile number drops it', () => {
-    const base = { ...emptyAddressValues(), label: 'Home', street_name: 'Tahrir', building: '1', floor: '2', apartment: '3', district: 'Dokki', governorate: 'Giza', lat: 30, lng: 31, name: 'Dokki, Giza' };
-    const home = addressInputSchema.parse({ ...base, number_type: 'home', city_code: '03', phone_number: '4567890' });
+    const base = {
+      ...emptyAddressValues(),
+      label: 'Home',
+      street_name: 'Tahrir',
+      building: '1',
+      floor: '2',
+      apartment: '3',
+      district: 'Dokki',
+      governorate: 'Giza',
+      lat: 30,
+      lng: 31,
+      name: 'Dokki, Giza',
+    };
+    const home = addressInputSchema.parse({
+      ...base,
+      number_type: 'home',
+      city_code: '03',
+      phone_number: '4567890',
+    });
     expect(home.city_code).toBe('03');
-    const mobile = addressInputSchema.parse({ ...base, number_type: 'mobile', city_code: '03', phone_number: '01012345678' });
+    const mobile = addressInputSchema.parse({
+      ...base,
+      number_type: 'mobile',
+      city_code: '03',
+      phone_number: '01012345678',
+    });
     expect(mobile.city_code).toBeNull();
-    expect(addressPhone({ number_type: 'home', city_code: '03', phone_number: '4567890' })).toBe('03 4567890');
+    expect(addressPhone({ number_type: 'home', city_code: '03', phone_number: '4567890' })).toBe(
+      '03 4567890',
+    );
   });
 });
 

@@ -69,7 +69,10 @@ const key = (s: string) =>
  * The delivery zone a governorate name belongs to ("Cairo Governorate", "محافظة القاهرة" and "القاهرة" all meet
  * Cairo), to pre-select the governorate from the map or to show a saved one. The server has the last word.
  */
-export function matchZone(zones: readonly DeliveryZone[], governorate: string | null | undefined): DeliveryZone | undefined {
+export function matchZone(
+  zones: readonly DeliveryZone[],
+  governorate: string | null | undefined,
+): DeliveryZone | undefined {
   if (!governorate) return undefined;
   const k = key(governorate);
   if (!k) return undefined;

@@ -8,7 +8,11 @@ export function messageText(message: string | undefined): string | undefined {
   if (!message) return undefined;
   const [key, arg] = message.split(':', 2) as [string, string | undefined];
   if (key in apiMessages) {
-    return apiMessage(key as ApiMessageKey, currentLocale(), arg === undefined ? {} : { min: arg, max: arg, n: arg, time: arg });
+    return apiMessage(
+      key as ApiMessageKey,
+      currentLocale(),
+      arg === undefined ? {} : { min: arg, max: arg, n: arg, time: arg },
+    );
   }
   return message;
 }
@@ -20,7 +24,11 @@ export const errorOf = <T extends FieldValues>(errors: FieldErrors<T>, name: key
  * Maps a server answer onto the form (spec §5 "server field errors are mapped onto the matching form fields").
  * Returns the messages that belong to no field, for a dialog.
  */
-export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fields: string[]): string[] {
+export function applyServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  fields: string[],
+): string[] {
   if (!(err instanceof ApiError)) return [messageText('server_error') ?? 'Error'];
   const rest: string[] = [];
   const fe = err.fieldErrors;

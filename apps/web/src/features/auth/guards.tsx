@@ -24,5 +24,9 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 /** Protected pages: a guest is sent to sign in, and comes back after. */
 export function SignedInOnly({ children }: { children: ReactNode }) {
   const location = useLocation();
-  return useIsSignedIn() ? <>{children}</> : <Navigate to="/auth/signin" replace state={{ from: location.pathname + location.search }} />;
+  return useIsSignedIn() ? (
+    <>{children}</>
+  ) : (
+    <Navigate to="/auth/signin" replace state={{ from: location.pathname + location.search }} />
+  );
 }

@@ -73,7 +73,8 @@ apiHooks.onHeaders = (res) => {
   const token = res.get('token');
   const client = res.get('client');
   const uid = res.get('uid');
-  if (token && client && uid && useAuth.getState().headers) useAuth.getState().setHeaders({ token, client, uid });
+  if (token && client && uid && useAuth.getState().headers)
+    useAuth.getState().setHeaders({ token, client, uid });
 };
 
 /** Reads the auth headers of a sign-in (or profile update) answer. */

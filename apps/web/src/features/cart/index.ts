@@ -1,5 +1,13 @@
 export { useGuestCart, useCartCount, type GuestCartLine } from './store';
-export { mergeGuestCartIntoServer, putServerCart, serverCartKey, useAddToCart, useServerCart, type CartOrder, type CartItem } from './server-cart';
+export {
+  mergeGuestCartIntoServer,
+  putServerCart,
+  serverCartKey,
+  useAddToCart,
+  useServerCart,
+  type CartOrder,
+  type CartItem,
+} from './server-cart';
 export { useCartActions, useCartQuantity } from './use-cart';
 export { CartErrorDialog } from './components/cart-error-dialog';
 export { QuantityCounter } from './components/quantity-counter';

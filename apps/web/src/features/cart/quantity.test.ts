@@ -38,7 +38,11 @@ describe('quantity counter rule (spec §5)', () => {
 
   it('reaching a limit exactly is allowed without a warning', () => {
     expect(clampQuantity(3, { stock: 3 })).toEqual({ quantity: 3, remove: false, warning: null });
-    expect(clampQuantity(2, { stock: 40, maxPerOrder: 2 })).toEqual({ quantity: 2, remove: false, warning: null });
+    expect(clampQuantity(2, { stock: 40, maxPerOrder: 2 })).toEqual({
+      quantity: 2,
+      remove: false,
+      warning: null,
+    });
   });
 
   it('the limit is the smaller of stock and per-order maximum', () => {

@@ -54,7 +54,12 @@ export async function mergeGuestCartIntoServer(qc: QueryClient) {
 export function useServerCart() {
   const locale = useLocaleStore((s) => s.locale);
   const signedIn = useIsSignedIn();
-  return useQuery({ queryKey: serverCartKey(locale), queryFn: getServerCart, enabled: signedIn, staleTime: 0 });
+  return useQuery({
+    queryKey: serverCartKey(locale),
+    queryFn: getServerCart,
+    enabled: signedIn,
+    staleTime: 0,
+  });
 }
 
 export const isSignedInNow = () => useAuth.getState().headers !== null;

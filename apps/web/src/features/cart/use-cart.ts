@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocaleStore } from '../../lib/locale-store';
 import { useIsSignedIn } from '../auth';
-import { getServerCart, isSignedInNow, putServerCart, serverCartKey, useServerCart, type CartOrder } from './server-cart';
+import {
+  getServerCart,
+  isSignedInNow,
+  putServerCart,
+  serverCartKey,
+  useServerCart,
+  type CartOrder,
+} from './server-cart';
 import { useGuestCart } from './store';
 
 /** How many of a product are in the shopper's cart (guest cart, or the server cart when signed in). */

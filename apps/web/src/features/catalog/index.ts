@@ -1,8 +1,39 @@
-export { categoriesQueryOptions, findCategory, getCategories, useCategories, type CategoriesParams } from './api/get-categories';
-export { brandQueryOptions, brandsInfiniteQueryOptions, brandsQueryOptions, getBrand, getBrands, useBrand, useBrands, useInfiniteBrands, type BrandsPage, type BrandsParams } from './api/get-brands';
-export { getPromotion, getPromotions, promotionQueryOptions, promotionsQueryOptions, usePromotion, usePromotions } from './api/get-promotions';
+export {
+  categoriesQueryOptions,
+  findCategory,
+  getCategories,
+  useCategories,
+  type CategoriesParams,
+} from './api/get-categories';
+export {
+  brandQueryOptions,
+  brandsInfiniteQueryOptions,
+  brandsQueryOptions,
+  getBrand,
+  getBrands,
+  useBrand,
+  useBrands,
+  useInfiniteBrands,
+  type BrandsPage,
+  type BrandsParams,
+} from './api/get-brands';
+export {
+  getPromotion,
+  getPromotions,
+  promotionQueryOptions,
+  promotionsQueryOptions,
+  usePromotion,
+  usePromotions,
+} from './api/get-promotions';
 export { ProductCard } from './components/product-card';
 export { AvailabilityBadge } from './components/availability-badge';
 export { recordRecentlyViewed, useRecentlyViewed, useRecentlyViewedStore } from './recently-viewed';
-export { getProducts, productsQueryOptions, useProducts, LIST_SORTS, type ListSort, type ProductsParams } from './api/get-products';
+export {
+  getProducts,
+  productsQueryOptions,
+  useProducts,
+  LIST_SORTS,
+  type ListSort,
+  type ProductsParams,
+} from './api/get-products';
 export { getProduct, productQueryOptions, useProduct } from './api/get-product';

@@ -5,7 +5,8 @@ const parse = (s: string) => parseListFilters(new URLSearchParams(s));
 
 describe('product list URL', () => {
   it('reads every filter from the URL and writes the same URL back (a shared link shows the same list)', () => {
-    const s = '?search=tv&category_id=3&brand_id=2,5&min_price=100&max_price=9000&sort=lowest_price&page=3&from=2';
+    const s =
+      '?search=tv&category_id=3&brand_id=2,5&min_price=100&max_price=9000&sort=lowest_price&page=3&from=2';
     expect(listFiltersToSearch(parse(s))).toBe(s);
   });
 

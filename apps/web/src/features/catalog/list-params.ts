@@ -66,7 +66,11 @@ export function withFilter(f: ListFilters, patch: Partial<Omit<ListFilters, 'pag
 }
 
 /** The API parameters for page `page` of the list (`base` adds the list's kind: special offers, a promotion). */
-export function apiParamsFor(f: ListFilters, page: number, base: Partial<ProductsParams> = {}): ProductsParams {
+export function apiParamsFor(
+  f: ListFilters,
+  page: number,
+  base: Partial<ProductsParams> = {},
+): ProductsParams {
   return {
     ...base,
     query: f.search,

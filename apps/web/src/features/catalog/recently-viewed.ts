@@ -24,7 +24,12 @@ function slim(p: Product): Product {
     description: '',
     description_en: '',
     description_ar: '',
-    category: { id: p.category.id, name: p.category.name, name_en: p.category.name_en, name_ar: p.category.name_ar },
+    category: {
+      id: p.category.id,
+      name: p.category.name,
+      name_en: p.category.name_en,
+      name_ar: p.category.name_ar,
+    },
     brand: p.brand,
     images: image ? [image] : [],
     price: p.price,
@@ -48,7 +53,10 @@ export const useRecentlyViewedStore = create<RecentlyViewedState>()(
       products: [],
       record: (product) =>
         set((s) => ({
-          products: [slim(product), ...s.products.filter((p) => p.id !== product.id)].slice(0, RECENTLY_VIEWED_MAX),
+          products: [slim(product), ...s.products.filter((p) => p.id !== product.id)].slice(
+            0,
+            RECENTLY_VIEWED_MAX,
+          ),
         })),
       clear: () => set({ products: [] }),
     }),

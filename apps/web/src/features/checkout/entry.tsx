@@ -29,6 +29,8 @@ export function useCheckoutEntry() {
     void navigate('/checkout/cart');
   };
 
-  const dialog = <RatingDialog open={rating} onOpenChange={setRating} onRated={() => void navigate('/checkout/cart')} />;
+  const dialog = (
+    <RatingDialog open={rating} onOpenChange={setRating} onRated={() => void navigate('/checkout/cart')} />
+  );
   return { proceed, checking, dialog };
 }

@@ -7,7 +7,11 @@ describe('the payment step', () => {
   });
 
   it('disables the three others once online is chosen', () => {
-    expect(METHODS.filter((m) => methodDisabled(m, true))).toEqual(['cash', 'visa_on_delivery', 'visa_on_delivery_installments']);
+    expect(METHODS.filter((m) => methodDisabled(m, true))).toEqual([
+      'cash',
+      'visa_on_delivery',
+      'visa_on_delivery_installments',
+    ]);
     expect(METHODS.filter((m) => methodDisabled(m, false))).toEqual([]);
   });
 
@@ -19,9 +23,15 @@ describe('the payment step', () => {
   });
 
   it('for installments, only once a plan is chosen', () => {
-    expect(showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: true, planId: null })).toBe(false);
-    expect(showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: true, planId: 3 })).toBe(true);
-    expect(showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: false, planId: 3 })).toBe(false);
+    expect(
+      showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: true, planId: null }),
+    ).toBe(false);
+    expect(showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: true, planId: 3 })).toBe(
+      true,
+    );
+    expect(showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: false, planId: 3 })).toBe(
+      false,
+    );
   });
 
   it('never for online payment', () => {

@@ -21,7 +21,9 @@ describe('the checkout wizard steps', () => {
   it('an address that skips ahead shows the furthest step the shopper may be on', () => {
     expect(resolveStep('payment', { total: 100, hasAddress: false, hasNationalId: false })).toBe('shipping');
     expect(resolveStep('payment', { total: at, hasAddress: true, hasNationalId: false })).toBe('national-id');
-    expect(resolveStep('national-id', { total: 100, hasAddress: false, hasNationalId: false })).toBe('shipping');
+    expect(resolveStep('national-id', { total: 100, hasAddress: false, hasNationalId: false })).toBe(
+      'shipping',
+    );
   });
 
   it('going back is always allowed', () => {
@@ -33,7 +35,9 @@ describe('the checkout wizard steps', () => {
   });
 
   it('the National ID step of a cart under 25,000 EGP leads on to payment; an unknown step is the first', () => {
-    expect(resolveStep('national-id', { total: 100, hasAddress: true, hasNationalId: false })).toBe('payment');
+    expect(resolveStep('national-id', { total: 100, hasAddress: true, hasNationalId: false })).toBe(
+      'payment',
+    );
     expect(resolveStep('elsewhere', { total: 100, hasAddress: true, hasNationalId: true })).toBe('cart');
     expect(resolveStep(undefined, { total: 100, hasAddress: true, hasNationalId: true })).toBe('cart');
   });

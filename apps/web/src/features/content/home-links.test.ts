@@ -3,11 +3,20 @@ import { bannerTarget, embedUrl } from './home-links';
 
 describe('explore banner links', () => {
   it('an absolute address opens as it is', () => {
-    expect(bannerTarget('https://example.com/offer?x=1')).toEqual({ kind: 'external', href: 'https://example.com/offer?x=1' });
-    expect(bannerTarget('  http://shop.example/a ')).toEqual({ kind: 'external', href: 'http://shop.example/a' });
+    expect(bannerTarget('https://example.com/offer?x=1')).toEqual({
+      kind: 'external',
+      href: 'https://example.com/offer?x=1',
+    });
+    expect(bannerTarget('  http://shop.example/a ')).toEqual({
+      kind: 'external',
+      href: 'http://shop.example/a',
+    });
   });
   it('any other link navigates inside the store', () => {
-    expect(bannerTarget('/products?category_id=3')).toEqual({ kind: 'internal', href: '/products?category_id=3' });
+    expect(bannerTarget('/products?category_id=3')).toEqual({
+      kind: 'internal',
+      href: '/products?category_id=3',
+    });
     expect(bannerTarget('special-offers')).toEqual({ kind: 'internal', href: '/special-offers' });
   });
   it('a banner without a link leads to all products', () => {
@@ -25,10 +34,19 @@ describe('video banner player', () => {
     expect(embedUrl('https://m.youtube.com/watch?v=abc_DEF-123')).toEqual({ kind: 'iframe', src });
   });
   it('plays Vimeo in its player and video files in a video element', () => {
-    expect(embedUrl('https://vimeo.com/76979871')).toEqual({ kind: 'iframe', src: 'https://player.vimeo.com/video/76979871?autoplay=1' });
-    expect(embedUrl('https://cdn.example.com/ad.mp4')).toEqual({ kind: 'video', src: 'https://cdn.example.com/ad.mp4' });
+    expect(embedUrl('https://vimeo.com/76979871')).toEqual({
+      kind: 'iframe',
+      src: 'https://player.vimeo.com/video/76979871?autoplay=1',
+    });
+    expect(embedUrl('https://cdn.example.com/ad.mp4')).toEqual({
+      kind: 'video',
+      src: 'https://cdn.example.com/ad.mp4',
+    });
   });
   it('does not take a look-alike host for YouTube', () => {
-    expect(embedUrl('https://notyoutube.com/watch?v=abc')).toEqual({ kind: 'iframe', src: 'https://notyoutube.com/watch?v=abc' });
+    expect(embedUrl('https://notyoutube.com/watch?v=abc')).toEqual({
+      kind: 'iframe',
+      src: 'https://notyoutube.com/watch?v=abc',
+    });
   });
 });

@@ -20,7 +20,8 @@ export function embedUrl(link: string): { kind: 'iframe' | 'video'; src: string 
     else if (host === 'youtube.com' || host === 'youtube-nocookie.com')
       id = u.searchParams.get('v') ?? /^\/(?:embed|shorts|live)\/([\w-]+)/.exec(u.pathname)?.[1] ?? null;
     if (id) return { kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0` };
-    if (host === 'vimeo.com' && /^\/\d+/.test(u.pathname)) return { kind: 'iframe', src: `https://player.vimeo.com/video${u.pathname}?autoplay=1` };
+    if (host === 'vimeo.com' && /^\/\d+/.test(u.pathname))
+      return { kind: 'iframe', src: `https://player.vimeo.com/video${u.pathname}?autoplay=1` };
     if (/\.(mp4|webm|ogg)$/i.test(u.pathname)) return { kind: 'video', src: link };
   } catch {
     // not an absolute address: shown as it is

@@ -19,7 +19,10 @@ export type MethodKey = (typeof PAYMENT_METHODS)[number] | 'unknown';
 export const statusKey = (status: string | null | undefined): StatusKey =>
   (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as StatusKey) : 'unknown';
 
-export const statusClass = (status: string | null | undefined) => (statusKey(status) === 'unknown' ? UNKNOWN_COLOUR : STATUS_COLOURS[statusKey(status) as keyof typeof STATUS_COLOURS]);
+export const statusClass = (status: string | null | undefined) =>
+  statusKey(status) === 'unknown'
+    ? UNKNOWN_COLOUR
+    : STATUS_COLOURS[statusKey(status) as keyof typeof STATUS_COLOURS];
 
 /** The payment method's label key: cash, online, visa_on_delivery, visa_on_delivery_installments, otherwise unknown. */
 export const methodKey = (method: string | null | undefined): MethodKey =>

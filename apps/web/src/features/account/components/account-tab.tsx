@@ -28,10 +28,16 @@ export default function AccountTab() {
         ))}
       </dl>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/my-account/account/edit-profile" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+        <Link
+          to="/my-account/account/edit-profile"
+          className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+        >
           {t('editProfile')}
         </Link>
-        <Link to="/my-account/account/change-password" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700">
+        <Link
+          to="/my-account/account/change-password"
+          className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+        >
           {t('changePassword')}
         </Link>
         <button

@@ -21,7 +21,10 @@ export default function WishlistTab() {
   const addToCart = useAddToCart();
   const { data, isPending, isPlaceholderData } = useQuery({
     queryKey: ['wishlist', locale, page],
-    queryFn: () => api<ProductListResponse>('users/products', { query: { favorites: true, page, per_page: WISHLIST_PAGE_SIZE } }),
+    queryFn: () =>
+      api<ProductListResponse>('users/products', {
+        query: { favorites: true, page, per_page: WISHLIST_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({
@@ -47,18 +50,32 @@ export default function WishlistTab() {
           <WishlistItem
             key={p.id}
             product={p}
-            onAdd={() => addToCart(p, 1).catch((err: unknown) => setError(err instanceof ApiError && err.messages.length ? err.messages : [t('common:error')]))}
+            onAdd={() =>
+              addToCart(p, 1).catch((err: unknown) =>
+                setError(err instanceof ApiError && err.messages.length ? err.messages : [t('common:error')]),
+              )
+            }
             onRemove={() => setConfirm(p.id)}
           />
         ))}
       </ul>
       {showPages && (
         <div className="mt-4 flex items-center justify-between">
-          <button type="button" disabled={page === 1} onClick={() => setPage((p) => p - 1)} className="rounded-lg border px-3 py-1 disabled:opacity-40">
+          <button
+            type="button"
+            disabled={page === 1}
+            onClick={() => setPage((p) => p - 1)}
+            className="rounded-lg border px-3 py-1 disabled:opacity-40"
+          >
             {t('pagination.previous')}
           </button>
           <span className="text-sm text-slate-600">{t('pagination.page', { page })}</span>
-          <button type="button" disabled={!data?.meta.next_page} onClick={() => setPage((p) => p + 1)} className="rounded-lg border px-3 py-1 disabled:opacity-40">
+          <button
+            type="button"
+            disabled={!data?.meta.next_page}
+            onClick={() => setPage((p) => p + 1)}
+            className="rounded-lg border px-3 py-1 disabled:opacity-40"
+          >
             {t('pagination.next')}
           </button>
         </div>
@@ -74,20 +91,43 @@ export default function WishlistTab() {
           setConfirm(null);
         }}
       />
-      <MessageDialog open={!!error} title={t('common:error')} messages={error ?? []} onClose={() => setError(null)} />
+      <MessageDialog
+        open={!!error}
+        title={t('common:error')}
+        messages={error ?? []}
+        onClose={() => setError(null)}
+      />
     </div>
   );
 }
 
 /** A favorite: picture, title, price, how many are in the cart, Add to cart and Remove. */
-function WishlistItem({ product: p, onAdd, onRemove }: { product: Product; onAdd(): Promise<void>; onRemove(): void }) {
+function WishlistItem({
+  product: p,
+  onAdd,
+  onRemove,
+}: {
+  product: Product;
+  onAdd(): Promise<void>;
+  onRemove(): void;
+}) {
   const { t } = useTranslation('account');
   const inCart = useCartQuantity(p.id);
   const [busy, setBusy] = useState(false);
   const image = p.images.find((i) => !i.is_3d_image) ?? p.images[0];
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3" data-testid="wishlist-item" data-product-id={p.id}>
-      <img src={image?.versions.thumbnail} alt="" width={64} height={64} className="size-16 shrink-0 rounded-lg bg-slate-100 object-contain" />
+    <li
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3"
+      data-testid="wishlist-item"
+      data-product-id={p.id}
+    >
+      <img
+        src={image?.versions.thumbnail}
+        alt=""
+        width={64}
+        height={64}
+        className="size-16 shrink-0 rounded-lg bg-slate-100 object-contain"
+      />
       <div className="min-w-0 flex-1 basis-40">
         <Link to={`/products/${p.id}`} className="line-clamp-2 font-medium hover:text-brand-700">
           {p.title}
@@ -111,7 +151,11 @@ function WishlistItem({ product: p, onAdd, onRemove }: { product: Product; onAdd
         >
           {p.stock <= 0 ? t('wishlist.outOfStock') : t('wishlist.addToCart')}
         </button>
-        <button type="button" onClick={onRemove} className="rounded-lg border border-red-700 px-3 py-2 text-sm font-semibold text-red-700">
+        <button
+          type="button"
+          onClick={onRemove}
+          className="rounded-lg border border-red-700 px-3 py-2 text-sm font-semibold text-red-700"
+        >
           {t('wishlist.remove')}
         </button>
       </div>

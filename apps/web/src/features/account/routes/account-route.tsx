@@ -21,7 +21,8 @@ export function Component() {
   const { t } = useTranslation('account');
   const { tab } = useParams();
   const user = useAuth((s) => s.user);
-  if (tab !== undefined && !(TABS as readonly string[]).includes(tab)) return <Navigate to="/my-account/account" replace />;
+  if (tab !== undefined && !(TABS as readonly string[]).includes(tab))
+    return <Navigate to="/my-account/account" replace />;
   const current: Tab = (tab as Tab | undefined) ?? 'account';
   const Panel = panels[current];
   return (
@@ -30,7 +31,10 @@ export function Component() {
         <h1 className="mb-4 text-2xl font-bold">{t('title', { name: user?.first_name ?? '' })}</h1>
         <div className="flex flex-col gap-6 md:flex-row">
           {/* On a phone the four tabs sit in a 2 × 2 grid: all in view, the selected one included. */}
-          <nav aria-label={t('title', { name: '' })} className="grid shrink-0 grid-cols-2 gap-2 md:flex md:w-56 md:flex-col">
+          <nav
+            aria-label={t('title', { name: '' })}
+            className="grid shrink-0 grid-cols-2 gap-2 md:flex md:w-56 md:flex-col"
+          >
             {TABS.map((name) => (
               <Link
                 key={name}

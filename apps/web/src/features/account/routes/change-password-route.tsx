@@ -15,7 +15,9 @@ function ChangePasswordForm() {
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const [dialog, setDialog] = useState<string[] | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(changePasswordSchema) });
+  const { register, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(changePasswordSchema),
+  });
   const onSubmit = handleSubmit(async (v) => {
     try {
       await changePassword(v);
@@ -28,10 +30,32 @@ function ChangePasswordForm() {
   const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field label={t('fields.currentPassword')} type="password" autoComplete="current-password" {...register('current_password')} error={errorOf(e, 'current_password')} />
-      <Field label={t('fields.newPassword')} type="password" autoComplete="new-password" {...register('password')} error={errorOf(e, 'password')} />
-      <Field label={t('fields.passwordConfirmation')} type="password" autoComplete="new-password" {...register('password_confirmation')} error={errorOf(e, 'password_confirmation')} />
-      <button type="submit" disabled={formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+      <Field
+        label={t('fields.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        {...register('current_password')}
+        error={errorOf(e, 'current_password')}
+      />
+      <Field
+        label={t('fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...register('password')}
+        error={errorOf(e, 'password')}
+      />
+      <Field
+        label={t('fields.passwordConfirmation')}
+        type="password"
+        autoComplete="new-password"
+        {...register('password_confirmation')}
+        error={errorOf(e, 'password_confirmation')}
+      />
+      <button
+        type="submit"
+        disabled={formState.isSubmitting}
+        className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+      >
         {t('changePassword')}
       </button>
       <MessageDialog
@@ -46,7 +70,12 @@ function ChangePasswordForm() {
           navigate('/auth/signin', { replace: true });
         }}
       />
-      <MessageDialog open={!!dialog} title={t('common:error')} messages={dialog ?? []} onClose={() => setDialog(null)} />
+      <MessageDialog
+        open={!!dialog}
+        title={t('common:error')}
+        messages={dialog ?? []}
+        onClose={() => setDialog(null)}
+      />
     </form>
   );
 }

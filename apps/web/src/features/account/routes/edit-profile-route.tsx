@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { applyServerErrors, errorOf, Field, MessageDialog, SignedInOnly, updateProfile, useAuth } from '../../auth';
+import {
+  applyServerErrors,
+  errorOf,
+  Field,
+  MessageDialog,
+  SignedInOnly,
+  updateProfile,
+  useAuth,
+} from '../../auth';
 
 type Values = { first_name: string; last_name: string; email: string };
 
@@ -16,7 +24,11 @@ function EditProfileForm() {
   const [dialog, setDialog] = useState<string[] | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<Values>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', email: user?.email ?? '' },
+    defaultValues: {
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      email: user?.email ?? '',
+    },
   });
   const onSubmit = handleSubmit(async (v) => {
     try {
@@ -32,12 +44,31 @@ function EditProfileForm() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field label={t('fields.firstName')} {...register('first_name')} error={errorOf(e, 'first_name')} />
       <Field label={t('fields.lastName')} {...register('last_name')} error={errorOf(e, 'last_name')} />
-      <Field label={t('fields.email')} type="email" dir="ltr" {...register('email')} error={errorOf(e, 'email')} />
-      <button type="submit" disabled={formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+      <Field
+        label={t('fields.email')}
+        type="email"
+        dir="ltr"
+        {...register('email')}
+        error={errorOf(e, 'email')}
+      />
+      <button
+        type="submit"
+        disabled={formState.isSubmitting}
+        className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+      >
         {t('save')}
       </button>
-      <MessageDialog open={done} title={t('profileUpdated')} onClose={() => navigate('/my-account/account')} />
-      <MessageDialog open={!!dialog} title={t('common:error')} messages={dialog ?? []} onClose={() => setDialog(null)} />
+      <MessageDialog
+        open={done}
+        title={t('profileUpdated')}
+        onClose={() => navigate('/my-account/account')}
+      />
+      <MessageDialog
+        open={!!dialog}
+        title={t('common:error')}
+        messages={dialog ?? []}
+        onClose={() => setDialog(null)}
+      />
     </form>
   );
 }

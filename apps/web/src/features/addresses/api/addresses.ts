@@ -40,14 +40,20 @@ export const deliveryZonesQueryOptions = (locale: string) =>
  */
 export function addressFormData(input: AddressInput): FormData {
   const fd = new FormData();
-  for (const [key, value] of Object.entries(input)) fd.append(`address[${key}]`, value === null || value === undefined ? '' : String(value));
+  for (const [key, value] of Object.entries(input))
+    fd.append(`address[${key}]`, value === null || value === undefined ? '' : String(value));
   return fd;
 }
 
 export const createAddress = (input: AddressInput) =>
-  api<{ address: Address }>('users/addresses', { method: 'POST', body: addressFormData(input) }).then((r) => r.address);
+  api<{ address: Address }>('users/addresses', { method: 'POST', body: addressFormData(input) }).then(
+    (r) => r.address,
+  );
 
 export const updateAddress = (id: number, input: AddressInput) =>
-  api<{ address: Address }>(`users/addresses/${id}`, { method: 'PUT', body: addressFormData(input) }).then((r) => r.address);
+  api<{ address: Address }>(`users/addresses/${id}`, { method: 'PUT', body: addressFormData(input) }).then(
+    (r) => r.address,
+  );
 
-export const deleteAddress = (id: number) => api<{ id: number; deleted: true }>(`users/addresses/${id}`, { method: 'DELETE' });
+export const deleteAddress = (id: number) =>
+  api<{ id: number; deleted: true }>(`users/addresses/${id}`, { method: 'DELETE' });

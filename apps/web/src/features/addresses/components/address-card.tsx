@@ -4,7 +4,15 @@ import { addressPhone } from '../address-values';
 import { useAddressesTranslation } from '../i18n';
 
 /** A saved address: label, map label, street lines, governorate and phone; actions below. */
-export function AddressCard({ address: a, children, selected = false }: { address: Address; children?: ReactNode; selected?: boolean }) {
+export function AddressCard({
+  address: a,
+  children,
+  selected = false,
+}: {
+  address: Address;
+  children?: ReactNode;
+  selected?: boolean;
+}) {
   const { t } = useAddressesTranslation();
   return (
     <div
@@ -14,10 +22,19 @@ export function AddressCard({ address: a, children, selected = false }: { addres
     >
       <div className="flex items-start justify-between gap-2">
         <p className="font-bold text-slate-900">{a.label}</p>
-        {selected && <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('card.selected')}</span>}
+        {selected && (
+          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+            {t('card.selected')}
+          </span>
+        )}
       </div>
       <p className="text-sm text-slate-700">
-        {t('card.street', { building: a.building, street: a.street_name, floor: a.floor, apartment: a.apartment })}
+        {t('card.street', {
+          building: a.building,
+          street: a.street_name,
+          floor: a.floor,
+          apartment: a.apartment,
+        })}
       </p>
       <p className="text-sm text-slate-700">
         {a.district}، {a.delivery_zone?.name ?? a.governorate}

@@ -22,10 +22,21 @@ import type { LatLng } from './location-map';
 const LocationMap = lazy(() => import('./location-map'));
 
 const TEXT_FIELDS = ['label', 'street_name', 'building', 'floor', 'apartment', 'district'] as const;
-const FORM_FIELDS = [...TEXT_FIELDS, 'governorate', 'instructions', 'number_type', 'phone_number', 'city_code'] as const;
+const FORM_FIELDS = [
+  ...TEXT_FIELDS,
+  'governorate',
+  'instructions',
+  'number_type',
+  'phone_number',
+  'city_code',
+] as const;
 
 // The schema takes anything (its fields are preprocessed: trimmed, Arabic digits made Latin) and gives AddressInput.
-const resolver = zodResolver(addressInputSchema as never) as unknown as Resolver<AddressFormValues, unknown, AddressInput>;
+const resolver = zodResolver(addressInputSchema as never) as unknown as Resolver<
+  AddressFormValues,
+  unknown,
+  AddressInput
+>;
 
 interface Props {
   /** The saved address when editing. */
@@ -52,7 +63,11 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
   const [geocoding, setGeocoding] = useState(false);
   const geocodeRun = useRef(0);
 
-  const { register, handleSubmit, control, setValue, getValues, setError, formState } = useForm<AddressFormValues, unknown, AddressInput>({
+  const { register, handleSubmit, control, setValue, getValues, setError, formState } = useForm<
+    AddressFormValues,
+    unknown,
+    AddressInput
+  >({
     resolver,
     defaultValues: address ? addressToValues(address) : emptyAddressValues(),
   });
@@ -82,7 +97,8 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
         setValue('name', r.name, { shouldDirty: true });
         // The geocoder's governorate fills an empty choice when we deliver there.
         const zone = zoneList && matchZone(zoneList, r.governorate);
-        if (zone && !getValues('governorate')) setValue('governorate', zone.name, { shouldValidate: formState.isSubmitted });
+        if (zone && !getValues('governorate'))
+          setValue('governorate', zone.name, { shouldValidate: formState.isSubmitted });
       });
     },
     [setValue, getValues, zoneList, formState.isSubmitted],
@@ -101,7 +117,8 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
       const fields = e.fieldErrors;
       let map = false;
       for (const [field, messages] of Object.entries(fields)) {
-        if ((FORM_FIELDS as readonly string[]).includes(field)) setError(field as keyof AddressFormValues, { type: 'server', message: messages.join(' ') });
+        if ((FORM_FIELDS as readonly string[]).includes(field))
+          setError(field as keyof AddressFormValues, { type: 'server', message: messages.join(' ') });
         else if (isMapField(field)) map = true;
         else rest.push(...messages);
       }
@@ -119,14 +136,22 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
   const governorate = useWatch({ control, name: 'governorate' });
 
   return (
-    <form onSubmit={handleSubmit((v) => save.mutate(v), onInvalid)} noValidate className="flex flex-col gap-6" data-testid="address-form">
+    <form
+      onSubmit={handleSubmit((v) => save.mutate(v), onInvalid)}
+      noValidate
+      className="flex flex-col gap-6"
+      data-testid="address-form"
+    >
       <section aria-labelledby="address-map-title" className="flex flex-col gap-2">
         <h2 id="address-map-title" className="flex items-center gap-2 text-lg font-bold">
           <MapPinIcon size={20} /> {t('map.title')}
         </h2>
         <Suspense
           fallback={
-            <div className="flex items-center justify-center rounded-xl border border-slate-300 bg-slate-100" style={{ height: 500 }}>
+            <div
+              className="flex items-center justify-center rounded-xl border border-slate-300 bg-slate-100"
+              style={{ height: 500 }}
+            >
               <Spinner />
             </div>
           }
@@ -144,8 +169,20 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
           {t('form.details')}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('fields.label')} hint={t('fields.labelHint')} maxLength={50} autoComplete="off" {...register('label')} error={err('label')} />
-          <SelectField label={t('fields.governorate')} {...register('governorate')} error={err('governorate')} disabled={zones.isPending}>
+          <TextField
+            label={t('fields.label')}
+            hint={t('fields.labelHint')}
+            maxLength={50}
+            autoComplete="off"
+            {...register('label')}
+            error={err('label')}
+          />
+          <SelectField
+            label={t('fields.governorate')}
+            {...register('governorate')}
+            error={err('governorate')}
+            disabled={zones.isPending}
+          >
             <option value="">{t('fields.governoratePlaceholder')}</option>
             {governorate && !zoneNames.has(governorate) && <option value={governorate}>{governorate}</option>}
             {(zoneList ?? []).map((z) => (
@@ -162,12 +199,34 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
               </button>
             </p>
           )}
-          <TextField label={t('fields.district')} maxLength={50} autoComplete="address-level3" {...register('district')} error={err('district')} />
-          <TextField label={t('fields.street_name')} maxLength={50} autoComplete="address-line1" {...register('street_name')} error={err('street_name')} />
-          <TextField label={t('fields.building')} maxLength={50} {...register('building')} error={err('building')} />
+          <TextField
+            label={t('fields.district')}
+            maxLength={50}
+            autoComplete="address-level3"
+            {...register('district')}
+            error={err('district')}
+          />
+          <TextField
+            label={t('fields.street_name')}
+            maxLength={50}
+            autoComplete="address-line1"
+            {...register('street_name')}
+            error={err('street_name')}
+          />
+          <TextField
+            label={t('fields.building')}
+            maxLength={50}
+            {...register('building')}
+            error={err('building')}
+          />
           <div className="grid grid-cols-2 gap-4">
             <TextField label={t('fields.floor')} maxLength={50} {...register('floor')} error={err('floor')} />
-            <TextField label={t('fields.apartment')} maxLength={50} {...register('apartment')} error={err('apartment')} />
+            <TextField
+              label={t('fields.apartment')}
+              maxLength={50}
+              {...register('apartment')}
+              error={err('apartment')}
+            />
           </div>
         </div>
 
@@ -201,7 +260,12 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
         <div className="flex flex-wrap items-start gap-3" dir="ltr">
           {numberType === 'home' && (
             <div className="w-28 shrink-0" dir={pageDir}>
-              <SelectField label={t('fields.city_code')} {...register('city_code')} error={err('city_code')} dir="ltr">
+              <SelectField
+                label={t('fields.city_code')}
+                {...register('city_code')}
+                error={err('city_code')}
+                dir="ltr"
+              >
                 {HOME_PHONE_PREFIXES.map((p) => (
                   <option key={p} value={p}>
                     {p}
@@ -223,7 +287,13 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
           </div>
         </div>
 
-        <TextAreaField label={t('fields.instructions')} rows={3} maxLength={500} {...register('instructions')} error={err('instructions')} />
+        <TextAreaField
+          label={t('fields.instructions')}
+          rows={3}
+          maxLength={500}
+          {...register('instructions')}
+          error={err('instructions')}
+        />
       </section>
 
       <div className="flex flex-wrap justify-end gap-2">
@@ -244,7 +314,11 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
           <Button onClick={() => setMapModal(false)}>{t('common:close')}</Button>
         </div>
       </Dialog>
-      <Dialog open={errorDialog !== null} onOpenChange={(o) => !o && setErrorDialog(null)} title={t('errors.title')}>
+      <Dialog
+        open={errorDialog !== null}
+        onOpenChange={(o) => !o && setErrorDialog(null)}
+        title={t('errors.title')}
+      >
         <ul className="space-y-1 text-slate-700" data-testid="address-errors">
           {(errorDialog ?? []).map((m) => (
             <li key={m}>{m}</li>

@@ -19,13 +19,19 @@ export default function AddressesTab() {
   const remove = useMutation({
     mutationFn: deleteAddress,
     onSuccess: () => qc.invalidateQueries({ queryKey: [ADDRESSES_KEY] }),
-    onError: (err) => setError(err instanceof ApiError && err.messages.length ? err.messages : [t('errors.deleteFailed')]),
+    onError: (err) =>
+      setError(err instanceof ApiError && err.messages.length ? err.messages : [t('errors.deleteFailed')]),
   });
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-bold">{t('title')}</h2>
-        <Link to="/address" state={{ from: '/my-account/addresses' }} className={buttonClass('primary', 'sm')} data-testid="address-add">
+        <Link
+          to="/address"
+          state={{ from: '/my-account/addresses' }}
+          className={buttonClass('primary', 'sm')}
+          data-testid="address-add"
+        >
           {t('add')}
         </Link>
       </div>
@@ -48,7 +54,12 @@ export default function AddressesTab() {
           {data.map((a) => (
             <li key={a.id}>
               <AddressCard address={a}>
-                <Link to={`/address/${a.id}`} state={{ from: '/my-account/addresses' }} className={buttonClass('outline', 'sm')} aria-label={t('editOf', { label: a.label })}>
+                <Link
+                  to={`/address/${a.id}`}
+                  state={{ from: '/my-account/addresses' }}
+                  className={buttonClass('outline', 'sm')}
+                  aria-label={t('editOf', { label: a.label })}
+                >
                   {t('edit')}
                 </Link>
                 <Button
@@ -67,7 +78,12 @@ export default function AddressesTab() {
           ))}
         </ul>
       )}
-      <Dialog open={confirm !== null} onOpenChange={(o) => !o && setConfirm(null)} title={t('confirmTitle')} description={t('confirm')}>
+      <Dialog
+        open={confirm !== null}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={t('confirmTitle')}
+        description={t('confirm')}
+      >
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirm(null)}>
             {t('common:cancel')}

@@ -18,7 +18,9 @@ const ACCOUNT_ADDRESSES = '/my-account/addresses';
 /** Only paths of this store (the navigation state could be anything). */
 const returnPath = (state: unknown) => {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : ACCOUNT_ADDRESSES;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
+    ? from
+    : ACCOUNT_ADDRESSES;
 };
 
 /**
@@ -53,7 +55,13 @@ function AddressPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-4 sm:px-6">
-      <Breadcrumbs items={[{ label: t('account:title'), to: '/my-account/account' }, { label: t('title'), to: ACCOUNT_ADDRESSES }, { label: title }]} />
+      <Breadcrumbs
+        items={[
+          { label: t('account:title'), to: '/my-account/account' },
+          { label: t('title'), to: ACCOUNT_ADDRESSES },
+          { label: title },
+        ]}
+      />
       <h1 className="mt-3 mb-5 text-2xl font-bold">{title}</h1>
       <div className="rounded-2xl bg-white p-4 shadow-sm sm:p-6">
         {id !== null && existing.isPending ? (
@@ -63,7 +71,12 @@ function AddressPage() {
           </div>
         ) : (
           // A new key per address, so the form starts from that address's values.
-          <AddressForm key={existing.data?.id ?? 'new'} address={existing.data} onSaved={(address, kind) => setSaved({ address, kind })} onCancel={leave} />
+          <AddressForm
+            key={existing.data?.id ?? 'new'}
+            address={existing.data}
+            onSaved={(address, kind) => setSaved({ address, kind })}
+            onCancel={leave}
+          />
         )}
       </div>
       <Dialog

@@ -6,7 +6,10 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its error below, announced to screen readers. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, id, ...rest }, ref) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, id, ...rest },
+  ref,
+) {
   const fieldId = id ?? `f-${rest.name}`;
   return (
     <div className="flex min-w-0 flex-col gap-1">

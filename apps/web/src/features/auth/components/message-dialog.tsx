@@ -14,7 +14,15 @@ interface Props {
 }
 
 /** A dialog for success notes and lists of server messages (spec §8). */
-export function MessageDialog({ open, title, messages = [], children, onClose, actionLabel, onConfirm }: Props) {
+export function MessageDialog({
+  open,
+  title,
+  messages = [],
+  children,
+  onClose,
+  actionLabel,
+  onConfirm,
+}: Props) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
@@ -32,7 +40,11 @@ export function MessageDialog({ open, title, messages = [], children, onClose, a
           {children}
           <div className="mt-6 flex justify-end gap-2">
             {onConfirm && (
-              <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700">
+              <button
+                type="button"
+                onClick={onClose}
+                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700"
+              >
                 {t('common:cancel')}
               </button>
             )}

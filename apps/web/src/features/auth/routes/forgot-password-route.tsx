@@ -15,14 +15,19 @@ export function Component() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<string[] | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<{ phone_number: string }>({ resolver: zodResolver(forgotPasswordSchema) });
+  const { register, handleSubmit, formState, setError } = useForm<{ phone_number: string }>({
+    resolver: zodResolver(forgotPasswordSchema),
+  });
   const onSubmit = handleSubmit(async ({ phone_number }) => {
     try {
       await forgotPassword(phone_number);
       navigate('/auth/otp_confirmation', { state: { phone_number, previous: 'forgot_password' } });
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
-        setError('phone_number', { type: 'server', message: messageText('phone_not_registered') ?? err.messages[0] });
+        setError('phone_number', {
+          type: 'server',
+          message: messageText('phone_not_registered') ?? err.messages[0],
+        });
         return;
       }
       const rest = applyServerErrors(err, setError, ['phone_number']);
@@ -35,12 +40,28 @@ export function Component() {
         <h1 className="mb-2 text-xl font-bold">{t('forgot.title')}</h1>
         <p className="mb-4 text-slate-600">{t('forgot.hint')}</p>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <Field label={t('fields.phone')} type="tel" inputMode="numeric" dir="ltr" {...register('phone_number')} error={errorOf(formState.errors, 'phone_number')} />
-          <button type="submit" disabled={formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+          <Field
+            label={t('fields.phone')}
+            type="tel"
+            inputMode="numeric"
+            dir="ltr"
+            {...register('phone_number')}
+            error={errorOf(formState.errors, 'phone_number')}
+          />
+          <button
+            type="submit"
+            disabled={formState.isSubmitting}
+            className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          >
             {t('forgot.submit')}
           </button>
         </form>
-        <MessageDialog open={!!dialog} title={t('common:error')} messages={dialog?.length ? dialog : [t('common:error')]} onClose={() => setDialog(null)} />
+        <MessageDialog
+          open={!!dialog}
+          title={t('common:error')}
+          messages={dialog?.length ? dialog : [t('common:error')]}
+          onClose={() => setDialog(null)}
+        />
       </section>
     </GuestOnly>
   );

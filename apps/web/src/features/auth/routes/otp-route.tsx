@@ -75,10 +75,23 @@ function OtpForm({ state }: { state: OtpState }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-slate-700">{t('otp.sentTo', { phone: state.phone_number })}</p>
-      <Field label={t('otp.code')} inputMode="numeric" autoComplete="one-time-code" dir="ltr" {...register('code')} error={errorOf(formState.errors, 'code')} />
+      <Field
+        label={t('otp.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        dir="ltr"
+        {...register('code')}
+        error={errorOf(formState.errors, 'code')}
+      />
       {forgot && (
         <>
-          <Field label={t('fields.newPassword')} type="password" autoComplete="new-password" {...register('password')} error={errorOf(formState.errors, 'password')} />
+          <Field
+            label={t('fields.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            {...register('password')}
+            error={errorOf(formState.errors, 'password')}
+          />
           <Field
             label={t('fields.passwordConfirmation')}
             type="password"
@@ -88,10 +101,20 @@ function OtpForm({ state }: { state: OtpState }) {
           />
         </>
       )}
-      <button type="submit" disabled={formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={formState.isSubmitting}
+        className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+      >
         {t('otp.verify')}
       </button>
-      <button type="button" onClick={resend} disabled={left > 0} className="text-sm font-semibold text-brand-700 disabled:text-slate-500" data-testid="otp-resend">
+      <button
+        type="button"
+        onClick={resend}
+        disabled={left > 0}
+        className="text-sm font-semibold text-brand-700 disabled:text-slate-500"
+        data-testid="otp-resend"
+      >
         {left > 0 ? t('otp.resendIn', { seconds: left }) : t('otp.resend')}
       </button>
       <MessageDialog
@@ -101,7 +124,12 @@ function OtpForm({ state }: { state: OtpState }) {
         actionLabel={t('signIn.title')}
         onClose={() => navigate('/auth/signin', { replace: true })}
       />
-      <MessageDialog open={!!dialog} title={t('otp.errorTitle')} messages={dialog ?? []} onClose={() => setDialog(null)} />
+      <MessageDialog
+        open={!!dialog}
+        title={t('otp.errorTitle')}
+        messages={dialog ?? []}
+        onClose={() => setDialog(null)}
+      />
     </form>
   );
 }

@@ -20,7 +20,9 @@ export function Component() {
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const [dialog, setDialog] = useState<string[] | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: zodResolver(resetPasswordSchema) });
+  const { register, handleSubmit, formState, setError } = useForm<Values>({
+    resolver: zodResolver(resetPasswordSchema),
+  });
   const onSubmit = handleSubmit(async (v) => {
     try {
       await resetPassword({ sms_password_reset_otp: code, ...v });
@@ -39,7 +41,13 @@ export function Component() {
       <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h1 className="mb-4 text-xl font-bold">{t('reset.title')}</h1>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <Field label={t('fields.newPassword')} type="password" autoComplete="new-password" {...register('password')} error={errorOf(formState.errors, 'password')} />
+          <Field
+            label={t('fields.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            {...register('password')}
+            error={errorOf(formState.errors, 'password')}
+          />
           <Field
             label={t('fields.passwordConfirmation')}
             type="password"
@@ -47,7 +55,11 @@ export function Component() {
             {...register('password_confirmation')}
             error={errorOf(formState.errors, 'password_confirmation')}
           />
-          <button type="submit" disabled={formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={formState.isSubmitting}
+            className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          >
             {t('reset.submit')}
           </button>
         </form>
@@ -58,7 +70,12 @@ export function Component() {
           actionLabel={t('signIn.title')}
           onClose={() => navigate('/auth/signin', { replace: true })}
         />
-        <MessageDialog open={!!dialog} title={t('common:error')} messages={dialog ?? []} onClose={() => setDialog(null)} />
+        <MessageDialog
+          open={!!dialog}
+          title={t('common:error')}
+          messages={dialog ?? []}
+          onClose={() => setDialog(null)}
+        />
       </section>
     </GuestOnly>
   );

@@ -36,8 +36,14 @@ function SignInForm() {
       mounted.current = false;
     };
   }, []);
-  const [dialog, setDialog] = useState<{ messages: string[]; needConfirmation: boolean; phone: string } | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<SignIn>({ resolver: zodResolver(signInSchema) });
+  const [dialog, setDialog] = useState<{
+    messages: string[];
+    needConfirmation: boolean;
+    phone: string;
+  } | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<SignIn>({
+    resolver: zodResolver(signInSchema),
+  });
   const onSubmit = handleSubmit(async (values) => {
     const auth = useAuth.getState();
     // The page stays until the cart is merged, then goes where the shopper was headed (or home).
@@ -51,7 +57,10 @@ function SignInForm() {
     } catch (err) {
       const needConfirmation = err instanceof ApiError && err.body.need_confirmation === true;
       // The number as the server saved it (Latin digits), for the OTP page.
-      const phone = err instanceof ApiError && typeof err.body.phone_number === 'string' ? err.body.phone_number : values.phone_number;
+      const phone =
+        err instanceof ApiError && typeof err.body.phone_number === 'string'
+          ? err.body.phone_number
+          : values.phone_number;
       const rest = applyServerErrors(err, setError, ['phone_number', 'password']);
       if (rest.length || needConfirmation) setDialog({ messages: rest, needConfirmation, phone });
     } finally {
@@ -60,20 +69,47 @@ function SignInForm() {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('signIn.title')}>
-      <Field label={t('fields.phone')} type="tel" inputMode="numeric" autoComplete="tel" dir="ltr" {...register('phone_number')} error={errorOf(formState.errors, 'phone_number')} />
-      <Field label={t('fields.password')} type="password" autoComplete="current-password" {...register('password')} error={errorOf(formState.errors, 'password')} />
+      <Field
+        label={t('fields.phone')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        dir="ltr"
+        {...register('phone_number')}
+        error={errorOf(formState.errors, 'phone_number')}
+      />
+      <Field
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        {...register('password')}
+        error={errorOf(formState.errors, 'password')}
+      />
       <Link to="/auth/forgot_password" className="text-sm text-brand-700 underline">
         {t('signIn.forgot')}
       </Link>
-      <button type="submit" disabled={formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={formState.isSubmitting}
+        className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+      >
         {t('signIn.submit')}
       </button>
-      <MessageDialog open={!!dialog} title={t('signIn.errorTitle')} messages={dialog?.messages} onClose={() => setDialog(null)}>
+      <MessageDialog
+        open={!!dialog}
+        title={t('signIn.errorTitle')}
+        messages={dialog?.messages}
+        onClose={() => setDialog(null)}
+      >
         {dialog?.needConfirmation && (
           <button
             type="button"
             className="mt-4 rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700"
-            onClick={() => navigate('/auth/otp_confirmation', { state: { phone_number: dialog.phone, previous: 'signin' } })}
+            onClick={() =>
+              navigate('/auth/otp_confirmation', {
+                state: { phone_number: dialog.phone, previous: 'signin' },
+              })
+            }
           >
             {t('signIn.enterOtp')}
           </button>
@@ -89,7 +125,9 @@ function RegisterForm() {
   const [terms, setTerms] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [failure, setFailure] = useState<string[] | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<SignUp>({ resolver: zodResolver(signUpSchema) });
+  const { register, handleSubmit, formState, setError } = useForm<SignUp>({
+    resolver: zodResolver(signUpSchema),
+  });
   const onSubmit = handleSubmit(async (values) => {
     try {
       await signUp(values);
@@ -103,15 +141,57 @@ function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('register.title')}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label={t('fields.firstName')} autoComplete="given-name" {...register('first_name')} error={errorOf(e, 'first_name')} />
-        <Field label={t('fields.lastName')} autoComplete="family-name" {...register('last_name')} error={errorOf(e, 'last_name')} />
+        <Field
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+          {...register('first_name')}
+          error={errorOf(e, 'first_name')}
+        />
+        <Field
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+          {...register('last_name')}
+          error={errorOf(e, 'last_name')}
+        />
       </div>
-      <Field label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...register('email')} error={errorOf(e, 'email')} />
-      <Field label={t('fields.phone')} type="tel" inputMode="numeric" autoComplete="tel" dir="ltr" {...register('phone_number')} error={errorOf(e, 'phone_number')} />
-      <Field label={t('fields.password')} type="password" autoComplete="new-password" {...register('password')} error={errorOf(e, 'password')} />
-      <Field label={t('fields.passwordConfirmation')} type="password" autoComplete="new-password" {...register('password_confirmation')} error={errorOf(e, 'password_confirmation')} />
+      <Field
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+        {...register('email')}
+        error={errorOf(e, 'email')}
+      />
+      <Field
+        label={t('fields.phone')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        dir="ltr"
+        {...register('phone_number')}
+        error={errorOf(e, 'phone_number')}
+      />
+      <Field
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        {...register('password')}
+        error={errorOf(e, 'password')}
+      />
+      <Field
+        label={t('fields.passwordConfirmation')}
+        type="password"
+        autoComplete="new-password"
+        {...register('password_confirmation')}
+        error={errorOf(e, 'password_confirmation')}
+      />
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={terms} onChange={(ev) => setTerms(ev.target.checked)} className="size-4" />
+        <input
+          type="checkbox"
+          checked={terms}
+          onChange={(ev) => setTerms(ev.target.checked)}
+          className="size-4"
+        />
         <span>
           {t('register.agree')}{' '}
           <Link to="/terms-conditions" className="text-brand-700 underline">
@@ -119,7 +199,11 @@ function RegisterForm() {
           </Link>
         </span>
       </label>
-      <button type="submit" disabled={!terms || formState.isSubmitting} className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={!terms || formState.isSubmitting}
+        className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50"
+      >
         {t('register.submit')}
       </button>
       <MessageDialog
@@ -127,9 +211,16 @@ function RegisterForm() {
         title={t('register.createdTitle')}
         messages={[t('register.created')]}
         actionLabel={t('common:continue')}
-        onClose={() => navigate('/auth/otp_confirmation', { state: { phone_number: created, previous: 'register' } })}
+        onClose={() =>
+          navigate('/auth/otp_confirmation', { state: { phone_number: created, previous: 'register' } })
+        }
       />
-      <MessageDialog open={!!failure} title={t('register.errorTitle')} messages={failure ?? []} onClose={() => setFailure(null)} />
+      <MessageDialog
+        open={!!failure}
+        title={t('register.errorTitle')}
+        messages={failure ?? []}
+        onClose={() => setFailure(null)}
+      />
     </form>
   );
 }
@@ -145,10 +236,20 @@ export function Component() {
       <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h1 className="sr-only">{tab === 'signin' ? t('signIn.title') : t('register.title')}</h1>
         <nav className="mb-6 flex" aria-label={t('tabsLabel')}>
-          <Link to="/auth/signin" replace className={tabClass(tab === 'signin')} aria-current={tab === 'signin' ? 'page' : undefined}>
+          <Link
+            to="/auth/signin"
+            replace
+            className={tabClass(tab === 'signin')}
+            aria-current={tab === 'signin' ? 'page' : undefined}
+          >
             {t('signIn.title')}
           </Link>
-          <Link to="/auth/register" replace className={tabClass(tab === 'register')} aria-current={tab === 'register' ? 'page' : undefined}>
+          <Link
+            to="/auth/register"
+            replace
+            className={tabClass(tab === 'register')}
+            aria-current={tab === 'register' ? 'page' : undefined}
+          >
             {t('register.title')}
           </Link>
         </nav>

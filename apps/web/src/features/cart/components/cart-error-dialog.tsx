@@ -7,7 +7,15 @@ import { Dialog } from '../../../ui/dialog';
  * Spec §8: a failed cart add, update or remove shows a dialog listing the server's messages. On the cart page
  * its Continue button also leaves for home (`onContinue`).
  */
-export function CartErrorDialog({ error, onClose, onContinue }: { error: unknown; onClose(): void; onContinue?(): void }) {
+export function CartErrorDialog({
+  error,
+  onClose,
+  onContinue,
+}: {
+  error: unknown;
+  onClose(): void;
+  onContinue?(): void;
+}) {
   const { t } = useTranslation('cart');
   const messages = error instanceof ApiError && error.messages.length ? error.messages : [t('common:error')];
   return (

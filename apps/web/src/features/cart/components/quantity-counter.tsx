@@ -21,7 +21,17 @@ interface Props {
  * − [n] + with spec §5's rule: minimum 1, at most the smaller of stock and per-order maximum (with the matching
  * message), 0 removes, a negative number resets to 1. Typing is applied on Enter or when the field loses focus.
  */
-export function QuantityCounter({ value, onChange, onRemove, stock, maxPerOrder, productTitle, disabled, size = 'md', className = '' }: Props) {
+export function QuantityCounter({
+  value,
+  onChange,
+  onRemove,
+  stock,
+  maxPerOrder,
+  productTitle,
+  disabled,
+  size = 'md',
+  className = '',
+}: Props) {
   const { t } = useTranslation('cart');
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -92,8 +102,17 @@ export function QuantityCounter({ value, onChange, onRemove, stock, maxPerOrder,
           +
         </button>
       </div>
-      <p id={`${id}-msg`} role="status" aria-live="polite" className="mt-1 min-h-5 text-sm font-medium text-red-700" data-testid="quantity-warning">
-        {warning && (warning.kind === 'stock' ? t('quantity.overStock', { n: warning.n }) : t('quantity.overPerOrder', { n: warning.n }))}
+      <p
+        id={`${id}-msg`}
+        role="status"
+        aria-live="polite"
+        className="mt-1 min-h-5 text-sm font-medium text-red-700"
+        data-testid="quantity-warning"
+      >
+        {warning &&
+          (warning.kind === 'stock'
+            ? t('quantity.overStock', { n: warning.n })
+            : t('quantity.overPerOrder', { n: warning.n }))}
       </p>
     </div>
   );

@@ -31,20 +31,34 @@ interface Line {
 }
 
 /** The lines of the shopper's cart with their products: the guest cart's ids fetched one by one, or the server cart. */
-function useCartLines(): { lines: Line[]; loading: boolean; serverTotals?: { subtotal: number; delivery_fee: number; total: number }; error: unknown } {
+function useCartLines(): {
+  lines: Line[];
+  loading: boolean;
+  serverTotals?: { subtotal: number; delivery_fee: number; total: number };
+  error: unknown;
+} {
   const locale = useLocaleStore((s) => s.locale);
   const signedIn = useIsSignedIn();
   const guestLines = useGuestCart((s) => s.lines);
   const products = useQueries({
-    queries: (signedIn ? [] : guestLines).map((l) => ({ ...productQueryOptions(locale, l.productId, false), retry: false })),
+    queries: (signedIn ? [] : guestLines).map((l) => ({
+      ...productQueryOptions(locale, l.productId, false),
+      retry: false,
+    })),
   });
   const server = useServerCart();
   if (signedIn) {
     const order = server.data;
     return {
-      lines: (order?.items ?? []).map((i) => ({ productId: i.product.id, quantity: i.quantity, product: i.product })),
+      lines: (order?.items ?? []).map((i) => ({
+        productId: i.product.id,
+        quantity: i.quantity,
+        product: i.product,
+      })),
       loading: server.isPending,
-      serverTotals: order ? { subtotal: order.subtotal, delivery_fee: order.delivery_fee, total: order.total } : undefined,
+      serverTotals: order
+        ? { subtotal: order.subtotal, delivery_fee: order.delivery_fee, total: order.total }
+        : undefined,
       error: server.error,
     };
   }
@@ -74,7 +88,9 @@ export function Component() {
   const run = (action: Promise<void>) => action.catch((e: unknown) => setError(e));
   const ready = lines.every((l) => l.product || l.gone);
   const count = lines.reduce((n, l) => n + l.quantity, 0);
-  const subtotal = serverTotals?.subtotal ?? lines.reduce((s, l) => s + (l.product ? unitPrice(l.product) * l.quantity : 0), 0);
+  const subtotal =
+    serverTotals?.subtotal ??
+    lines.reduce((s, l) => s + (l.product ? unitPrice(l.product) * l.quantity : 0), 0);
   const delivery = serverTotals?.delivery_fee ?? 0;
   const total = serverTotals?.total ?? subtotal;
 
@@ -97,7 +113,10 @@ export function Component() {
           <Skeleton className="h-28 w-full" />
         </div>
       ) : lines.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center" data-testid="cart-empty">
+        <div
+          className="mt-6 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center"
+          data-testid="cart-empty"
+        >
           <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <CartIcon size={32} />
           </span>
@@ -125,7 +144,11 @@ export function Component() {
             </Link>
           </section>
 
-          <aside aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-4" data-testid="order-summary">
+          <aside
+            aria-labelledby="summary-title"
+            className="rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-4"
+            data-testid="order-summary"
+          >
             <h2 id="summary-title" className="text-lg font-bold">
               {t('summary.title')}
             </h2>
@@ -144,7 +167,9 @@ export function Component() {
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{t('summary.delivery')}</dt>
-                <dd className="text-end font-medium text-slate-700">{delivery > 0 ? price(delivery) : t('summary.deliveryAtCheckout')}</dd>
+                <dd className="text-end font-medium text-slate-700">
+                  {delivery > 0 ? price(delivery) : t('summary.deliveryAtCheckout')}
+                </dd>
               </div>
               <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">
                 <dt className="font-bold">{t('summary.total')}</dt>
@@ -153,14 +178,25 @@ export function Component() {
                 </dd>
               </div>
             </dl>
-            <Button size="lg" className="mt-5 w-full" onClick={checkout} disabled={count === 0 || entry.checking} data-testid="proceed-checkout">
+            <Button
+              size="lg"
+              className="mt-5 w-full"
+              onClick={checkout}
+              disabled={count === 0 || entry.checking}
+              data-testid="proceed-checkout"
+            >
               {t('proceed')}
             </Button>
           </aside>
         </div>
       )}
 
-      <Dialog open={guestPrompt} onOpenChange={setGuestPrompt} title={t('guest.title')} description={t('guest.text')}>
+      <Dialog
+        open={guestPrompt}
+        onOpenChange={setGuestPrompt}
+        title={t('guest.title')}
+        description={t('guest.text')}
+      >
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Link to="/auth/register" state={{ from: '/cart' }} className={buttonClass('outline')}>
             {t('guest.register')}
@@ -170,13 +206,25 @@ export function Component() {
           </Link>
         </div>
       </Dialog>
-      <CartErrorDialog error={error ?? loadError} onClose={() => setError(null)} onContinue={() => void navigate('/')} />
+      <CartErrorDialog
+        error={error ?? loadError}
+        onClose={() => setError(null)}
+        onContinue={() => void navigate('/')}
+      />
       {entry.dialog}
     </div>
   );
 }
 
-function CartLine({ line, onQuantity, onRemove }: { line: Line; onQuantity(q: number): void; onRemove(): void }) {
+function CartLine({
+  line,
+  onQuantity,
+  onRemove,
+}: {
+  line: Line;
+  onQuantity(q: number): void;
+  onRemove(): void;
+}) {
   const { t } = useTranslation('cart');
   const p = line.product;
   const removeButton = (
@@ -186,8 +234,20 @@ function CartLine({ line, onQuantity, onRemove }: { line: Line; onQuantity(q: nu
       className="inline-flex h-9 shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
       data-testid="cart-remove"
     >
-      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-        <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5" strokeLinecap="round" strokeLinejoin="round" />
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        aria-hidden="true"
+      >
+        <path
+          d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {t('remove')}
       {p && <span className="sr-only">: {p.title}</span>}
@@ -195,7 +255,11 @@ function CartLine({ line, onQuantity, onRemove }: { line: Line; onQuantity(q: nu
   );
   if (!p) {
     return (
-      <li className="flex items-center justify-between gap-4 p-4" data-testid="cart-line" data-product-id={line.productId}>
+      <li
+        className="flex items-center justify-between gap-4 p-4"
+        data-testid="cart-line"
+        data-product-id={line.productId}
+      >
         {line.gone ? <p className="text-slate-700">{t('gone')}</p> : <Skeleton className="h-20 flex-1" />}
         {line.gone && removeButton}
       </li>
@@ -208,14 +272,24 @@ function CartLine({ line, onQuantity, onRemove }: { line: Line; onQuantity(q: nu
     <li className="flex gap-3 p-4 sm:gap-4" data-testid="cart-line" data-product-id={p.id}>
       <Link to={`/products/${p.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {image ? (
-          <img src={image.versions.thumbnail} alt="" width={96} height={96} loading="lazy" className="size-20 rounded-lg border border-slate-100 object-contain sm:size-24" />
+          <img
+            src={image.versions.thumbnail}
+            alt=""
+            width={96}
+            height={96}
+            loading="lazy"
+            className="size-20 rounded-lg border border-slate-100 object-contain sm:size-24"
+          />
         ) : (
           <div className="size-20 rounded-lg bg-slate-100 sm:size-24" />
         )}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-          <Link to={`/products/${p.id}`} className="line-clamp-2 min-w-0 flex-1 basis-48 font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+          <Link
+            to={`/products/${p.id}`}
+            className="line-clamp-2 min-w-0 flex-1 basis-48 font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+          >
             {p.title}
           </Link>
           <p className="font-bold whitespace-nowrap" data-testid="line-total">
@@ -253,7 +327,11 @@ function MergeNotice() {
   const { messages, clear } = useMergeNotice();
   if (!messages.length) return null;
   return (
-    <section role="status" className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4" data-testid="cart-merge-notice">
+    <section
+      role="status"
+      className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+      data-testid="cart-merge-notice"
+    >
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 className="font-bold text-amber-900">{t('merged.title')}</h2>
@@ -263,7 +341,11 @@ function MergeNotice() {
             ))}
           </ul>
         </div>
-        <button type="button" onClick={clear} className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-amber-900 hover:bg-amber-100">
+        <button
+          type="button"
+          onClick={clear}
+          className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-amber-900 hover:bg-amber-100"
+        >
           {t('merged.dismiss')}
         </button>
       </div>

@@ -20,7 +20,11 @@ export interface BrandsPage {
 export const getBrands = (params: BrandsParams = {}) => api<BrandsPage>('brands', { query: { ...params } });
 
 export const brandsQueryOptions = (locale: Locale, params: BrandsParams = {}) =>
-  queryOptions({ queryKey: ['brands', locale, params], queryFn: () => getBrands(params), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['brands', locale, params],
+    queryFn: () => getBrands(params),
+    staleTime: 5 * 60_000,
+  });
 
 export function useBrands(params: BrandsParams = {}, { enabled = true }: { enabled?: boolean } = {}) {
   const locale = useLocaleStore((s) => s.locale);

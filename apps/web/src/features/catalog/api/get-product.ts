@@ -7,8 +7,10 @@ import { useIsSignedIn } from '../../auth';
 import { productsPath } from './get-products';
 
 /** GET /v1/products/:id: the product with specifications, images and its category path (404 when unknown). */
-export const getProduct = (id: number, { signal, signedIn }: { signal?: AbortSignal; signedIn?: boolean } = {}) =>
-  api<{ product: ProductDetail }>(`${productsPath(signedIn)}/${id}`, { signal }).then((r) => r.product);
+export const getProduct = (
+  id: number,
+  { signal, signedIn }: { signal?: AbortSignal; signedIn?: boolean } = {},
+) => api<{ product: ProductDetail }>(`${productsPath(signedIn)}/${id}`, { signal }).then((r) => r.product);
 
 export const productQueryOptions = (locale: Locale, id: number, signedIn = false) =>
   queryOptions({
@@ -19,5 +21,8 @@ export const productQueryOptions = (locale: Locale, id: number, signedIn = false
 export function useProduct(id: number, { enabled = true } = {}) {
   const locale = useLocaleStore((s) => s.locale);
   const signedIn = useIsSignedIn();
-  return useQuery({ ...productQueryOptions(locale, id, signedIn), enabled: enabled && Number.isInteger(id) && id > 0 });
+  return useQuery({
+    ...productQueryOptions(locale, id, signedIn),
+    enabled: enabled && Number.isInteger(id) && id > 0,
+  });
 }

@@ -7,10 +7,17 @@ import { useLocaleStore } from '../../../lib/locale-store';
 import { useAuth, useIsSignedIn } from '../../auth';
 
 /** Spec §6: a signed-in shopper reads products from v1/users/products (it adds the favorite flags). */
-export const productsPath = (signedIn = useAuth.getState().headers !== null) => (signedIn ? 'users/products' : 'products');
+export const productsPath = (signedIn = useAuth.getState().headers !== null) =>
+  signedIn ? 'users/products' : 'products';
 
 /** The sorts of the list's menu (spec §2), each sent as its flag (`lowest_price=true`); "default" sends none. */
-export const LIST_SORTS = ['default', 'lowest_price', 'highest_price', 'latest_to_oldest', 'featured_first'] as const;
+export const LIST_SORTS = [
+  'default',
+  'lowest_price',
+  'highest_price',
+  'latest_to_oldest',
+  'featured_first',
+] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
 /** GET /v1/products parameters (spec §7). */
@@ -30,7 +37,10 @@ export interface ProductsParams {
 }
 
 /** GET /v1/products: a page of products with meta (next_page, and the list's price range for the slider). */
-export function getProducts({ sort, ...params }: ProductsParams = {}, { signal, signedIn }: { signal?: AbortSignal; signedIn?: boolean } = {}) {
+export function getProducts(
+  { sort, ...params }: ProductsParams = {},
+  { signal, signedIn }: { signal?: AbortSignal; signedIn?: boolean } = {},
+) {
   const query = {
     ...params,
     per_page: params.per_page ?? PRODUCT_PAGE_SIZE,

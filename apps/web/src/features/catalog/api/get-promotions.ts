@@ -17,7 +17,9 @@ export function usePromotions() {
 
 /** GET /v1/promotions/:idOrSlug */
 export const getPromotion = (idOrSlug: string | number) =>
-  api<{ promotion: Promotion }>(`promotions/${encodeURIComponent(String(idOrSlug))}`).then((r) => r.promotion);
+  api<{ promotion: Promotion }>(`promotions/${encodeURIComponent(String(idOrSlug))}`).then(
+    (r) => r.promotion,
+  );
 
 export const promotionQueryOptions = (locale: Locale, idOrSlug: string | number) =>
   queryOptions({
@@ -28,5 +30,8 @@ export const promotionQueryOptions = (locale: Locale, idOrSlug: string | number)
 
 export function usePromotion(idOrSlug: string | number | undefined) {
   const locale = useLocaleStore((s) => s.locale);
-  return useQuery({ ...promotionQueryOptions(locale, idOrSlug ?? ''), enabled: idOrSlug !== undefined && idOrSlug !== '' });
+  return useQuery({
+    ...promotionQueryOptions(locale, idOrSlug ?? ''),
+    enabled: idOrSlug !== undefined && idOrSlug !== '',
+  });
 }

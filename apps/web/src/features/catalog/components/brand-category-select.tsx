@@ -5,11 +5,21 @@ import { useLocaleStore } from '../../../lib/locale-store';
 import { categoriesQueryOptions } from '../api/get-categories';
 
 /** Shown only when the list is filtered by brand: the categories that hold the chosen brands' products. */
-export function BrandCategorySelect({ brandIds, value, onChange }: { brandIds: number[]; value?: number; onChange(id: number | undefined): void }) {
+export function BrandCategorySelect({
+  brandIds,
+  value,
+  onChange,
+}: {
+  brandIds: number[];
+  value?: number;
+  onChange(id: number | undefined): void;
+}) {
   const { t } = useTranslation('catalog');
   const locale = useLocaleStore((s) => s.locale);
   const id = useId();
-  const results = useQueries({ queries: brandIds.map((b) => categoriesQueryOptions(locale, { brand_id: b })) });
+  const results = useQueries({
+    queries: brandIds.map((b) => categoriesQueryOptions(locale, { brand_id: b })),
+  });
   const seen = new Set<number>();
   const categories = results
     .flatMap((r) => r.data ?? [])
@@ -32,7 +42,9 @@ export function BrandCategorySelect({ brandIds, value, onChange }: { brandIds: n
             {c.name}
           </option>
         ))}
-        {value !== undefined && !seen.has(value) && <option value={value}>{t('filters.currentCategory')}</option>}
+        {value !== undefined && !seen.has(value) && (
+          <option value={value}>{t('filters.currentCategory')}</option>
+        )}
       </select>
     </div>
   );

@@ -10,7 +10,15 @@ const BRANDS_PER_PAGE = 10;
  * Brand checkboxes (spec §2) loaded page by page: the next page comes when the end of the list scrolls into
  * view, or with the "More brands" button, as long as the API gives a next_page.
  */
-export function BrandFilter({ categoryId, selected, onChange }: { categoryId?: number; selected: number[]; onChange(ids: number[]): void }) {
+export function BrandFilter({
+  categoryId,
+  selected,
+  onChange,
+}: {
+  categoryId?: number;
+  selected: number[];
+  onChange(ids: number[]): void;
+}) {
   const { t } = useTranslation('catalog');
   const id = useId();
   const q = useInfiniteBrands({ category_id: categoryId, per_page: BRANDS_PER_PAGE });
@@ -57,7 +65,15 @@ export function BrandFilter({ categoryId, selected, onChange }: { categoryId?: n
                     className="flex size-5 shrink-0 items-center justify-center rounded border border-slate-400 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700"
                   >
                     <Checkbox.Indicator className="text-white">
-                      <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+                      <svg
+                        width="14"
+                        height="14"
+                        viewBox="0 0 24 24"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="3"
+                        aria-hidden="true"
+                      >
                         <path d="m5 12 5 5 9-10" />
                       </svg>
                     </Checkbox.Indicator>

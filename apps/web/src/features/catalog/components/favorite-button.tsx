@@ -13,7 +13,15 @@ import { useIsSignedIn } from '../../auth';
  * customer's tap favorites or unfavorites the product. Adding that fails lists the server's messages; removing
  * that fails says something went wrong (spec §8).
  */
-export function FavoriteButton({ productId, initial, title }: { productId: number; initial: boolean; title: string }) {
+export function FavoriteButton({
+  productId,
+  initial,
+  title,
+}: {
+  productId: number;
+  initial: boolean;
+  title: string;
+}) {
   const { t } = useTranslation('product');
   const signedIn = useIsSignedIn();
   const qc = useQueryClient();
@@ -61,25 +69,43 @@ export function FavoriteButton({ productId, initial, title }: { productId: numbe
         aria-label={on ? t('favorite.remove', { title }) : t('favorite.add', { title })}
         data-testid="favorite"
         className={`inline-flex size-12 shrink-0 items-center justify-center rounded-lg border transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
-          on ? 'border-red-200 bg-red-50 text-red-700' : 'border-slate-300 bg-white text-slate-700 hover:text-red-700'
+          on
+            ? 'border-red-200 bg-red-50 text-red-700'
+            : 'border-slate-300 bg-white text-slate-700 hover:text-red-700'
         }`}
       >
         <HeartIcon size={24} fill={on ? 'currentColor' : 'none'} />
       </button>
-      <Dialog open={askSignIn} onOpenChange={setAskSignIn} title={t('favorite.signInTitle')} description={t('favorite.signInText')}>
+      <Dialog
+        open={askSignIn}
+        onOpenChange={setAskSignIn}
+        title={t('favorite.signInTitle')}
+        description={t('favorite.signInText')}
+      >
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Link to="/auth/register" className={buttonClass('outline')}>
             {t('cart:guest.register')}
           </Link>
           {/* After signing in the shopper comes back to this product. */}
-          <Link to="/auth/signin" state={{ from: pathname + search }} className={buttonClass('primary')} data-testid="favorite-signin">
+          <Link
+            to="/auth/signin"
+            state={{ from: pathname + search }}
+            className={buttonClass('primary')}
+            data-testid="favorite-signin"
+          >
             {t('cart:guest.signIn')}
           </Link>
         </div>
       </Dialog>
-      <Dialog open={errors !== null} onOpenChange={(o) => !o && setErrors(null)} title={t('favorite.errorTitle')}>
+      <Dialog
+        open={errors !== null}
+        onOpenChange={(o) => !o && setErrors(null)}
+        title={t('favorite.errorTitle')}
+      >
         <ul className="space-y-1 text-slate-700">
-          {errors?.map((m) => <li key={m}>{m}</li>)}
+          {errors?.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
         </ul>
       </Dialog>
     </>

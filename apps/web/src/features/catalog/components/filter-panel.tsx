@@ -14,7 +14,8 @@ interface Props {
 /** The side filter of spec §2: price range, the category selector (only when filtered by brand), brands. */
 export function FilterPanel({ filters, bounds, onChange, onClear }: Props) {
   const { t } = useTranslation('catalog');
-  const canClear = filters.brand_id.length > 0 || filters.min_price !== undefined || filters.max_price !== undefined;
+  const canClear =
+    filters.brand_id.length > 0 || filters.min_price !== undefined || filters.max_price !== undefined;
   return (
     <div className="space-y-6">
       <PriceFilter
@@ -24,11 +25,23 @@ export function FilterPanel({ filters, bounds, onChange, onClear }: Props) {
         onChange={(min_price, max_price) => onChange({ min_price, max_price })}
       />
       {filters.brand_id.length > 0 && (
-        <BrandCategorySelect brandIds={filters.brand_id} value={filters.category_id} onChange={(category_id) => onChange({ category_id })} />
+        <BrandCategorySelect
+          brandIds={filters.brand_id}
+          value={filters.category_id}
+          onChange={(category_id) => onChange({ category_id })}
+        />
       )}
-      <BrandFilter categoryId={filters.category_id} selected={filters.brand_id} onChange={(brand_id) => onChange({ brand_id })} />
+      <BrandFilter
+        categoryId={filters.category_id}
+        selected={filters.brand_id}
+        onChange={(brand_id) => onChange({ brand_id })}
+      />
       {onClear && canClear && (
-        <button type="button" onClick={onClear} className="text-sm font-semibold text-brand-700 hover:underline">
+        <button
+          type="button"
+          onClick={onClear}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
           {t('filters.clear')}
         </button>
       )}

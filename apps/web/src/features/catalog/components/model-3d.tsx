@@ -47,7 +47,9 @@ export function Model3D({ src, poster, alt }: { src: string; poster?: string; al
         </div>
       )}
       {state === 'failed' && (
-        <p className="absolute inset-0 flex items-center justify-center text-slate-600">{t('gallery.modelFailed')}</p>
+        <p className="absolute inset-0 flex items-center justify-center text-slate-600">
+          {t('gallery.modelFailed')}
+        </p>
       )}
     </div>
   );

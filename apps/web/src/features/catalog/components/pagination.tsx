@@ -18,7 +18,15 @@ const cell =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /** Numbered pages as links (each page has its own URL). `current` is the highlighted page. */
-export function Pagination({ current, total, hrefOf }: { current: number; total: number; hrefOf(page: number): string }) {
+export function Pagination({
+  current,
+  total,
+  hrefOf,
+}: {
+  current: number;
+  total: number;
+  hrefOf(page: number): string;
+}) {
   const { t } = useTranslation('catalog');
   if (total <= 1) return null;
   return (
@@ -26,7 +34,11 @@ export function Pagination({ current, total, hrefOf }: { current: number; total:
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           {current > 1 ? (
-            <Link to={hrefOf(current - 1)} className={`${cell} text-slate-700 hover:bg-slate-100`} aria-label={t('pagination.previous')}>
+            <Link
+              to={hrefOf(current - 1)}
+              className={`${cell} text-slate-700 hover:bg-slate-100`}
+              aria-label={t('pagination.previous')}
+            >
               <ChevronStartIcon size={18} />
             </Link>
           ) : (
@@ -55,7 +67,11 @@ export function Pagination({ current, total, hrefOf }: { current: number; total:
         )}
         <li>
           {current < total ? (
-            <Link to={hrefOf(current + 1)} className={`${cell} text-slate-700 hover:bg-slate-100`} aria-label={t('pagination.next')}>
+            <Link
+              to={hrefOf(current + 1)}
+              className={`${cell} text-slate-700 hover:bg-slate-100`}
+              aria-label={t('pagination.next')}
+            >
               <ChevronEndIcon size={18} />
             </Link>
           ) : (

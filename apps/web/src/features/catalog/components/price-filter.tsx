@@ -48,7 +48,10 @@ export function PriceFilter({ min, max, bounds, onChange }: Props) {
 
   const schedule = (nextMin: string, nextMax: string) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChangeRef.current(nextMin || undefined, nextMax || undefined), DEBOUNCE_MS);
+    timer.current = setTimeout(
+      () => onChangeRef.current(nextMin || undefined, nextMax || undefined),
+      DEBOUNCE_MS,
+    );
   };
 
   const typed = (which: 'min' | 'max', text: string) => {
@@ -124,7 +127,12 @@ export function PriceFilter({ min, max, bounds, onChange }: Props) {
           />
         </div>
       </div>
-      <p id={`${id}-msg`} role="alert" className="mt-1 min-h-5 text-xs font-medium text-red-700" data-testid="price-error">
+      <p
+        id={`${id}-msg`}
+        role="alert"
+        className="mt-1 min-h-5 text-xs font-medium text-red-700"
+        data-testid="price-error"
+      >
         {invalid !== null ? apiMessage('price_digits_only', locale) : ''}
       </p>
       <Slider.Root

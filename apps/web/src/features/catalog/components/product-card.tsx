@@ -81,7 +81,11 @@ export function ProductCard({ product, className = '' }: { product: Product; cla
           }`}
         >
           <CartIcon size={18} />
-          {soldOut && !inCart ? t('availability.outOfStock') : inCart ? t('card.removeFromCart') : t('card.addToCart')}
+          {soldOut && !inCart
+            ? t('availability.outOfStock')
+            : inCart
+              ? t('card.removeFromCart')
+              : t('card.addToCart')}
           <span className="sr-only">: {title}</span>
         </button>
       </div>

@@ -12,18 +12,39 @@ const Model3D = lazy(() => import('./model-3d').then((m) => ({ default: m.Model3
 
 const isModelFile = (url: string) => /\.(gltf|glb)(\?|$)/i.test(url);
 /** A picture to show for an image: 3D models have a poster only when their versions are pictures. */
-const pictureOf = (im: Image, size: 'thumbnail' | 'medium') => (isModelFile(im.versions[size]) ? null : im.versions[size]);
+const pictureOf = (im: Image, size: 'thumbnail' | 'medium') =>
+  isModelFile(im.versions[size]) ? null : im.versions[size];
 
 function CubeIcon({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
       <path d="M12 3 4 7.5v9L12 21l8-4.5v-9Z" />
       <path d="M4 7.5 12 12l8-4.5M12 12v9" />
     </svg>
   );
 }
 
-function Thumbs({ images, index, onPick, title, dark = false }: { images: Image[]; index: number; onPick(i: number): void; title: string; dark?: boolean }) {
+function Thumbs({
+  images,
+  index,
+  onPick,
+  title,
+  dark = false,
+}: {
+  images: Image[];
+  index: number;
+  onPick(i: number): void;
+  title: string;
+  dark?: boolean;
+}) {
   const { t } = useTranslation('product');
   if (images.length < 2) return null;
   return (
@@ -35,21 +56,38 @@ function Thumbs({ images, index, onPick, title, dark = false }: { images: Image[
             <button
               type="button"
               onClick={() => onPick(i)}
-              aria-label={im.is_3d_image ? t('gallery.show3d') : t('gallery.showImage', { n: i + 1, total: images.length, title })}
+              aria-label={
+                im.is_3d_image
+                  ? t('gallery.show3d')
+                  : t('gallery.showImage', { n: i + 1, total: images.length, title })
+              }
               aria-current={i === index ? 'true' : undefined}
               className={`relative flex size-16 items-center justify-center overflow-hidden rounded-lg border-2 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:size-20 ${
-                i === index ? 'border-brand-700' : dark ? 'border-transparent opacity-70 hover:opacity-100' : 'border-slate-200 hover:border-slate-400'
+                i === index
+                  ? 'border-brand-700'
+                  : dark
+                    ? 'border-transparent opacity-70 hover:opacity-100'
+                    : 'border-slate-200 hover:border-slate-400'
               }`}
             >
               {pic ? (
-                <img src={pic} alt="" width={80} height={80} loading="lazy" className="size-full object-contain" />
+                <img
+                  src={pic}
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="size-full object-contain"
+                />
               ) : (
                 <span className="text-slate-600">
                   <CubeIcon />
                 </span>
               )}
               {im.is_3d_image && (
-                <span className="absolute end-1 bottom-1 rounded bg-slate-900 px-1 text-[10px] font-bold text-white">3D</span>
+                <span className="absolute end-1 bottom-1 rounded bg-slate-900 px-1 text-[10px] font-bold text-white">
+                  3D
+                </span>
               )}
             </button>
           </li>
@@ -59,7 +97,19 @@ function Thumbs({ images, index, onPick, title, dark = false }: { images: Image[
   );
 }
 
-function Stage({ image, title, n, total, large = false }: { image: Image; title: string; n: number; total: number; large?: boolean }) {
+function Stage({
+  image,
+  title,
+  n,
+  total,
+  large = false,
+}: {
+  image: Image;
+  title: string;
+  n: number;
+  total: number;
+  large?: boolean;
+}) {
   const { t } = useTranslation('product');
   if (image.is_3d_image) {
     const poster = pictureOf(image, 'medium') ?? undefined;
@@ -117,7 +167,15 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
           aria-label={t('gallery.fullscreen')}
           className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" strokeLinecap="round" />
           </svg>
         </button>
@@ -138,7 +196,9 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
           >
             <div className="flex items-center justify-between gap-4 p-3">
               <RadixDialog.Title className="line-clamp-1 text-base font-semibold">{title}</RadixDialog.Title>
-              <RadixDialog.Description className="sr-only">{t('gallery.fullscreenHint')}</RadixDialog.Description>
+              <RadixDialog.Description className="sr-only">
+                {t('gallery.fullscreenHint')}
+              </RadixDialog.Description>
               <span className="shrink-0 text-sm tabular-nums text-slate-300">
                 {i + 1} / {images.length}
               </span>

@@ -14,7 +14,13 @@ import { useBrand } from '../api/get-brands';
 import { useCategories } from '../api/get-categories';
 import { productsQueryOptions, type ProductsParams } from '../api/get-products';
 import { categoryTrail } from '../category-trail';
-import { apiParamsFor, listFiltersToSearch, parseListFilters, withFilter, type ListFilters } from '../list-params';
+import {
+  apiParamsFor,
+  listFiltersToSearch,
+  parseListFilters,
+  withFilter,
+  type ListFilters,
+} from '../list-params';
 import { FilterPanel } from './filter-panel';
 import { Pagination } from './pagination';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
@@ -60,7 +66,9 @@ export function ProductList({ base, name }: Props) {
   const last = results[results.length - 1];
   const meta = first?.data?.meta;
   const firstPending = results.findIndex((r) => !r.data);
-  const shown = (firstPending === -1 ? results : results.slice(0, firstPending)).flatMap((r) => r.data!.products);
+  const shown = (firstPending === -1 ? results : results.slice(0, firstPending)).flatMap(
+    (r) => r.data!.products,
+  );
   const totalPages = meta ? Math.max(1, Math.ceil(meta.total_entries / meta.per_page)) : 1;
   const stale = results.some((r) => r.isPlaceholderData);
   const bounds = meta ? { lo: meta.min_price, hi: meta.max_price } : undefined;
@@ -74,12 +82,15 @@ export function ProductList({ base, name }: Props) {
     name ??
     (filters.search
       ? t('list.searchTitle', { text: filters.search })
-      : (trail.at(-1)?.name ?? (oneBrand !== undefined ? brand.data?.name : undefined) ?? t('list.allProducts')));
+      : (trail.at(-1)?.name ??
+        (oneBrand !== undefined ? brand.data?.name : undefined) ??
+        t('list.allProducts')));
   const crumbs: Crumb[] = [];
   if (name) crumbs.push({ label: name, to: pathname });
   for (const c of trail) crumbs.push({ label: c.name, to: `${pathname}?category_id=${c.id}` });
   if (brand.data) crumbs.push({ label: brand.data.name, to: `${pathname}?brand_id=${brand.data.id}` });
-  else if (filters.brand_id.length > 1) crumbs.push({ label: t('list.brandsCount', { n: filters.brand_id.length }) });
+  else if (filters.brand_id.length > 1)
+    crumbs.push({ label: t('list.brandsCount', { n: filters.brand_id.length }) });
   if (filters.search) crumbs.push({ label: t('list.searchCrumb', { text: filters.search }) });
   if (!crumbs.length) crumbs.push({ label: t('list.allProducts') });
 
@@ -117,8 +128,22 @@ export function ProductList({ base, name }: Props) {
         </div>
         <div className="flex items-center gap-2">
           {inModal && (
-            <Button variant="outline" size="sm" className="h-10" onClick={() => setModalOpen(true)} data-testid="open-filters">
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-10"
+              onClick={() => setModalOpen(true)}
+              data-testid="open-filters"
+            >
+              <svg
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden="true"
+              >
                 <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
               </svg>
               {t('filters.open')}
@@ -130,11 +155,18 @@ export function ProductList({ base, name }: Props) {
 
       <div className="mt-4 flex items-start gap-6">
         {!inModal && (
-          <aside aria-label={t('filters.title')} className="sticky top-4 w-64 shrink-0 rounded-xl border border-slate-200 bg-white p-4">
+          <aside
+            aria-label={t('filters.title')}
+            className="sticky top-4 w-64 shrink-0 rounded-xl border border-slate-200 bg-white p-4"
+          >
             {panel}
           </aside>
         )}
-        <section aria-labelledby="list-results" className="min-w-0 flex-1" aria-busy={stale || firstPending !== -1}>
+        <section
+          aria-labelledby="list-results"
+          className="min-w-0 flex-1"
+          aria-busy={stale || firstPending !== -1}
+        >
           <h2 id="list-results" className="sr-only">
             {t('list.results')}
           </h2>
@@ -148,7 +180,10 @@ export function ProductList({ base, name }: Props) {
           ) : !meta ? (
             <ProductGridSkeleton />
           ) : meta.total_entries === 0 ? (
-            <div className="rounded-xl border border-slate-200 bg-white p-10 text-center" data-testid="empty-list">
+            <div
+              className="rounded-xl border border-slate-200 bg-white p-10 text-center"
+              data-testid="empty-list"
+            >
               <p className="text-lg font-semibold text-slate-900">{t('list.empty')}</p>
               <p className="mt-1 text-slate-600">{t('list.emptyHint')}</p>
             </div>

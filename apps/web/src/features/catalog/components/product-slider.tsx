@@ -7,15 +7,38 @@ import { ChevronEndIcon, ChevronStartIcon } from '../../../ui/icons';
 import { ProductCard } from './product-card';
 
 /** A titled row of product cards that slides (Embla), with previous/next buttons; right to left in Arabic. */
-export function ProductSlider({ title, products, testId }: { title: string; products: Product[]; testId?: string }) {
+export function ProductSlider({
+  title,
+  products,
+  testId,
+}: {
+  title: string;
+  products: Product[];
+  testId?: string;
+}) {
   const locale = useLocaleStore((s) => s.locale);
   // A new carousel per direction: Embla reads `direction` only when it starts.
   return <Slider key={locale} title={title} products={products} testId={testId} rtl={locale === 'ar'} />;
 }
 
-function Slider({ title, products, testId, rtl }: { title: string; products: Product[]; testId?: string; rtl: boolean }) {
+function Slider({
+  title,
+  products,
+  testId,
+  rtl,
+}: {
+  title: string;
+  products: Product[];
+  testId?: string;
+  rtl: boolean;
+}) {
   const { t } = useTranslation('catalog');
-  const [viewport, embla] = useEmblaCarousel({ direction: rtl ? 'rtl' : 'ltr', align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' });
+  const [viewport, embla] = useEmblaCarousel({
+    direction: rtl ? 'rtl' : 'ltr',
+    align: 'start',
+    slidesToScroll: 'auto',
+    containScroll: 'trimSnaps',
+  });
   const [can, setCan] = useState({ prev: false, next: false });
   const update = useCallback(() => {
     if (embla) setCan({ prev: embla.canScrollPrev(), next: embla.canScrollNext() });
@@ -37,10 +60,22 @@ function Slider({ title, products, testId, rtl }: { title: string; products: Pro
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">{title}</h2>
         <div className="flex gap-2">
-          <button type="button" className={arrow} onClick={() => embla?.scrollPrev()} disabled={!can.prev} aria-label={t('slider.previous')}>
+          <button
+            type="button"
+            className={arrow}
+            onClick={() => embla?.scrollPrev()}
+            disabled={!can.prev}
+            aria-label={t('slider.previous')}
+          >
             <ChevronStartIcon size={20} />
           </button>
-          <button type="button" className={arrow} onClick={() => embla?.scrollNext()} disabled={!can.next} aria-label={t('slider.next')}>
+          <button
+            type="button"
+            className={arrow}
+            onClick={() => embla?.scrollNext()}
+            disabled={!can.next}
+            aria-label={t('slider.next')}
+          >
             <ChevronEndIcon size={20} />
           </button>
         </div>
@@ -48,7 +83,10 @@ function Slider({ title, products, testId, rtl }: { title: string; products: Pro
       <div ref={viewport} className="overflow-hidden" dir={rtl ? 'rtl' : 'ltr'}>
         <ul className="-ms-3 flex touch-pan-y">
           {products.map((p) => (
-            <li key={p.id} className="min-w-0 shrink-0 grow-0 basis-1/2 ps-3 sm:basis-1/3 md:basis-1/4 xl:basis-1/5 3xl:basis-1/6">
+            <li
+              key={p.id}
+              className="min-w-0 shrink-0 grow-0 basis-1/2 ps-3 sm:basis-1/3 md:basis-1/4 xl:basis-1/5 3xl:basis-1/6"
+            >
               <ProductCard product={p} />
             </li>
           ))}

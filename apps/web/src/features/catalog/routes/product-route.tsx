@@ -43,7 +43,9 @@ export function Component() {
     { category_id: product?.category.id, per_page: RELATED_PRODUCTS + 1 },
     { enabled: !!product },
   );
-  const relatedProducts = (related.data?.products ?? []).filter((p) => p.id !== product?.id).slice(0, RELATED_PRODUCTS);
+  const relatedProducts = (related.data?.products ?? [])
+    .filter((p) => p.id !== product?.id)
+    .slice(0, RELATED_PRODUCTS);
   const recent = useRecentlyViewed().filter((p) => p.id !== product?.id);
 
   useDocumentTitle(product?.title);
@@ -72,16 +74,25 @@ export function Component() {
   ];
 
   return (
-    <div className="mx-auto w-full max-w-[1400px] px-4 py-4 sm:px-6" data-testid="product-page" data-product-id={product.id}>
+    <div
+      className="mx-auto w-full max-w-[1400px] px-4 py-4 sm:px-6"
+      data-testid="product-page"
+      data-product-id={product.id}
+    >
       <Breadcrumbs items={crumbs} />
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
         <ProductGallery key={product.id} images={product.images} title={product.title} />
         <div className="flex min-w-0 flex-col gap-4">
           <div>
-            <Link to={`/products?brand_id=${product.brand.id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to={`/products?brand_id=${product.brand.id}`}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
               {product.brand.name}
             </Link>
-            <h1 className="mt-1 text-2xl leading-snug font-bold text-slate-900 sm:text-3xl">{product.title}</h1>
+            <h1 className="mt-1 text-2xl leading-snug font-bold text-slate-900 sm:text-3xl">
+              {product.title}
+            </h1>
             {(product.model || product.series) && (
               <p className="mt-2 text-sm text-slate-600">
                 {product.model && (
@@ -111,7 +122,12 @@ export function Component() {
             <div className="min-w-0 flex-1">
               <ProductPurchase key={product.id} product={product} title={product.title} />
             </div>
-            <FavoriteButton key={product.id} productId={product.id} initial={product.favorite} title={product.title} />
+            <FavoriteButton
+              key={product.id}
+              productId={product.id}
+              initial={product.favorite}
+              title={product.title}
+            />
           </div>
           {product.maximum_number_per_order != null && (
             <p className="text-sm text-slate-600">{t('perOrder', { n: product.maximum_number_per_order })}</p>
@@ -137,7 +153,10 @@ export function Component() {
               <tbody>
                 {product.specifications.map((s) => (
                   <tr key={s.id} className="border-b border-slate-100 last:border-0 even:bg-slate-50">
-                    <th scope="row" className="w-2/5 px-4 py-3 text-start font-semibold text-slate-800 sm:w-1/3">
+                    <th
+                      scope="row"
+                      className="w-2/5 px-4 py-3 text-start font-semibold text-slate-800 sm:w-1/3"
+                    >
                       {s.key}
                     </th>
                     <td className="px-4 py-3 text-slate-700">{s.value}</td>
@@ -157,7 +176,10 @@ export function Component() {
 
 function ProductSkeleton() {
   return (
-    <div className="mx-auto grid w-full max-w-[1400px] gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2" aria-busy="true">
+    <div
+      className="mx-auto grid w-full max-w-[1400px] gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2"
+      aria-busy="true"
+    >
       <Skeleton className="aspect-square w-full" />
       <div className="space-y-4">
         <Skeleton className="h-5 w-24" />

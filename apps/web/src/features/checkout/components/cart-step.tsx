@@ -22,20 +22,36 @@ export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {
         {cart.items.map((i) => {
           const image = i.product.images.find((img) => !img.is_3d_image);
           return (
-            <li key={i.id} className="flex gap-3 p-3 sm:p-4" data-testid="checkout-line" data-product-id={i.product.id}>
+            <li
+              key={i.id}
+              className="flex gap-3 p-3 sm:p-4"
+              data-testid="checkout-line"
+              data-product-id={i.product.id}
+            >
               {image ? (
-                <img src={image.versions.thumbnail} alt="" width={72} height={72} className="size-16 shrink-0 rounded-lg border border-slate-100 object-contain sm:size-18" />
+                <img
+                  src={image.versions.thumbnail}
+                  alt=""
+                  width={72}
+                  height={72}
+                  className="size-16 shrink-0 rounded-lg border border-slate-100 object-contain sm:size-18"
+                />
               ) : (
                 <span className="size-16 shrink-0 rounded-lg bg-slate-100" />
               )}
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-                  <Link to={`/products/${i.product.id}`} className="line-clamp-2 min-w-0 flex-1 basis-40 font-semibold hover:text-brand-700 hover:underline">
+                  <Link
+                    to={`/products/${i.product.id}`}
+                    className="line-clamp-2 min-w-0 flex-1 basis-40 font-semibold hover:text-brand-700 hover:underline"
+                  >
                     {i.product.title}
                   </Link>
                   <p className="font-bold whitespace-nowrap">{price(i.line_total)}</p>
                 </div>
-                {!i.available && <p className="text-sm font-semibold text-red-700">{t('cart.unavailable')}</p>}
+                {!i.available && (
+                  <p className="text-sm font-semibold text-red-700">{t('cart.unavailable')}</p>
+                )}
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <QuantityCounter
                     size="sm"
@@ -47,7 +63,12 @@ export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {
                     productTitle={i.product.title}
                     disabled={!i.available}
                   />
-                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => run(actions.remove(i.product.id))}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-700 hover:bg-red-50"
+                    onClick={() => run(actions.remove(i.product.id))}
+                  >
                     {t('cart.remove')}
                     <span className="sr-only">: {i.product.title}</span>
                   </Button>

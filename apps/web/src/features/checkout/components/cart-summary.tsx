@@ -12,18 +12,31 @@ interface Props {
 export function CartSummary({ cart, detailed = false }: Props) {
   const { t } = useCheckoutTranslation();
   return (
-    <aside aria-labelledby="checkout-summary-title" className="rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-4" data-testid="checkout-summary">
+    <aside
+      aria-labelledby="checkout-summary-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-4"
+      data-testid="checkout-summary"
+    >
       <h2 id="checkout-summary-title" className={detailed ? 'text-lg font-bold' : 'sr-only'}>
         {t('summary.title')}
       </h2>
       {detailed && (
-        <ul className="mt-3 divide-y divide-slate-100 border-b border-slate-200 pb-2" data-testid="summary-items">
+        <ul
+          className="mt-3 divide-y divide-slate-100 border-b border-slate-200 pb-2"
+          data-testid="summary-items"
+        >
           {cart.items.map((i) => {
             const image = i.product.images.find((img) => !img.is_3d_image);
             return (
               <li key={i.id} className="flex items-center gap-3 py-2">
                 {image ? (
-                  <img src={image.versions.thumbnail} alt="" width={48} height={48} className="size-12 shrink-0 rounded-md border border-slate-100 object-contain" />
+                  <img
+                    src={image.versions.thumbnail}
+                    alt=""
+                    width={48}
+                    height={48}
+                    className="size-12 shrink-0 rounded-md border border-slate-100 object-contain"
+                  />
                 ) : (
                   <span className="size-12 shrink-0 rounded-md bg-slate-100" />
                 )}
@@ -62,9 +75,7 @@ export function CartSummary({ cart, detailed = false }: Props) {
         </div>
       </dl>
       {cart.address && (
-        <p className="mt-3 text-xs text-slate-600">
-          {t('summary.deliverTo', { label: cart.address.label })}
-        </p>
+        <p className="mt-3 text-xs text-slate-600">{t('summary.deliverTo', { label: cart.address.label })}</p>
       )}
     </aside>
   );
@@ -74,7 +85,11 @@ export function CartSummary({ cart, detailed = false }: Props) {
 export function HeldSummary({ total }: { total: number }) {
   const { t } = useCheckoutTranslation();
   return (
-    <aside aria-labelledby="checkout-summary-title" className="rounded-2xl border border-slate-200 bg-white p-5" data-testid="checkout-summary">
+    <aside
+      aria-labelledby="checkout-summary-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+      data-testid="checkout-summary"
+    >
       <h2 id="checkout-summary-title" className="text-lg font-bold">
         {t('summary.title')}
       </h2>

@@ -49,7 +49,11 @@ export function NationalIdStep({ onNext }: { onNext(): void }) {
         {t('nationalId.title')}
       </h2>
       <p className="mt-1 text-slate-600">{t('nationalId.why')}</p>
-      <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-5 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5"
+      >
         <div className="flex flex-col gap-1">
           <label htmlFor={id} className="text-sm font-medium text-slate-700">
             {t('nationalId.label')}
@@ -72,7 +76,12 @@ export function NationalIdStep({ onNext }: { onNext(): void }) {
             data-testid="national-id"
           />
           {error ? (
-            <p id={`${id}-error`} role="alert" className="text-sm text-red-700" data-testid="national-id-error">
+            <p
+              id={`${id}-error`}
+              role="alert"
+              className="text-sm text-red-700"
+              data-testid="national-id-error"
+            >
               {error}
             </p>
           ) : (
@@ -81,7 +90,12 @@ export function NationalIdStep({ onNext }: { onNext(): void }) {
             </p>
           )}
         </div>
-        <Button type="submit" size="lg" disabled={value.trim() === '' || save.isPending} data-testid="national-id-submit">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={value.trim() === '' || save.isPending}
+          data-testid="national-id-submit"
+        >
           {save.isPending && <Spinner size={18} className="text-white" />}
           {t('nationalId.submit')}
         </Button>

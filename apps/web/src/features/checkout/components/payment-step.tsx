@@ -31,7 +31,8 @@ interface Props {
 function sessionNotice(e: unknown): SessionNotice | null {
   if (!(e instanceof ApiError)) return null;
   const seconds = Number(e.body.time_remaining_seconds);
-  if (e.body.sap_sync) return { until: Date.now() + Math.max(1, seconds || 0) * 1000, sapMessages: e.messages };
+  if (e.body.sap_sync)
+    return { until: Date.now() + Math.max(1, seconds || 0) * 1000, sapMessages: e.messages };
   if (Number.isFinite(seconds) && seconds > 0) return { until: Date.now() + seconds * 1000 };
   return null;
 }
@@ -61,8 +62,14 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false }: P
   const [rating, setRating] = useState(false);
   const ids = useId();
 
-  const banks = useQuery({ ...banksQueryOptions(locale), enabled: method === 'visa_on_delivery_installments' });
-  const plans = useQuery({ ...plansQueryOptions(bankId), enabled: method === 'visa_on_delivery_installments' && bankId !== null });
+  const banks = useQuery({
+    ...banksQueryOptions(locale),
+    enabled: method === 'visa_on_delivery_installments',
+  });
+  const plans = useQuery({
+    ...plansQueryOptions(bankId),
+    enabled: method === 'visa_on_delivery_installments' && bankId !== null,
+  });
 
   const key = useMutation({
     mutationFn: requestPaymentKey,
@@ -85,7 +92,9 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false }: P
     mutationFn: () =>
       placeOrder({
         payment_method: method as OfflinePaymentMethod,
-        ...(method === 'visa_on_delivery_installments' ? { bank_id: bankId ?? undefined, bank_installment_id: planId ?? undefined } : {}),
+        ...(method === 'visa_on_delivery_installments'
+          ? { bank_id: bankId ?? undefined, bank_installment_id: planId ?? undefined }
+          : {}),
       }),
     onSuccess: (order) => {
       // The success page fetches the (new, empty) cart; fetching it here would send the wizard to the empty cart first.
@@ -149,8 +158,13 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false }: P
               </p>
             );
           return (
-            <div key={m} className={`rounded-xl border bg-white p-4 ${checked ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200'} ${disabled ? 'opacity-60' : ''}`}>
-              <label className={`flex items-start gap-3 ${disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
+            <div
+              key={m}
+              className={`rounded-xl border bg-white p-4 ${checked ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200'} ${disabled ? 'opacity-60' : ''}`}
+            >
+              <label
+                className={`flex items-start gap-3 ${disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}
+              >
                 <input
                   type="radio"
                   name={`${ids}-method`}
@@ -185,7 +199,9 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false }: P
                       className="rounded-lg border border-slate-300 bg-white px-3 py-2"
                       data-testid="bank-select"
                     >
-                      <option value="">{banks.isPending ? t('common:loading') : t('payment.chooseBank')}</option>
+                      <option value="">
+                        {banks.isPending ? t('common:loading') : t('payment.chooseBank')}
+                      </option>
                       {(banks.data ?? []).map((b) => (
                         <option key={b.id} value={b.id}>
                           {b.name}
@@ -206,7 +222,9 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false }: P
                         className="rounded-lg border border-slate-300 bg-white px-3 py-2"
                         data-testid="plan-select"
                       >
-                        <option value="">{plans.isPending ? t('common:loading') : t('payment.choosePlan')}</option>
+                        <option value="">
+                          {plans.isPending ? t('common:loading') : t('payment.choosePlan')}
+                        </option>
                         {(plans.data ?? []).map((p) => (
                           <option key={p.id} value={p.id}>
                             {locale === 'ar' ? p.title_ar : p.title_en}
@@ -215,7 +233,9 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false }: P
                       </select>
                     </div>
                   )}
-                  {(banks.isError || plans.isError) && <p className="text-sm text-red-700 sm:col-span-2">{t('common:error')}</p>}
+                  {(banks.isError || plans.isError) && (
+                    <p className="text-sm text-red-700 sm:col-span-2">{t('common:error')}</p>
+                  )}
                 </div>
               )}
             </div>
@@ -252,13 +272,24 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false }: P
       </div>
 
       {placeable && (
-        <Button size="lg" className="mt-5 w-full sm:w-auto" onClick={() => place.mutate()} disabled={place.isPending} data-testid="place-order">
+        <Button
+          size="lg"
+          className="mt-5 w-full sm:w-auto"
+          onClick={() => place.mutate()}
+          disabled={place.isPending}
+          data-testid="place-order"
+        >
           {place.isPending && <Spinner size={18} className="text-white" />}
           {t('payment.placeOrder')}
         </Button>
       )}
 
-      <MessagesDialog messages={keyError} title={t('errors.paymentKeyTitle')} onClose={() => setKeyError(null)} testId="payment-key-error" />
+      <MessagesDialog
+        messages={keyError}
+        title={t('errors.paymentKeyTitle')}
+        onClose={() => setKeyError(null)}
+        testId="payment-key-error"
+      />
       <MessagesDialog
         messages={placeError}
         title={t('errors.placeTitle')}

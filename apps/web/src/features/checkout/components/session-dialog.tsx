@@ -39,7 +39,13 @@ export function SessionDialog({ notice, onClose }: { notice: SessionNotice | nul
             {apiMessage('payment_session_active', locale, { time_remaining: minutesSeconds(seconds) })}
           </p>
         )}
-        <p className="mt-4 text-center text-3xl font-bold tabular-nums" dir="ltr" role="timer" aria-label={t('session.remaining')} data-testid="session-countdown">
+        <p
+          className="mt-4 text-center text-3xl font-bold tabular-nums"
+          dir="ltr"
+          role="timer"
+          aria-label={t('session.remaining')}
+          data-testid="session-countdown"
+        >
           {minutesSeconds(seconds)}
         </p>
         <div className="mt-5 flex justify-end">

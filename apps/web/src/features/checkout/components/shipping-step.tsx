@@ -44,7 +44,12 @@ export function ShippingStep({ cart, onNext }: { cart: Cart; onNext(cart: Cart):
         <h2 id="step-title" className="text-xl font-bold">
           {t('shipping.title')}
         </h2>
-        <Link to="/address" state={{ from: '/checkout/shipping' }} className={buttonClass('outline', 'sm')} data-testid="shipping-add-address">
+        <Link
+          to="/address"
+          state={{ from: '/checkout/shipping' }}
+          className={buttonClass('outline', 'sm')}
+          data-testid="shipping-add-address"
+        >
           {t('shipping.add')}
         </Link>
       </div>
@@ -63,7 +68,11 @@ export function ShippingStep({ cart, onNext }: { cart: Cart; onNext(cart: Cart):
       ) : addresses.data.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
           <p className="text-slate-700">{t('shipping.none')}</p>
-          <Link to="/address" state={{ from: '/checkout/shipping' }} className={buttonClass('primary', 'md', 'mt-4')}>
+          <Link
+            to="/address"
+            state={{ from: '/checkout/shipping' }}
+            className={buttonClass('primary', 'md', 'mt-4')}
+          >
             {t('shipping.add')}
           </Link>
         </div>
@@ -85,7 +94,12 @@ export function ShippingStep({ cart, onNext }: { cart: Cart; onNext(cart: Cart):
                     {a.id === chosen ? t('shipping.continueWith') : t('shipping.deliverHere')}
                     <span className="sr-only">: {a.label}</span>
                   </Button>
-                  <Link to={`/address/${a.id}`} state={{ from: '/checkout/shipping' }} className={buttonClass('ghost', 'sm')} aria-label={t('shipping.editOf', { label: a.label })}>
+                  <Link
+                    to={`/address/${a.id}`}
+                    state={{ from: '/checkout/shipping' }}
+                    className={buttonClass('ghost', 'sm')}
+                    aria-label={t('shipping.editOf', { label: a.label })}
+                  >
                     {t('shipping.edit')}
                   </Link>
                 </AddressCard>
@@ -94,7 +108,12 @@ export function ShippingStep({ cart, onNext }: { cart: Cart; onNext(cart: Cart):
           })}
         </ul>
       )}
-      <MessagesDialog messages={error?.messages ?? null} title={error?.title ?? ''} onClose={() => setError(null)} testId="shipping-error" />
+      <MessagesDialog
+        messages={error?.messages ?? null}
+        title={error?.title ?? ''}
+        onClose={() => setError(null)}
+        testId="shipping-error"
+      />
     </section>
   );
 }

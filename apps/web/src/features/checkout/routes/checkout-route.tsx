@@ -97,11 +97,19 @@ function Checkout() {
     return (
       <Shell>
         <WizardSkeleton bare />
-        <RatingDialog open onOpenChange={(open) => !open && void navigate('/cart', { replace: true })} onRated={() => void unrated.refetch()} />
+        <RatingDialog
+          open
+          onOpenChange={(open) => !open && void navigate('/cart', { replace: true })}
+          onRated={() => void unrated.refetch()}
+        />
       </Shell>
     );
 
-  const facts = { total: c.total, hasAddress: c.address !== null, hasNationalId: !!user?.national_id && isValidNationalId(user.national_id) };
+  const facts = {
+    total: c.total,
+    hasAddress: c.address !== null,
+    hasNationalId: !!user?.national_id && isValidNationalId(user.national_id),
+  };
   const step = resolveStep(requested, facts);
   if (step !== requested) return <Navigate to={`/checkout/${step}`} replace />;
   const steps: IndicatorStep[] = [...wizardSteps(c.total), 'complete'];
@@ -109,11 +117,13 @@ function Checkout() {
 
   let panel;
   if (step === 'cart') panel = <CartStep cart={c} onNext={() => goTo('shipping')} />;
-  else if (step === 'shipping') panel = <ShippingStep cart={c} onNext={(updated) => goTo(nextStep('shipping', updated.total))} />;
+  else if (step === 'shipping')
+    panel = <ShippingStep cart={c} onNext={(updated) => goTo(nextStep('shipping', updated.total))} />;
   else if (step === 'national-id') panel = <NationalIdStep onNext={() => goTo('payment')} />;
   else panel = <PaymentStep held={null} seconds={0} expired={expired} />;
   // The summary is hidden on the National ID step; on the last step it has a title and the items.
-  const summary = step === 'national-id' && needsId ? null : <CartSummary cart={c} detailed={step === 'payment'} />;
+  const summary =
+    step === 'national-id' && needsId ? null : <CartSummary cart={c} detailed={step === 'payment'} />;
 
   return (
     <Shell>

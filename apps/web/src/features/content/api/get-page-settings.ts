@@ -23,7 +23,8 @@ export function usePageSettings(group: PageSettingsGroup) {
 }
 
 /** The text of a setting, or undefined when it is missing or blank. */
-export const settingText = (s: PageSettings | undefined, name: string) => s?.[name]?.value?.trim() || undefined;
+export const settingText = (s: PageSettings | undefined, name: string) =>
+  s?.[name]?.value?.trim() || undefined;
 
 /** The image of a setting; in Arabic the `<name>_ar` image when there is one. */
 export function settingImage(s: PageSettings | undefined, name: string, locale: Locale): string | undefined {

@@ -11,7 +11,13 @@ interface Section {
 }
 
 /** Terms, privacy and returns: a title, an introduction, then numbered sections (texts in the content namespace). */
-export function PolicyPage({ page, updatedOn }: { page: 'terms' | 'privacy' | 'returns'; updatedOn?: string }) {
+export function PolicyPage({
+  page,
+  updatedOn,
+}: {
+  page: 'terms' | 'privacy' | 'returns';
+  updatedOn?: string;
+}) {
   const { t } = useContentTranslation();
   const title = t(`${page}.title`);
   useDocumentTitle(title);
@@ -19,8 +25,13 @@ export function PolicyPage({ page, updatedOn }: { page: 'terms' | 'privacy' | 'r
   const baseId = useId();
   return (
     <StaticPage title={title}>
-      <article className="max-w-3xl rounded-2xl bg-white p-5 leading-relaxed text-slate-800 shadow-sm ring-1 ring-slate-200 sm:p-8" data-testid={`policy-${page}`}>
-        {updatedOn && <p className="mb-4 text-sm font-semibold text-slate-600">{t('updated', { date: updatedOn })}</p>}
+      <article
+        className="max-w-3xl rounded-2xl bg-white p-5 leading-relaxed text-slate-800 shadow-sm ring-1 ring-slate-200 sm:p-8"
+        data-testid={`policy-${page}`}
+      >
+        {updatedOn && (
+          <p className="mb-4 text-sm font-semibold text-slate-600">{t('updated', { date: updatedOn })}</p>
+        )}
         <p className="mb-6 text-lg">{t(`${page}.intro`)}</p>
         <ol className="space-y-6">
           {sections.map((s, i) => (
@@ -36,7 +47,9 @@ export function PolicyPage({ page, updatedOn }: { page: 'terms' | 'privacy' | 'r
             </li>
           ))}
         </ol>
-        <p className="mt-8 border-t border-slate-200 pt-4 text-slate-700">{t('contactLine', { hotline: HOTLINE, email: STORE_CONTACTS.email })}</p>
+        <p className="mt-8 border-t border-slate-200 pt-4 text-slate-700">
+          {t('contactLine', { hotline: HOTLINE, email: STORE_CONTACTS.email })}
+        </p>
       </article>
     </StaticPage>
   );

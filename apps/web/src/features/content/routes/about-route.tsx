@@ -18,7 +18,8 @@ export function Component() {
     { title: settingText(settings, 'first_title'), text: settingText(settings, 'first_paragraph') },
     { title: settingText(settings, 'second_title'), text: settingText(settings, 'second_paragraph') },
   ].filter((b) => b.title || b.text);
-  if (!isPending && blocks.length === 0) blocks.push({ title: t('about.fallbackTitle'), text: t('about.fallbackText') });
+  if (!isPending && blocks.length === 0)
+    blocks.push({ title: t('about.fallbackTitle'), text: t('about.fallbackText') });
 
   return (
     <StaticPage title={title}>
@@ -70,7 +71,10 @@ function Branches() {
 function BranchCard({ branch }: { branch: Branch }) {
   const { t } = useContentTranslation();
   return (
-    <article className="flex h-full flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="branch-card">
+    <article
+      className="flex h-full flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      data-testid="branch-card"
+    >
       <h3 className="text-lg font-bold text-slate-900">{branch.name}</h3>
       <a
         href={mapUrl(branch)}

@@ -8,7 +8,10 @@ export function Component() {
   const { t } = useContentTranslation();
   useDocumentTitle(t('notFound.title'));
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center" data-testid="not-found">
+    <div
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center"
+      data-testid="not-found"
+    >
       <p aria-hidden="true" className="text-7xl font-extrabold text-brand-700 sm:text-8xl">
         404
       </p>

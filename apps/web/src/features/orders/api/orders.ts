@@ -31,10 +31,16 @@ export const orderQueryOptions = (locale: string, id: number) =>
 export const unratedOrdersQueryOptions = (locale: string) =>
   queryOptions({
     queryKey: [ORDERS_KEY, 'unrated', locale],
-    queryFn: () => api<OrdersPage>('users/orders', { query: { unrated_only: true, per_page: MAX_PER_PAGE } }).then((r) => r.orders),
+    queryFn: () =>
+      api<OrdersPage>('users/orders', { query: { unrated_only: true, per_page: MAX_PER_PAGE } }).then(
+        (r) => r.orders,
+      ),
     staleTime: 0,
   });
 
 /** PUT v1/users/orders/rate: every listed order with a rating from 1 to 5. */
 export const rateOrders = (ratings: { id: number; rating: number }[]) =>
-  api<{ ratings: { order_id: number; rating: number }[] }>('users/orders/rate', { method: 'PUT', body: { ratings } });
+  api<{ ratings: { order_id: number; rating: number }[] }>('users/orders/rate', {
+    method: 'PUT',
+    body: { ratings },
+  });

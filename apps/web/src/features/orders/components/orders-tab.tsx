@@ -48,11 +48,21 @@ export default function OrdersTab() {
           <table className="hidden w-full text-sm md:table" data-testid="orders-table">
             <thead className="bg-slate-100 text-slate-700">
               <tr>
-                <th scope="col" className="p-2 text-start">{t('number')}</th>
-                <th scope="col" className="p-2 text-start">{t('date')}</th>
-                <th scope="col" className="p-2 text-start">{t('method')}</th>
-                <th scope="col" className="p-2 text-start">{t('status')}</th>
-                <th scope="col" className="p-2 text-start">{t('total')}</th>
+                <th scope="col" className="p-2 text-start">
+                  {t('number')}
+                </th>
+                <th scope="col" className="p-2 text-start">
+                  {t('date')}
+                </th>
+                <th scope="col" className="p-2 text-start">
+                  {t('method')}
+                </th>
+                <th scope="col" className="p-2 text-start">
+                  {t('status')}
+                </th>
+                <th scope="col" className="p-2 text-start">
+                  {t('total')}
+                </th>
                 <th scope="col" className="p-2">
                   <span className="sr-only">{t('view')}</span>
                 </th>
@@ -60,7 +70,12 @@ export default function OrdersTab() {
             </thead>
             <tbody>
               {data.orders.map((o) => (
-                <tr key={o.id} className="border-b border-slate-100" data-testid="order-row" data-order-id={o.id}>
+                <tr
+                  key={o.id}
+                  className="border-b border-slate-100"
+                  data-testid="order-row"
+                  data-order-id={o.id}
+                >
                   <td className="p-2 font-medium">#{o.id}</td>
                   <td className="p-2">{date(o)}</td>
                   <td className="p-2">{t(`methods.${methodKey(o.payment_method)}`)}</td>
@@ -69,7 +84,11 @@ export default function OrdersTab() {
                   </td>
                   <td className="p-2 whitespace-nowrap">{price(o.checkout_total_price)}</td>
                   <td className="p-2 text-end">
-                    <Link to={`/my-account/orders/${o.id}`} className="font-semibold text-brand-700 underline" aria-label={t('viewOf', { id: o.id })}>
+                    <Link
+                      to={`/my-account/orders/${o.id}`}
+                      className="font-semibold text-brand-700 underline"
+                      aria-label={t('viewOf', { id: o.id })}
+                    >
                       {t('view')}
                     </Link>
                   </td>
@@ -79,7 +98,12 @@ export default function OrdersTab() {
           </table>
           <ul className="flex flex-col gap-3 md:hidden">
             {data.orders.map((o) => (
-              <li key={o.id} className="rounded-xl border border-slate-200 p-3" data-testid="order-card" data-order-id={o.id}>
+              <li
+                key={o.id}
+                className="rounded-xl border border-slate-200 p-3"
+                data-testid="order-card"
+                data-order-id={o.id}
+              >
                 <div className="flex items-center justify-between gap-2">
                   <p className="font-bold">{t('numberValue', { id: o.id })}</p>
                   <OrderStatusBadge status={o.status} />
@@ -92,7 +116,11 @@ export default function OrdersTab() {
                   <dt className="text-slate-600">{t('total')}</dt>
                   <dd className="font-semibold">{price(o.checkout_total_price)}</dd>
                 </dl>
-                <Link to={`/my-account/orders/${o.id}`} className="mt-2 inline-block font-semibold text-brand-700 underline" aria-label={t('viewOf', { id: o.id })}>
+                <Link
+                  to={`/my-account/orders/${o.id}`}
+                  className="mt-2 inline-block font-semibold text-brand-700 underline"
+                  aria-label={t('viewOf', { id: o.id })}
+                >
                   {t('view')}
                 </Link>
               </li>
@@ -106,7 +134,12 @@ export default function OrdersTab() {
             {t('account:pagination.previous')}
           </Button>
           <span className="text-sm text-slate-600">{t('account:pagination.page', { page })}</span>
-          <Button variant="outline" size="sm" disabled={!data.meta.next_page} onClick={() => setPage((p) => p + 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!data.meta.next_page}
+            onClick={() => setPage((p) => p + 1)}
+          >
             {t('account:pagination.next')}
           </Button>
         </nav>

@@ -51,9 +51,17 @@ export default function RatingDialog({ open, onOpenChange, onRated }: RatingDial
         ) : (
           <ul className="flex flex-col gap-3">
             {orders.map((o) => {
-              const images = o.order_products.map((p) => p.product.thumbnail_url).filter((u): u is string => !!u).slice(0, 4);
+              const images = o.order_products
+                .map((p) => p.product.thumbnail_url)
+                .filter((u): u is string => !!u)
+                .slice(0, 4);
               return (
-                <li key={o.id} className="rounded-xl border border-slate-200 p-3" data-testid="rating-order" data-order-id={o.id}>
+                <li
+                  key={o.id}
+                  className="rounded-xl border border-slate-200 p-3"
+                  data-testid="rating-order"
+                  data-order-id={o.id}
+                >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-semibold">{t('numberValue', { id: o.id })}</p>
                     <p className="text-sm text-slate-600">
@@ -63,12 +71,23 @@ export default function RatingDialog({ open, onOpenChange, onRated }: RatingDial
                   {images.length > 0 && (
                     <div className="mt-2 flex gap-2">
                       {images.map((src) => (
-                        <img key={src} src={src} alt="" width={48} height={48} className="size-12 rounded-md border border-slate-100 object-contain" />
+                        <img
+                          key={src}
+                          src={src}
+                          alt=""
+                          width={48}
+                          height={48}
+                          className="size-12 rounded-md border border-slate-100 object-contain"
+                        />
                       ))}
                     </div>
                   )}
                   <div className="mt-2">
-                    <StarRating label={t('rating.orderLabel', { id: o.id })} value={ratings[o.id] ?? null} onChange={(n) => setRatings((r) => ({ ...r, [o.id]: n }))} />
+                    <StarRating
+                      label={t('rating.orderLabel', { id: o.id })}
+                      value={ratings[o.id] ?? null}
+                      onChange={(n) => setRatings((r) => ({ ...r, [o.id]: n }))}
+                    />
                   </div>
                 </li>
               );
@@ -84,7 +103,11 @@ export default function RatingDialog({ open, onOpenChange, onRated }: RatingDial
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('common:cancel')}
           </Button>
-          <Button onClick={() => submit.mutate()} disabled={!allRated || submit.isPending} data-testid="rating-submit">
+          <Button
+            onClick={() => submit.mutate()}
+            disabled={!allRated || submit.isPending}
+            data-testid="rating-submit"
+          >
             {submit.isPending && <Spinner size={18} className="text-white" />}
             {t('rating.submit')}
           </Button>

@@ -5,7 +5,15 @@ import { useOrdersTranslation } from '../i18n';
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 /** 1 to 5 stars as a group of radio buttons (arrow keys move, the selection is announced). */
-export function StarRating({ label, value, onChange }: { label: string; value: number | null; onChange(rating: number): void }) {
+export function StarRating({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  onChange(rating: number): void;
+}) {
   const { t } = useOrdersTranslation();
   const name = useId();
   const [hover, setHover] = useState<number | null>(null);
@@ -20,9 +28,26 @@ export function StarRating({ label, value, onChange }: { label: string; value: n
             className="relative cursor-pointer rounded-md p-0.5 has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-brand-700"
             onMouseEnter={() => setHover(n)}
           >
-            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="absolute inset-0 m-0 size-full cursor-pointer opacity-0" aria-label={t('rating.stars', { n })} />
-            <svg width="30" height="30" viewBox="0 0 24 24" aria-hidden="true" className={n <= shown ? 'text-accent-500' : 'text-slate-300'}>
-              <path fill="currentColor" d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" />
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="absolute inset-0 m-0 size-full cursor-pointer opacity-0"
+              aria-label={t('rating.stars', { n })}
+            />
+            <svg
+              width="30"
+              height="30"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className={n <= shown ? 'text-accent-500' : 'text-slate-300'}
+            >
+              <path
+                fill="currentColor"
+                d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z"
+              />
             </svg>
           </label>
         ))}

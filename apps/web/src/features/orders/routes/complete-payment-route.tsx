@@ -47,10 +47,22 @@ function Success() {
   const o = order.data;
   const images = o ? o.order_products.filter((p) => p.product.thumbnail_url).slice(0, 6) : [];
   return (
-    <section className="mx-auto my-8 w-full max-w-2xl px-4" aria-labelledby="success-title" data-testid="payment-success">
+    <section
+      className="mx-auto my-8 w-full max-w-2xl px-4"
+      aria-labelledby="success-title"
+      data-testid="payment-success"
+    >
       <div className="rounded-2xl bg-white p-6 text-center shadow-sm sm:p-8">
         <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <svg width="34" height="34" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+          <svg
+            width="34"
+            height="34"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            aria-hidden="true"
+          >
             <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </span>
@@ -66,7 +78,13 @@ function Success() {
               <ul className="mt-6 flex flex-wrap justify-center gap-3" aria-label={t('success.products')}>
                 {images.map((p) => (
                   <li key={p.id}>
-                    <img src={p.product.thumbnail_url!} alt={p.product.title} width={72} height={72} className="size-18 rounded-lg border border-slate-200 object-contain" />
+                    <img
+                      src={p.product.thumbnail_url!}
+                      alt={p.product.title}
+                      width={72}
+                      height={72}
+                      className="size-18 rounded-lg border border-slate-200 object-contain"
+                    />
                   </li>
                 ))}
               </ul>
@@ -87,7 +105,11 @@ function Success() {
             </dl>
           </>
         )}
-        <Link to="/my-account/orders" className={buttonClass('primary', 'lg', 'mt-8')} data-testid="orders-history">
+        <Link
+          to="/my-account/orders"
+          className={buttonClass('primary', 'lg', 'mt-8')}
+          data-testid="orders-history"
+        >
           {t('success.history')}
         </Link>
       </div>
@@ -104,7 +126,15 @@ function Failure() {
     <section className="mx-auto my-8 w-full max-w-xl px-4" data-testid="payment-failure">
       <div className="rounded-2xl bg-white p-6 text-center shadow-sm sm:p-8">
         <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-red-100 text-red-700">
-          <svg width="34" height="34" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+          <svg
+            width="34"
+            height="34"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            aria-hidden="true"
+          >
             <path d="M7 7l10 10M17 7L7 17" strokeLinecap="round" />
           </svg>
         </span>

@@ -61,7 +61,9 @@ function OrderPage() {
             <h1 className="text-2xl font-bold">{t('detail.title', { id: o.id })}</h1>
             <OrderStatusBadge status={o.status} />
           </div>
-          <p className="mt-1 text-slate-600">{t('detail.placedOn', { date: longDate(o.checkout_date ?? o.created_at, locale) })}</p>
+          <p className="mt-1 text-slate-600">
+            {t('detail.placedOn', { date: longDate(o.checkout_date ?? o.created_at, locale) })}
+          </p>
 
           <div className="mt-5 grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <section aria-labelledby="order-products" className="rounded-2xl bg-white p-4 shadow-sm sm:p-5">
@@ -72,21 +74,38 @@ function OrderPage() {
                 {o.order_products.map((line) => (
                   <li key={line.id} className="flex gap-3 py-3" data-testid="order-line">
                     {line.product.thumbnail_url ? (
-                      <img src={line.product.thumbnail_url} alt="" width={64} height={64} className="size-16 shrink-0 rounded-lg border border-slate-100 object-contain" />
+                      <img
+                        src={line.product.thumbnail_url}
+                        alt=""
+                        width={64}
+                        height={64}
+                        className="size-16 shrink-0 rounded-lg border border-slate-100 object-contain"
+                      />
                     ) : (
                       <div className="size-16 shrink-0 rounded-lg bg-slate-100" />
                     )}
                     <div className="min-w-0 flex-1">
-                      <Link to={`/products/${line.product.id}`} className="line-clamp-2 font-semibold hover:text-brand-700 hover:underline">
+                      <Link
+                        to={`/products/${line.product.id}`}
+                        className="line-clamp-2 font-semibold hover:text-brand-700 hover:underline"
+                      >
                         {line.product.title}
                       </Link>
                       <p className="mt-1 text-sm text-slate-600">
                         {t('detail.quantity', { n: line.quantity })}
                         {line.checkout_price !== null && <> · {price(line.checkout_price)}</>}
                       </p>
-                      {line.refunded_quantity > 0 && <p className="text-sm text-orange-800">{t('detail.refunded', { n: line.refunded_quantity })}</p>}
+                      {line.refunded_quantity > 0 && (
+                        <p className="text-sm text-orange-800">
+                          {t('detail.refunded', { n: line.refunded_quantity })}
+                        </p>
+                      )}
                     </div>
-                    {line.checkout_price !== null && <p className="shrink-0 font-semibold whitespace-nowrap">{price(line.checkout_price * line.quantity)}</p>}
+                    {line.checkout_price !== null && (
+                      <p className="shrink-0 font-semibold whitespace-nowrap">
+                        {price(line.checkout_price * line.quantity)}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -125,16 +144,24 @@ function OrderPage() {
               </section>
 
               {o.address && (
-                <section aria-labelledby="order-address" className="rounded-2xl bg-white p-4 shadow-sm sm:p-5" data-testid="order-address">
+                <section
+                  aria-labelledby="order-address"
+                  className="rounded-2xl bg-white p-4 shadow-sm sm:p-5"
+                  data-testid="order-address"
+                >
                   <h2 id="order-address" className="text-lg font-bold">
                     {t('detail.address')}
                   </h2>
                   <address className="mt-2 space-y-0.5 text-sm not-italic text-slate-700">
                     <p className="font-semibold text-slate-900">{o.address.full_name}</p>
                     <p dir="ltr" className="text-start">
-                      {o.address.number_type === 'home' && o.address.city_code ? `${o.address.city_code} ${o.address.phone_number}` : o.address.phone_number}
+                      {o.address.number_type === 'home' && o.address.city_code
+                        ? `${o.address.city_code} ${o.address.phone_number}`
+                        : o.address.phone_number}
                     </p>
-                    <p>{t('detail.building', { building: o.address.building, street: o.address.street_name })}</p>
+                    <p>
+                      {t('detail.building', { building: o.address.building, street: o.address.street_name })}
+                    </p>
                     <p>
                       {o.address.district}، {o.address.delivery_zone?.name ?? o.address.governorate}
                     </p>

@@ -31,12 +31,24 @@ export function ExploreBanners() {
     );
   if (banners.length === 0) return null;
   return (
-    <section aria-label={t('explore.label')} className="mx-auto mt-6 max-w-7xl px-4 3xl:max-w-[1600px]" data-testid="explore-banners">
+    <section
+      aria-label={t('explore.label')}
+      className="mx-auto mt-6 max-w-7xl px-4 3xl:max-w-[1600px]"
+      data-testid="explore-banners"
+    >
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {banners.map((b) => {
           const body = (
             <>
-              <img src={b.image} alt={t('explore.alt', { n: b.n })} width={640} height={480} loading="lazy" decoding="async" className="h-auto w-full transition-transform duration-300 group-hover:scale-105 motion-reduce:transform-none" />
+              <img
+                src={b.image}
+                alt={t('explore.alt', { n: b.n })}
+                width={640}
+                height={480}
+                loading="lazy"
+                decoding="async"
+                className="h-auto w-full transition-transform duration-300 group-hover:scale-105 motion-reduce:transform-none"
+              />
               <span className="absolute bottom-3 start-3 inline-flex items-center gap-1 rounded-lg bg-white/95 px-3 py-1.5 text-sm font-bold text-brand-900 shadow group-hover:bg-accent-500 group-hover:text-slate-950">
                 {t('explore.shopNow')}
                 <ArrowEndIcon size={16} />
@@ -55,7 +67,8 @@ export function ExploreBanners() {
 }
 
 function BannerLink({ target, children }: { target: ReturnType<typeof bannerTarget>; children: ReactNode }) {
-  const cls = 'group relative block overflow-hidden rounded-xl bg-slate-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+  const cls =
+    'group relative block overflow-hidden rounded-xl bg-slate-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
   return target.kind === 'external' ? (
     <a href={target.href} className={cls} data-testid="explore-external">
       {children}

@@ -35,7 +35,17 @@ function Carousel({ slides, label }: { slides: string[]; label: string }) {
   const reduced = usePrefersReducedMotion();
   const [playing, setPlaying] = useState(!reduced);
   const plugins = useMemo(
-    () => (playing ? [Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })] : []),
+    () =>
+      playing
+        ? [
+            Autoplay({
+              delay: CAROUSEL_AUTOPLAY_MS,
+              stopOnInteraction: false,
+              stopOnMouseEnter: true,
+              stopOnFocusIn: true,
+            }),
+          ]
+        : [],
     [playing],
   );
   const [viewport, embla] = useEmblaCarousel(
@@ -53,7 +63,12 @@ function Carousel({ slides, label }: { slides: string[]; label: string }) {
   }, [embla, onSelect]);
 
   return (
-    <section aria-roledescription={t('hero.carousel')} aria-label={label} className="relative bg-slate-200" data-testid="hero-carousel">
+    <section
+      aria-roledescription={t('hero.carousel')}
+      aria-label={label}
+      className="relative bg-slate-200"
+      data-testid="hero-carousel"
+    >
       <div ref={viewport} className="overflow-hidden" dir={locale === 'ar' ? 'rtl' : 'ltr'}>
         <div className="flex" aria-live={playing ? 'off' : 'polite'}>
           {slides.map((src, i) => (
@@ -89,7 +104,9 @@ function Carousel({ slides, label }: { slides: string[]; label: string }) {
               onClick={() => embla?.scrollTo(i)}
               className="flex size-8 items-center justify-center"
             >
-              <span className={`block h-2.5 rounded-full shadow ring-1 ring-slate-900/20 transition-all motion-reduce:transition-none ${i === selected ? 'w-6 bg-accent-500' : 'w-2.5 bg-white'}`} />
+              <span
+                className={`block h-2.5 rounded-full shadow ring-1 ring-slate-900/20 transition-all motion-reduce:transition-none ${i === selected ? 'w-6 bg-accent-500' : 'w-2.5 bg-white'}`}
+              />
             </button>
           ))}
           <button

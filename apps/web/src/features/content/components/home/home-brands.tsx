@@ -27,7 +27,15 @@ export function HomeBrands() {
                   className="flex h-20 items-center justify-center rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-2 hover:ring-brand-500"
                 >
                   {b.icon_url ? (
-                    <img src={b.icon_url} alt={b.name} width={160} height={64} loading="lazy" decoding="async" className="max-h-14 w-auto object-contain" />
+                    <img
+                      src={b.icon_url}
+                      alt={b.name}
+                      width={160}
+                      height={64}
+                      loading="lazy"
+                      decoding="async"
+                      className="max-h-14 w-auto object-contain"
+                    />
                   ) : (
                     <span className="font-bold text-slate-800">{b.name}</span>
                   )}

@@ -12,7 +12,11 @@ export function HomeCategories() {
   const categories = (data ?? []).slice(0, HOME_CATEGORIES);
   if (!isPending && categories.length === 0) return null;
   return (
-    <HomeSection title={t('categories.title')} more={{ to: '/products', label: t('viewAll') }} testId="home-categories">
+    <HomeSection
+      title={t('categories.title')}
+      more={{ to: '/products', label: t('viewAll') }}
+      testId="home-categories"
+    >
       <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0 lg:grid-cols-10">
         {isPending
           ? Array.from({ length: HOME_CATEGORIES }, (_, i) => (
@@ -22,17 +26,30 @@ export function HomeCategories() {
             ))
           : categories.map((c) => (
               <li key={c.id} className="w-24 shrink-0 snap-start sm:w-auto">
-                <Link to={`/products?category_id=${c.id}`} className="group flex flex-col items-center gap-2 text-center">
+                <Link
+                  to={`/products?category_id=${c.id}`}
+                  className="group flex flex-col items-center gap-2 text-center"
+                >
                   <span className="flex aspect-square w-full items-center justify-center overflow-hidden rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 transition group-hover:ring-2 group-hover:ring-brand-500">
                     {c.icon_url ? (
-                      <img src={c.icon_url} alt="" width={96} height={96} loading="lazy" decoding="async" className="size-full object-contain" />
+                      <img
+                        src={c.icon_url}
+                        alt=""
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                        decoding="async"
+                        className="size-full object-contain"
+                      />
                     ) : (
                       <span aria-hidden="true" className="text-2xl font-bold text-brand-700">
                         {c.name.slice(0, 1)}
                       </span>
                     )}
                   </span>
-                  <span className="line-clamp-2 text-sm font-semibold text-slate-800 group-hover:text-brand-700">{c.name}</span>
+                  <span className="line-clamp-2 text-sm font-semibold text-slate-800 group-hover:text-brand-700">
+                    {c.name}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -13,16 +13,27 @@ const PERKS = [
 export function Perks() {
   const { t } = useTranslation('home');
   return (
-    <section aria-label={t('perks.label')} className="mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px]" data-testid="home-perks">
+    <section
+      aria-label={t('perks.label')}
+      className="mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px]"
+      data-testid="home-perks"
+    >
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {PERKS.map(({ key, Icon }) => (
-          <li key={key} className="flex flex-col items-center gap-2 rounded-xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200 sm:flex-row sm:text-start">
+          <li
+            key={key}
+            className="flex flex-col items-center gap-2 rounded-xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200 sm:flex-row sm:text-start"
+          >
             <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
               <Icon size={28} />
             </span>
             <span>
-              <span className="block font-bold text-slate-900">{t(`perks.${key}.title`, { days: REFUND_DAYS })}</span>
-              <span className="block text-sm text-slate-600">{t(`perks.${key}.text`, { days: REFUND_DAYS })}</span>
+              <span className="block font-bold text-slate-900">
+                {t(`perks.${key}.title`, { days: REFUND_DAYS })}
+              </span>
+              <span className="block text-sm text-slate-600">
+                {t(`perks.${key}.text`, { days: REFUND_DAYS })}
+              </span>
             </span>
           </li>
         ))}

@@ -12,7 +12,17 @@ const item = 'w-[44%] shrink-0 snap-start xs:w-[46%] sm:w-52 lg:w-56';
  * Products in one horizontal row that scrolls (swipe, trackpad, or the previous/next buttons), snapping to cards.
  * Works the same right to left: "next" always moves toward the end of the line.
  */
-export function ProductRow({ products, label, loading, placeholders = 4 }: { products: Product[] | undefined; label: string; loading?: boolean; placeholders?: number }) {
+export function ProductRow({
+  products,
+  label,
+  loading,
+  placeholders = 4,
+}: {
+  products: Product[] | undefined;
+  label: string;
+  loading?: boolean;
+  placeholders?: number;
+}) {
   const { t } = useTranslation('home');
   const row = useRef<HTMLUListElement>(null);
   const reduced = usePrefersReducedMotion();
@@ -34,7 +44,10 @@ export function ProductRow({ products, label, loading, placeholders = 4 }: { pro
     const el = row.current;
     if (!el) return;
     const rtl = getComputedStyle(el).direction === 'rtl';
-    el.scrollBy({ left: step * (rtl ? -1 : 1) * el.clientWidth * 0.9, behavior: reduced ? 'auto' : 'smooth' });
+    el.scrollBy({
+      left: step * (rtl ? -1 : 1) * el.clientWidth * 0.9,
+      behavior: reduced ? 'auto' : 'smooth',
+    });
   };
 
   if (loading && !products?.length)
@@ -50,7 +63,12 @@ export function ProductRow({ products, label, loading, placeholders = 4 }: { pro
 
   return (
     <div className="relative">
-      <ul ref={row} onScroll={measure} aria-label={label} className="flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth pb-3 motion-reduce:scroll-auto [scrollbar-width:thin]">
+      <ul
+        ref={row}
+        onScroll={measure}
+        aria-label={label}
+        className="flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth pb-3 motion-reduce:scroll-auto [scrollbar-width:thin]"
+      >
         {(products ?? []).map((p) => (
           <li key={p.id} className={item}>
             <ProductCard product={p} />
@@ -63,7 +81,17 @@ export function ProductRow({ products, label, loading, placeholders = 4 }: { pro
   );
 }
 
-function ScrollButton({ side, hidden, label, onClick }: { side: 'start' | 'end'; hidden: boolean; label: string; onClick(): void }) {
+function ScrollButton({
+  side,
+  hidden,
+  label,
+  onClick,
+}: {
+  side: 'start' | 'end';
+  hidden: boolean;
+  label: string;
+  onClick(): void;
+}) {
   return (
     <button
       type="button"

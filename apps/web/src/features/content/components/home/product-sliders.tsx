@@ -12,7 +12,11 @@ export function SpecialOffersSlider() {
   const { data, isPending } = useProducts({ in_dedicated_page: true, per_page: size });
   if (!isPending && !data?.products.length) return null;
   return (
-    <HomeSection title={t('specialOffers.title')} more={{ to: '/special-offers', label: t('viewAll') }} testId="home-special-offers">
+    <HomeSection
+      title={t('specialOffers.title')}
+      more={{ to: '/special-offers', label: t('viewAll') }}
+      testId="home-special-offers"
+    >
       <ProductRow products={data?.products} loading={isPending} label={t('specialOffers.title')} />
     </HomeSection>
   );
@@ -31,7 +35,10 @@ export function PromotedSlider() {
         <ul className="-mt-2 mb-4 flex flex-wrap gap-2">
           {promotions.map((p) => (
             <li key={p.id}>
-              <Link to={`/promotions/${encodeURIComponent(p.slug)}`} className="inline-block rounded-full bg-accent-500/15 px-3 py-1 text-sm font-semibold text-brand-900 ring-1 ring-accent-500 hover:bg-accent-500">
+              <Link
+                to={`/promotions/${encodeURIComponent(p.slug)}`}
+                className="inline-block rounded-full bg-accent-500/15 px-3 py-1 text-sm font-semibold text-brand-900 ring-1 ring-accent-500 hover:bg-accent-500"
+              >
                 {p.name}
               </Link>
             </li>

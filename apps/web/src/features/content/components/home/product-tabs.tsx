@@ -19,8 +19,17 @@ export function ProductTabs() {
   const [tab, setTab] = useState<Tab>('featured');
   return (
     <HomeSection title={t('tabs.title')} testId="home-tabs">
-      <Tabs<Tab> label={t('tabs.title')} tabs={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))} value={tab} onValueChange={setTab}>
-        {tab === 'recentlyViewed' ? <RecentlyViewedRow /> : <FilteredRow key={tab} filter={FILTERS[tab]} label={t(`tabs.${tab}`)} />}
+      <Tabs<Tab>
+        label={t('tabs.title')}
+        tabs={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+        value={tab}
+        onValueChange={setTab}
+      >
+        {tab === 'recentlyViewed' ? (
+          <RecentlyViewedRow />
+        ) : (
+          <FilteredRow key={tab} filter={FILTERS[tab]} label={t(`tabs.${tab}`)} />
+        )}
       </Tabs>
     </HomeSection>
   );
@@ -30,13 +39,15 @@ function FilteredRow({ filter, label }: { filter: ProductsParams; label: string 
   const { t } = useTranslation('home');
   const size = useSliderSize();
   const { data, isPending } = useProducts({ ...filter, per_page: size });
-  if (!isPending && !data?.products.length) return <p className="py-8 text-center text-slate-600">{t('tabs.empty')}</p>;
+  if (!isPending && !data?.products.length)
+    return <p className="py-8 text-center text-slate-600">{t('tabs.empty')}</p>;
   return <ProductRow products={data?.products} loading={isPending} label={label} />;
 }
 
 function RecentlyViewedRow() {
   const { t } = useTranslation('home');
   const products = useRecentlyViewed();
-  if (products.length === 0) return <p className="py-8 text-center text-slate-600">{t('tabs.recentlyViewedEmpty')}</p>;
+  if (products.length === 0)
+    return <p className="py-8 text-center text-slate-600">{t('tabs.recentlyViewedEmpty')}</p>;
   return <ProductRow products={products} label={t('tabs.recentlyViewed')} />;
 }

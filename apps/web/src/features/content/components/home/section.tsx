@@ -18,13 +18,20 @@ export function HomeSection({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={`mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px] ${className}`} data-testid={testId}>
+    <section
+      aria-labelledby={id}
+      className={`mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px] ${className}`}
+      data-testid={testId}
+    >
       <div className="mb-4 flex items-end justify-between gap-4">
         <h2 id={id} className="text-xl font-extrabold text-slate-900 sm:text-2xl">
           {title}
         </h2>
         {more && (
-          <Link to={more.to} className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to={more.to}
+            className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+          >
             {more.label}
             <ChevronEndIcon size={16} />
           </Link>

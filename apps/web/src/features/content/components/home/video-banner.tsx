@@ -26,12 +26,35 @@ export function VideoBanner() {
       e.kind === 'video' ? (
         <video src={e.src} controls autoPlay className={frame} />
       ) : (
-        <iframe src={e.src} title={t('video.title')} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen className={frame} />
+        <iframe
+          src={e.src}
+          title={t('video.title')}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          className={frame}
+        />
       );
   } else if (link) {
     body = (
-      <button type="button" onClick={() => setPlaying(true)} className="group relative block w-full overflow-hidden rounded-2xl" data-testid="video-play">
-        {image ? <img src={image} alt="" width={1600} height={686} loading="lazy" decoding="async" className={`${frame} object-cover`} /> : <span className={`block ${frame}`} />}
+      <button
+        type="button"
+        onClick={() => setPlaying(true)}
+        className="group relative block w-full overflow-hidden rounded-2xl"
+        data-testid="video-play"
+      >
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={1600}
+            height={686}
+            loading="lazy"
+            decoding="async"
+            className={`${frame} object-cover`}
+          />
+        ) : (
+          <span className={`block ${frame}`} />
+        )}
         <span className="absolute inset-0 flex items-center justify-center bg-slate-950/25 group-hover:bg-slate-950/35">
           <span className="flex size-16 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-lg transition-transform group-hover:scale-110 motion-reduce:transform-none sm:size-20">
             <PlayIcon size={34} />
@@ -41,11 +64,25 @@ export function VideoBanner() {
       </button>
     );
   } else {
-    body = <img src={image} alt={t('video.imageAlt')} width={1600} height={686} loading="lazy" decoding="async" className={`${frame} object-cover`} />;
+    body = (
+      <img
+        src={image}
+        alt={t('video.imageAlt')}
+        width={1600}
+        height={686}
+        loading="lazy"
+        decoding="async"
+        className={`${frame} object-cover`}
+      />
+    );
   }
 
   return (
-    <section aria-label={t('video.title')} className="mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px]" data-testid="video-banner">
+    <section
+      aria-label={t('video.title')}
+      className="mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px]"
+      data-testid="video-banner"
+    >
       {body}
     </section>
   );
