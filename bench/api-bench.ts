@@ -188,35 +188,24 @@ async function benchBackend(b: Backend, port: number) {
     ).meta.total_entries;
     console.log(`products in the database: ${total.toLocaleString('en-US')}`);
     const ids = Array.from({ length: 200 }, (_, i) => 1 + Math.floor((((i * 7919) % 1000) / 1000) * total));
+    const lists = listRequests(cats, brands);
+    const searchReqs = searches.map((s) => ({
+      method: 'GET' as const,
+      path: `/v1/products?${qs({ query: s, per_page: 12 })}`,
+    }));
+    const productReqs = ids.map((id) => ({ method: 'GET' as const, path: `/v1/products/${id}` }));
     const scenarios: [string, Req[]][] = [
       ['trivial route (/health)', [{ method: 'GET', path: '/health' }]],
-      ['product lists (filters, sorts, pages)', listRequests(cats, brands)],
-      [
-        'search (Arabic and English, typos)',
-        searches.map((s) => ({
-          method: 'GET' as const,
-          path: `/v1/products?${qs({ query: s, per_page: 12 })}`,
-        })),
-      ],
-      ['product by id', ids.map((id) => ({ method: 'GET' as const, path: `/v1/products/${id}` }))],
+      ['product lists (filters, sorts, pages)', lists],
+      ['search (Arabic and English, typos)', searchReqs],
+      ['product by id', productReqs],
       // The same reads with the answers cache skipped: every answer is read from the database again. What
       // each instance remembers per catalog version (totals, search rankings; decision 009) still applies, so
       // one more scenario asks searches never asked before.
-      ['product lists, uncached', noCache(listRequests(cats, brands))],
-      [
-        'search, uncached',
-        noCache(
-          searches.map((s) => ({
-            method: 'GET' as const,
-            path: `/v1/products?${qs({ query: s, per_page: 12 })}`,
-          })),
-        ),
-      ],
+      ['product lists, uncached', noCache(lists)],
+      ['search, uncached', noCache(searchReqs)],
       ['search, never asked before', [freshSearch]],
-      [
-        'product by id, uncached',
-        noCache(ids.map((id) => ({ method: 'GET' as const, path: `/v1/products/${id}` }))),
-      ],
+      ['product by id, uncached', noCache(productReqs)],
     ];
     const rows: Row[] = [];
     for (const [name, reqs] of scenarios) {
@@ -232,14 +221,7 @@ async function benchBackend(b: Backend, port: number) {
     }
     // What a shop sees: most reads answered from the cache while a few shoppers search words no one asked
     // before, at the same time. On PGlite the database works in its own thread, so the cached answers keep flowing.
-    const cachedMix = [
-      ...listRequests(cats, brands),
-      ...searches.map((s) => ({
-        method: 'GET' as const,
-        path: `/v1/products?${qs({ query: s, per_page: 12 })}`,
-      })),
-      ...ids.map((id) => ({ method: 'GET' as const, path: `/v1/products/${id}` })),
-    ];
+    const cachedMix = [...lists, ...searchReqs, ...productReqs];
     process.stdout.write('running: cached reads beside new searches... ');
     await autocannon({ url: base, connections: 10, duration: 2, requests: cachedMix });
     const [mixed, beside] = await Promise.all([
