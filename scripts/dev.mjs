@@ -2,7 +2,15 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/api'], { stdio: 'inherit' }),
+  // Developer routes on (the SMS outbox, the clock); links the API builds point at the storefront's dev server.
+  spawn('npm', ['run', 'dev', '-w', 'apps/api'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DEV_ROUTES: 'true',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+    },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
 ];
 const stop = () => procs.forEach((p) => p.kill('SIGTERM'));

@@ -49,6 +49,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.t
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: process.env.E2E_PORT ?? '4173',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`,
+    DEV_ROUTES: 'true',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     GEOCODER_URL: geocoderUrl,

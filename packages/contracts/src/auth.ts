@@ -6,16 +6,21 @@
  * - A phone number is an Egyptian mobile number: 11 digits, 01 then 0, 1, 2 or 5, then 8 digits. Arabic-Indic
  *   digits are accepted and saved as Latin digits; surrounding spaces are ignored. It is the account's `uid`.
  * - Passwords are 8 to 128 characters (the spec only says "required"; 8 is the least we accept for an account
- *   that holds addresses and orders).
+ *   that holds addresses and orders), not only spaces, and not the phone number. The API also refuses the
+ *   commonest passwords (common-passwords.ts, kept out of the web bundle).
  * - An SMS code is 6 digits, lives 10 minutes, dies after 5 wrong tries, and cannot be resent within
  *   OTP_RESEND_SECONDS (120 s).
- * - The code-entry calls accept `phone_number` (the OTP page knows it); without it the code alone is looked up
- *   (the /auth/reset_password/{code} link of spec §2).
+ * - The code-entry calls need `phone_number` with the code: a code is only ever checked against its own phone,
+ *   so every wrong guess counts against that phone (decision 010). The /auth/reset_password/{code} page of spec §2
+ *   asks for the phone beside the new password.
+ * - Sign-in may carry `sms_sign_in_otp`: while a phone's sign-in limit is hit, the right password alone is not
+ *   enough, and a code sent to the phone lets its owner in (decision 010).
  * - Bodies may be JSON, urlencoded or multipart; PUT /users also accepts the fields nested under `user`.
  */
 import { z } from 'zod';
 import { NAME_MIN } from './constants.ts';
 import { nationalIdError, normalizeNationalId } from './national-id.ts';
+import { text } from './text.ts';
 
 export const OTP_CODE_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;
@@ -26,8 +31,10 @@ export const NAME_MAX = 80;
 export const EMAIL_MAX = 200;
 /** Egyptian mobile numbers: 010, 011, 012, 015 and 8 more digits. */
 export const EGYPT_MOBILE_PATTERN = /^01[0125]\d{8}$/;
-export const OTP_PURPOSES = ['confirmation', 'password_reset'] as const;
+export const OTP_PURPOSES = ['confirmation', 'password_reset', 'sign_in'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+/** The codes a shopper may ask to be sent again (a sign-in code goes out only after the right password). */
+export const RESENDABLE_OTP_PURPOSES = ['confirmation', 'password_reset'] as const;
 
 /** Latin digits for Arabic-Indic (٠-٩) and Persian (۰-۹) ones. */
 export const latinDigits = (s: string) =>
@@ -37,8 +44,8 @@ export const latinDigits = (s: string) =>
 
 const required = { message: 'required', abort: true } as const;
 
-/** A required text field: trimmed, not empty. */
-const requiredString = () => z.string({ message: 'required' }).trim().min(1, required);
+/** A required text field: no control or bidi characters (text.ts), trimmed, not empty. */
+const requiredString = () => text().trim().min(1, required);
 
 const name = () =>
   requiredString().min(NAME_MIN, `too_short:${NAME_MIN}`).max(NAME_MAX, `too_long:${NAME_MAX}`);
@@ -64,7 +71,20 @@ export const passwordSchema = z
   .string({ message: 'required' })
   .min(1, required)
   .min(PASSWORD_MIN, `too_short:${PASSWORD_MIN}`)
-  .max(PASSWORD_MAX, `too_long:${PASSWORD_MAX}`);
+  .max(PASSWORD_MAX, `too_long:${PASSWORD_MAX}`)
+  .refine((s) => s.trim() !== '', 'password_blank');
+
+/** True when the password is the phone number, written any usual way (0100…, 100…, +20100…, 0020100…). */
+export function passwordIsPhone(password: string, phone: string) {
+  const digits = latinDigits(phone).replace(/\D/g, '');
+  const pw = latinDigits(password).replace(/[\s+\-().]/g, '');
+  if (!digits || !/^\d+$/.test(pw)) return false;
+  const national = digits.replace(/^0/, '');
+  return [digits, national, `20${national}`, `0020${national}`].includes(pw);
+}
+const passwordNotPhone = (v: { password: string; phone_number: string }) =>
+  !passwordIsPhone(v.password, v.phone_number);
+const isPhone = { message: 'password_is_phone', path: ['password'] };
 /** The password a user already has: only required (no length rule, so older rules never lock anyone out). */
 const existingPassword = z
   .string({ message: 'required' })
@@ -96,13 +116,16 @@ export const signUpSchema = z
     password: passwordSchema,
     password_confirmation: confirmation,
   })
-  .refine(passwordsMatch, mismatch);
+  .refine(passwordsMatch, mismatch)
+  .refine(passwordNotPhone, isPhone);
 export type SignUpBody = z.infer<typeof signUpSchema>;
 
 /** POST v1/users/sign_in. */
 export const signInSchema = z.object({
   phone_number: phoneLookupSchema,
   password: existingPassword,
+  /** The code sent to the phone while its sign-in limit is hit (answer 429 with otp_required). */
+  sms_sign_in_otp: otpCodeSchema.optional(),
 });
 export type SignInBody = z.infer<typeof signInSchema>;
 
@@ -112,7 +135,7 @@ export const otpSchema = z.object({ code: otpCodeSchema });
 /** PUT v1/users/confirmations. */
 export const confirmationSchema = z.object({
   sms_confirmation_otp: otpCodeSchema,
-  phone_number: phoneLookupSchema.optional(),
+  phone_number: phoneLookupSchema,
 });
 export type ConfirmationBody = z.infer<typeof confirmationSchema>;
 
@@ -120,7 +143,7 @@ export type ConfirmationBody = z.infer<typeof confirmationSchema>;
 export const resendOtpSchema = z.object({
   phone_number: phoneLookupSchema,
   purpose: z
-    .enum(OTP_PURPOSES, { message: 'must_be_one_of:confirmation, password_reset' })
+    .enum(RESENDABLE_OTP_PURPOSES, { message: 'must_be_one_of:confirmation, password_reset' })
     .default('confirmation'),
 });
 export type ResendOtpBody = z.infer<typeof resendOtpSchema>;
@@ -129,20 +152,27 @@ export type ResendOtpBody = z.infer<typeof resendOtpSchema>;
 export const forgotPasswordSchema = z.object({ phone_number: phoneLookupSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
 
-/** The reset form: a new password twice. */
+/** The OTP page's reset form: a new password twice (the page knows the phone). */
 export const resetPasswordSchema = z
   .object({ password: passwordSchema, password_confirmation: confirmation })
   .refine(passwordsMatch, mismatch);
+
+/** The reset link's page (/auth/reset_password/{code}): the phone the code went to and a new password twice. */
+export const resetPasswordLinkSchema = z
+  .object({ phone_number: phoneLookupSchema, password: passwordSchema, password_confirmation: confirmation })
+  .refine(passwordsMatch, mismatch)
+  .refine(passwordNotPhone, isPhone);
 
 /** PUT v1/users/passwords (reset with the SMS code). */
 export const resetPasswordRequestSchema = z
   .object({
     sms_password_reset_otp: otpCodeSchema,
-    phone_number: phoneLookupSchema.optional(),
+    phone_number: phoneLookupSchema,
     password: passwordSchema,
     password_confirmation: confirmation,
   })
-  .refine(passwordsMatch, mismatch);
+  .refine(passwordsMatch, mismatch)
+  .refine(passwordNotPhone, isPhone);
 export type ResetPasswordBody = z.infer<typeof resetPasswordRequestSchema>;
 
 /** PUT v1/users/password (change, signed in). */

@@ -290,7 +290,7 @@ export const smsOutbox = pgTable('sms_outbox', {
   createdAt: createdAt(),
 });
 
-/** Fixed-window rate-limit counters when no REDIS_URL is set (shared by every instance through the database). */
+/** Rate-limit counters, one row per key and window (sliding windows, lib/rate-limit.ts), shared by every instance. */
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 200 }).primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),

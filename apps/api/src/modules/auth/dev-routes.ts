@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { smsOutbox, type AuthContext } from './service.ts';
 
 /**
- * GET /dev/sms-outbox?phone_number=…&limit=…: the messages the outbox sender wrote, latest first, each with the
- * code it carries. For people trying the store and for the browser tests; app.ts never mounts it in production.
+ * GET /dev/sms-outbox?phone_number=…&limit=…: the messages the outbox sender wrote to one phone, latest first, each
+ * with the code it carries. For the tests and `npm run dev`; app.ts mounts it only when developer routes are asked
+ * for, never in production, and answers only requests from this machine.
  */
 export const devSmsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: AuthContext = { ...app.ctx, log: app.log };
@@ -15,7 +16,8 @@ export const devSmsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         hide: true,
         querystring: z.object({
-          phone_number: phoneLookupSchema.optional(),
+          // One shopper's messages at a time: a list of everyone's codes would let anyone reset any account.
+          phone_number: phoneLookupSchema,
           limit: z
             .string()
             .regex(/^\d+$/, { message: 'must_be_whole_number' })

@@ -5,11 +5,12 @@ import {
   OTP_TTL_MINUTES,
   type OtpPurpose,
 } from '@store/contracts';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { otps } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Limit } from '../../lib/rate-limit.ts';
 
 /**
  * SMS one-time codes: 6 random digits, stored as an HMAC-SHA256 keyed by a random per-code salt (never the code),
@@ -61,6 +62,23 @@ export async function secondsUntilResend(db: DbOrTx, phone: string, purpose: Otp
   );
 }
 
+/**
+ * Seconds until the phone may get another code under `limit` (0: now), counted exactly over the last
+ * `limit.windowSeconds` from the codes really sent (a code whose SMS failed is dropped, so it does not count).
+ */
+export async function secondsUntilSmsAllowed(db: DbOrTx, phone: string, limit: Limit, now: Date) {
+  const windowMs = limit.windowSeconds * 1000;
+  const recent = await db
+    .select({ createdAt: otps.createdAt })
+    .from(otps)
+    .where(and(eq(otps.phoneNumber, phone), gt(otps.createdAt, new Date(now.getTime() - windowMs))))
+    .orderBy(desc(otps.createdAt))
+    .limit(limit.max);
+  if (recent.length < limit.max) return 0;
+  const oldest = recent[limit.max - 1]!.createdAt.getTime();
+  return Math.max(1, Math.ceil((oldest + windowMs - now.getTime()) / 1000));
+}
+
 /** A new code for the phone (throws the wait error within 120 s of the last one). Returns the code to send. */
 export async function issueOtp(
   db: DbOrTx,
@@ -92,61 +110,35 @@ export type OtpCheck =
   { ok: true; userId: number; phone: string } | { ok: false; reason: 'wrong' | 'expired' };
 
 /**
- * Checks a code and, when it is right, uses it up. A wrong code counts a try against the phone's live code; the
- * fifth wrong try kills it. With no phone, the code is looked up among every live code of the purpose (the
- * reset link carries only the code); a wrong code then counts against no one (the per-address limit applies).
- * The caller commits the transaction whatever the answer, so tries are counted.
+ * Checks a code against the live code of its phone and, when it is right, uses it up. A code is never looked up
+ * without its phone (decision 010): a wrong guess counts a try against that phone's live code, the fifth kills it,
+ * and the caller's per-phone and per-address limits count it too. Compared in constant time. The caller commits
+ * the transaction whatever the answer, so tries are counted.
  */
 export async function checkOtp(
   db: DbOrTx,
-  args: { purpose: OtpPurpose; code: string; phone?: string; now: Date },
+  args: { purpose: OtpPurpose; code: string; phone: string; now: Date },
 ): Promise<OtpCheck> {
   const { purpose, code, phone, now } = args;
-  if (phone) {
-    const [live] = await db
-      .select()
-      .from(otps)
-      .where(and(eq(otps.phoneNumber, phone), eq(otps.purpose, purpose), isNull(otps.consumedAt)))
-      .orderBy(desc(otps.createdAt), desc(otps.id))
-      .limit(1)
-      .for('update');
-    if (!live) return { ok: false, reason: 'wrong' };
-    if (live.expiresAt.getTime() <= now.getTime() || live.attempts >= OTP_MAX_ATTEMPTS)
-      return { ok: false, reason: 'expired' };
-    if (!matches(live.codeHash, purpose, phone, code)) {
-      await db
-        .update(otps)
-        .set({ attempts: sql`${otps.attempts} + 1` })
-        .where(eq(otps.id, live.id));
-      return { ok: false, reason: 'wrong' };
-    }
-    await db.update(otps).set({ consumedAt: now }).where(eq(otps.id, live.id));
-    return live.userId == null ? { ok: false, reason: 'wrong' } : { ok: true, userId: live.userId, phone };
-  }
-  const candidates = await db
+  const [live] = await db
     .select()
     .from(otps)
-    .where(
-      and(
-        eq(otps.purpose, purpose),
-        isNull(otps.consumedAt),
-        gt(otps.expiresAt, now),
-        lt(otps.attempts, OTP_MAX_ATTEMPTS),
-      ),
-    )
-    .orderBy(desc(otps.id))
-    .limit(5000);
-  const hits = candidates.filter((c) => matches(c.codeHash, purpose, c.phoneNumber, code));
-  // Two live codes alike (one chance in a million per pair) cannot tell whose it is: the phone is needed then.
-  if (hits.length !== 1 || hits[0]!.userId == null) return { ok: false, reason: 'wrong' };
-  const hit = hits[0]!;
-  const used = await db
-    .update(otps)
-    .set({ consumedAt: now })
-    .where(and(eq(otps.id, hit.id), isNull(otps.consumedAt)))
-    .returning({ id: otps.id });
-  if (!used.length) return { ok: false, reason: 'wrong' };
-  return { ok: true, userId: hit.userId!, phone: hit.phoneNumber };
+    .where(and(eq(otps.phoneNumber, phone), eq(otps.purpose, purpose), isNull(otps.consumedAt)))
+    .orderBy(desc(otps.createdAt), desc(otps.id))
+    .limit(1)
+    .for('update');
+  if (!live) return { ok: false, reason: 'wrong' };
+  if (live.expiresAt.getTime() <= now.getTime() || live.attempts >= OTP_MAX_ATTEMPTS)
+    return { ok: false, reason: 'expired' };
+  if (!matches(live.codeHash, purpose, phone, code)) {
+    await db
+      .update(otps)
+      .set({ attempts: sql`${otps.attempts} + 1` })
+      .where(eq(otps.id, live.id));
+    return { ok: false, reason: 'wrong' };
+  }
+  await db.update(otps).set({ consumedAt: now }).where(eq(otps.id, live.id));
+  return live.userId == null ? { ok: false, reason: 'wrong' } : { ok: true, userId: live.userId, phone };
 }
 
 /** Ends every live code of the user for a purpose (after a password change or reset). */

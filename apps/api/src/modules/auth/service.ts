@@ -13,15 +13,25 @@ import {
   type SignInBody,
   type SignUpBody,
   type User,
+  passwordIsPhone,
 } from '@store/contracts';
+import { isCommonPassword } from '@store/contracts/common-passwords';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enforce } from '../../lib/rate-limit.ts';
-import { checkOtp, dropOtp, endOtps, issueOtp, otpWaitError, secondsUntilResend } from './otp.ts';
+import { countHits, enforce, tooManyAttempts } from '../../lib/rate-limit.ts';
+import {
+  checkOtp,
+  dropOtp,
+  endOtps,
+  issueOtp,
+  otpWaitError,
+  secondsUntilResend,
+  secondsUntilSmsAllowed,
+} from './otp.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import {
   createSession,
@@ -79,7 +89,7 @@ function smsIpLimit(ctx: AuthContext, ip: string) {
 }
 
 /**
- * A new code for the (locked) user, counted against the phone's SMS limit only when one is really going out, so
+ * A new code for the (locked) user, under the phone's SMS limit counted exactly over the codes really sent, so
  * requests refused by the 120 s rule cannot use up someone's messages.
  */
 async function newCode(
@@ -92,14 +102,27 @@ async function newCode(
 ) {
   const wait = await secondsUntilResend(tx, phone, purpose, now);
   if (wait > 0) throw otpWaitError(wait);
-  await enforce(tx, [{ key: `sms:phone:${phone}`, limit: ctx.authLimits.smsPerPhone }], now);
+  const smsWait = await secondsUntilSmsAllowed(tx, phone, ctx.authLimits.smsPerPhone, now);
+  if (smsWait > 0) throw tooManyAttempts(smsWait);
   return issueOtp(tx, { userId, phone, purpose, now });
 }
 
-function codeLimits(ctx: AuthContext, phone: string | undefined, ip: string) {
-  const checks = [{ key: `code:ip:${ip}`, limit: ctx.authLimits.codePerIp }];
-  if (phone) checks.push({ key: `code:phone:${phone}`, limit: ctx.authLimits.codePerPhone });
-  return enforce(ctx.db, checks, ctx.clock.now());
+/** Every code entry counts against the phone it names and against the caller's address. */
+function codeLimits(ctx: AuthContext, phone: string, ip: string) {
+  return enforce(
+    ctx.db,
+    [
+      { key: `code:ip:${ip}`, limit: ctx.authLimits.codePerIp },
+      { key: `code:phone:${phone}`, limit: ctx.authLimits.codePerPhone },
+    ],
+    ctx.clock.now(),
+  );
+}
+
+/** A new password must not be a common one nor the account's phone (the schemas check the phone they carry). */
+function checkNewPassword(password: string, phone: string) {
+  if (passwordIsPhone(password, phone)) throw fieldError(422, 'password', 'password_is_phone');
+  if (isCommonPassword(password)) throw fieldError(422, 'password', 'password_too_common');
 }
 
 /** Sends the code by SMS; when sending fails, `undo` removes what was written and the caller gets 503. */
@@ -108,7 +131,13 @@ async function sendCode(
   args: { phone: string; code: string; purpose: OtpPurpose; locale: Locale },
   undo: () => Promise<void>,
 ) {
-  const key = args.purpose === 'confirmation' ? 'sms_confirmation_text' : 'sms_password_reset_text';
+  const key = (
+    {
+      confirmation: 'sms_confirmation_text',
+      password_reset: 'sms_password_reset_text',
+      sign_in: 'sms_sign_in_text',
+    } as const
+  )[args.purpose];
   const text = apiMessage(key, args.locale, { code: args.code, minutes: OTP_TTL_MINUTES });
   try {
     await ctx.sms.send({ to: args.phone, text });
@@ -123,6 +152,7 @@ async function sendCode(
 
 export async function signUp(ctx: AuthContext, body: SignUpBody, caller: Caller) {
   const phone = body.phone_number;
+  checkNewPassword(body.password, phone);
   await smsIpLimit(ctx, caller.ip);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
@@ -204,53 +234,107 @@ export async function resendOtp(ctx: AuthContext, body: ResendOtpBody, caller: C
 
 /* ---------------- sign-in, sign-out ---------------- */
 
+/**
+ * POST v1/users/sign_in. Limits: per address (429 outright) and per phone. While the phone's limit is hit (someone
+ * is guessing its password), the answer is the same 429 whether the password is right or wrong, so the guesses
+ * learn nothing; but when it is right, a sign-in code goes to the phone, and the password with that code lets the
+ * owner in (decision 010). A stranger can keep the limit hit; they cannot keep the owner out.
+ */
 export async function signIn(ctx: AuthContext, body: SignInBody, caller: Caller) {
   const phone = body.phone_number;
-  await enforce(
+  const now = ctx.clock.now();
+  await enforce(ctx.db, [{ key: `signin:ip:${caller.ip}`, limit: ctx.authLimits.signInPerIp }], now);
+  const lockedFor = await countHits(
     ctx.db,
-    [
-      { key: `signin:ip:${caller.ip}`, limit: ctx.authLimits.signInPerIp },
-      { key: `signin:phone:${phone}`, limit: ctx.authLimits.signInPerPhone },
-    ],
-    ctx.clock.now(),
+    [{ key: `signin:phone:${phone}`, limit: ctx.authLimits.signInPerPhone }],
+    now,
   );
   const [user] = await ctx.db.select().from(users).where(eq(users.phoneNumber, phone)).limit(1);
   const valid = user
     ? await verifyPassword(body.password, user.passwordHash)
     : await verifyAgainstNothing(body.password);
+  if (lockedFor > 0) return signInWhileLocked(ctx, body, caller, valid ? user : undefined, lockedFor);
   if (!user || !valid) throw new AppError(401, 'invalid_credentials', ['invalid_credentials']);
   if (!user.confirmedAt) {
     // Spec §4: the OTP page opens with its 120 s countdown running, so a fresh code goes out now (unless one
     // went out less than 120 s ago; that one is still good).
-    await sendConfirmationQuietly(ctx, user.id, phone, caller);
+    await sendCodeQuietly(ctx, user.id, phone, 'confirmation', caller);
     throw new AppError(401, 'need_confirmation', ['need_confirmation'], {
       need_confirmation: true,
       phone_number: phone,
     });
   }
-  const now = ctx.clock.now();
   const session = await createSession(ctx.db, { id: user.id, phoneNumber: user.phoneNumber }, now);
   return { user: toUser(user), session };
 }
 
-async function sendConfirmationQuietly(ctx: AuthContext, userId: number, phone: string, caller: Caller) {
+/**
+ * Sign-in while the phone's limit is hit. `user` is set only when the password was right. Without a code: the same
+ * 429 for everyone, and a code sent (in the background, so the answer takes as long either way) when the password
+ * was right. With a code: a wrong password and a wrong code give the same answer; both count against the phone.
+ */
+async function signInWhileLocked(
+  ctx: AuthContext,
+  body: SignInBody,
+  caller: Caller,
+  user: UserRow | undefined,
+  lockedFor: number,
+) {
+  const phone = body.phone_number;
+  if (body.sms_sign_in_otp) {
+    await codeLimits(ctx, phone, caller.ip);
+    const now = ctx.clock.now();
+    const check = user
+      ? await ctx.db.transaction(async (tx) => {
+          const c = await checkOtp(tx, { purpose: 'sign_in', code: body.sms_sign_in_otp!, phone, now });
+          // The code proves the phone, as a reset code does.
+          if (c.ok)
+            await tx
+              .update(users)
+              .set({ confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)` })
+              .where(eq(users.id, user.id));
+          return c;
+        })
+      : ({ ok: false, reason: 'wrong' } as const);
+    if (!check.ok) throw otpFailure('sms_sign_in_otp', check.reason);
+    const session = await createSession(ctx.db, { id: user!.id, phoneNumber: user!.phoneNumber }, now);
+    return { user: toUser({ ...user!, confirmedAt: user!.confirmedAt ?? now }), session };
+  }
+  if (user) void sendCodeQuietly(ctx, user.id, phone, 'sign_in', caller);
+  throw new AppError(
+    429,
+    'sign_in_locked',
+    [`sign_in_locked:${lockedFor}`],
+    { otp_required: true, phone_number: phone, retry_after: lockedFor },
+    { 'retry-after': String(lockedFor) },
+  );
+}
+
+/** A confirmation or sign-in code at sign-in; whatever goes wrong, the answer stays the same. */
+async function sendCodeQuietly(
+  ctx: AuthContext,
+  userId: number,
+  phone: string,
+  purpose: 'confirmation' | 'sign_in',
+  caller: Caller,
+) {
   const now = ctx.clock.now();
   try {
     // Within 120 s of the last code nothing is sent (that code is still good) and nothing is counted.
-    if ((await secondsUntilResend(ctx.db, phone, 'confirmation', now)) > 0) return;
+    if ((await secondsUntilResend(ctx.db, phone, purpose, now)) > 0) return;
     await smsIpLimit(ctx, caller.ip);
     const issued = await ctx.db.transaction(async (tx) => {
       await lockUserByPhone(tx, phone);
-      if ((await secondsUntilResend(tx, phone, 'confirmation', now)) > 0) return null;
-      return newCode(tx, ctx, userId, phone, 'confirmation', now);
+      if ((await secondsUntilResend(tx, phone, purpose, now)) > 0) return null;
+      return newCode(tx, ctx, userId, phone, purpose, now);
     });
     if (issued)
-      await sendCode(ctx, { phone, code: issued.code, purpose: 'confirmation', locale: caller.locale }, () =>
+      await sendCode(ctx, { phone, code: issued.code, purpose, locale: caller.locale }, () =>
         dropOtp(ctx.db, issued.otpId),
       );
   } catch (err) {
-    // The answer is need_confirmation either way; the OTP page can ask for a code again.
-    ctx.log.warn({ err }, 'no confirmation code sent at sign-in');
+    // The answer is the same either way; the shopper can sign in again for another code.
+    ctx.log.warn({ err: { code: (err as AppError).code } }, `no ${purpose} code sent at sign-in`);
   }
 }
 
@@ -281,6 +365,7 @@ export async function forgotPassword(ctx: AuthContext, body: ForgotPasswordBody,
  * (whoever knew the old password is signed out everywhere).
  */
 export async function resetPassword(ctx: AuthContext, body: ResetPasswordBody, caller: Caller) {
+  checkNewPassword(body.password, body.phone_number);
   await codeLimits(ctx, body.phone_number, caller.ip);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
@@ -318,6 +403,7 @@ export async function changePassword(ctx: AuthContext, session: SessionUser, bod
   if (!user) throw new AppError(401, 'unauthorized', ['unauthorized']);
   if (!(await verifyPassword(body.current_password, user.passwordHash)))
     throw fieldError(422, 'current_password', 'current_password_wrong');
+  checkNewPassword(body.password, user.phoneNumber);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -359,10 +445,10 @@ export async function updateProfile(
 }
 
 /** GET /dev/sms-outbox: what the outbox sender "sent", latest first. */
-export async function smsOutbox(ctx: AuthContext, phone: string | undefined, limit: number) {
+export async function smsOutbox(ctx: AuthContext, phone: string, limit: number) {
   const result = (await ctx.db.execute(sql`
     select id, phone_number, body, created_at from sms_outbox
-    ${phone ? sql`where phone_number = ${phone}` : sql``}
+    where phone_number = ${phone}
     order by id desc limit ${limit}`)) as unknown as {
     rows: { id: number; phone_number: string; body: string; created_at: Date | string }[];
   };
@@ -380,5 +466,7 @@ export async function purgeExpired(db: DbOrTx, now: Date) {
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
   await db.execute(sql`delete from auth_tokens where expires_at <= ${now.toISOString()}::timestamptz`);
   await db.execute(sql`delete from otps where expires_at <= ${dayAgo}::timestamptz`);
-  await db.execute(sql`delete from rate_limits where window_start <= ${dayAgo}::timestamptz`);
+  // A window is read for two of its lengths (the current and the previous one); no limit is longer than an hour.
+  const threeHoursAgo = new Date(now.getTime() - 3 * 3_600_000).toISOString();
+  await db.execute(sql`delete from rate_limits where window_start <= ${threeHoursAgo}::timestamptz`);
 }

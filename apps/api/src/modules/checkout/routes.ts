@@ -26,9 +26,8 @@ import {
 
 const tags = ['checkout'];
 
-/** Our public address: PUBLIC_URL, else the origin the request came to (behind the proxy, its forwarded one). */
-export const publicBase = (req: FastifyRequest) =>
-  (req.server.ctx.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+/** Our public address (PUBLIC_URL): gateway URLs and redirects never use what a request's Host headers claim. */
+export const publicBase = (req: FastifyRequest) => req.server.ctx.publicUrl;
 
 /** The checkout wizard's calls (spec §7 checkout, banks, bank_installments; the National ID step). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,7 +27,7 @@ export const resendOtp = (phone_number: string, purpose: 'confirmation' | 'passw
 export const forgotPassword = (phone_number: string) =>
   api('users/passwords', { method: 'POST', body: { phone_number } });
 export const resetPassword = (body: {
-  phone_number?: string;
+  phone_number: string;
   sms_password_reset_otp: string;
   password: string;
   password_confirmation: string;

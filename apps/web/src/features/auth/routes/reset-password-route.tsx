@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordSchema } from '@store/contracts/auth';
+import { resetPasswordLinkSchema } from '@store/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';
 import { Field } from '../components/field';
@@ -11,17 +11,22 @@ import { MessageDialog } from '../components/message-dialog';
 import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
 import { GuestOnly } from '../guards';
 
-type Values = { password: string; password_confirmation: string };
+type Values = { phone_number: string; password: string; password_confirmation: string };
 
-/** /auth/reset_password/{code}: the code from the SMS link, a new password twice. */
+/**
+ * /auth/reset_password/{code}: the code from the SMS link, the phone it went to (prefilled from ?phone_number=; a
+ * code is only ever checked with its phone, decision 010), a new password twice.
+ */
 export function Component() {
   const { t } = useTranslation('auth');
   const { code = '' } = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const [dialog, setDialog] = useState<string[] | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<Values>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: zodResolver(resetPasswordLinkSchema),
+    defaultValues: { phone_number: search.get('phone_number') ?? '' },
   });
   const onSubmit = handleSubmit(async (v) => {
     try {
@@ -32,7 +37,7 @@ export function Component() {
         setError('password', { type: 'server', message: wrongCodeMessage(err) });
         return;
       }
-      const rest = applyServerErrors(err, setError, ['password', 'password_confirmation']);
+      const rest = applyServerErrors(err, setError, ['phone_number', 'password', 'password_confirmation']);
       if (rest.length) setDialog(rest);
     }
   });
@@ -40,7 +45,17 @@ export function Component() {
     <GuestOnly>
       <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h1 className="mb-4 text-xl font-bold">{t('reset.title')}</h1>
+        <p className="mb-4 text-slate-700">{t('reset.intro')}</p>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <Field
+            label={t('fields.phone')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            dir="ltr"
+            {...register('phone_number')}
+            error={errorOf(formState.errors, 'phone_number')}
+          />
           <Field
             label={t('fields.newPassword')}
             type="password"

@@ -10,11 +10,11 @@ import { mergeGuestCartIntoServer } from '../../cart';
 import { signIn, signUp } from '../api/auth-api';
 import { Field } from '../components/field';
 import { MessageDialog } from '../components/message-dialog';
-import { applyServerErrors, errorOf } from '../form-errors';
+import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
 import { GuestOnly, returnPath } from '../guards';
 import { useAuth } from '../store';
 
-type SignIn = { phone_number: string; password: string };
+type SignIn = { phone_number: string; password: string; sms_sign_in_otp?: string };
 type SignUp = {
   first_name: string;
   last_name: string;
@@ -41,6 +41,9 @@ function SignInForm() {
     needConfirmation: boolean;
     phone: string;
   } | null>(null);
+  // While the number's sign-in limit is hit, the server sends a code to the phone when the password is right
+  // (429 otp_required): the form then asks for that code too (decision 010).
+  const [codeNotice, setCodeNotice] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<SignIn>({
     resolver: zodResolver(signInSchema),
   });
@@ -49,12 +52,24 @@ function SignInForm() {
     // The page stays until the cart is merged, then goes where the shopper was headed (or home).
     auth.setSigningIn(true);
     try {
-      await signIn(values);
+      await signIn({
+        phone_number: values.phone_number,
+        password: values.password,
+        ...(codeNotice && values.sms_sign_in_otp ? { sms_sign_in_otp: values.sms_sign_in_otp } : {}),
+      });
       // What a guest put in the cart is still there after signing in.
       await mergeGuestCartIntoServer(qc).catch(() => undefined);
       // Unless the shopper already went somewhere else (the header's links work as soon as they are signed in).
       if (mounted.current) await navigate(returnPath(location.state) ?? '/', { replace: true });
     } catch (err) {
+      if (err instanceof ApiError && err.body.otp_required === true) {
+        setCodeNotice(err.messages[0] ?? '');
+        return;
+      }
+      if (err instanceof ApiError && err.status === 404 && codeNotice) {
+        setError('sms_sign_in_otp', { type: 'server', message: wrongCodeMessage(err) });
+        return;
+      }
       const needConfirmation = err instanceof ApiError && err.body.need_confirmation === true;
       // The number as the server saved it (Latin digits), for the OTP page.
       const phone =
@@ -85,6 +100,21 @@ function SignInForm() {
         {...register('password')}
         error={errorOf(formState.errors, 'password')}
       />
+      {codeNotice !== null && (
+        <>
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {codeNotice}
+          </p>
+          <Field
+            label={t('fields.signInCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            dir="ltr"
+            {...register('sms_sign_in_otp')}
+            error={errorOf(formState.errors, 'sms_sign_in_otp')}
+          />
+        </>
+      )}
       <Link to="/auth/forgot_password" className="text-sm text-brand-700 underline">
         {t('signIn.forgot')}
       </Link>
