@@ -644,14 +644,18 @@ test.describe('forgotten password', () => {
     const { code } = await smsTo(request, account.phone_number, before);
     await inEnglish(page);
 
+    // The page asks for the phone the code went to (a code is only ever checked with its phone).
     await page.goto(`/auth/reset_password/${otherCode(code)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
+    await page.getByLabel('Mobile number').fill(account.phone_number);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page.getByText('Wrong OTP code')).toBeVisible();
 
-    await page.goto(`/auth/reset_password/${code}`);
+    // A link carrying the phone fills it in.
+    await page.goto(`/auth/reset_password/${code}?phone_number=${account.phone_number}`);
+    await expect(page.getByLabel('Mobile number')).toHaveValue(account.phone_number);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
@@ -663,6 +667,29 @@ test.describe('forgotten password', () => {
     await fillSignIn(page, account.phone_number, NEW_PASSWORD);
     await expect(accountIcon(page)).toBeVisible();
   });
+});
+
+test('a stranger guessing the password does not lock the owner out: the right password and an SMS code sign in', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  for (let i = 0; i < 10; i++) {
+    const res = await request.post('/v1/users/sign_in', {
+      data: { phone_number: account.phone_number, password: `Guess-${i}-word` },
+    });
+    expect(res.status()).toBe(401);
+  }
+  const before = await lastSmsId(request, account.phone_number);
+  await inEnglish(page);
+  await page.goto('/auth/signin');
+  await fillSignIn(page, account.phone_number, PASSWORD);
+  await expect(page.getByRole('status')).toContainText('Too many sign-in attempts on this number');
+  const { code } = await smsTo(request, account.phone_number, before);
+  await page.getByLabel('Code sent to your phone').fill(code);
+  await page.locator('form button[type="submit"]').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountIcon(page)).toBeVisible();
 });
 
 /* ---------------- the account area ---------------- */
