@@ -22,6 +22,7 @@ import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { maskPhone } from '../../lib/logging.ts';
 import { countHits, enforce, tooManyAttempts } from '../../lib/rate-limit.ts';
 import {
   checkOtp,
@@ -142,7 +143,7 @@ async function sendCode(
   try {
     await ctx.sms.send({ to: args.phone, text });
   } catch (err) {
-    ctx.log.error({ err, to: args.phone }, 'SMS could not be sent');
+    ctx.log.error({ err, to: maskPhone(args.phone) }, 'SMS could not be sent');
     await undo().catch((e: unknown) => ctx.log.error({ err: e }, 'undoing after a failed SMS failed'));
     throw new AppError(503, 'sms_failed', ['sms_failed']);
   }

@@ -76,6 +76,24 @@ const deliver = (tx: { body: unknown; hmac: string }) =>
   });
 
 describe('an online payment session', () => {
+  it('the hosted checkout address is built from PUBLIC_URL, whatever Host or X-Forwarded-Host the request claims', async () => {
+    const { s } = await atPayment(5, 1);
+    const r = await call(
+      t.app,
+      'POST',
+      '/v1/users/checkout?locale=en',
+      {
+        ...s.headers,
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'http',
+      },
+      { payment_method: 'online' },
+    );
+    expect(r.status).toBe(200);
+    expect(new URL(r.body.unified_checkout_url).origin).toBe('https://store.example');
+  });
+
   it('holds the stock, moves the order to awaiting_payment and answers the payment state', async () => {
     const { s, product, orderId } = await atPayment(5, 2);
     const r = await startSession(s);
