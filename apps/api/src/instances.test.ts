@@ -23,6 +23,7 @@ beforeAll(async () => {
     database: database ?? t.database,
     clock: t.clock,
     env: 'test',
+    devRoutes: true,
     catalogCacheMs: 0,
     authLimits: limits,
   });
