@@ -218,6 +218,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   role: varchar('role', { length: 20 }).notNull().default('customer'),
+  /** The language the shopper last used (sign-up, sign-in): their SMS about orders go out in it. */
+  locale: varchar('locale', { length: 2 }).notNull().default('ar'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -405,6 +407,57 @@ export const orders = pgTable(
     uniqueIndex('orders_one_cart_per_user_uq')
       .on(t.userId)
       .where(sql`status = 'cart'`),
+    // The statuses of contracts' ORDER_STATES (the shopper-visible ORDER_STATUSES and the internal ones).
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('cart', 'awaiting_payment', 'abandoned', 'pending', 'confirmed', 'processing', 'delivering', 'canceled', 'delivered', 'refunded', 'partially_refunded')`,
+    ),
+  ],
+);
+
+/**
+ * Every change of an order's status, written in the same transaction as the change (modules/orders/core.ts).
+ * actor_type: shopper | staff | gateway | system; actor_id: the user or staff member, when there is one.
+ */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 30 }),
+    toStatus: varchar('to_status', { length: 30 }).notNull(),
+    actorType: varchar('actor_type', { length: 20 }).notNull(),
+    actorId: integer('actor_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The transactional outbox: what must happen after a change commits (an SMS to the shopper, a sync), written in the
+ * same transaction as the change and handled once by the job runner of any instance (`for update skip locked`).
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: serial('id').primaryKey(),
+    type: varchar('type', { length: 60 }).notNull(),
+    orderId: integer('order_id'),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    /** Not before this time (retries back off). */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('domain_events_pending_idx')
+      .on(t.availableAt, t.id)
+      .where(sql`processed_at is null`),
   ],
 );
 
