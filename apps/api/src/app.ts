@@ -28,6 +28,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { NominatimGeocoder, type Geocoder } from './adapters/geocoder.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
 import { SandboxPaymentProvider } from './adapters/payments/sandbox.ts';
+import { DEFAULT_GEOCODING, type GeocodingOptions } from './modules/addresses/geocoding.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** Reverse geocoding for GET /v1/geocode/reverse; default: public Nominatim. */
   geocoder?: Geocoder;
+  /** How the geocoder is asked: its rate (GEOCODER_RATE_PER_SECOND), callers' limits, the cache (tests change them). */
+  geocoding?: Partial<GeocodingOptions>;
   /** PUBLIC_URL: the store's public address for payment callbacks and redirects (else the request's origin). */
   publicUrl?: string;
 }
@@ -68,6 +71,7 @@ export interface AppContext {
   authLimits: AuthLimits;
   payments: PaymentProvider;
   geocoder: Geocoder;
+  geocoding: GeocodingOptions;
   publicUrl: string | undefined;
 }
 
@@ -99,6 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     geocoder:
       opts.geocoder ??
       new NominatimGeocoder({ url: 'https://nominatim.openstreetmap.org', userAgent: 'souq-store/0.1' }),
+    geocoding: { ...DEFAULT_GEOCODING, ...opts.geocoding },
     publicUrl: opts.publicUrl,
   });
 

@@ -56,6 +56,12 @@ const schema = z
       .default('https://nominatim.openstreetmap.org'),
     /** Nominatim asks every client to identify itself. */
     GEOCODER_USER_AGENT: z.string().min(3).default('souq-store/0.1'),
+    /** Most calls a second to the geocoder, over every instance (Nominatim's usage policy: at most 1). */
+    GEOCODER_RATE_PER_SECOND: z.coerce
+      .number({ error: 'GEOCODER_RATE_PER_SECOND must be a number, e.g. 1' })
+      .positive('GEOCODER_RATE_PER_SECOND must be more than 0, e.g. 1 (Nominatim allows at most 1)')
+      .max(100, 'GEOCODER_RATE_PER_SECOND must be at most 100')
+      .default(1),
   })
   .superRefine((c, ctx) => {
     if (c.SMS_PROVIDER !== 'http') return;

@@ -38,6 +38,7 @@ async function main() {
     catalogStaleMs: config.CATALOG_CACHE_STALE_SECONDS * 1000,
     payments: createPaymentProvider(config),
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
+    geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
     publicUrl: config.PUBLIC_URL,
     sms:
       config.SMS_PROVIDER === 'http'

@@ -143,6 +143,10 @@ export const apiMessages = {
     en: 'The map search is not available right now, please move the pin instead',
     ar: 'البحث في الخريطة مش متاح دلوقتي، حرّك الدبوس بإيدك',
   },
+  geocoder_busy: {
+    en: 'The map is busy right now, please try again in a moment',
+    ar: 'الخريطة عليها ضغط دلوقتي، جرّب تاني كمان شوية',
+  },
   sms_failed: {
     en: 'We could not send the SMS, please try again',
     ar: 'معرفناش نبعت الرسالة، حاول تاني',

@@ -4,6 +4,7 @@ import {
   addressResponseSchema,
   addressesResponseSchema,
   deliveryZonesResponseSchema,
+  idParam,
   localeQuery,
   messageErrorsSchema,
   placeSearchQuerySchema,
@@ -11,6 +12,7 @@ import {
   reverseGeocodeQuerySchema,
   reverseGeocodeResponseSchema,
 } from '@store/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GeocoderUnavailable } from '../../adapters/geocoder.ts';
@@ -18,6 +20,7 @@ import { currentUser, requireUser } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { expandFormKeys, unwrap } from '../../lib/form-body.ts';
 import { requestLocale } from '../../lib/locale.ts';
+import { Geocoding } from './geocoding.ts';
 import {
   addressFormValues,
   createAddress,
@@ -37,7 +40,7 @@ const tags = ['addresses'];
  */
 const flatAddressBody = (body: unknown) => unwrap(expandFormKeys(body ?? {}), 'address');
 
-/** Addresses of spec §7, scoped to the signed-in user; delivery zones and reverse geocoding for the form. */
+/** Addresses of spec §7, scoped to the signed-in user; delivery zones and the map's geocoding for the form. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
 
@@ -55,37 +58,48 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ delivery_zones: await listDeliveryZones(db, requestLocale(req)) }),
   );
 
+  // The address map's geocoding (only the signed-in address form uses it): a session, limits per user and
+  // address, a cache, and never faster than the provider allows (geocoding.ts).
+  const geocoding = new Geocoding(app.ctx.geocoder, db, app.ctx.geocoding, () => clock.now().getTime());
+  const caller = (req: FastifyRequest) => ({ userId: currentUser(req).id, ip: req.ip });
+
   app.get(
     '/geocode/reverse',
     {
+      onRequest: requireUser,
       schema: {
         tags,
         description:
-          "The label of a map position through the server's geocoder (Nominatim by default); 'N/A' when it fails.",
+          "The label of a map position through the server's geocoder (Nominatim by default); 'N/A' when it fails. " +
+          'Signed-in users only (401); repeated positions are answered from memory; 429 with Retry-After when ' +
+          'the caller or the geocoder is at its limit.',
         querystring: reverseGeocodeQuerySchema,
         response: { 200: reverseGeocodeResponseSchema },
       },
     },
     async (req) => {
       const { lat, lng } = req.query;
-      return app.ctx.geocoder.reverse(lat, lng, requestLocale(req));
+      return geocoding.reverse(lat, lng, requestLocale(req), caller(req));
     },
   );
 
   app.get(
     '/geocode/search',
     {
+      onRequest: requireUser,
       schema: {
         tags,
         description:
-          "The address form's map search: places in Egypt through the server's geocoder (Nominatim by default), at most 5; 503 when the geocoder cannot answer.",
+          "The address form's map search: places in Egypt through the server's geocoder (Nominatim by default), at most 5; 503 when the geocoder cannot answer. " +
+          'Signed-in users only (401); repeated searches are answered from memory; 429 with Retry-After when ' +
+          'the caller or the geocoder is at its limit.',
         querystring: placeSearchQuerySchema,
         response: { 200: placeSearchResponseSchema },
       },
     },
     async (req) => {
       try {
-        return { places: await app.ctx.geocoder.search(req.query.q, requestLocale(req)) };
+        return { places: await geocoding.search(req.query.q, requestLocale(req), caller(req)) };
       } catch (err) {
         if (!(err instanceof GeocoderUnavailable)) throw err;
         req.log.warn({ err: err.message }, 'place search failed');
@@ -198,5 +212,5 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** preValidation runs before params are validated: a non-numeric id is simply not found. */
-const addressIdParamsLoose = z.object({ id: z.coerce.number().int().positive().catch(0) });
+/** preValidation runs before params are validated: an id that is not one (or past `integer`) is simply not found. */
+const addressIdParamsLoose = z.object({ id: idParam.catch(0) });

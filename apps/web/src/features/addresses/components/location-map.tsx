@@ -2,6 +2,7 @@ import { MAP_DEFAULT } from '@store/contracts/constants';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { SearchIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
@@ -147,9 +148,10 @@ export default function LocationMap({ position, onPick }: Props) {
       const found = await searchPlaces(q);
       setResults(found);
       if (!found.length) setNote(t('map.noResults'));
-    } catch {
+    } catch (e) {
       setResults(null);
-      setNote(t('map.searchFailed'));
+      // 429: too many searches at the geocoder for now (the API paces it); anything else: search is down.
+      setNote(t(e instanceof ApiError && e.status === 429 ? 'map.searchBusy' : 'map.searchFailed'));
     } finally {
       setSearching(false);
     }
