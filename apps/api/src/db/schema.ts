@@ -529,3 +529,70 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   createdAt: createdAt(),
 });
+
+/* ---------------- back office: staff (issue 13) ---------------- */
+
+/**
+ * Staff of the back office: not shoppers (their own table, sessions and audit log). Signs in with email and password
+ * (scrypt, modules/auth/passwords.ts). role: owner (everything, manages staff) | staff (orders, customers) | catalog.
+ * A removed member is deactivated, not deleted, so the audit log keeps naming them.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    /** Always lower case (the CHECK holds every writer to it), so one address is one account. */
+    email: varchar('email', { length: 200 }).notNull().unique(),
+    name: varchar('name', { length: 80 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: varchar('role', { length: 20 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The roles of contracts' STAFF_ROLES.
+    check('staff_role_check', sql`${t.role} in ('owner', 'staff', 'catalog')`),
+    check('staff_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** One row per signed-in device of a staff member, like auth_tokens: client + sha256 of the token + expiry. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    client: varchar('client', { length: 64 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_sessions_staff_client_uq').on(t.staffId, t.client)],
+);
+
+/**
+ * What staff did: one row per action, written in the action's own transaction. staff_id is who did it (null: the
+ * system, e.g. OWNER_EMAIL at start-up); target_type/target_id what it was done to ('order', '42'); details never
+ * hold passwords, tokens or hashes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id),
+    action: varchar('action', { length: 60 }).notNull(),
+    targetType: varchar('target_type', { length: 40 }),
+    targetId: varchar('target_id', { length: 64 }),
+    details: jsonb('details').notNull().default({}),
+    /** The address the request came from (as TRUST_PROXY allows), when there was a request. */
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_staff_idx').on(t.staffId, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+  ],
+);
