@@ -34,6 +34,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { registerWeb } from './web.ts';
+import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
 
 export interface AppOptions {
   database: Database;
@@ -61,6 +62,8 @@ export interface AppOptions {
   geocoding?: Partial<GeocodingOptions>;
   /** PUBLIC_URL: the store's public address for payment callbacks and redirects (else the request's origin). */
   publicUrl?: string;
+  /** How long a client may take to send a request, or idle (HTTP_*_TIMEOUT_MS; lib/timeouts.ts). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 export interface AppContext {
@@ -84,8 +87,19 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.httpTimeouts };
   const app = Fastify({
     logger: opts.logger ?? false,
+    // A client that sends its request a byte at a time, or nothing at all, is cut off (408) instead of holding a
+    // connection, and an open file, for ever (issue 12: 1,500 such clients starved every shopper).
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: HTTP_TIMEOUT_CHECK_INTERVAL_MS,
+    },
     trustProxy: true,
     // A store behind a load balancer: ids come from the proxy when present.
     requestIdHeader: 'x-request-id',

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_HTTP_TIMEOUTS } from './lib/timeouts.ts';
+
+/** A duration in milliseconds between min and max (timeouts; lib/timeouts.ts says why each default). */
+const ms = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 const schema = z
   .object({
@@ -12,6 +17,20 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    /** PostgreSQL: opening a connection and waiting for a free one in the pool. */
+    DATABASE_CONNECT_TIMEOUT_MS: ms(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.connectMs),
+    /** One statement (0 = none); on the embedded database its wait for its turn counts too. */
+    DATABASE_STATEMENT_TIMEOUT_MS: ms(0, 3_600_000, DEFAULT_DATABASE_TIMEOUTS.statementMs),
+    /** A transaction idle this long is rolled back (0 = never). */
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(0, 3_600_000, DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+    /** The whole request, headers and body, must arrive within this (else 408 and the connection is closed). */
+    HTTP_REQUEST_TIMEOUT_MS: ms(1_000, 3_600_000, DEFAULT_HTTP_TIMEOUTS.requestMs),
+    /** The request's headers must arrive within this. */
+    HTTP_HEADERS_TIMEOUT_MS: ms(1_000, 3_600_000, DEFAULT_HTTP_TIMEOUTS.headersMs),
+    /** An idle connection between requests is closed after this. */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: ms(100, 3_600_000, DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+    /** A connection on which nothing moves either way for this long is closed. */
+    HTTP_CONNECTION_TIMEOUT_MS: ms(1_000, 3_600_000, DEFAULT_HTTP_TIMEOUTS.connectionMs),
     /** Public address of this store, used in links the server builds (payment redirects, share metadata). */
     PUBLIC_URL: z.string().url().optional(),
     /** Load the demo catalog on first start (default yes). */
@@ -76,6 +95,15 @@ const schema = z
         code: 'custom',
         path: ['SMS_HTTP_TOKEN'],
         message: 'SMS_HTTP_TOKEN is required when SMS_PROVIDER=http',
+      });
+  })
+  .superRefine((c, ctx) => {
+    // Node refuses to start a server whose headers may take longer than the whole request.
+    if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: `HTTP_HEADERS_TIMEOUT_MS (${c.HTTP_HEADERS_TIMEOUT_MS}) must not be longer than HTTP_REQUEST_TIMEOUT_MS (${c.HTTP_REQUEST_TIMEOUT_MS}), which covers the headers too`,
       });
   })
   .superRefine((c, ctx) => {

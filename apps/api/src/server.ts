@@ -20,6 +20,11 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(dataDir, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
+    timeouts: {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   });
   if (config.SEED_DEMO === 'true') {
     const { seeded } = await seedDemo(database.db, { uploadsDir, now: systemClock.now() });
@@ -40,6 +45,12 @@ async function main() {
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
     publicUrl: config.PUBLIC_URL,
+    httpTimeouts: {
+      requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,
+    },
     sms:
       config.SMS_PROVIDER === 'http'
         ? new HttpSmsSender({

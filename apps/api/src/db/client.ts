@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../lib/timeouts.ts';
+import { QUERY_TIMEOUT_MARGIN_MS } from '../lib/timeouts.ts';
 import { openPGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -42,15 +44,43 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Bounds on connecting, on a statement and on an idle transaction (lib/timeouts.ts; the server passes config's).
+   * Unset: none, for tools such as the seed, whose loads may take minutes. Migrations never have them.
+   */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
 /** Opens the database (PGlite by default, PostgreSQL with a URL) and applies the committed migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const timeouts = opts.timeouts ?? {};
   if (opts.databaseUrl) {
+    // Migrations and the extension on a connection of their own, without the statement bound: building an index on
+    // a large table may rightly take longer than any statement of a request.
+    const setup = new pg.Client({
+      connectionString: opts.databaseUrl,
+      connectionTimeoutMillis: timeouts.connectMs || undefined,
+    });
+    await setup.connect();
+    try {
+      await drizzlePg(setup).execute(sql`create extension if not exists pg_trgm`);
+      await migratePg(drizzlePg(setup), { migrationsFolder });
+    } finally {
+      await setup.end();
+    }
+    const statementMs = timeouts.statementMs || 0;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
       options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      // A new connection, and the wait for a free one when all are busy: past this, the query fails (503) instead
+      // of waiting for a server that is gone.
+      connectionTimeoutMillis: timeouts.connectMs || undefined,
+      statement_timeout: statementMs || undefined,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
+      // The server's statement_timeout cannot fire when the server answers nothing at all (frozen, or the network
+      // cut): then the client gives up a little later.
+      query_timeout: statementMs ? statementMs + QUERY_TIMEOUT_MARGIN_MS : undefined,
     });
     // An idle connection can die under us (server restart, failover, `drop database … with (force)` in tests).
     // The pool replaces it on the next query; without a listener that 'error' would crash the process.
@@ -60,8 +90,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         console.warn(`PostgreSQL: an idle connection was lost (${err.message}); the pool reconnects.`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await db.execute(sql`create extension if not exists pg_trgm`);
-    await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
       db,
       kind: 'postgres',
@@ -76,17 +104,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // PGlite runs PostgreSQL on the thread that calls it: in a worker thread of its own, the server's event loop stays
   // free while a query runs (pglite-thread.ts, decision 009).
-  const client = (await openPGliteThread(dataDir)) as unknown as PGlite;
+  const thread = await openPGliteThread(dataDir);
+  const client = thread as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await db.execute(sql`create extension if not exists pg_trgm`);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  // After the migrations, which may take longer than any statement of a request should.
+  thread.setBounds({
+    statementTimeoutMs: timeouts.statementMs,
+    idleInTransactionTimeoutMs: timeouts.idleInTransactionMs,
+  });
   return {
     db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: () => thread.close(),
     maintain: async () => {
-      await client.exec('vacuum analyze');
+      // Seconds at 100,000 products: past the statement bound, and nothing waits for it.
+      await thread.exec('vacuum analyze', { timeoutMs: 0 });
     },
   };
 }

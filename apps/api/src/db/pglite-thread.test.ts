@@ -76,3 +76,99 @@ describe('PGlite in a worker thread', () => {
     await expect(other.query('select 1')).rejects.toThrow(/stopped|closed/);
   });
 });
+
+/**
+ * PGlite ignores statement_timeout and runs one statement at a time: without bounds, one statement that does not
+ * end holds every shopper's request for as long as it runs. With them, a call fails like a statement timeout
+ * (57014, which the API answers with 503) and the database serves again once the slow statement is done.
+ */
+describe('PGlite in a worker thread, with bounds', () => {
+  let bounded: PGliteThread;
+  const BOUND = 300;
+  const rows = async (text: string) => (await bounded.query<{ n: number }>(text)).rows;
+  /** A statement that holds the embedded database for `ms` (pg_sleep keeps the worker busy). */
+  const hold = (ms: number) =>
+    bounded.exec(`select pg_sleep(${ms / 1000})`, { timeoutMs: 0 }).then(() => undefined);
+  const timed = async <T>(p: Promise<T>) => {
+    const started = Date.now();
+    const outcome = await p.then(
+      (value) => ({ value, error: undefined }),
+      (error: unknown) => ({ value: undefined, error }),
+    );
+    return { ...outcome, ms: Date.now() - started };
+  };
+
+  beforeAll(async () => {
+    bounded = await openPGliteThread('memory://');
+    await bounded.exec('create table t (id int primary key, v text not null)');
+    bounded.setBounds({ statementTimeoutMs: BOUND, idleInTransactionTimeoutMs: BOUND });
+  });
+  afterAll(() => bounded?.close());
+
+  it('a query behind a slow statement fails as a statement timeout within the bound, and the database answers again after', async () => {
+    const slow = hold(1500);
+    await new Promise((r) => setTimeout(r, 50));
+    const waited = await timed(rows('select 1 as n'));
+    expect(waited.error).toMatchObject({ code: '57014' });
+    expect(waited.ms).toBeLessThan(BOUND + 400);
+    await slow;
+    expect(await rows('select 1 as n')).toEqual([{ n: 1 }]);
+  });
+
+  it('a statement that itself runs past the bound fails within the bound', async () => {
+    const own = await timed(bounded.exec('select pg_sleep(1)'));
+    expect(own.error).toMatchObject({ code: '57014' });
+    expect(own.ms).toBeLessThan(BOUND + 400);
+    await new Promise((r) => setTimeout(r, 1000)); // the statement ends in the background
+    expect(await rows('select 2 as n')).toEqual([{ n: 2 }]);
+  });
+
+  it('a write that gave up waiting is never applied later, and a transaction that gave up waiting holds nothing', async () => {
+    const slow = hold(1000);
+    await new Promise((r) => setTimeout(r, 50));
+    const write = await timed(bounded.query('insert into t values (100, $1)', ['late']));
+    const tx = await timed(
+      bounded.transaction(async (t) => {
+        await t.query('insert into t values (101, $1)', ['late too']);
+      }),
+    );
+    expect(write.error).toMatchObject({ code: '57014' });
+    expect(tx.error).toMatchObject({ code: '57014' });
+    await slow;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await rows('select count(*)::int as n from t where id in (100, 101)')).toEqual([{ n: 0 }]);
+  });
+
+  it('a transaction left idle past the bound is rolled back, and the others get the database meanwhile', async () => {
+    let release!: () => void;
+    const stuck = new Promise<void>((r) => (release = r));
+    const tx = bounded.transaction(async (t) => {
+      await t.query('insert into t values (200, $1)', ['half']);
+      await stuck; // a caller that never comes back to finish its transaction
+      await t.query('insert into t values (201, $1)', ['other half']);
+    });
+    const outcome = tx.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const outside = await timed(rows('select count(*)::int as n from t where id >= 200'));
+    expect(outside.value).toEqual([{ n: 0 }]);
+    expect(outside.ms).toBeLessThan(BOUND + 400);
+    release();
+    expect(await outcome).toMatchObject({ code: '25P03' });
+    expect(await rows('select count(*)::int as n from t where id >= 200')).toEqual([{ n: 0 }]);
+  });
+
+  it('ordinary work inside the bounds is untouched: transactions commit, errors keep their codes', async () => {
+    await bounded.transaction(async (t) => {
+      await t.query('insert into t values (300, $1)', ['ok']);
+      await new Promise((r) => setTimeout(r, BOUND / 2));
+      await t.query('insert into t values (301, $1)', ['ok']);
+    });
+    expect(await rows('select count(*)::int as n from t where id >= 300')).toEqual([{ n: 2 }]);
+    await expect(bounded.query('insert into t values (300, $1)', ['dup'])).rejects.toMatchObject({
+      code: '23505',
+    });
+  });
+});

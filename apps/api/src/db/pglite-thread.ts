@@ -8,9 +8,28 @@ import { Worker } from 'node:worker_threads';
  */
 export interface PGliteThread {
   query: PGlite['query'];
-  exec: PGlite['exec'];
+  /** `timeoutMs` overrides the statement bound for this call (0: none), e.g. for the upkeep's VACUUM. */
+  exec(text: string, options?: { timeoutMs?: number }): ReturnType<PGlite['exec']>;
   transaction: PGlite['transaction'];
+  /** Bounds from now on (they start unset, so migrations at start-up run without them). */
+  setBounds(bounds: PGliteThreadBounds): void;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite ignores statement_timeout (PostgreSQL's timers need signals, which WebAssembly has not: `set
+ * statement_timeout = 200` then `select pg_sleep(1)` runs 1 s), and it runs one statement at a time, so one
+ * statement that does not end would hold every request. These bounds stand in for PostgreSQL's own.
+ */
+export interface PGliteThreadBounds {
+  /**
+   * A call not answered within this (its wait for its turn included) fails with SQLSTATE 57014, as a statement
+   * timeout does on PostgreSQL. A call still waiting for its turn never runs; one already running cannot be stopped:
+   * it ends in the background, and the calls behind it wait (and time out) until it does. 0: no bound.
+   */
+  statementTimeoutMs?: number;
+  /** A transaction that runs no statement for this long is rolled back (25P03), freeing the database. 0: no bound. */
+  idleInTransactionTimeoutMs?: number;
 }
 
 type Message = Record<string, unknown> & { op: string };
@@ -21,6 +40,17 @@ function toError(e: Record<string, unknown>): Error {
   const err = new Error(String(e.message));
   Object.assign(err, e);
   return err;
+}
+
+/** What a call gets when the embedded database has not answered within the statement bound. */
+function statementTimeout(ms: number): Error {
+  return Object.assign(
+    new Error(
+      `canceling statement due to statement timeout (the embedded database did not answer within ${ms} ms)`,
+    ),
+    // Shaped like PostgreSQL's own statement timeout, so the error handler answers it the same way (503).
+    { code: '57014', severity: 'ERROR' },
+  );
 }
 
 /**
@@ -42,6 +72,7 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
   let nextId = 1;
   let failure: Error | null = null;
   let closed: Promise<void> | undefined;
+  let statementTimeoutMs = 0;
   // A call in flight keeps the process alive; an idle database does not (as PGlite in the same thread did not).
   worker.unref();
 
@@ -72,13 +103,32 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
   });
   await ready;
 
-  const call = <T>(message: Message): Promise<T> => {
+  const call = <T>(message: Message, timeoutMs = statementTimeoutMs): Promise<T> => {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     if (!pending.size) worker.ref();
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ ...message, id });
+      let timer: NodeJS.Timeout | undefined;
+      pending.set(id, {
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+      // The deadline travels along: a call whose turn comes after it is not run at all.
+      worker.postMessage({ ...message, id, deadline: timeoutMs > 0 ? Date.now() + timeoutMs : undefined });
+      if (timeoutMs > 0)
+        timer = setTimeout(() => {
+          if (!pending.delete(id)) return;
+          if (!pending.size) worker.unref();
+          // A BEGIN that ran after all opened a transaction nobody will end: the worker rolls it back.
+          worker.postMessage({ op: 'cancel', target: id });
+          reject(statementTimeout(timeoutMs));
+        }, timeoutMs);
     });
   };
 
@@ -92,7 +142,8 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
         rawTypes: rawTypes(options),
         tx,
       })) as unknown as PGlite['query'],
-    exec: ((text: string) => call({ op: 'exec', text, tx })) as unknown as PGlite['exec'],
+    exec: ((text: string, options?: { timeoutMs?: number }) =>
+      call({ op: 'exec', text, tx }, options?.timeoutMs)) as PGliteThread['exec'],
   });
 
   return {
@@ -103,16 +154,21 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
       try {
         result = await fn(on(tx));
       } catch (err) {
-        await call({ op: 'end', tx, commit: false });
+        // The first error is the one to report (a rollback after a timeout may time out as well).
+        await call({ op: 'end', tx, commit: false }).catch(() => {});
         throw err;
       }
       await call({ op: 'end', tx, commit: true });
       return result;
     }) as unknown as PGlite['transaction'],
+    setBounds(bounds) {
+      statementTimeoutMs = bounds.statementTimeoutMs ?? 0;
+      worker.postMessage({ op: 'bounds', idleInTransactionMs: bounds.idleInTransactionTimeoutMs ?? 0 });
+    },
     // Once: a second SIGINT (npm and the server both get one from Ctrl+C) waits for the first close.
     close() {
       closed ??= (async () => {
-        if (!failure) await call({ op: 'close' });
+        if (!failure) await call({ op: 'close' }, 0);
         await worker.terminate();
       })();
       return closed;

@@ -9,6 +9,12 @@
 //   { op: 'begin' }                      → result: a transaction id; queries carrying it run inside it
 //   { op: 'end', tx, commit }            → COMMIT, or ROLLBACK when commit is false
 //   { op: 'close' }
+//   { op: 'cancel', target }             the server stopped waiting for the BEGIN `target` (no answer): the
+//                                        transaction it opened is rolled back
+//   Any message may carry `deadline` (Date.now() value): when its turn comes after that, it does not run.
+//   { op: 'bounds', idleInTransactionMs } a transaction that runs nothing for this long is rolled back (0: never)
+//
+// Statements outside a transaction, and whole transactions, take turns in arrival order (as on one connection).
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -50,46 +56,133 @@ try {
 /** Open transactions: the PGlite transaction object and how to end it. */
 const txs = new Map();
 let nextTx = 1;
+/** Transactions rolled back for idling (id → the error a later statement or COMMIT of theirs gets). */
+const expired = new Map();
+/** BEGIN messages that have started, by message id, until their transaction ends (a cancel rolls them back). */
+const begun = new Map();
+let idleInTransactionMs = 0;
 
-async function handle(m) {
-  const on = m.tx === undefined ? client : txs.get(m.tx)?.tx;
-  if (!on) throw new Error(`transaction ${m.tx} is not open`);
-  switch (m.op) {
-    case 'query':
-      return on.query(m.text, m.params ?? [], queryOptions(m));
-    case 'exec':
-      return on.exec(m.text);
-    case 'begin': {
-      const id = nextTx++;
-      const entry = {};
-      txs.set(id, entry);
-      return new Promise((opened, failed) => {
-        entry.done = client
-          .transaction(
-            (tx) =>
-              new Promise((commit, rollback) => {
-                Object.assign(entry, { tx, commit, rollback });
-                opened(id);
-              }),
-          )
-          .finally(() => txs.delete(id));
-        // Before it opened: BEGIN failed, and so does this message. After: the 'end' message reports the outcome.
-        entry.done.catch(failed);
-      });
-    }
-    case 'end': {
-      const t = txs.get(m.tx);
-      if (!t?.commit) throw new Error(`transaction ${m.tx} is not open`);
-      const done = t.done;
-      if (m.commit) t.commit();
-      else t.rollback(new Error('rolled back'));
+const gaveUp = () =>
+  Object.assign(new Error('the server stopped waiting for this statement'), {
+    code: '57014',
+    severity: 'ERROR',
+  });
+const idleError = () =>
+  Object.assign(new Error('terminating transaction due to idle-in-transaction timeout'), {
+    code: '25P03',
+    severity: 'FATAL',
+  });
+
+/** A transaction's idle clock: stopped while one of its statements runs, started again when it answers. */
+function idle(entry, running) {
+  clearTimeout(entry.idleTimer);
+  if (running || !idleInTransactionMs || !entry.rollback) return;
+  entry.idleTimer = setTimeout(() => {
+    expired.set(entry.id, idleError());
+    entry.rollback(idleError());
+  }, idleInTransactionMs);
+}
+
+let turn = Promise.resolve();
+/**
+ * Runs `start` once every earlier statement and transaction is done, unless the server stopped waiting for it
+ * meanwhile (its deadline passed: then it never runs, so a write the caller was told failed does not happen later).
+ * `start` returns the answer and what holds the turn: the answer itself, or for a BEGIN the end of its transaction.
+ */
+function inTurn(m, start) {
+  return new Promise((resolve, reject) => {
+    turn = turn.then(async () => {
+      if (m.deadline && Date.now() >= m.deadline) return reject(gaveUp());
+      let held;
       try {
-        await done;
+        const started = start();
+        started.answer.then(resolve, reject);
+        held = started.held;
       } catch (err) {
-        if (m.commit) throw err;
+        return reject(err);
       }
+      await held.catch(() => {});
+    });
+  });
+}
+
+function begin(m) {
+  const id = nextTx++;
+  const entry = { id };
+  txs.set(id, entry);
+  begun.set(m.id, entry);
+  let opened, failed;
+  const answer = new Promise((resolve, reject) => ((opened = resolve), (failed = reject)));
+  entry.done = client
+    .transaction(
+      (tx) =>
+        new Promise((commit, rollback) => {
+          Object.assign(entry, { tx, commit, rollback });
+          // The server stopped waiting for this BEGIN: nobody will ever end the transaction, so end it now.
+          if (entry.cancelled) return rollback(gaveUp());
+          idle(entry, false);
+          opened(id);
+        }),
+    )
+    .finally(() => {
+      clearTimeout(entry.idleTimer);
+      txs.delete(id);
+      begun.delete(m.id);
+    });
+  // Before it opened: BEGIN failed, and so does this message. After: the 'end' message reports the outcome.
+  entry.done.catch(failed);
+  return { answer, held: entry.done };
+}
+
+async function inTransaction(m) {
+  const t = txs.get(m.tx);
+  if (m.op === 'end') {
+    const gone = expired.get(m.tx);
+    if (gone) {
+      expired.delete(m.tx);
+      if (m.commit) throw gone;
       return null;
     }
+    if (!t?.commit) throw new Error(`transaction ${m.tx} is not open`);
+    const done = t.done;
+    clearTimeout(t.idleTimer);
+    if (m.commit) t.commit();
+    else t.rollback(new Error('rolled back'));
+    try {
+      await done;
+    } catch (err) {
+      if (m.commit) throw err;
+    }
+    return null;
+  }
+  const gone = expired.get(m.tx);
+  if (gone) throw gone;
+  if (!t?.tx) throw new Error(`transaction ${m.tx} is not open`);
+  idle(t, true);
+  try {
+    return m.op === 'query'
+      ? await t.tx.query(m.text, m.params ?? [], queryOptions(m))
+      : await t.tx.exec(m.text);
+  } finally {
+    idle(t, false);
+  }
+}
+
+async function handle(m) {
+  if (m.tx !== undefined) return inTransaction(m);
+  switch (m.op) {
+    case 'query':
+      return inTurn(m, () => {
+        const answer = client.query(m.text, m.params ?? [], queryOptions(m));
+        return { answer, held: answer };
+      });
+    case 'exec':
+      return inTurn(m, () => {
+        const answer = client.exec(m.text);
+        return { answer, held: answer };
+      });
+    case 'begin':
+      return inTurn(m, () => begin(m));
     case 'close':
       await client.close();
       return null;
@@ -99,6 +192,18 @@ async function handle(m) {
 }
 
 port.on('message', (m) => {
+  if (m.op === 'cancel') {
+    const entry = begun.get(m.target);
+    if (entry) {
+      entry.cancelled = true;
+      entry.rollback?.(gaveUp());
+    }
+    return;
+  }
+  if (m.op === 'bounds') {
+    idleInTransactionMs = m.idleInTransactionMs ?? 0;
+    return;
+  }
   handle(m).then(
     (result) => port.postMessage({ id: m.id, result }),
     (err) => port.postMessage({ id: m.id, error: plainError(err) }),
