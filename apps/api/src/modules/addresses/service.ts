@@ -9,8 +9,9 @@ import {
 } from '@store/contracts';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { addresses, deliveryZones, orders } from '../../db/schema.ts';
+import { addresses, deliveryZones } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { followAddressInCart } from '../orders/core.ts';
 import { pick } from '../../lib/locale.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -191,10 +192,12 @@ export async function updateAddress(
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
       .returning();
     if (!row) throw AppError.notFound('address_not_found');
-    await tx
-      .update(orders)
-      .set({ shippingFeesPiastres: zone.shippingFeesPiastres, updatedAt: now })
-      .where(and(eq(orders.userId, userId), eq(orders.addressId, id), eq(orders.status, 'cart')));
+    await followAddressInCart(tx, {
+      userId,
+      addressId: id,
+      shippingFeesPiastres: zone.shippingFeesPiastres,
+      now,
+    });
     return toAddress(row, zone, locale);
   });
 }
@@ -211,10 +214,7 @@ export async function deleteAddress(db: DbOrTx, userId: number, id: number, now:
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
       .returning({ id: addresses.id });
     if (!row) throw AppError.notFound('address_not_found');
-    await tx
-      .update(orders)
-      .set({ addressId: null, shippingFeesPiastres: 0, updatedAt: now })
-      .where(and(eq(orders.userId, userId), eq(orders.addressId, id), eq(orders.status, 'cart')));
+    await followAddressInCart(tx, { userId, addressId: id, shippingFeesPiastres: null, now });
   });
 }
 

@@ -6,12 +6,13 @@ import {
   type CartUpdateBody,
   type Locale,
 } from '@store/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { addresses, deliveryZones, orderProducts, orders, products } from '../../db/schema.ts';
+import { addresses, deliveryZones, orderProducts, products } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadProducts } from '../catalog/service.ts';
 import { releaseExpiredSessions } from '../payments/service.ts';
+import { cartOf, touchCart as touch, type OrderRow } from '../orders/core.ts';
 
 /**
  * The server cart: the user's order with status 'cart' (one per user, a partial unique index says so). Every
@@ -25,31 +26,11 @@ export interface CartOptions {
   now: Date;
 }
 
-type OrderRow = typeof orders.$inferSelect;
 interface Buyable {
   id: number;
   active: boolean;
   stock: number;
   maximumPerOrder: number | null;
-}
-
-/** The user's cart row, created on first use; locked for the transaction when `lock`. */
-async function cartOf(db: DbOrTx, userId: number, now: Date, lock: boolean): Promise<OrderRow> {
-  const find = () => {
-    const q = db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'cart')))
-      .limit(1);
-    return lock ? q.for('update') : q;
-  };
-  const [found] = await find();
-  if (found) return found;
-  await db.execute(sql`insert into orders (user_id, status, created_at, updated_at)
-    values (${userId}, 'cart', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-    on conflict (user_id) where status = 'cart' do nothing`);
-  const [created] = await find();
-  return created!;
 }
 
 /** The most of a product one order may hold now, and what sets it (contracts' one rule, as the counter uses it). */
@@ -79,10 +60,6 @@ async function setLine(db: DbOrTx, orderId: number, productId: number, quantity:
       target: [orderProducts.orderId, orderProducts.productId],
       set: { quantity },
     });
-}
-
-async function touch(db: DbOrTx, orderId: number, now: Date) {
-  await db.update(orders).set({ updatedAt: now }).where(eq(orders.id, orderId));
 }
 
 /* ---------------- reading ---------------- */

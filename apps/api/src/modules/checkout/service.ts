@@ -18,6 +18,7 @@ import {
   type Locale,
   type Order,
   type PaymentKeyResponse,
+  type PaymentMethod,
   type PaymentRequest,
 } from '@store/contracts';
 import { and, asc, eq } from 'drizzle-orm';
@@ -41,13 +42,13 @@ import { toAddress, zoneForGovernorate } from '../addresses/service.ts';
 import { getOrder, hasUnratedOrders } from '../orders/service.ts';
 import {
   activeSession,
-  newCart,
   releaseExpiredSessions,
   releaseSession,
   sessionActiveError,
   type Logger,
 } from '../payments/service.ts';
-import { productsUnavailable, takeStock } from './stock.ts';
+import { productsUnavailable, takeStock } from '../stock/service.ts';
+import { checkOut, type CheckoutFacts } from '../orders/core.ts';
 
 /* ---------------- National ID, banks, plans ---------------- */
 
@@ -216,6 +217,21 @@ async function fixPrices(tx: DbOrTx, orderId: number, lines: Line[]) {
   }
 }
 
+/** What checkout fixes on the order: the address as it is now, the totals, the method. */
+const factsOf = (
+  p: Prepared,
+  paymentMethod: PaymentMethod,
+  bankInstallmentId: number | null,
+): CheckoutFacts => ({
+  paymentMethod,
+  bankInstallmentId,
+  addressSnapshot: p.snapshot,
+  nationalId: p.user.nationalId,
+  shippingFeesPiastres: p.shipping,
+  totalCartPricePiastres: p.subtotal,
+  checkoutTotalPricePiastres: p.total,
+});
+
 /** An open payment session blocks a second checkout; expired ones give their stock back first. */
 async function beforeCheckout(db: Db, userId: number, now: Date) {
   await releaseExpiredSessions(db, now, { userId });
@@ -249,22 +265,13 @@ export async function placeOrder(
     const p = await prepare(tx, userId, now, locale);
     await takeStock(tx, p.lines, now);
     await fixPrices(tx, p.orderId, p.lines);
-    await tx
-      .update(orders)
-      .set({
-        status: 'pending',
-        paymentMethod: request.payment_method,
-        bankInstallmentId: plan?.id ?? null,
-        addressSnapshot: p.snapshot,
-        nationalId: p.user.nationalId,
-        shippingFeesPiastres: p.shipping,
-        totalCartPricePiastres: p.subtotal,
-        checkoutTotalPricePiastres: p.total,
-        checkoutDate: now,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, p.orderId));
-    await newCart(tx, userId, now);
+    await checkOut(tx, {
+      orderId: p.orderId,
+      userId,
+      online: false,
+      facts: factsOf(p, request.payment_method, plan?.id ?? null),
+      now,
+    });
     return p.orderId;
   });
   return getOrder(db, userId, orderId, locale);
@@ -295,20 +302,7 @@ export async function startPaymentSession(
     const p = await prepare(tx, userId, now, locale);
     await takeStock(tx, p.lines, now);
     await fixPrices(tx, p.orderId, p.lines);
-    await tx
-      .update(orders)
-      .set({
-        status: 'awaiting_payment',
-        paymentMethod: 'online',
-        bankInstallmentId: null,
-        addressSnapshot: p.snapshot,
-        nationalId: p.user.nationalId,
-        shippingFeesPiastres: p.shipping,
-        totalCartPricePiastres: p.subtotal,
-        checkoutTotalPricePiastres: p.total,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, p.orderId));
+    await checkOut(tx, { orderId: p.orderId, userId, online: true, facts: factsOf(p, 'online', null), now });
     const [payment] = await tx
       .insert(payments)
       .values({

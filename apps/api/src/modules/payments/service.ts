@@ -11,12 +11,13 @@
  * Callbacks are idempotent by transaction id (payment_events unique), and safe in any order: a failure after a
  * success changes nothing; a success after the stock went back tries to take it again (else: refund_required).
  */
-import { and, asc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VerifiedTransaction } from '../../adapters/payments/provider.ts';
-import { returnStock, takeStock } from '../checkout/stock.ts';
+import { returnStock, takeStock } from '../stock/service.ts';
+import { GATEWAY, SYSTEM, holdAgainForPayment, placePaidOrder, returnToCart } from '../orders/core.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -62,52 +63,6 @@ async function linesOf(db: DbOrTx, orderId: number) {
 }
 
 /**
- * An order held for payment becomes the cart again. If the user already has a newer cart (opened while paying),
- * the held lines join it (lines already there keep their quantity) and the held order is marked 'abandoned'.
- */
-async function returnOrderToCart(tx: DbOrTx, orderId: number, now: Date) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order || order.status !== 'awaiting_payment') return;
-  const [other] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, order.userId), eq(orders.status, 'cart'), ne(orders.id, orderId)))
-    .for('update');
-  if (!other) {
-    await tx
-      .update(orders)
-      .set({
-        status: 'cart',
-        paymentMethod: null,
-        bankInstallmentId: null,
-        addressSnapshot: null,
-        nationalId: null,
-        totalCartPricePiastres: 0,
-        checkoutTotalPricePiastres: 0,
-        checkoutDate: null,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
-    await tx
-      .update(orderProducts)
-      .set({ checkoutPricePiastres: null })
-      .where(eq(orderProducts.orderId, orderId));
-    return;
-  }
-  await tx.execute(sql`insert into order_products (order_id, product_id, quantity, created_at)
-    select ${other.id}, product_id, quantity, ${now.toISOString()}::timestamptz from order_products
-    where order_id = ${orderId}
-    on conflict (order_id, product_id) do nothing`);
-  if (!other.addressId && order.addressId) {
-    await tx
-      .update(orders)
-      .set({ addressId: order.addressId, shippingFeesPiastres: order.shippingFeesPiastres, updatedAt: now })
-      .where(eq(orders.id, other.id));
-  }
-  await tx.update(orders).set({ status: 'abandoned', updatedAt: now }).where(eq(orders.id, orderId));
-}
-
-/**
  * Ends a pending session as 'expired' or 'failed' and gives its stock back: exactly once, whoever calls.
  * With `onlyIfExpired`, a session whose key still lives is left alone. Returns whether this call released it.
  */
@@ -132,7 +87,8 @@ export async function releaseSessionTx(
     .returning();
   if (!p) return false;
   await returnStock(tx, await linesOf(tx, p.orderId), now);
-  await returnOrderToCart(tx, p.orderId, now);
+  // A failure is the gateway's word; an expired key is found by the server (a job, or the shopper's next call).
+  await returnToCart(tx, p.orderId, status === 'failed' ? GATEWAY : SYSTEM, now);
   return true;
 }
 
@@ -185,25 +141,6 @@ export async function releaseExpiredSessions(
   return released;
 }
 
-/** An order paid online becomes a placed order ('pending'), and its owner gets a new empty cart. */
-async function placePaidOrder(tx: DbOrTx, orderId: number, now: Date): Promise<boolean> {
-  const [o] = await tx
-    .update(orders)
-    .set({ status: 'pending', paymentMethod: 'online', checkoutDate: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
-    .returning({ userId: orders.userId });
-  if (!o) return false;
-  await newCart(tx, o.userId, now);
-  return true;
-}
-
-/** A new empty cart for the user unless one exists (one 'cart' per user: a partial unique index). */
-export async function newCart(tx: DbOrTx, userId: number, now: Date) {
-  await tx.execute(sql`insert into orders (user_id, status, created_at, updated_at)
-    values (${userId}, 'cart', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-    on conflict (user_id) where status = 'cart' do nothing`);
-}
-
 /**
  * A success that arrives after the session's stock went back (the key expired, or a failure came first): the
  * order is placed if it is still the cart with the same total and its stock can be taken again; otherwise the
@@ -241,14 +178,12 @@ async function lateSuccess(
       );
       await sp.execute(sql`update order_products op set checkout_price_piastres = p.current_price_piastres
         from products p where p.id = op.product_id and op.order_id = ${o.id}`);
-      await sp
-        .update(orders)
-        .set({
-          status: 'awaiting_payment',
-          totalCartPricePiastres: subtotal,
-          checkoutTotalPricePiastres: p.amountPiastres,
-        })
-        .where(eq(orders.id, o.id));
+      await holdAgainForPayment(sp, {
+        orderId: o.id,
+        subtotalPiastres: subtotal,
+        totalPiastres: p.amountPiastres,
+        now,
+      });
       if (!(await placePaidOrder(sp, o.id, now))) throw new Error('the order could not be placed');
       await sp
         .update(payments)

@@ -1,0 +1,292 @@
+/**
+ * The order's one owner (DESIGN.md, CONVENTIONS 14–15, issue 13): the only code that creates an order row or
+ * changes one. Every change of status goes through `transition`: the transitions table of contracts
+ * (order-states.ts) says whether the actor may make the move, a guarded update (`where id = … and status = from`)
+ * makes a concurrent change lose cleanly (409), and the same transaction writes the order's history and a
+ * `domain_events` row for what must happen after the commit (the outbox, modules/orders/events.ts).
+ * Other modules call these functions inside their own transactions; none of them writes `orders` itself.
+ */
+import { canTransition, type OrderActor, type OrderState, type PaymentMethod } from '@store/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { domainEvents, orderHistory, orderProducts, orders } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Who makes a change: the shopper or staff member by id; the gateway and the server's jobs have none. */
+export interface ActorRef {
+  type: OrderActor;
+  id?: number | null;
+}
+export const SYSTEM: ActorRef = { type: 'system' };
+export const GATEWAY: ActorRef = { type: 'gateway' };
+
+/** The columns a transition may set beside the status (checkout's snapshot and totals, payment method...). */
+type OrderChanges = Partial<
+  Pick<
+    typeof orders.$inferInsert,
+    | 'paymentMethod'
+    | 'bankInstallmentId'
+    | 'addressSnapshot'
+    | 'nationalId'
+    | 'shippingFeesPiastres'
+    | 'totalCartPricePiastres'
+    | 'checkoutTotalPricePiastres'
+    | 'checkoutDate'
+  >
+>;
+
+export const orderChanged = () => new AppError(409, 'order_changed', ['order_changed']);
+const transitionForbidden = (from: string, to: string) =>
+  new AppError(422, 'order_transition_forbidden', ['order_transition_forbidden'], { from, to });
+
+/** Something that must happen after the commit, written in the caller's transaction. */
+export async function emit(
+  tx: DbOrTx,
+  event: { type: string; orderId?: number | null; payload: Record<string, unknown>; now: Date },
+) {
+  await tx.insert(domainEvents).values({
+    type: event.type,
+    orderId: event.orderId ?? null,
+    payload: event.payload,
+    createdAt: event.now,
+    availableAt: event.now,
+  });
+}
+
+/**
+ * Moves an order to `to`. `expect`: the statuses the caller saw (a staff member's screen, a checkout that locked
+ * the cart); when the order is in none of them the change lost a race: 409. Otherwise the transitions table must
+ * allow `from → to` for the actor (422), unless `force` (the developer route, recorded as such). Returns the row.
+ */
+export async function transition(
+  tx: DbOrTx,
+  args: {
+    orderId: number;
+    to: OrderState;
+    actor: ActorRef;
+    now: Date;
+    note?: string | null;
+    set?: OrderChanges;
+    expect?: readonly string[];
+    force?: boolean;
+  },
+): Promise<OrderRow> {
+  const { orderId, to, actor, now } = args;
+  const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!current) throw AppError.notFound('order_not_found');
+  const from = current.status;
+  if (args.expect && !args.expect.includes(from)) throw orderChanged();
+  if (!args.force && !canTransition(from, to, actor.type)) throw transitionForbidden(from, to);
+  const [row] = await tx
+    .update(orders)
+    .set({ ...args.set, status: to, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .returning();
+  if (!row) throw orderChanged();
+  await tx.insert(orderHistory).values({
+    orderId,
+    fromStatus: from,
+    toStatus: to,
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    note: args.note ?? null,
+    createdAt: now,
+  });
+  await emit(tx, {
+    type: 'order.status_changed',
+    orderId,
+    payload: { order_id: orderId, user_id: row.userId, from, to, actor: actor.type },
+    now,
+  });
+  return row;
+}
+
+/* ---------------- the cart (an order in progress) ---------------- */
+
+/** The user's cart row, created on first use (one per user: a partial unique index); locked when `lock`. */
+export async function cartOf(tx: DbOrTx, userId: number, now: Date, lock = false): Promise<OrderRow> {
+  const find = () => {
+    const q = tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'cart')))
+      .limit(1);
+    return lock ? q.for('update') : q;
+  };
+  const [found] = await find();
+  if (found) return found;
+  await ensureCart(tx, userId, now);
+  const [created] = await find();
+  return created!;
+}
+
+/** A new empty cart for the user unless one exists. */
+export async function ensureCart(tx: DbOrTx, userId: number, now: Date) {
+  await tx.execute(sql`insert into orders (user_id, status, created_at, updated_at)
+    values (${userId}, 'cart', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+    on conflict (user_id) where status = 'cart' do nothing`);
+}
+
+/** A cart line changed: the cart's updated_at follows. */
+export async function touchCart(tx: DbOrTx, orderId: number, now: Date) {
+  await tx
+    .update(orders)
+    .set({ updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'cart')));
+}
+
+/** The delivery address chosen for the user's cart, with its zone's shipping fee. */
+export async function chooseCartAddress(
+  tx: DbOrTx,
+  args: { orderId: number; addressId: number; shippingFeesPiastres: number; now: Date },
+) {
+  await tx
+    .update(orders)
+    .set({ addressId: args.addressId, shippingFeesPiastres: args.shippingFeesPiastres, updatedAt: args.now })
+    .where(and(eq(orders.id, args.orderId), eq(orders.status, 'cart')));
+}
+
+/**
+ * A saved address changed or went away: a cart that had it chosen follows (a new fee), or loses it (`fee` null:
+ * no address, no fee). Placed orders keep their snapshot.
+ */
+export async function followAddressInCart(
+  tx: DbOrTx,
+  args: { userId: number; addressId: number; shippingFeesPiastres: number | null; now: Date },
+) {
+  await tx
+    .update(orders)
+    .set(
+      args.shippingFeesPiastres === null
+        ? { addressId: null, shippingFeesPiastres: 0, updatedAt: args.now }
+        : { shippingFeesPiastres: args.shippingFeesPiastres, updatedAt: args.now },
+    )
+    .where(
+      and(eq(orders.userId, args.userId), eq(orders.addressId, args.addressId), eq(orders.status, 'cart')),
+    );
+}
+
+/* ---------------- checkout and payment ---------------- */
+
+/** What checkout fixed when the cart became an order (the address snapshot, totals, method). */
+export type CheckoutFacts = Required<
+  Pick<
+    OrderChanges,
+    | 'addressSnapshot'
+    | 'nationalId'
+    | 'shippingFeesPiastres'
+    | 'totalCartPricePiastres'
+    | 'checkoutTotalPricePiastres'
+  >
+> & { paymentMethod: PaymentMethod; bankInstallmentId: number | null };
+
+/**
+ * The (locked) cart becomes a placed order (offline methods: 'pending') or an order held for payment (online:
+ * 'awaiting_payment'). A placed order leaves the shopper a new empty cart.
+ */
+export async function checkOut(
+  tx: DbOrTx,
+  args: { orderId: number; userId: number; online: boolean; facts: CheckoutFacts; now: Date },
+) {
+  const { orderId, userId, online, facts, now } = args;
+  await transition(tx, {
+    orderId,
+    to: online ? 'awaiting_payment' : 'pending',
+    actor: { type: 'shopper', id: userId },
+    expect: ['cart'],
+    now,
+    set: { ...facts, checkoutDate: online ? null : now },
+  });
+  if (!online) await ensureCart(tx, userId, now);
+}
+
+/** An order paid online becomes a placed order ('pending'); its owner gets a new empty cart. False if it was not held. */
+export async function placePaidOrder(tx: DbOrTx, orderId: number, now: Date): Promise<boolean> {
+  const [held] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  if (held?.status !== 'awaiting_payment') return false;
+  const o = await transition(tx, {
+    orderId,
+    to: 'pending',
+    actor: GATEWAY,
+    expect: ['awaiting_payment'],
+    now,
+    set: { paymentMethod: 'online', checkoutDate: now },
+  });
+  await ensureCart(tx, o.userId, now);
+  return true;
+}
+
+/**
+ * A success that came after the session ended finds the order back in the cart: it is held again with the totals
+ * the gateway charged, so it can then be placed (placePaidOrder).
+ */
+export async function holdAgainForPayment(
+  tx: DbOrTx,
+  args: { orderId: number; subtotalPiastres: number; totalPiastres: number; now: Date },
+) {
+  await transition(tx, {
+    orderId: args.orderId,
+    to: 'awaiting_payment',
+    actor: GATEWAY,
+    expect: ['cart'],
+    now: args.now,
+    set: { totalCartPricePiastres: args.subtotalPiastres, checkoutTotalPricePiastres: args.totalPiastres },
+  });
+}
+
+/**
+ * An order held for payment becomes the cart again (the payment failed or its key expired). If the user already
+ * has a newer cart (opened while paying), the held lines join it (lines already there keep their quantity), the
+ * newer cart takes the address if it had none, and the held order is marked 'abandoned'.
+ */
+export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef, now: Date) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || order.status !== 'awaiting_payment') return;
+  const [other] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, order.userId), eq(orders.status, 'cart'), ne(orders.id, orderId)))
+    .for('update');
+  if (!other) {
+    await transition(tx, {
+      orderId,
+      to: 'cart',
+      actor,
+      expect: ['awaiting_payment'],
+      now,
+      set: {
+        paymentMethod: null,
+        bankInstallmentId: null,
+        addressSnapshot: null,
+        nationalId: null,
+        totalCartPricePiastres: 0,
+        checkoutTotalPricePiastres: 0,
+        checkoutDate: null,
+      },
+    });
+    await tx
+      .update(orderProducts)
+      .set({ checkoutPricePiastres: null })
+      .where(eq(orderProducts.orderId, orderId));
+    return;
+  }
+  await tx.execute(sql`insert into order_products (order_id, product_id, quantity, created_at)
+    select ${other.id}, product_id, quantity, ${now.toISOString()}::timestamptz from order_products
+    where order_id = ${orderId}
+    on conflict (order_id, product_id) do nothing`);
+  if (!other.addressId && order.addressId) {
+    await chooseCartAddress(tx, {
+      orderId: other.id,
+      addressId: order.addressId,
+      shippingFeesPiastres: order.shippingFeesPiastres,
+      now,
+    });
+  }
+  await transition(tx, { orderId, to: 'abandoned', actor, expect: ['awaiting_payment'], now });
+}
