@@ -147,6 +147,10 @@ export const apiMessages = {
     en: 'The map is busy right now, please try again in a moment',
     ar: 'الخريطة عليها ضغط دلوقتي، جرّب تاني كمان شوية',
   },
+  catalog_busy: {
+    en: 'The store is very busy right now, please try again in a few seconds',
+    ar: 'المتجر عليه ضغط كبير دلوقتي، جرّب تاني بعد كام ثانية',
+  },
   sms_failed: {
     en: 'We could not send the SMS, please try again',
     ar: 'معرفناش نبعت الرسالة، حاول تاني',
