@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import { refreshCurrentPrices } from './modules/catalog/prices.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
+import { drainEvents } from './modules/orders/events.ts';
 
 /**
  * Periodic work. Every job is idempotent and safe to run from several instances at once.
@@ -32,6 +33,18 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
   };
   const releaseTimer = setInterval(release, 30_000);
   releaseTimer.unref();
+  // The outbox (modules/orders/events.ts): the shopper's SMS about their order and the hand-on mark, every 5 s,
+  // safe on any number of instances.
+  let draining = false;
+  const drain = () => {
+    if (draining) return;
+    draining = true;
+    drainEvents({ ...ctx, log: console })
+      .catch((err: unknown) => console.error('outbox drain failed', err))
+      .finally(() => (draining = false));
+  };
+  const drainTimer = setInterval(drain, 5_000);
+  drainTimer.unref();
   // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for a
   // few seconds at 100,000 products (less for a smaller catalog); a PostgreSQL server needs none of it.
   const maintain = () => {
@@ -44,5 +57,6 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
     clearInterval(timer);
     clearInterval(purgeTimer);
     clearInterval(releaseTimer);
+    clearInterval(drainTimer);
   };
 }

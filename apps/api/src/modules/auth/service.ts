@@ -170,6 +170,7 @@ export async function signUp(ctx: AuthContext, body: SignUpBody, caller: Caller)
           email: body.email,
           phoneNumber: phone,
           passwordHash,
+          locale: caller.locale,
           createdAt: now,
           updatedAt: now,
         })
@@ -265,6 +266,9 @@ export async function signIn(ctx: AuthContext, body: SignInBody, caller: Caller)
       phone_number: phone,
     });
   }
+  // The shopper's SMS about their orders go out in the language they use.
+  if (user.locale !== caller.locale)
+    await ctx.db.update(users).set({ locale: caller.locale }).where(eq(users.id, user.id));
   const session = await createSession(ctx.db, { id: user.id, phoneNumber: user.phoneNumber }, now);
   return { user: toUser(user), session };
 }

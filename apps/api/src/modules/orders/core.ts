@@ -103,6 +103,11 @@ export async function transition(
   return row;
 }
 
+/** The order was handed on after it was placed (spec §3 sap_sync): the outbox's consumer marks it. */
+export async function markHandedOn(tx: DbOrTx, orderId: number, now: Date) {
+  await tx.update(orders).set({ sapSync: true, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
 /* ---------------- the cart (an order in progress) ---------------- */
 
 /** The user's cart row, created on first use (one per user: a partial unique index); locked when `lock`. */

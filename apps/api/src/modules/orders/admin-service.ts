@@ -1,0 +1,411 @@
+/**
+ * The back office's order operations (issue 13): the list with its filters and counts, one order with everything
+ * staff need, moving it along the transitions table, cancelling (the stock goes back), refunds per line, and the
+ * dashboard's figures. Every change goes through core.ts (history, outbox) and writes an audit entry.
+ * Days are Cairo days (the shop's), money in the answers EGP.
+ */
+import {
+  staffNextStatuses,
+  toEgp,
+  type AdminDashboard,
+  type AdminOrder,
+  type AdminOrderRow,
+  type AdminOrdersQuery,
+  type AdminOrderStatusBody,
+  type AdminRefundBody,
+  type Locale,
+  type OrderStatus,
+} from '@store/contracts';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  orderHistory,
+  orderProducts,
+  orders,
+  paymentEvents,
+  payments,
+  products,
+  staff,
+  users,
+} from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { audit, type CurrentStaff } from '../staff/index.ts';
+import { returnStock } from '../stock/service.ts';
+import { emit, transition, type OrderRow } from './core.ts';
+import { NOT_PLACED_STATUSES, toOrders } from './service.ts';
+
+export const SHOP_TIME_ZONE = 'Africa/Cairo';
+const LOW_STOCK = 3;
+const WAITING: OrderStatus[] = ['pending', 'confirmed', 'processing', 'delivering'];
+
+/** The Cairo day of a timestamp column, for filters and daily figures. */
+const cairoDay = (col: SQL | typeof orders.checkoutDate) =>
+  sql`(${col} at time zone ${SHOP_TIME_ZONE})::date`;
+
+/* ---------------- the list ---------------- */
+
+function filters(q: AdminOrdersQuery, withStatus: boolean): SQL {
+  const parts: SQL[] = [sql`o.status not in ('cart', 'awaiting_payment', 'abandoned')`];
+  if (withStatus && q.status) parts.push(sql`o.status = ${q.status}`);
+  if (q.payment_method) parts.push(sql`o.payment_method = ${q.payment_method}`);
+  if (q.from) parts.push(sql`${cairoDay(sql`o.checkout_date`)} >= ${q.from}::date`);
+  if (q.to) parts.push(sql`${cairoDay(sql`o.checkout_date`)} <= ${q.to}::date`);
+  if (q.governorate) parts.push(sql`o.address_snapshot->>'governorate' ilike ${`%${q.governorate}%`}`);
+  const text = q.query?.trim();
+  if (text) {
+    const digits = text.replace(/^#/, '');
+    if (/^\d+$/.test(digits)) {
+      // An order number, or (7 digits and more) the end of a phone number.
+      const byId = digits.length <= 9 ? sql`o.id = ${Number(digits)}` : sql`false`;
+      parts.push(digits.length >= 7 ? sql`(${byId} or u.phone_number like ${`%${digits}`})` : byId);
+    } else {
+      parts.push(sql`(u.first_name || ' ' || u.last_name) ilike ${`%${text.replace(/[%_\\]/g, '\\$&')}%`}`);
+    }
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const SORTS: Record<NonNullable<AdminOrdersQuery['sort']>, SQL> = {
+  newest: sql`o.checkout_date desc nulls last, o.id desc`,
+  oldest: sql`o.checkout_date asc nulls last, o.id asc`,
+  total_desc: sql`o.checkout_total_price_piastres desc, o.id desc`,
+  total_asc: sql`o.checkout_total_price_piastres asc, o.id asc`,
+};
+
+interface ListRow {
+  id: number;
+  status: string;
+  created_at: Date | string;
+  checkout_date: Date | string | null;
+  payment_method: string | null;
+  total: number | string;
+  count: number | string | null;
+  governorate: string | null;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+}
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+/** GET /v1/admin/orders: one page, its total, and the orders per status over the same filters. */
+export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery) {
+  const perPage = q.per_page ?? 20;
+  const page = q.page ?? 1;
+  const where = filters(q, true);
+  const [rows, total, counts] = await Promise.all([
+    db.execute(sql`
+      select o.id, o.status, o.created_at, o.checkout_date, o.payment_method,
+        o.checkout_total_price_piastres as total, o.address_snapshot->>'governorate' as governorate,
+        (select sum(op.quantity) from order_products op where op.order_id = o.id) as count,
+        u.id as user_id, u.first_name, u.last_name, u.phone_number
+      from orders o join users u on u.id = o.user_id
+      where ${where}
+      order by ${SORTS[q.sort ?? 'newest']}
+      limit ${perPage} offset ${(page - 1) * perPage}`),
+    db.execute(sql`select count(*) as n from orders o join users u on u.id = o.user_id where ${where}`),
+    db.execute(sql`select o.status, count(*) as n from orders o join users u on u.id = o.user_id
+      where ${filters(q, false)} group by o.status`),
+  ]);
+  const list = (rows as unknown as { rows: ListRow[] }).rows.map((r): AdminOrderRow => ({
+    id: Number(r.id),
+    status: r.status,
+    created_at: iso(r.created_at)!,
+    checkout_date: iso(r.checkout_date),
+    payment_method: r.payment_method,
+    total: toEgp(Number(r.total)),
+    count: Number(r.count ?? 0),
+    governorate: r.governorate,
+    customer: {
+      id: Number(r.user_id),
+      full_name: `${r.first_name} ${r.last_name}`.trim(),
+      phone_number: r.phone_number,
+    },
+  }));
+  const totalEntries = Number((total as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+  return {
+    orders: list,
+    meta: {
+      per_page: perPage,
+      total_entries: totalEntries,
+      current_page: page,
+      next_page: page * perPage < totalEntries ? page + 1 : null,
+    },
+    counts: Object.fromEntries(
+      (counts as unknown as { rows: { status: string; n: number | string }[] }).rows.map((c) => [
+        c.status,
+        Number(c.n),
+      ]),
+    ),
+  };
+}
+
+/* ---------------- one order ---------------- */
+
+async function placedOrder(db: DbOrTx, id: number, lock = false): Promise<OrderRow> {
+  const q = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row || (NOT_PLACED_STATUSES as readonly string[]).includes(row.status))
+    throw AppError.notFound('order_not_found');
+  return row;
+}
+
+/** GET /v1/admin/orders/{id}. */
+export async function getAdminOrder(db: DbOrTx, id: number, locale: Locale): Promise<AdminOrder> {
+  const row = await placedOrder(db, id);
+  const [[order], [customer], [ordersCount], sessions, history] = await Promise.all([
+    toOrders(db, [row], locale),
+    db.select().from(users).where(eq(users.id, row.userId)),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, row.userId),
+          sql`${orders.status} not in ('cart', 'awaiting_payment', 'abandoned')`,
+        ),
+      ),
+    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.id)),
+    db
+      .select({ h: orderHistory, staffName: staff.name })
+      .from(orderHistory)
+      .leftJoin(staff, and(eq(orderHistory.actorType, 'staff'), eq(staff.id, orderHistory.actorId)))
+      .where(eq(orderHistory.orderId, id))
+      .orderBy(asc(orderHistory.id)),
+  ]);
+  const callbacks = sessions.length
+    ? await db
+        .select()
+        .from(paymentEvents)
+        .where(
+          inArray(
+            paymentEvents.paymentId,
+            sessions.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(paymentEvents.id))
+    : [];
+  const fullName = `${customer!.firstName} ${customer!.lastName}`.trim();
+  return {
+    ...order!,
+    customer: {
+      id: customer!.id,
+      full_name: fullName,
+      email: customer!.email,
+      phone_number: customer!.phoneNumber,
+      orders_count: Number(ordersCount?.n ?? 0),
+    },
+    payments: sessions.map((p) => ({
+      provider: p.provider,
+      status: p.status,
+      amount: toEgp(p.amountPiastres),
+      reference: p.providerReference,
+      created_at: p.createdAt.toISOString(),
+      callbacks: callbacks
+        .filter((c) => c.paymentId === p.id)
+        .map((c) => ({
+          transaction_id: c.providerTransactionId,
+          success: c.success,
+          created_at: c.createdAt.toISOString(),
+        })),
+    })),
+    history: history.map(({ h, staffName }) => ({
+      from: h.fromStatus,
+      to: h.toStatus,
+      actor: h.actorType as AdminOrder['history'][number]['actor'],
+      actor_name: h.actorType === 'staff' ? staffName : h.actorType === 'shopper' ? fullName : h.actorType,
+      note: h.note,
+      created_at: h.createdAt.toISOString(),
+    })),
+    next_statuses: staffNextStatuses(row.status),
+    refundable: row.status === 'delivered' || row.status === 'partially_refunded',
+    refund_required: sessions.some((p) => p.status === 'refund_required'),
+    sap_sync: row.sapSync,
+  };
+}
+
+/* ---------------- moving it along ---------------- */
+
+async function linesOf(tx: DbOrTx, orderId: number) {
+  return tx
+    .select()
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, orderId))
+    .orderBy(asc(orderProducts.id));
+}
+
+/**
+ * PUT /v1/admin/orders/{id}/status. A cancel gives the stock back (what was not refunded) and, for an order paid
+ * online, marks the payment for a refund (the to-do list) with a `refund.required` event.
+ */
+export async function changeOrderStatus(
+  db: Db,
+  me: CurrentStaff,
+  id: number,
+  body: AdminOrderStatusBody,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    await placedOrder(tx, id);
+    const moved = await transition(tx, {
+      orderId: id,
+      to: body.status,
+      actor: { type: 'staff', id: me.id },
+      expect: body.from ? [body.from] : undefined,
+      note: body.note ?? null,
+      now,
+    });
+    if (body.status === 'canceled') {
+      const lines = await linesOf(tx, id);
+      await returnStock(
+        tx,
+        lines
+          .map((l) => ({ productId: l.productId, quantity: l.quantity - l.refundedQuantity }))
+          .filter((l) => l.quantity > 0),
+        now,
+      );
+      const paid = await tx
+        .update(payments)
+        .set({ status: 'refund_required', updatedAt: now })
+        .where(and(eq(payments.orderId, id), eq(payments.status, 'succeeded')))
+        .returning({ id: payments.id, amount: payments.amountPiastres });
+      for (const p of paid)
+        await emit(tx, {
+          type: 'refund.required',
+          orderId: id,
+          payload: { order_id: id, payment_id: p.id, amount_piastres: p.amount, reason: 'canceled' },
+          now,
+        });
+    }
+    await audit(
+      tx,
+      me,
+      'order.status_changed',
+      { type: 'order', id },
+      { to: moved.status, note: body.note ?? null },
+      now,
+    );
+  });
+}
+
+/**
+ * POST /v1/admin/orders/{id}/refunds: per line, units come back (refunded_quantity grows, never past the line's
+ * quantity); `restock` puts them back in stock. The order becomes 'refunded' when every unit is refunded, else
+ * 'partially_refunded'. The amount (units × the price paid) is recorded in a `refund.made` event.
+ */
+export async function refundOrder(db: Db, me: CurrentStaff, id: number, body: AdminRefundBody, now: Date) {
+  await db.transaction(async (tx) => {
+    const order = await placedOrder(tx, id, true);
+    if (order.status !== 'delivered' && order.status !== 'partially_refunded')
+      throw new AppError(409, 'order_changed', ['order_not_refundable']);
+    const lines = await linesOf(tx, id);
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const asked = new Map<number, number>();
+    for (const l of body.lines)
+      asked.set(l.order_product_id, (asked.get(l.order_product_id) ?? 0) + l.quantity);
+    let amount = 0;
+    for (const [lineId, quantity] of asked) {
+      const line = byId.get(lineId);
+      if (!line) throw AppError.field('lines', 'refund_line_unknown');
+      if (line.refundedQuantity + quantity > line.quantity)
+        throw AppError.field('lines', `refund_too_many:${line.quantity - line.refundedQuantity}`);
+      await tx
+        .update(orderProducts)
+        .set({ refundedQuantity: line.refundedQuantity + quantity })
+        .where(eq(orderProducts.id, lineId));
+      line.refundedQuantity += quantity;
+      amount += quantity * (line.checkoutPricePiastres ?? 0);
+    }
+    if (body.restock)
+      await returnStock(
+        tx,
+        [...asked].map(([lineId, quantity]) => ({ productId: byId.get(lineId)!.productId, quantity })),
+        now,
+      );
+    const all = lines.every((l) => l.refundedQuantity >= l.quantity);
+    await transition(tx, {
+      orderId: id,
+      to: all ? 'refunded' : 'partially_refunded',
+      actor: { type: 'staff', id: me.id },
+      expect: [order.status],
+      note: body.note ?? null,
+      now,
+    });
+    const details = {
+      amount_piastres: amount,
+      restock: body.restock,
+      lines: [...asked].map(([order_product_id, quantity]) => ({ order_product_id, quantity })),
+    };
+    await emit(tx, { type: 'refund.made', orderId: id, payload: { order_id: id, ...details }, now });
+    await audit(
+      tx,
+      me,
+      'order.refunded',
+      { type: 'order', id },
+      { ...details, note: body.note ?? null },
+      now,
+    );
+  });
+}
+
+/* ---------------- the dashboard ---------------- */
+
+/** GET /v1/admin/dashboard: Cairo's today and month, the last 30 days, waiting orders, low stock, refunds to do. */
+export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<AdminDashboard> {
+  const nowIso = now.toISOString();
+  const today = sql`(${nowIso}::timestamptz at time zone ${SHOP_TIME_ZONE})::date`;
+  const sold = sql`o.status not in ('cart', 'awaiting_payment', 'abandoned', 'canceled')`;
+  const [figures, daily, waiting, low, refunds] = await Promise.all([
+    db.execute(sql`
+      select
+        coalesce(sum(o.checkout_total_price_piastres) filter (where ${cairoDay(sql`o.checkout_date`)} = ${today}), 0) as today_sales,
+        count(*) filter (where ${cairoDay(sql`o.checkout_date`)} = ${today}) as today_orders,
+        coalesce(sum(o.checkout_total_price_piastres), 0) as month_sales,
+        count(*) as month_orders
+      from orders o
+      where ${sold} and o.checkout_date >= (date_trunc('month', ${nowIso}::timestamptz at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`),
+    db.execute(sql`
+      select to_char(d::date, 'YYYY-MM-DD') as day, coalesce(sum(o.checkout_total_price_piastres), 0) as sales, count(o.id) as n
+      from generate_series(${today} - 29, ${today}, interval '1 day') d
+      left join orders o on ${cairoDay(sql`o.checkout_date`)} = d::date and ${sold}
+      group by d order by d`),
+    db.execute(sql`select status, count(*) as n from orders
+      where status in ('pending', 'confirmed', 'processing', 'delivering') group by status`),
+    db
+      .select({
+        id: products.id,
+        titleEn: products.titleEn,
+        titleAr: products.titleAr,
+        stock: products.stock,
+        active: products.active,
+      })
+      .from(products)
+      .where(sql`${products.stock} <= ${LOW_STOCK}`)
+      .orderBy(desc(products.active), asc(products.stock), asc(products.id))
+      .limit(10),
+    db.execute(sql`select count(distinct order_id) as n from payments where status = 'refund_required'`),
+  ]);
+  type Figures = { today_sales: string; today_orders: string; month_sales: string; month_orders: string };
+  const f = (figures as unknown as { rows: Figures[] }).rows[0]!;
+  const waitingRows = (waiting as unknown as { rows: { status: string; n: string }[] }).rows;
+  return {
+    today: { sales: toEgp(Number(f.today_sales)), orders: Number(f.today_orders) },
+    month: { sales: toEgp(Number(f.month_sales)), orders: Number(f.month_orders) },
+    waiting: Object.fromEntries(
+      WAITING.map((s) => [s, Number(waitingRows.find((w) => w.status === s)?.n ?? 0)]),
+    ),
+    daily: (daily as unknown as { rows: { day: string; sales: string; n: string }[] }).rows.map((d) => ({
+      date: d.day,
+      sales: toEgp(Number(d.sales)),
+      orders: Number(d.n),
+    })),
+    low_stock: low.map((p) => ({
+      id: p.id,
+      title: locale === 'ar' ? p.titleAr : p.titleEn,
+      stock: p.stock,
+      active: p.active,
+    })),
+    refunds_to_do: Number((refunds as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The outbox's consumer (CONVENTIONS 15, issue 13): `domain_events` rows are written by modules/orders/core.ts in
+ * the transaction of the change; this drains them after the commit, from any number of instances.
+ *
+ * A batch is claimed in one statement (`for update skip locked`): its rows get a lease (available_at two minutes
+ * ahead) and one more attempt, so two instances never take the same row, and a row whose instance died is taken
+ * again when its lease runs out. Each event is then handled outside any transaction (an SMS gateway call must not
+ * hold the database) and marked processed; a failure sets it back with a growing delay, and after MAX_ATTEMPTS it
+ * is kept as failed (processed, with its last error) for someone to look at. Handling is at least once: a crash
+ * between the SMS and the mark would send it again, which is the better failure for a shopper than none.
+ */
+import { apiMessage, SMS_ON_STATUS, type Locale, type OrderStatus } from '@store/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app.ts';
+import { domainEvents, users } from '../../db/schema.ts';
+import { markHandedOn } from './core.ts';
+
+const LEASE_SECONDS = 120;
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+interface EventRow {
+  id: number;
+  type: string;
+  order_id: number | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export type EventContext = Pick<AppContext, 'db' | 'sms' | 'clock'> & {
+  log: { error(obj: object, msg: string): void };
+};
+
+const SMS_KEYS: Partial<Record<OrderStatus, Parameters<typeof apiMessage>[0]>> = {
+  confirmed: 'sms_order_confirmed',
+  delivering: 'sms_order_delivering',
+  delivered: 'sms_order_delivered',
+  canceled: 'sms_order_canceled',
+};
+
+async function handle(ctx: EventContext, e: EventRow) {
+  if (e.type !== 'order.status_changed') return;
+  const to = e.payload.to as OrderStatus;
+  const orderId = Number(e.payload.order_id);
+  if (to === 'pending') {
+    // A placed order is handed on (to the warehouse / ERP): the sap_sync flag of spec §3 says so.
+    await markHandedOn(ctx.db, orderId, ctx.clock.now());
+    return;
+  }
+  const key = SMS_KEYS[to];
+  if (!key || !SMS_ON_STATUS.includes(to)) return;
+  const [u] = await ctx.db
+    .select({ phone: users.phoneNumber, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, Number(e.payload.user_id)));
+  if (!u) return;
+  const locale: Locale = u.locale === 'en' ? 'en' : 'ar';
+  await ctx.sms.send({ to: u.phone, text: apiMessage(key, locale, { n: String(orderId) }) });
+}
+
+/** Claims and handles what is due; returns how many events this call handled (processed or failed for good). */
+export async function drainEvents(ctx: EventContext, limit = BATCH): Promise<number> {
+  const now = ctx.clock.now();
+  const lease = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
+  const claimed = (await ctx.db.execute(sql`
+    update domain_events set available_at = ${lease}::timestamptz, attempts = attempts + 1
+    where id in (
+      select id from domain_events
+      where processed_at is null and available_at <= ${now.toISOString()}::timestamptz
+      order by available_at, id limit ${limit}
+      for update skip locked)
+    returning id, type, order_id, payload, attempts`)) as unknown as { rows: EventRow[] };
+  let done = 0;
+  for (const e of claimed.rows.sort((a, b) => a.id - b.id)) {
+    try {
+      await handle(ctx, e);
+      await ctx.db
+        .update(domainEvents)
+        .set({ processedAt: ctx.clock.now(), lastError: null })
+        .where(eq(domainEvents.id, e.id));
+      done++;
+    } catch (err) {
+      const message = err instanceof Error ? err.message.slice(0, 500) : 'failed';
+      const dead = e.attempts >= MAX_ATTEMPTS;
+      // 30 s, 1 min, 2 min ... up to an hour between tries.
+      const delayMs = Math.min(3_600_000, 30_000 * 2 ** (e.attempts - 1));
+      await ctx.db
+        .update(domainEvents)
+        .set({
+          lastError: message,
+          availableAt: new Date(ctx.clock.now().getTime() + delayMs),
+          processedAt: dead ? ctx.clock.now() : null,
+        })
+        .where(eq(domainEvents.id, e.id));
+      ctx.log.error({ event: e.id, type: e.type, attempts: e.attempts, error: message }, 'event failed');
+      if (dead) done++;
+    }
+  }
+  return done;
+}

@@ -1,0 +1,63 @@
+/**
+ * The order's states and who may move it between them (spec §4 names the eight statuses a shopper or staff member
+ * sees; "transitions: not shown", so this table is our choice, issue 13). The API enforces it in one place
+ * (apps/api/src/modules/orders/core.ts); the back office offers exactly the moves it allows.
+ *
+ * Internal states, never shown in a list: `cart` (the shopper's cart is an order in progress), `awaiting_payment`
+ * (an online payment session holds the stock), `abandoned` (a held order whose lines went back into a newer cart).
+ */
+import { ORDER_STATUSES, type OrderStatus } from './constants.ts';
+
+export const INTERNAL_ORDER_STATES = ['cart', 'awaiting_payment', 'abandoned'] as const;
+export type InternalOrderState = (typeof INTERNAL_ORDER_STATES)[number];
+/** Every value orders.status may hold (a CHECK constraint in migration 0005 says the same). */
+export const ORDER_STATES = [...INTERNAL_ORDER_STATES, ...ORDER_STATUSES] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** Who moves an order: the shopper, a staff member, the payment gateway's callback, or a job of the server. */
+export const ORDER_ACTORS = ['shopper', 'staff', 'gateway', 'system'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+export interface OrderTransition {
+  from: OrderState;
+  to: OrderState;
+  by: readonly OrderActor[];
+}
+
+/** The whole table. A move not listed here is refused (422); a move the order left meanwhile loses (409). */
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  // Checkout: an offline order is placed; an online payment holds the cart's stock.
+  { from: 'cart', to: 'pending', by: ['shopper'] },
+  { from: 'cart', to: 'awaiting_payment', by: ['shopper', 'gateway'] },
+  // The payment: paid (a placed order), or failed / expired (back to the cart, or into a newer cart).
+  { from: 'awaiting_payment', to: 'pending', by: ['gateway'] },
+  { from: 'awaiting_payment', to: 'cart', by: ['gateway', 'system'] },
+  { from: 'awaiting_payment', to: 'abandoned', by: ['gateway', 'system'] },
+  // The back office runs a placed order to the door.
+  { from: 'pending', to: 'confirmed', by: ['staff'] },
+  { from: 'confirmed', to: 'processing', by: ['staff'] },
+  { from: 'processing', to: 'delivering', by: ['staff'] },
+  { from: 'delivering', to: 'delivered', by: ['staff'] },
+  // Cancelled before it arrives (the stock goes back).
+  { from: 'pending', to: 'canceled', by: ['staff'] },
+  { from: 'confirmed', to: 'canceled', by: ['staff'] },
+  { from: 'processing', to: 'canceled', by: ['staff'] },
+  { from: 'delivering', to: 'canceled', by: ['staff'] },
+  // Refunds after delivery, in full or in part (per line refunded_quantity).
+  { from: 'delivered', to: 'partially_refunded', by: ['staff'] },
+  { from: 'delivered', to: 'refunded', by: ['staff'] },
+  { from: 'partially_refunded', to: 'partially_refunded', by: ['staff'] },
+  { from: 'partially_refunded', to: 'refunded', by: ['staff'] },
+];
+
+export const canTransition = (from: string, to: string, actor: OrderActor) =>
+  ORDER_TRANSITIONS.some((t) => t.from === from && t.to === to && t.by.includes(actor));
+
+/** The statuses a staff member may move an order to from `from` with PUT …/status (refunds have their own call). */
+export const staffNextStatuses = (from: string): OrderStatus[] =>
+  ORDER_TRANSITIONS.filter(
+    (t) => t.from === from && t.by.includes('staff') && t.to !== 'refunded' && t.to !== 'partially_refunded',
+  ).map((t) => t.to as OrderStatus);
+
+/** Statuses after which the shopper gets an SMS (in their language). */
+export const SMS_ON_STATUS: readonly OrderStatus[] = ['confirmed', 'delivering', 'delivered', 'canceled'];
