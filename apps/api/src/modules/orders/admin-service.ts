@@ -44,8 +44,14 @@ const cairoDay = (col: SQL | typeof orders.checkoutDate) =>
 
 /* ---------------- the list ---------------- */
 
-function filters(q: AdminOrdersQuery, withStatus: boolean): SQL {
+/** Beside the query's filters: one customer's orders (the customer page). */
+export interface AdminOrdersScope {
+  userId?: number;
+}
+
+function filters(q: AdminOrdersQuery, withStatus: boolean, scope: AdminOrdersScope = {}): SQL {
   const parts: SQL[] = [sql`o.status not in ('cart', 'awaiting_payment', 'abandoned')`];
+  if (scope.userId !== undefined) parts.push(sql`o.user_id = ${scope.userId}`);
   if (withStatus && q.status) parts.push(sql`o.status = ${q.status}`);
   if (q.payment_method) parts.push(sql`o.payment_method = ${q.payment_method}`);
   if (q.from) parts.push(sql`${cairoDay(sql`o.checkout_date`)} >= ${q.from}::date`);
@@ -90,10 +96,10 @@ interface ListRow {
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 /** GET /v1/admin/orders: one page, its total, and the orders per status over the same filters. */
-export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery) {
+export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: AdminOrdersScope = {}) {
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
-  const where = filters(q, true);
+  const where = filters(q, true, scope);
   const [rows, total, counts] = await Promise.all([
     db.execute(sql`
       select o.id, o.status, o.created_at, o.checkout_date, o.payment_method,
@@ -106,7 +112,7 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery) {
       limit ${perPage} offset ${(page - 1) * perPage}`),
     db.execute(sql`select count(*) as n from orders o join users u on u.id = o.user_id where ${where}`),
     db.execute(sql`select o.status, count(*) as n from orders o join users u on u.id = o.user_id
-      where ${filters(q, false)} group by o.status`),
+      where ${filters(q, false, scope)} group by o.status`),
   ]);
   const list = (rows as unknown as { rows: ListRow[] }).rows.map((r): AdminOrderRow => ({
     id: Number(r.id),

@@ -305,6 +305,21 @@ describe('the list and the dashboard', () => {
   });
 });
 
+describe('customers', () => {
+  it('staff find a shopper by phone and see their orders, never a password hash or token', async () => {
+    const { s, orderId } = await placed(1);
+    const found = await call(t.app, 'GET', `/v1/admin/customers?query=${s.phone.slice(-6)}`, clerk);
+    expect(found.status).toBe(200);
+    expect(found.body.customers.map((c: { id: number }) => c.id)).toContain(s.id);
+    const one = await call(t.app, 'GET', `/v1/admin/customers/${s.id}`, clerk);
+    expect(one.body.customer).toMatchObject({ phone_number: s.phone, orders_count: 1, total_spent: 1060 });
+    expect(one.body.customer.orders.map((o: { id: number }) => o.id)).toEqual([orderId]);
+    expect(one.res.body).not.toMatch(/password|token|scrypt/i);
+    expect((await call(t.app, 'GET', '/v1/admin/customers/2147483000', clerk)).status).toBe(404);
+    expect((await call(t.app, 'GET', '/v1/admin/customers', s.headers)).status).toBe(401);
+  });
+});
+
 describe('who may call', () => {
   it('anonymous callers and shoppers get 401 on every admin order route', async () => {
     const { s, orderId } = await placed(1);
