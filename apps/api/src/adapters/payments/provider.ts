@@ -64,8 +64,22 @@ export interface VerifiedTransaction {
   isVoided: boolean;
 }
 
+/** Money back on a paid transaction (part or all of it). */
+export interface RefundRequest {
+  /** The gateway's id of the successful transaction. */
+  transactionId: string;
+  amountPiastres: number;
+  /** Ours, unique per refund (the gateway's idempotency where it has one). */
+  reference: string;
+}
+
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * Refunds through the gateway. A provider without it (Paymob here, until its refund call is added and tested
+   * against recorded payloads) leaves the refund to its dashboard: the order is then listed as a refund to do.
+   */
+  refund?(request: RefundRequest): Promise<{ refundId: string }>;
   createIntention(request: IntentionRequest): Promise<Intention>;
   /** The processed callback (POST body + query string). null when the signature is wrong or the body malformed. */
   verifyCallback(input: { body: unknown; query: Record<string, unknown> }): VerifiedTransaction | null;

@@ -12,13 +12,27 @@ import {
   verifyPaymobCallback,
   verifyPaymobRedirect,
 } from './paymob-hmac.ts';
-import type { Intention, IntentionRequest, PaymentProvider, VerifiedTransaction } from './provider.ts';
+import type {
+  Intention,
+  IntentionRequest,
+  PaymentProvider,
+  RefundRequest,
+  VerifiedTransaction,
+} from './provider.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/v1/payments/sandbox/checkout';
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  /** The refunds this sandbox gateway made, as a real gateway's dashboard would list them. */
+  readonly refunds: (RefundRequest & { refundId: string })[] = [];
   constructor(readonly secret: string) {}
+
+  async refund(request: RefundRequest) {
+    const refundId = `sbx_refund_${randomBytes(8).toString('hex')}`;
+    this.refunds.push({ ...request, refundId });
+    return { refundId };
+  }
 
   async createIntention(req: IntentionRequest): Promise<Intention> {
     const paymentKey = `sbx_${randomBytes(24).toString('hex')}`;

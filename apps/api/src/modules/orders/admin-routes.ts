@@ -96,7 +96,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await refundOrder(db, currentStaff(req), req.params.id, req.body, clock.now());
+      await refundOrder(db, app.ctx.payments, currentStaff(req), req.params.id, req.body, clock.now());
       return { order: await getAdminOrder(db, req.params.id, requestLocale(req)) };
     },
   );

@@ -28,6 +28,7 @@ import {
   staff,
   users,
 } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/service.ts';
@@ -300,7 +301,14 @@ export async function changeOrderStatus(
  * quantity); `restock` puts them back in stock. The order becomes 'refunded' when every unit is refunded, else
  * 'partially_refunded'. The amount (units × the price paid) is recorded in a `refund.made` event.
  */
-export async function refundOrder(db: Db, me: CurrentStaff, id: number, body: AdminRefundBody, now: Date) {
+export async function refundOrder(
+  db: Db,
+  provider: PaymentProvider,
+  me: CurrentStaff,
+  id: number,
+  body: AdminRefundBody,
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     const order = await placedOrder(tx, id, true);
     if (order.status !== 'delivered' && order.status !== 'partially_refunded')
@@ -329,6 +337,7 @@ export async function refundOrder(db: Db, me: CurrentStaff, id: number, body: Ad
         [...asked].map(([lineId, quantity]) => ({ productId: byId.get(lineId)!.productId, quantity })),
         now,
       );
+    const money = order.paymentMethod === 'online' ? await refundOnline(tx, provider, id, amount, now) : null;
     const all = lines.every((l) => l.refundedQuantity >= l.quantity);
     await transition(tx, {
       orderId: id,
@@ -340,6 +349,7 @@ export async function refundOrder(db: Db, me: CurrentStaff, id: number, body: Ad
     });
     const details = {
       amount_piastres: amount,
+      ...(money ? { provider: provider.name, ...money } : {}),
       restock: body.restock,
       lines: [...asked].map(([order_product_id, quantity]) => ({ order_product_id, quantity })),
     };
@@ -353,6 +363,51 @@ export async function refundOrder(db: Db, me: CurrentStaff, id: number, body: Ad
       now,
     );
   });
+}
+
+/**
+ * The money of a refund of an order paid online goes back through the gateway when it can refund (its refund id is
+ * recorded); otherwise the payment is marked for a refund by hand (the dashboard's to-do). Called inside the
+ * refund's transaction, with the order locked: if the gateway refuses, nothing of the refund is kept.
+ */
+async function refundOnline(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  orderId: number,
+  amount: number,
+  now: Date,
+) {
+  const [paid] = await tx
+    .select({ payment: payments, event: paymentEvents })
+    .from(payments)
+    .innerJoin(paymentEvents, and(eq(paymentEvents.paymentId, payments.id), eq(paymentEvents.success, true)))
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .orderBy(asc(paymentEvents.id))
+    .limit(1);
+  if (paid && provider.refund) {
+    try {
+      const { refundId } = await provider.refund({
+        // Stored as '<provider>:<id>' (one table for every gateway); the gateway knows its own id.
+        transactionId: paid.event.providerTransactionId.replace(`${paid.payment.provider}:`, ''),
+        amountPiastres: amount,
+        reference: `o${orderId}-r${now.getTime()}`,
+      });
+      return { refund_id: refundId, refunded_by: 'gateway' as const };
+    } catch {
+      throw new AppError(502, 'refund_failed', ['refund_failed']);
+    }
+  }
+  await tx
+    .update(payments)
+    .set({ status: 'refund_required', updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+  await emit(tx, {
+    type: 'refund.required',
+    orderId,
+    payload: { order_id: orderId, amount_piastres: amount, reason: 'refund' },
+    now,
+  });
+  return { refund_id: null, refunded_by: 'by_hand' as const };
 }
 
 /* ---------------- the dashboard ---------------- */

@@ -6,7 +6,8 @@
  * ahead) and one more attempt, so two instances never take the same row, and a row whose instance died is taken
  * again when its lease runs out. Each event is then handled outside any transaction (an SMS gateway call must not
  * hold the database) and marked processed; a failure sets it back with a growing delay, and after MAX_ATTEMPTS it
- * is kept as failed (processed, with its last error) for someone to look at. Handling is at least once: a crash
+ * is kept as failed (processed, with its last error) for someone to look at. One order's events are handled in
+ * the order they were written (a shopper reads "on its way" after "confirmed"). Handling is at least once: a crash
  * between the SMS and the mark would send it again, which is the better failure for a shopper than none.
  */
 import { apiMessage, SMS_ON_STATUS, type Locale, type OrderStatus } from '@store/contracts';
@@ -65,8 +66,11 @@ export async function drainEvents(ctx: EventContext, limit = BATCH): Promise<num
   const claimed = (await ctx.db.execute(sql`
     update domain_events set available_at = ${lease}::timestamptz, attempts = attempts + 1
     where id in (
-      select id from domain_events
+      select id from domain_events d
       where processed_at is null and available_at <= ${now.toISOString()}::timestamptz
+        -- One order's events in the order they happened: not before the earlier ones are done.
+        and not exists (select 1 from domain_events e
+          where e.order_id = d.order_id and e.processed_at is null and e.id < d.id)
       order by available_at, id limit ${limit}
       for update skip locked)
     returning id, type, order_id, payload, attempts`)) as unknown as { rows: EventRow[] };
