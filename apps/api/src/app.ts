@@ -13,7 +13,8 @@ import {
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './db/client.ts';
-import { installErrorHandling } from './lib/errors.ts';
+import { frameworkErrors, installErrorHandling, registerFormParsing } from './lib/errors.ts';
+import { loggerOptions, type LogOptions } from './lib/logging.ts';
 import { installResponseCache } from './lib/response-cache.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -45,7 +46,8 @@ export interface AppOptions {
   uploadsDir?: string;
   /** Built storefront (apps/web/dist); served with SPA fallback when present. */
   webDistDir?: string;
-  logger?: boolean | { level: string };
+  /** Log level (and, in tests, a stream to read the lines); redaction and safe serializers always (logging.ts). */
+  logger?: boolean | LogOptions;
   /** How long public catalog answers are cached in memory (ms); 0 turns the cache off (tests). */
   catalogCacheMs?: number;
   /** How long past catalogCacheMs an answer may still be served while it is refreshed (default 3 × catalogCacheMs). */
@@ -89,7 +91,7 @@ export type App = FastifyInstance;
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.httpTimeouts };
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? loggerOptions(opts.logger === true ? { level: 'info' } : opts.logger) : false,
     // A client that sends its request a byte at a time, or nothing at all, is cut off (408) instead of holding a
     // connection, and an open file, for ever (issue 12: 1,500 such clients starved every shopper).
     requestTimeout: timeouts.requestMs,
@@ -104,6 +106,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A store behind a load balancer: ids come from the proxy when present.
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,7 +135,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // After CORS, whose headers a cached answer needs too.
   installResponseCache(app, opts.catalogCacheMs ?? 0, { staleMs: opts.catalogStaleMs });
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } });
+  await registerFormParsing(app, () =>
+    app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } }),
+  );
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

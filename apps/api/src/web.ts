@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import { apiMessage, type Locale } from '@store/contracts';
+import { apiMessage, idParam, type Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +32,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     }
     let html = indexHtml;
     const m = /^\/products\/(\d+)$/.exec(url);
-    if (m) {
+    // An id no product can have (past PostgreSQL's integer) gets the page without share tags: the app says 404.
+    if (m && idParam.safeParse(m[1]).success) {
       const locale: Locale = /[?&]lang=en\b/.test(req.url) ? 'en' : 'ar';
       const meta = await productShareMeta(app.ctx.db, Number(m[1]), locale);
       if (meta) {

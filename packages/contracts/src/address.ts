@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { ADDRESS_INSTRUCTIONS_MAX, ADDRESS_TEXT_MAX, HOME_PHONE_PREFIXES } from './constants.ts';
 import { EGYPT_MOBILE_PATTERN, latinDigits } from './auth.ts';
 import { idParam } from './catalog.ts';
+import { text } from './text.ts';
 
 export const NUMBER_TYPES = ['mobile', 'home'] as const;
 export type NumberType = (typeof NUMBER_TYPES)[number];
@@ -38,10 +39,10 @@ const blankToUndefined = (v: unknown) => {
   return t === '' || t === null ? undefined : t;
 };
 
+/** One line of an address: no control or bidi characters (text.ts), required, at most ADDRESS_TEXT_MAX. */
 const requiredText = z.preprocess(
   trimmed,
-  z
-    .string({ error: 'required' })
+  text()
     .min(1, { error: 'required', abort: true })
     .max(ADDRESS_TEXT_MAX, { error: `too_long:${ADDRESS_TEXT_MAX}` }),
 );
@@ -71,8 +72,7 @@ const addressFieldsSchema = z.object({
   governorate: requiredText,
   instructions: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: 'invalid_value' })
+    text({ multiline: true, typeError: 'invalid_value' })
       .max(ADDRESS_INSTRUCTIONS_MAX, { error: `too_long:${ADDRESS_INSTRUCTIONS_MAX}` })
       .optional(),
   ),
@@ -90,10 +90,13 @@ const addressFieldsSchema = z.object({
       .min(1, { error: 'required', abort: true })
       .regex(/^\d+$/, { error: 'digits_only', abort: true }),
   ),
-  city_code: z.preprocess(blankToUndefined, z.string({ error: 'invalid_value' }).optional()),
+  city_code: z.preprocess(
+    blankToUndefined,
+    text({ typeError: 'invalid_value' }).max(10, { error: 'too_long:10' }).optional(),
+  ),
   lat: coordinate(90),
   lng: coordinate(180),
-  name: z.preprocess(blankToUndefined, z.string({ error: mapMessage }).max(500, { error: 'too_long:500' })),
+  name: z.preprocess(blankToUndefined, text({ typeError: mapMessage }).max(500, { error: 'too_long:500' })),
 });
 
 /**
@@ -201,7 +204,7 @@ export const reverseGeocodeQuerySchema = z.object({
   locale: z.enum(['ar', 'en'], { error: 'must_be_one_of:ar, en' }).optional(),
 });
 export const placeSearchQuerySchema = z.object({
-  q: z.string({ error: 'required' }).trim().min(2, { error: 'must_be_at_least:2' }).max(200, {
+  q: text({ allowBidi: true }).min(2, { error: 'must_be_at_least:2' }).max(200, {
     error: 'must_be_at_most:200',
   }),
   locale: z.enum(['ar', 'en'], { error: 'must_be_one_of:ar, en' }).optional(),

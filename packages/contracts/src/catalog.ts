@@ -1,26 +1,25 @@
 import { z } from 'zod';
 import { LOCALES, MAX_PER_PAGE, PRODUCT_PAGE_SIZE } from './constants.ts';
+import { MAX_PRICE_EGP, numberWithin, PG_INTEGER_MAX, slugSchema, text, wholeNumber } from './text.ts';
 
 /** Query-string booleans: "true"/"false"/"1"/"0". Anything else is a 422, never silently false. */
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'], { message: 'must_be_boolean' })
   .transform((v) => v === 'true' || v === '1');
 
-const wholeNumber = (min: number, max: number) =>
-  z
-    .union([
-      z.string().regex(/^\d+$/, { message: 'must_be_whole_number' }).transform(Number),
-      z.number().int({ message: 'must_be_whole_number' }),
-    ])
-    .pipe(
-      z
-        .number()
-        .min(min, { message: `must_be_at_least:${min}` })
-        .max(max, { message: `must_be_at_most:${max}` }),
-    );
-export const idParam = wholeNumber(1, 2_147_483_647);
+export const idParam = wholeNumber(1, PG_INTEGER_MAX);
 export const pageParam = wholeNumber(1, 1_000_000).optional();
 export const perPageParam = wholeNumber(1, MAX_PER_PAGE).optional();
+
+/** GET /v1/promotions/{id}: a promotion's numeric id (digits: an id within `integer`) or its slug. */
+export const promotionKeyParam = z.union([
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform((v) => (v.length > 16 ? Number.MAX_SAFE_INTEGER : Number(v)))
+    .pipe(numberWithin(1, PG_INTEGER_MAX)),
+  slugSchema.refine((s) => !/^\d+$/.test(s)),
+]);
 
 export const localeQuery = z.object({
   locale: z.enum(LOCALES, { message: 'must_be_one_of:ar, en' }).optional(),
@@ -40,6 +39,11 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/** The most brands one list may filter by (`brand_id=1,2,3`). */
+export const BRAND_FILTER_MAX = 100;
+/** A price filter in EGP: digits only, and small enough that its piastres fit the price columns. */
+const priceParam = wholeNumber(0, MAX_PRICE_EGP, 'price_digits_only');
+
 /**
  * GET /v1/products. Choices where the spec says "not shown":
  * - `query` is the search text (Arabic spelling variants and small typos match, best first).
@@ -48,25 +52,40 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
  * - `in_dedicated_page=true` keeps products of the special-offers page.
  * - `min_price`/`max_price` (EGP, digits) filter by the price a shopper pays; meta min/max describe the list
  *   before the price filter so the slider keeps its range.
- * - `brand_id` accepts one id or a comma-separated list.
+ * - `brand_id` accepts one id or a comma-separated list (at most BRAND_FILTER_MAX).
+ * - `min_price`/`max_price` are at most MAX_PRICE_EGP; `promotion_slug` is a slug (text.ts); ids fit `integer`.
  */
 export const productListQuerySchema = localeQuery.extend({
-  query: z.string().max(200, { message: 'too_long:200' }).optional(),
+  query: text({ allowBidi: true }).max(200, { message: 'too_long:200' }).optional(),
   page: pageParam,
   per_page: perPageParam,
   category_id: idParam.optional(),
   brand_id: z
     .string()
-    .regex(/^\d+(,\d+)*$/, { message: 'must_be_whole_number' })
+    .regex(/^\d+(,\d+)*$/, { message: 'must_be_whole_number', abort: true })
     .transform((s) => s.split(',').map(Number))
+    .pipe(
+      z
+        .array(z.number())
+        .max(BRAND_FILTER_MAX, { message: `too_many:${BRAND_FILTER_MAX}`, abort: true })
+        .superRefine((ids, ctx) => {
+          // One message on brand_id itself, for the first id out of bounds.
+          const id = ids.find((n) => n < 1 || n > PG_INTEGER_MAX);
+          if (id !== undefined)
+            ctx.addIssue({
+              code: 'custom',
+              message: id < 1 ? 'must_be_at_least:1' : `must_be_at_most:${PG_INTEGER_MAX}`,
+            });
+        }),
+    )
     .optional(),
   featured: queryBoolean.optional(),
   in_active_promotion: queryBoolean.optional(),
   in_dedicated_page: queryBoolean.optional(),
   promotion_id: idParam.optional(),
-  promotion_slug: z.string().max(200).optional(),
-  min_price: z.string().regex(/^\d+$/, { message: 'price_digits_only' }).transform(Number).optional(),
-  max_price: z.string().regex(/^\d+$/, { message: 'price_digits_only' }).transform(Number).optional(),
+  promotion_slug: slugSchema.optional(),
+  min_price: priceParam.optional(),
+  max_price: priceParam.optional(),
   favorites: queryBoolean.optional(),
   latest_to_oldest: queryBoolean.optional(),
   lowest_price: queryBoolean.optional(),

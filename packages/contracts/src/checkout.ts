@@ -51,6 +51,14 @@ export const paymentKeyBodySchema = z.preprocess(
   }),
 );
 
+/**
+ * A payment key as the gateway hands it out (the sandbox's `sbx_…`, Paymob's client secret `egy_csk_…`): letters,
+ * digits, '_' and '-', at most 200. The sandbox checkout page is addressed by it.
+ */
+export const paymentKeySchema = z
+  .string({ error: 'required' })
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: 'invalid_value' });
+
 /** POST v1/users/checkout answer: the payment state of spec §3 plus the hosted checkout address. */
 export const paymentKeyResponseSchema = z.object({
   payment_key: z.string(),

@@ -3,6 +3,7 @@ export * from './money.ts';
 export * from './arabic.ts';
 export * from './errors.ts';
 export * from './messages.ts';
+export * from './text.ts';
 export * from './catalog.ts';
 export * from './national-id.ts';
 export * from './address.ts';

@@ -24,6 +24,32 @@ export const apiMessages = {
     en: 'Only numbers are allowed in the price field.',
     ar: 'مسموح بالأرقام بس في خانة السعر.',
   },
+  /* ---- bounds of every input, and the database's answers (issue 12) ---- */
+  control_characters: {
+    en: 'contains characters that are not allowed',
+    ar: 'فيه حروف مش مسموح بيها',
+  },
+  bidi_controls: {
+    en: 'contains hidden text-direction characters, please type it again',
+    ar: 'فيه علامات خفية لاتجاه الكتابة، اكتبه تاني من فضلك',
+  },
+  invalid_slug: {
+    en: 'may only contain English letters, numbers, - and _',
+    ar: 'مسموح فيه بحروف إنجليزي وأرقام و - و _ بس',
+  },
+  too_many: { en: 'has too many values (at most {max})', ar: 'فيه قيم كتير أوي (أقصى حد {max})' },
+  invalid_data: {
+    en: 'Some of the information sent is not valid, please check it and try again',
+    ar: 'فيه بيانات مش مظبوطة، راجعها وحاول تاني',
+  },
+  invalid_form_data: {
+    en: 'The form could not be read, please send it again',
+    ar: 'معرفناش نقرا البيانات اللي اتبعتت، ابعتها تاني',
+  },
+  store_busy: {
+    en: 'The store is busy right now, please try again in a moment',
+    ar: 'المتجر عليه ضغط دلوقتي، حاول تاني كمان شوية',
+  },
   /* ---- addresses, national ID, checkout, payments, orders (issue 5) ---- */
   national_id_required: { en: 'National ID is Required', ar: 'الرقم القومي مطلوب' },
   national_id_invalid: { en: 'National ID is not valid', ar: 'الرقم القومي مش صحيح' },

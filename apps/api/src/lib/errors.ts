@@ -1,6 +1,7 @@
 import { apiMessage, apiMessages, type ApiMessageKey, type Locale } from '@store/contracts';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { classifyDatabaseError, databaseErrorLogFields } from './db-errors.ts';
 import { requestLocale } from './locale.ts';
 
 type Messages = string[] | Record<string, string[]>;
@@ -69,7 +70,37 @@ function unionMessage(params: unknown): string | undefined {
   return undefined;
 }
 
-/** One error handler: AppError, zod validation, body parsing, 404s; never a stack trace to the client. */
+/**
+ * Fastify's router errors, answered before any route or hook (a path that is not valid percent-encoding, a path
+ * parameter past 100 characters): the store's shape and language too. Pass as Fastify's `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  void reply
+    .status(error.statusCode ?? 400)
+    .send({ errors: [apiMessage('invalid_request', requestLocale(req))] });
+}
+
+/** Requests whose multipart body is being read (between the hooks of `registerFormParsing`). */
+const parsingForm = new WeakSet<FastifyRequest>();
+
+/**
+ * Registers the multipart parser (`register`) between two hooks that mark the requests it is reading, so that an
+ * error it throws while parsing (busboy's errors carry no status) answers 400 instead of 500.
+ */
+export async function registerFormParsing(app: FastifyInstance, register: () => PromiseLike<unknown>) {
+  app.addHook('preValidation', async (req) => {
+    if (req.isMultipart()) parsingForm.add(req);
+  });
+  await register();
+  app.addHook('preValidation', async (req) => {
+    parsingForm.delete(req);
+  });
+}
+
+/**
+ * One error handler: AppError, zod validation, body parsing, database errors (422 for a value PostgreSQL refuses,
+ * 503 with Retry-After when it cannot answer), 404s; never a stack trace to the client.
+ */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const locale = requestLocale(req);
@@ -84,17 +115,38 @@ export function installErrorHandling(app: FastifyInstance) {
         let msg: string = issue.message ?? 'invalid_value';
         // zod's own messages for missing/unknown values become ours.
         if (issue.keyword === 'invalid_type' && /undefined/.test(msg)) msg = 'required';
-        else if (issue.keyword === 'invalid_value' && !msg.includes(':') && !(msg in apiMessageKeys))
-          msg = 'invalid_value';
         // "a whole number as text or as a number": the branch that had the right type says what is wrong.
         else if (issue.keyword === 'invalid_union') msg = unionMessage(issue.params) ?? 'invalid_value';
+        // Any other text of zod's own (an array where a string was expected...) is not in the shopper's language.
+        if (!(msg.split(':', 1)[0]! in apiMessageKeys)) msg = 'invalid_value';
         (fields[field] ??= []).push(translate(msg, locale));
       }
       return reply.status(422).send({ errors: fields });
     }
+    // The route's pattern, never its values: '/v1/users/addresses/:id'.
+    const route = `${req.method} ${req.routeOptions.url ?? '(no route)'}`;
+    const db = classifyDatabaseError(error);
+    if (db) {
+      // The SQLSTATE and kind only: Drizzle's message is the query with its parameters (db-errors.ts).
+      const fields = { db: databaseErrorLogFields(db), route };
+      if (db.kind === 'invalid_data') {
+        req.log.warn(fields, 'the database refused a value');
+        return reply.status(422).send({ errors: [apiMessage('invalid_data', locale)] });
+      }
+      if (db.kind === 'unavailable') {
+        req.log.error(fields, 'the database is unavailable');
+        reply.header('retry-after', String(db.retryAfterSeconds ?? 5));
+        return reply.status(503).send({ errors: [apiMessage('store_busy', locale)] });
+      }
+      req.log.error(fields, 'database error');
+      return reply.status(500).send({ errors: [apiMessage('server_error', locale)] });
+    }
+    // A multipart body busboy could not read (no boundary, cut short, bad part headers): the client's fault.
+    if (parsingForm.has(req) && error.statusCode === undefined)
+      return reply.status(400).send({ errors: [apiMessage('invalid_form_data', locale)] });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      req.log.error({ err: error }, 'request failed');
+      req.log.error({ err: error, route }, 'request failed');
       return reply.status(500).send({ errors: [apiMessage('server_error', locale)] });
     }
     // Fastify's own 4xx (bad JSON, too large, unsupported media type): a short sentence, no internals.

@@ -9,6 +9,7 @@ import {
   productListQuerySchema,
   productListResponseSchema,
   productResponseSchema,
+  promotionKeyParam,
   promotionResponseSchema,
   promotionsResponseSchema,
 } from '@store/contracts';
@@ -116,14 +117,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         description: 'A running promotion by numeric id or by slug.',
-        params: z.object({ id: z.string().min(1).max(160) }),
+        params: z.object({ id: promotionKeyParam }),
         querystring: localeQuery,
         response: { 200: promotionResponseSchema },
       },
     },
-    async (req) => {
-      const key = /^\d+$/.test(req.params.id) ? Number(req.params.id) : req.params.id;
-      return { promotion: await getPromotion(db, key, requestLocale(req), clock.now()) };
-    },
+    async (req) => ({
+      promotion: await getPromotion(db, req.params.id, requestLocale(req), clock.now()),
+    }),
   );
 };

@@ -1,4 +1,4 @@
-import { messageErrorsSchema } from '@store/contracts';
+import { messageErrorsSchema, paymentKeySchema } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
@@ -85,7 +85,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payments/sandbox/checkout',
-    { schema: { hide: true, querystring: z.object({ key: z.string().max(200).optional() }) } },
+    { schema: { hide: true, querystring: z.object({ key: paymentKeySchema.optional() }) } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
@@ -111,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
-        body: z.object({ key: z.string().min(1).max(200), decision: z.enum(['approve', 'decline']) }),
+        body: z.object({ key: paymentKeySchema, decision: z.enum(['approve', 'decline']) }),
       },
     },
     async (req, reply) => {

@@ -7,14 +7,16 @@ import { Spinner } from '../../../ui/spinner';
 import { usePromotion } from '../api/get-promotions';
 import { ProductList } from '../components/product-list';
 
-/** /promotions/:slug: the products of one promotion, named after it; an unknown slug shows the 404 page. */
+/** /promotions/:slug: the products of one promotion, named after it; an unknown or malformed slug: the 404 page. */
 export function Component() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const { t } = useTranslation();
   const promotion = usePromotion(slug);
   const base = useMemo(() => ({ promotion_slug: slug }), [slug]);
-  const notFound = promotion.error instanceof ApiError && promotion.error.status === 404;
+  // 422: a slug no promotion can have (characters a slug never holds, an id past the database's range).
+  const notFound =
+    promotion.error instanceof ApiError && (promotion.error.status === 404 || promotion.error.status === 422);
   useEffect(() => {
     if (notFound) void navigate('/404', { replace: true });
   }, [notFound, navigate]);
