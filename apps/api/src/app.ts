@@ -34,6 +34,9 @@ import { addressRoutes } from './modules/addresses/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { installStaffAuth } from './modules/staff/access.ts';
+import type { StaffLimits } from './modules/staff/limits.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { registerWeb } from './web.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
 
@@ -56,6 +59,8 @@ export interface AppOptions {
   sms?: SmsSender;
   /** Rate limits of the account calls (tests lower them). */
   authLimits?: Partial<AuthLimits>;
+  /** Rate limits of staff sign-in (tests lower them). */
+  staffLimits?: Partial<StaffLimits>;
   /** The payment gateway; default: the sandbox gateway served by this API (server.ts picks from PAYMENT_PROVIDER). */
   payments?: PaymentProvider;
   /** Reverse geocoding for GET /v1/geocode/reverse; default: public Nominatim. */
@@ -126,6 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   installAuth(app);
+  installStaffAuth(app);
   await app.register(cors, {
     origin: true,
     exposedHeaders: ['client', 'token', 'uid', 'expiry', 'token-type'],
@@ -163,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, { prefix: '/v1' });
   await app.register(checkoutRoutes, { prefix: '/v1' });
   await app.register(paymentRoutes, { prefix: '/v1' });
+  await app.register(staffRoutes, { prefix: '/v1/admin', limits: opts.staffLimits });
   if (app.ctx.env !== 'production') await app.register(devOrderRoutes);
 
   if (opts.uploadsDir) {

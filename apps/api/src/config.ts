@@ -1,3 +1,5 @@
+import { PASSWORD_MAX, PASSWORD_MIN, passwordIsEmail } from '@store/contracts';
+import { isCommonPassword } from '@store/contracts/common-passwords';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_HTTP_TIMEOUTS } from './lib/timeouts.ts';
 
@@ -35,6 +37,21 @@ const schema = z
     PUBLIC_URL: z.string().url().optional(),
     /** Load the demo catalog on first start (default yes). */
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    /**
+     * The back office's first owner: created at start-up, or made an active owner with this password (both or
+     * neither). Required in production while no owner exists; elsewhere a demo owner is seeded without them.
+     */
+    OWNER_EMAIL: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(200, 'OWNER_EMAIL must be at most 200 characters')
+        .pipe(z.email('OWNER_EMAIL must be an email address, e.g. owner@store.example'))
+        .optional(),
+    ),
+    OWNER_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
     /** Seconds public catalog answers are cached in each instance's memory (0 = off). */
     CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     /** Seconds past that an answer may still be served while one request refreshes it in the background. */
@@ -105,6 +122,28 @@ const schema = z
         path: ['HTTP_HEADERS_TIMEOUT_MS'],
         message: `HTTP_HEADERS_TIMEOUT_MS (${c.HTTP_HEADERS_TIMEOUT_MS}) must not be longer than HTTP_REQUEST_TIMEOUT_MS (${c.HTTP_REQUEST_TIMEOUT_MS}), which covers the headers too`,
       });
+  })
+  .superRefine((c, ctx) => {
+    // The owner's password follows the staff's rules (contracts' staff.ts), said as a sentence naming the variable.
+    const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (c.OWNER_EMAIL && c.OWNER_PASSWORD === undefined)
+      refuse('OWNER_PASSWORD', 'OWNER_PASSWORD is required with OWNER_EMAIL (the owner signs in with it)');
+    if (c.OWNER_PASSWORD !== undefined && !c.OWNER_EMAIL)
+      refuse('OWNER_EMAIL', 'OWNER_EMAIL is required with OWNER_PASSWORD (the owner signs in with it)');
+    const pw = c.OWNER_PASSWORD;
+    if (pw === undefined) return;
+    if (pw.length < PASSWORD_MIN || pw.length > PASSWORD_MAX || pw.trim() === '')
+      refuse(
+        'OWNER_PASSWORD',
+        `OWNER_PASSWORD must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not only spaces`,
+      );
+    else if (isCommonPassword(pw))
+      refuse(
+        'OWNER_PASSWORD',
+        'OWNER_PASSWORD is a common password that is easy to guess; choose another one',
+      );
+    else if (c.OWNER_EMAIL && passwordIsEmail(pw, c.OWNER_EMAIL))
+      refuse('OWNER_PASSWORD', 'OWNER_PASSWORD must not be the email address');
   })
   .superRefine((c, ctx) => {
     if (c.PAYMENT_PROVIDER !== 'paymob') return;

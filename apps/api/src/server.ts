@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
+import { bootstrapOwner } from './modules/staff/bootstrap.ts';
 import { AdjustableClock, systemClock } from './lib/clock.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -31,6 +32,17 @@ async function main() {
     if (seeded) console.log('Loaded the demo catalog.');
   }
   await database.maintain();
+  // The back office's owner (OWNER_EMAIL / OWNER_PASSWORD, or the demo owner): here, after the migrations, because
+  // this process holds the embedded database. Production without any owner stops here, naming the variables.
+  const ownerLines = await bootstrapOwner(database.db, {
+    env: config.NODE_ENV,
+    ownerEmail: config.OWNER_EMAIL,
+    ownerPassword: config.OWNER_PASSWORD,
+    now: systemClock.now(),
+  }).catch(async (err: unknown) => {
+    await database.close(); // the embedded database is closed cleanly before the process stops
+    throw err;
+  });
   const app = await buildApp({
     database,
     env: config.NODE_ENV,
@@ -77,6 +89,7 @@ async function main() {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
+  for (const line of ownerLines) console.log(line);
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   console.log(
     `The store is running at http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'})`,

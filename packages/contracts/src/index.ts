@@ -9,5 +9,6 @@ export * from './national-id.ts';
 export * from './address.ts';
 export * from './checkout.ts';
 export * from './auth.ts';
+export * from './staff.ts';
 export * from './cart.ts';
 export * from './quantity.ts';

@@ -193,6 +193,40 @@ export const apiMessages = {
   only_n_per_order: { en: 'Only {n} available per order', ar: 'متاح {n} بس في الطلب الواحد' },
   out_of_stock: { en: 'This product is out of stock', ar: 'المنتج ده خلص من المخزن' },
   product_unavailable: { en: 'This product is no longer available', ar: 'المنتج ده مبقاش متاح' },
+  /* ---- back office: staff accounts (issue 13) ---- */
+  staff_invalid_credentials: {
+    en: 'Email or password is incorrect, please try again',
+    ar: 'الإيميل أو كلمة السر غلط، حاول تاني',
+  },
+  staff_sign_in_required: {
+    en: 'Please sign in to the back office first',
+    ar: 'لازم تسجل دخول للوحة التحكم الأول',
+  },
+  staff_forbidden: {
+    en: 'Your account does not have permission to do this',
+    ar: 'حسابك مش مسموحله يعمل ده',
+  },
+  staff_not_found: { en: 'Staff member not found', ar: 'الموظف ده مش موجود' },
+  staff_email_taken: {
+    en: 'A staff member with this email already exists',
+    ar: 'فيه موظف متسجل بالإيميل ده قبل كده',
+  },
+  staff_last_owner: {
+    en: 'The store must keep at least one owner',
+    ar: 'لازم يفضل للمتجر مالك واحد على الأقل',
+  },
+  staff_cannot_remove_self: {
+    en: 'You cannot remove your own account',
+    ar: 'مينفعش تشيل حسابك انت',
+  },
+  staff_removed: {
+    en: 'The staff member was removed and signed out',
+    ar: 'الموظف اتشال واتعمله تسجيل خروج',
+  },
+  password_is_email: {
+    en: 'The password cannot be the email address',
+    ar: 'كلمة السر مينفعش تكون الإيميل',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;

@@ -55,6 +55,20 @@ export async function countHits(db: DbOrTx, checks: { key: string; limit: Limit 
   return blockedFor;
 }
 
+/**
+ * Takes back one hit counted by `countHits`/`enforce` at the same `now` (same window): for limits that should count
+ * only failures yet must count before the check, so that parallel guesses cannot all slip under the limit (staff
+ * sign-in takes back the hits of a right password).
+ */
+export async function undoHits(db: DbOrTx, checks: { key: string; limit: Limit }[], now: Date) {
+  for (const c of checks) {
+    const index = Math.floor(now.getTime() / (c.limit.windowSeconds * 1000));
+    await db.execute(
+      sql`update rate_limits set count = count - 1 where key = ${`${c.key}#${index}`} and count > 0`,
+    );
+  }
+}
+
 /** 'Too many attempts, … {time}s' (429) with Retry-After. */
 export function tooManyAttempts(seconds: number) {
   return new AppError(

@@ -20,7 +20,7 @@ export interface TestApp {
 export async function createTestApp(
   options: Pick<
     AppOptions,
-    'catalogCacheMs' | 'sms' | 'authLimits' | 'payments' | 'geocoder' | 'geocoding' | 'publicUrl'
+    'catalogCacheMs' | 'sms' | 'authLimits' | 'staffLimits' | 'payments' | 'geocoder' | 'geocoding' | 'publicUrl'
   > = {},
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;

@@ -1,7 +1,16 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { authTokens } from '../../db/schema.ts';
+import {
+  hashToken,
+  newClient,
+  newToken,
+  readSessionHeaders,
+  tokenMatches,
+  type SessionTokens,
+} from '../../lib/session-tokens.ts';
+
+export { sessionHeaders, type SessionTokens } from '../../lib/session-tokens.ts';
 
 /**
  * Sessions (devise_token_auth style): one auth_tokens row per signed-in device (`client`), holding the sha256 of a
@@ -12,13 +21,6 @@ export const SESSION_DAYS = 14;
 /** Devices signed in at once; signing in on one more drops the oldest. */
 export const MAX_DEVICES = 10;
 
-export interface SessionTokens {
-  client: string;
-  token: string;
-  uid: string;
-  expiresAt: Date;
-}
-
 /** Who is calling, as the auth headers proved. */
 export interface SessionUser {
   id: number;
@@ -27,18 +29,16 @@ export interface SessionUser {
   tokenId: number;
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 const expiry = (now: Date) => new Date(now.getTime() + SESSION_DAYS * 86_400_000);
 
 export async function createSession(db: DbOrTx, user: { id: number; phoneNumber: string }, now: Date) {
-  const client = randomBytes(16).toString('base64url');
+  const client = newClient();
   const token = newToken();
   const expiresAt = expiry(now);
   await db.insert(authTokens).values({
     userId: user.id,
     client,
-    tokenHash: sha256(token),
+    tokenHash: hashToken(token),
     expiresAt,
     lastUsedAt: now,
     createdAt: now,
@@ -66,7 +66,7 @@ export async function rotateSession(db: DbOrTx, session: SessionUser, now: Date)
     .set({
       previousTokenHash: sql`${authTokens.tokenHash}`,
       previousValidUntil: new Date(now.getTime() + PREVIOUS_TOKEN_GRACE_MS),
-      tokenHash: sha256(token),
+      tokenHash: hashToken(token),
       expiresAt,
       lastUsedAt: now,
     })
@@ -74,19 +74,15 @@ export async function rotateSession(db: DbOrTx, session: SessionUser, now: Date)
   return { client: session.client, token, uid: session.phoneNumber, expiresAt };
 }
 
-const header = (v: unknown, max: number) =>
-  typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined;
-
 /** The user the headers belong to, or null for missing, unknown, wrong, expired or revoked tokens. */
 export async function authenticate(
   db: DbOrTx,
   headers: Record<string, unknown>,
   now: Date,
 ): Promise<SessionUser | null> {
-  const client = header(headers.client, 64);
-  const token = header(headers.token, 128);
-  const uid = header(headers.uid, 20);
-  if (!client || !token || !uid) return null;
+  const sent = readSessionHeaders(headers, 20);
+  if (!sent) return null;
+  const { client, token, uid } = sent;
   const result = (await db.execute(sql`
     select t.id as token_id, t.token_hash, t.previous_token_hash, t.previous_valid_until, t.expires_at,
       u.id as user_id, u.phone_number
@@ -105,18 +101,12 @@ export async function authenticate(
   };
   const row = result.rows[0];
   if (!row) return null;
-  const actual = createHash('sha256').update(token).digest();
-  const matches = (hash: string | null) => {
-    if (!hash) return false;
-    const expected = Buffer.from(hash, 'hex');
-    return expected.length === actual.length && timingSafeEqual(expected, actual);
-  };
-  const current = matches(row.token_hash);
+  const current = tokenMatches(token, row.token_hash);
   const previous =
     !current &&
     row.previous_valid_until != null &&
     new Date(row.previous_valid_until).getTime() > now.getTime() &&
-    matches(row.previous_token_hash);
+    tokenMatches(token, row.previous_token_hash);
   if (!current && !previous) return null;
   if (new Date(row.expires_at).getTime() <= now.getTime()) return null;
   return { id: Number(row.user_id), phoneNumber: row.phone_number, client, tokenId: Number(row.token_id) };
@@ -134,15 +124,4 @@ export async function revokeOtherSessions(db: DbOrTx, session: SessionUser) {
 
 export async function revokeAllSessions(db: DbOrTx, userId: number) {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
-}
-
-/** The response headers of a sign-in or profile update. */
-export function sessionHeaders(s: SessionTokens): Record<string, string> {
-  return {
-    client: s.client,
-    token: s.token,
-    uid: s.uid,
-    expiry: String(Math.floor(s.expiresAt.getTime() / 1000)),
-    'token-type': 'Bearer',
-  };
 }

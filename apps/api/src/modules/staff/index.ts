@@ -1,0 +1,10 @@
+/**
+ * The staff module's face for the rest of the API (admin order, customer and catalog routes):
+ *
+ *   onRequest: requireStaff('staff')           401 without a staff session, 403 without the role (owners pass)
+ *   const me = currentStaff(req)               { id, email, name, role, client, sessionId, ip }
+ *   await audit(tx, me, 'order.status_changed', { type: 'order', id }, { from, to }, ctx.clock.now())
+ */
+export { currentStaff, hasRole, requireStaff, type CurrentStaff } from './access.ts';
+export { audit, type AuditActor, type AuditTarget } from './audit.ts';
+export type { StaffSession } from './session.ts';

@@ -1,0 +1,86 @@
+/**
+ * Staff of the back office (issue 13): accounts separate from shoppers, signed in with email and password, with a
+ * role. One schema for the admin app's forms and the API's routes; field errors are message keys of apiMessages.
+ *
+ * Choices where the spec says nothing:
+ * - Roles: `owner` (everything, and manages staff), `staff` (orders, customers), `catalog` (the catalog). An owner
+ *   passes every role check.
+ * - The email is the account's `uid` header, kept in lower case. Sessions last STAFF_SESSION_HOURS (not sliding):
+ *   a working day, shorter than a shopper's 14 days because a staff session can move orders and money.
+ * - Passwords follow the shoppers' rules (8–128 characters, not only spaces, not a common one: the API checks the
+ *   list) and may not be the email address.
+ */
+import { z } from 'zod';
+import { emailSchema, PASSWORD_MAX, passwordSchema } from './auth.ts';
+import { idParam } from './catalog.ts';
+import { NAME_MIN } from './constants.ts';
+import { text } from './text.ts';
+
+export const STAFF_ROLES = ['owner', 'staff', 'catalog'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** How long a staff session lasts from sign-in. */
+export const STAFF_SESSION_HOURS = 12;
+/** Devices a staff member may be signed in on at once; one more drops the oldest. */
+export const STAFF_MAX_DEVICES = 5;
+export const STAFF_NAME_MAX = 80;
+
+/** True when the password is the email address or its part before the @ (any case). */
+export function passwordIsEmail(password: string, email: string) {
+  const pw = password.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  return pw === address || (address.includes('@') && pw === address.slice(0, address.indexOf('@')));
+}
+
+/* ---------------- bodies ---------------- */
+
+/** POST v1/admin/sign_in. The password is only required here (older rules never lock anyone out). */
+export const staffSignInSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ message: 'required' })
+    .min(1, { message: 'required', abort: true })
+    .max(PASSWORD_MAX, `too_long:${PASSWORD_MAX}`),
+});
+export type StaffSignInBody = z.infer<typeof staffSignInSchema>;
+
+const roleSchema = z.enum(STAFF_ROLES, { message: `must_be_one_of:${STAFF_ROLES.join(', ')}` });
+
+/** POST v1/admin/staff (owners only): a new staff member, who signs in with this password. */
+export const newStaffSchema = z
+  .object({
+    email: emailSchema,
+    name: text()
+      .min(1, { message: 'required', abort: true })
+      .min(NAME_MIN, `too_short:${NAME_MIN}`)
+      .max(STAFF_NAME_MAX, `too_long:${STAFF_NAME_MAX}`),
+    role: roleSchema,
+    password: passwordSchema,
+  })
+  .refine((v) => !passwordIsEmail(v.password, v.email), {
+    message: 'password_is_email',
+    path: ['password'],
+  });
+export type NewStaffBody = z.infer<typeof newStaffSchema>;
+
+export const staffIdParams = z.object({ id: idParam });
+
+/* ---------------- answers ---------------- */
+
+/** The signed-in staff member (sign-in, GET v1/admin/me). */
+export const staffSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+export type Staff = z.infer<typeof staffSchema>;
+export const staffResponseSchema = z.object({ staff: staffSchema });
+
+/** A row of the staff list: removed members stay (active false), so the audit log keeps its names. */
+export const staffMemberSchema = staffSchema.extend({
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffMemberResponseSchema = z.object({ staff: staffMemberSchema });
+export const staffListResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
