@@ -11,7 +11,6 @@ import {
   paymentKeyResponseSchema,
   placeOrderBodySchema,
 } from '@store/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../lib/auth.ts';
 import { expandFormKeys } from '../../lib/form-body.ts';
@@ -25,9 +24,6 @@ import {
 } from './service.ts';
 
 const tags = ['checkout'];
-
-/** Our public address (PUBLIC_URL): gateway URLs and redirects never use what a request's Host headers claim. */
-export const publicBase = (req: FastifyRequest) => req.server.ctx.publicUrl;
 
 /** The checkout wizard's calls (spec §7 checkout, banks, bank_installments; the National ID step). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -104,7 +100,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       startPaymentSession(db, app.ctx.payments, currentUser(req).id, {
         now: clock.now(),
         locale: requestLocale(req),
-        baseUrl: publicBase(req),
+        // PUBLIC_URL: gateway URLs never use what a request's Host headers claim.
+        baseUrl: req.server.ctx.publicUrl,
         log: req.log,
       }),
   );

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
 import { AppError } from '../../lib/errors.ts';
-import { publicBase } from '../checkout/routes.ts';
 import { checkoutPage, closedPage } from './sandbox-page.ts';
 import { applyTransaction, redirectOutcome, sessionByKey } from './service.ts';
 
@@ -76,7 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const t = provider.verifyRedirect(req.query);
       if (!t) req.log.warn({ provider: provider.name }, 'payment redirect with a wrong signature');
       const { success, orderId } = await redirectOutcome(db, provider.name, t);
-      return reply.redirect(completeUrl(publicBase(req), success, orderId), 302);
+      return reply.redirect(completeUrl(req.server.ctx.publicUrl, success, orderId), 302);
     },
   );
 
@@ -92,10 +91,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.type('text/html; charset=utf-8');
       const p = req.query.key ? await sessionByKey(db, req.query.key) : null;
       if (!p || p.provider !== sandbox.name) {
-        return reply.status(404).send(closedPage(completeUrl(publicBase(req), false, null)));
+        return reply.status(404).send(closedPage(completeUrl(req.server.ctx.publicUrl, false, null)));
       }
       if (p.status !== 'pending' || p.expiresAt.getTime() <= clock.now().getTime()) {
-        return reply.status(410).send(closedPage(completeUrl(publicBase(req), false, p.orderId)));
+        return reply.status(410).send(closedPage(completeUrl(req.server.ctx.publicUrl, false, p.orderId)));
       }
       return checkoutPage({
         key: p.paymentKey,
@@ -115,7 +114,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const base = publicBase(req);
+      const base = req.server.ctx.publicUrl;
       const p = await sessionByKey(db, req.body.key);
       if (!p || p.provider !== sandbox.name || !p.providerReference) {
         return reply
