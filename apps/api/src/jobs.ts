@@ -4,15 +4,17 @@ import { refreshCurrentPrices } from './modules/catalog/prices.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
 import { drainEvents } from './modules/orders/events.ts';
+import { describeError } from './lib/logging.ts';
 
 /**
- * Periodic work. Every job is idempotent and safe to run from several instances at once.
+ * Periodic work. Every job is idempotent and safe to run from several instances at once. A failure is logged as
+ * describeError says (a database error by its SQLSTATE: Drizzle's own message carries the query's parameters).
  * - promotion prices follow the clock (a promotion starts or ends): once a minute.
  */
 export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>): () => void {
   const run = () => {
     refreshCurrentPrices(ctx.db, ctx.clock.now()).catch((err: unknown) =>
-      console.error('price refresh failed', err),
+      console.error('price refresh failed:', describeError(err)),
     );
   };
   run();
@@ -20,7 +22,9 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
   timer.unref();
   // Expired sessions, old SMS codes and finished rate-limit windows: once an hour.
   const purge = () => {
-    purgeExpired(ctx.db, ctx.clock.now()).catch((err: unknown) => console.error('purge failed', err));
+    purgeExpired(ctx.db, ctx.clock.now()).catch((err: unknown) =>
+      console.error('purge failed:', describeError(err)),
+    );
   };
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
@@ -28,7 +32,7 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
   // every 30 s, so stock is back within half a minute even if the shopper never returns.
   const release = () => {
     releaseExpiredSessions(ctx.db, ctx.clock.now()).catch((err: unknown) =>
-      console.error('payment session release failed', err),
+      console.error('payment session release failed:', describeError(err)),
     );
   };
   const releaseTimer = setInterval(release, 30_000);
@@ -40,7 +44,7 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
     if (draining) return;
     draining = true;
     drainEvents({ ...ctx, log: console })
-      .catch((err: unknown) => console.error('outbox drain failed', err))
+      .catch((err: unknown) => console.error('outbox drain failed:', describeError(err)))
       .finally(() => (draining = false));
   };
   const drainTimer = setInterval(drain, 5_000);
@@ -48,7 +52,9 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
   // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for a
   // few seconds at 100,000 products (less for a smaller catalog); a PostgreSQL server needs none of it.
   const maintain = () => {
-    database?.maintain().catch((err: unknown) => console.error('database upkeep failed', err));
+    database
+      ?.maintain()
+      .catch((err: unknown) => console.error('database upkeep failed:', describeError(err)));
   };
   const maintainTimer = setInterval(maintain, 6 * 3_600_000);
   maintainTimer.unref();

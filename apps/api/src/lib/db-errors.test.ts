@@ -15,7 +15,7 @@ import * as schema from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { addShopper, addZones, addressFields, type Shopper } from '../test/shoppers.ts';
 import { classifyDatabaseError } from './db-errors.ts';
-import { maskPhone, safeUrl } from './logging.ts';
+import { describeError, maskPhone, safeUrl } from './logging.ts';
 
 const PHONE = '01098765432';
 const EMAIL = 'leak.check@example.com';
@@ -254,6 +254,18 @@ describe('classifyDatabaseError', () => {
       classifyDatabaseError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_JSON' })),
     ).toBeNull();
     expect(classifyDatabaseError(undefined)).toBeNull();
+  });
+
+  it('describes an error in one line fit for a log or a table: no query, no parameter, no full phone', () => {
+    expect(describeError(wrapped(pgError('22003')))).toBe(
+      'database error 22003 (numeric_value_out_of_range)',
+    );
+    expect(describeError(wrapped(pgError('23505', { constraint: 'users_phone_unique' })))).toBe(
+      'database error 23505 (unique_violation, users_phone_unique)',
+    );
+    expect(describeError(new Error('SMS gateway answered 400: bad number 01012345678'))).toBe(
+      'SMS gateway answered 400: bad number 010*****678',
+    );
   });
 
   it('masks phone numbers and secrets for the log', () => {

@@ -80,6 +80,18 @@ export function serializeError(err: unknown): Record<string, unknown> {
   };
 }
 
+/**
+ * One line about an error for places that log text (jobs on the console, an error kept in a table): a database
+ * error as its SQLSTATE and kind, any other as its name and message with phone numbers masked.
+ */
+export function describeError(err: unknown): string {
+  const db = classifyDatabaseError(err);
+  if (db) return `database error ${db.code} (${db.summary}${db.constraint ? `, ${db.constraint}` : ''})`;
+  const text =
+    err instanceof Error ? (err.name === 'Error' ? err.message : `${err.name}: ${err.message}`) : String(err);
+  return maskPhonesIn(text).slice(0, 500);
+}
+
 type RequestLike = {
   method?: string;
   url?: string;

@@ -14,6 +14,7 @@ import { apiMessage, SMS_ON_STATUS, type Locale, type OrderStatus } from '@store
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app.ts';
 import { domainEvents, users } from '../../db/schema.ts';
+import { describeError } from '../../lib/logging.ts';
 import { markHandedOn } from './core.ts';
 
 const LEASE_SECONDS = 120;
@@ -84,7 +85,8 @@ export async function drainEvents(ctx: EventContext, limit = BATCH): Promise<num
         .where(eq(domainEvents.id, e.id));
       done++;
     } catch (err) {
-      const message = err instanceof Error ? err.message.slice(0, 500) : 'failed';
+      // Kept in the table and logged: never Drizzle's message (the query and its parameters) nor a full phone.
+      const message = describeError(err);
       const dead = e.attempts >= MAX_ATTEMPTS;
       // 30 s, 1 min, 2 min ... up to an hour between tries.
       const delayMs = Math.min(3_600_000, 30_000 * 2 ** (e.attempts - 1));

@@ -15,6 +15,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { describeError } from '../../lib/logging.ts';
 import type { VerifiedTransaction } from '../../adapters/payments/provider.ts';
 import { returnStock, takeStock } from '../stock/service.ts';
 import { GATEWAY, SYSTEM, holdAgainForPayment, placePaidOrder, returnToCart } from '../orders/core.ts';
@@ -198,7 +199,7 @@ async function lateSuccess(
   } catch (err) {
     await tx.update(payments).set({ status: 'refund_required', updatedAt: now }).where(eq(payments.id, p.id));
     log.error(
-      { paymentId: p.id, orderId: p.orderId, reason: (err as Error).message },
+      { paymentId: p.id, orderId: p.orderId, reason: describeError(err) },
       'payment succeeded after its session ended and the order cannot be placed: refund required',
     );
     return 'refund_required';
