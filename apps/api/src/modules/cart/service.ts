@@ -5,6 +5,7 @@ import {
   type CartMergeBody,
   type CartUpdateBody,
   type Locale,
+  orderTotals,
 } from '@store/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -84,14 +85,14 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
     { locale: opts.locale, userId: opts.userId, now: opts.now },
   );
   const cardOf = new Map(cards.map((c) => [c.id, c]));
-  let subtotal = 0;
-  let count = 0;
-  const items = lines.flatMap((l) => {
-    const product = cardOf.get(l.productId);
-    if (!product) return [];
-    const lineTotal = l.price * l.quantity;
-    subtotal += lineTotal;
-    count += l.quantity;
+  const shown = lines.filter((l) => cardOf.has(l.productId));
+  const totals = orderTotals(
+    shown.map((l) => ({ unitPiastres: l.price, quantity: l.quantity })),
+    order.shippingFeesPiastres,
+  );
+  const items = shown.flatMap((l) => {
+    const product = cardOf.get(l.productId)!;
+    const lineTotal = orderTotals([{ unitPiastres: l.price, quantity: l.quantity }]).subtotal;
     return [
       {
         id: l.lineId,
@@ -103,17 +104,16 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
       },
     ];
   });
-  const fee = order.shippingFeesPiastres;
   return {
     id: order.id,
     order_id: order.id,
     status: 'cart',
     items,
     item_ids: items.map((i) => i.product.id),
-    count,
-    subtotal: toEgp(subtotal),
-    delivery_fee: toEgp(fee),
-    total: toEgp(subtotal + fee),
+    count: totals.count,
+    subtotal: toEgp(totals.subtotal),
+    delivery_fee: toEgp(totals.shipping),
+    total: toEgp(totals.total),
     address: order.addressId ? await addressOf(db, order.addressId) : null,
     sap_sync: order.sapSync,
   };

@@ -20,6 +20,7 @@ import {
   type PaymentKeyResponse,
   type PaymentMethod,
   type PaymentRequest,
+  orderTotals,
 } from '@store/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
@@ -183,9 +184,10 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
   const zone = chosen.zone?.active ? chosen.zone : await zoneForGovernorate(tx, chosen.address.governorate);
   if (!zone) throw AppError.field('address_id', 'governorate_not_served');
 
-  const subtotal = lines.reduce((n, l) => n + l.price * l.quantity, 0);
-  const shipping = zone.shippingFeesPiastres;
-  const total = subtotal + shipping;
+  const { subtotal, shipping, total } = orderTotals(
+    lines.map((l) => ({ unitPiastres: l.price, quantity: l.quantity })),
+    zone.shippingFeesPiastres,
+  );
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.notFound();
   if (nationalIdRequired(toEgp(total)) && !(user.nationalId && isValidNationalId(user.nationalId))) {

@@ -1,4 +1,5 @@
 import type { Product } from '@store/contracts/catalog';
+import { orderTotals, toEgp, toPiastres } from '@store/contracts/money';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,10 +88,14 @@ export function Component() {
 
   const run = (action: Promise<void>) => action.catch((e: unknown) => setError(e));
   const ready = lines.every((l) => l.product || l.gone);
+  // A guest's cart adds integer piastres with the server's one calculator (contracts), not EGP floats.
+  const guest = orderTotals(
+    lines.flatMap((l) =>
+      l.product ? [{ unitPiastres: toPiastres(unitPrice(l.product)), quantity: l.quantity }] : [],
+    ),
+  );
   const count = lines.reduce((n, l) => n + l.quantity, 0);
-  const subtotal =
-    serverTotals?.subtotal ??
-    lines.reduce((s, l) => s + (l.product ? unitPrice(l.product) * l.quantity : 0), 0);
+  const subtotal = serverTotals?.subtotal ?? toEgp(guest.subtotal);
   const delivery = serverTotals?.delivery_fee ?? 0;
   const total = serverTotals?.total ?? subtotal;
 
