@@ -4,6 +4,7 @@ import { refreshCurrentPrices } from './modules/catalog/prices.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
 import { drainEvents } from './modules/orders/events.ts';
+import { purgeExpiredStaffSessions } from './modules/staff/index.ts';
 import { describeError } from './lib/logging.ts';
 
 /**
@@ -24,6 +25,9 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
   const purge = () => {
     purgeExpired(ctx.db, ctx.clock.now()).catch((err: unknown) =>
       console.error('purge failed:', describeError(err)),
+    );
+    purgeExpiredStaffSessions(ctx.db, ctx.clock.now()).catch((err: unknown) =>
+      console.error('staff session purge failed:', describeError(err)),
     );
   };
   const purgeTimer = setInterval(purge, 3_600_000);

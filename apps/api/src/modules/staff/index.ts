@@ -7,4 +7,4 @@
  */
 export { currentStaff, hasRole, requireStaff, type CurrentStaff } from './access.ts';
 export { audit, type AuditActor, type AuditTarget } from './audit.ts';
-export type { StaffSession } from './session.ts';
+export { purgeExpiredStaffSessions, type StaffSession } from './session.ts';
