@@ -8,12 +8,13 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './db/client.ts';
-import { frameworkErrors, installErrorHandling, registerFormParsing } from './lib/errors.ts';
+import { AppError, frameworkErrors, installErrorHandling, registerFormParsing } from './lib/errors.ts';
 import { loggerOptions, type LogOptions } from './lib/logging.ts';
 import { installResponseCache } from './lib/response-cache.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -37,14 +38,25 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { installStaffAuth } from './modules/staff/access.ts';
 import type { StaffLimits } from './modules/staff/limits.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
+import { adminCustomerRoutes } from './modules/customers/routes.ts';
 import { registerWeb } from './web.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
 
 export interface AppOptions {
   database: Database;
   clock?: Clock;
-  /** 'production' hides dev-only routes (SMS outbox, clock). */
   env?: 'development' | 'production' | 'test';
+  /**
+   * Developer routes (/dev/sms-outbox, /dev/clock, /dev/orders/:id/status): only when asked for (`npm run dev`,
+   * the tests, DEV_ROUTES=true; never in production), and then only to requests from this machine.
+   */
+  devRoutes?: boolean;
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For): a hop count or their addresses (TRUST_PROXY).
+   * Default none: the address is the socket's, so no client can choose the address its limits count against.
+   */
+  trustProxy?: number | string;
   /** Folder served at /uploads (generated product images, later uploads). */
   uploadsDir?: string;
   /** Built storefront (apps/web/dist); served with SPA fallback when present. */
@@ -67,7 +79,7 @@ export interface AppOptions {
   geocoder?: Geocoder;
   /** How the geocoder is asked: its rate (GEOCODER_RATE_PER_SECOND), callers' limits, the cache (tests change them). */
   geocoding?: Partial<GeocodingOptions>;
-  /** PUBLIC_URL: the store's public address for payment callbacks and redirects (else the request's origin). */
+  /** PUBLIC_URL: the store's public address for payment callbacks and redirects (default http://localhost:3000). */
   publicUrl?: string;
   /** How long a client may take to send a request, or idle (HTTP_*_TIMEOUT_MS; lib/timeouts.ts). */
   httpTimeouts?: Partial<HttpTimeouts>;
@@ -82,7 +94,8 @@ export interface AppContext {
   payments: PaymentProvider;
   geocoder: Geocoder;
   geocoding: GeocodingOptions;
-  publicUrl: string | undefined;
+  /** The store's public address, no trailing slash: every link the server builds starts with it. */
+  publicUrl: string;
 }
 
 declare module 'fastify' {
@@ -92,6 +105,25 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+
+/** TRUST_PROXY as a hop count: the nearest `n` proxies are believed (what Fastify does with a number). */
+const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The developer routes, for requests from this machine only: the socket must be loopback and nothing may have
+ * forwarded the request (a proxy on the same machine connects from loopback too). Anyone else gets the ordinary 404.
+ */
+const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (req) => {
+    const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+    if (forwarded || !LOOPBACK.has(req.socket.remoteAddress ?? ''))
+      throw new AppError(404, 'not_found', ['route_not_found']);
+  });
+  await app.register(devSmsRoutes);
+  await app.register(devOrderRoutes);
+};
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.httpTimeouts };
@@ -107,7 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       headersTimeout: timeouts.headersMs,
       connectionsCheckingInterval: HTTP_TIMEOUT_CHECK_INTERVAL_MS,
     },
-    trustProxy: true,
+    trustProxy: typeof opts.trustProxy === 'number' ? trustHops(opts.trustProxy) : (opts.trustProxy ?? false),
     // A store behind a load balancer: ids come from the proxy when present.
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { coerceTypes: false } },
@@ -126,7 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       opts.geocoder ??
       new NominatimGeocoder({ url: 'https://nominatim.openstreetmap.org', userAgent: 'souq-store/0.1' }),
     geocoding: { ...DEFAULT_GEOCODING, ...opts.geocoding },
-    publicUrl: opts.publicUrl,
+    publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
   });
 
   installErrorHandling(app);
@@ -164,13 +196,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/v1' });
   await app.register(cartRoutes, { prefix: '/v1' });
   await app.register(wishlistRoutes, { prefix: '/v1' });
-  if (app.ctx.env !== 'production') await app.register(devSmsRoutes);
   await app.register(addressRoutes, { prefix: '/v1' });
   await app.register(orderRoutes, { prefix: '/v1' });
   await app.register(checkoutRoutes, { prefix: '/v1' });
   await app.register(paymentRoutes, { prefix: '/v1' });
   await app.register(staffRoutes, { prefix: '/v1/admin', limits: opts.staffLimits });
-  if (app.ctx.env !== 'production') await app.register(devOrderRoutes);
+  await app.register(adminOrderRoutes, { prefix: '/v1/admin' });
+  await app.register(adminCustomerRoutes, { prefix: '/v1/admin' });
+  if (opts.devRoutes && app.ctx.env !== 'production') await app.register(devRoutes);
 
   if (opts.uploadsDir) {
     mkdirSync(opts.uploadsDir, { recursive: true });

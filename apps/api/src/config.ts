@@ -1,11 +1,49 @@
 import { PASSWORD_MAX, PASSWORD_MIN, passwordIsEmail } from '@store/contracts';
 import { isCommonPassword } from '@store/contracts/common-passwords';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_HTTP_TIMEOUTS } from './lib/timeouts.ts';
 
 /** A duration in milliseconds between min and max (timeouts; lib/timeouts.ts says why each default). */
 const ms = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (s: string) => {
+  if (PROXY_RANGE_NAMES.includes(s)) return true;
+  const [ip, bits, ...rest] = s.split('/');
+  if (rest.length || !ip || !isIP(ip)) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the store (a number), or their addresses (comma-separated
+ * addresses, CIDR ranges, or loopback/linklocal/uniquelocal). Unset: the client's address is the socket's
+ * (decision 010). `true` is refused: it would let any client choose the address every per-address limit counts.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .superRefine((v, ctx) => {
+    if (v === undefined || v === '' || /^\d{1,2}$/.test(v)) return;
+    if (v === 'true')
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would let any client choose its own address; give the number of proxies in front of the store (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+      });
+    else if (!v.split(',').every((a) => isProxyAddress(a.trim())))
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY must be a number of proxies (e.g. 1) or comma-separated proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+      });
+  })
+  .transform((v): number | string | undefined =>
+    v === undefined || v === '' ? undefined : /^\d+$/.test(v) ? Number(v) : v,
+  );
 
 const schema = z
   .object({
@@ -33,8 +71,19 @@ const schema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: ms(100, 3_600_000, DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
     /** A connection on which nothing moves either way for this long is closed. */
     HTTP_CONNECTION_TIMEOUT_MS: ms(1_000, 3_600_000, DEFAULT_HTTP_TIMEOUTS.connectionMs),
-    /** Public address of this store, used in links the server builds (payment redirects, share metadata). */
-    PUBLIC_URL: z.string().url().optional(),
+    /**
+     * Public address of this store: every link the server builds (payment redirects and callbacks, share
+     * metadata) starts with it, never with what a request's headers claim. Required in production; elsewhere
+     * http://localhost:PORT.
+     */
+    PUBLIC_URL: z
+      .string()
+      .url('PUBLIC_URL must be an http(s) address such as https://store.example')
+      .regex(/^https?:\/\//, 'PUBLIC_URL must be an http(s) address such as https://store.example')
+      .optional(),
+    TRUST_PROXY: trustProxySchema,
+    /** Developer routes (/dev/sms-outbox, /dev/clock, /dev/orders): `npm run dev` and the tests turn them on. */
+    DEV_ROUTES: z.enum(['true', 'false']).default('false'),
     /** Load the demo catalog on first start (default yes). */
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     /**
@@ -113,6 +162,31 @@ const schema = z
         path: ['SMS_HTTP_TOKEN'],
         message: 'SMS_HTTP_TOKEN is required when SMS_PROVIDER=http',
       });
+  })
+  .superRefine((c, ctx) => {
+    // A real store must not run on the demo's stand-ins (issue 12): say which variable to set.
+    if (c.NODE_ENV !== 'production') return;
+    const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!c.PUBLIC_URL)
+      refuse(
+        'PUBLIC_URL',
+        "PUBLIC_URL is required in production: the store's public address, e.g. https://store.example",
+      );
+    if (c.PAYMENT_PROVIDER === 'sandbox')
+      refuse(
+        'PAYMENT_PROVIDER',
+        'PAYMENT_PROVIDER=sandbox lets anyone "pay" with a test button; in production set PAYMENT_PROVIDER=paymob and the PAYMOB_* keys',
+      );
+    if (c.SMS_PROVIDER === 'outbox')
+      refuse(
+        'SMS_PROVIDER',
+        'SMS_PROVIDER=outbox writes codes to the log instead of phones; in production set SMS_PROVIDER=http with SMS_HTTP_URL and SMS_HTTP_TOKEN',
+      );
+    if (c.DEV_ROUTES === 'true')
+      refuse(
+        'DEV_ROUTES',
+        'DEV_ROUTES=true is refused in production (it would open /dev/sms-outbox and /dev/clock)',
+      );
   })
   .superRefine((c, ctx) => {
     // Node refuses to start a server whose headers may take longer than the whole request.

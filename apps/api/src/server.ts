@@ -46,6 +46,8 @@ async function main() {
   const app = await buildApp({
     database,
     env: config.NODE_ENV,
+    devRoutes: config.DEV_ROUTES === 'true',
+    trustProxy: config.TRUST_PROXY,
     // Outside production the clock can be moved forward at POST /dev/clock (browser tests: an expired payment key).
     clock: config.NODE_ENV === 'production' ? systemClock : new AdjustableClock(),
     uploadsDir,
@@ -56,7 +58,7 @@ async function main() {
     payments: createPaymentProvider(config),
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
-    publicUrl: config.PUBLIC_URL,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     httpTimeouts: {
       requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
       headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
@@ -72,10 +74,6 @@ async function main() {
           })
         : undefined,
   });
-  if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === 'sandbox')
-    app.log.warn('PAYMENT_PROVIDER is sandbox: online orders are "paid" on a test page, no money moves.');
-  if (config.NODE_ENV === 'production' && config.SMS_PROVIDER === 'outbox')
-    app.log.warn('SMS_PROVIDER is outbox: codes go to the log and the sms_outbox table, not to phones.');
   const stopJobs = startJobs(app.ctx, database);
   let closing = false;
   const close = async () => {
@@ -89,11 +87,33 @@ async function main() {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
-  for (const line of ownerLines) console.log(line);
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const demo = demoNotice(config);
+  if (demo) console.log(demo);
+  for (const line of ownerLines) console.log(line);
   console.log(
     `The store is running at http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'})`,
   );
+}
+
+/** What a store started without production settings is, said plainly (production refuses to start like this). */
+function demoNotice(config: ReturnType<typeof loadConfig>) {
+  const parts: string[] = [];
+  if (config.PAYMENT_PROVIDER === 'sandbox')
+    parts.push('  - payments go to a sandbox page where anyone can approve them: no money moves');
+  if (config.SMS_PROVIDER === 'outbox')
+    parts.push('  - SMS codes are not sent to phones: they are written to this log (read them there)');
+  if (config.DEV_ROUTES === 'true')
+    parts.push(
+      '  - developer routes are on (/dev/sms-outbox, /dev/clock), for requests from this machine only',
+    );
+  if (!parts.length) return '';
+  return [
+    'This is a DEMO store:',
+    ...parts,
+    'For a real store set NODE_ENV=production, PUBLIC_URL, PAYMENT_PROVIDER=paymob with the PAYMOB_* keys,',
+    'SMS_PROVIDER=http with SMS_HTTP_URL and SMS_HTTP_TOKEN, and TRUST_PROXY behind a proxy (README, Configuration).',
+  ].join('\n');
 }
 
 main().catch((err: unknown) => {

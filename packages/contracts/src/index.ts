@@ -12,3 +12,6 @@ export * from './auth.ts';
 export * from './staff.ts';
 export * from './cart.ts';
 export * from './quantity.ts';
+export * from './order-states.ts';
+export * from './admin-orders.ts';
+export * from './admin-customers.ts';

@@ -72,6 +72,31 @@ export const apiMessages = {
   },
   address_not_found: { en: 'Address not found', ar: 'العنوان ده مش موجود' },
   order_not_found: { en: 'Order not found', ar: 'الطلب ده مش موجود' },
+  order_not_refundable: {
+    en: 'Only a delivered order can be refunded',
+    ar: 'مينفعش نرجّع فلوس غير لطلب اتسلم',
+  },
+  refund_line_unknown: {
+    en: 'This line is not part of the order',
+    ar: 'الصنف ده مش من ضمن الطلب',
+  },
+  refund_too_many: {
+    en: 'At most {n} more can be refunded on this line',
+    ar: 'أقصى حاجة ممكن ترجع من الصنف ده {n}',
+  },
+  refund_failed: {
+    en: 'The payment gateway could not make the refund; nothing was changed, please try again',
+    ar: 'بوابة الدفع معرفتش ترجّع الفلوس؛ مفيش حاجة اتغيرت، حاول تاني',
+  },
+  customer_not_found: { en: 'Customer not found', ar: 'العميل ده مش موجود' },
+  order_changed: {
+    en: 'Someone else changed this order meanwhile. Reload it and try again',
+    ar: 'حد تاني غيّر الطلب ده في نفس الوقت. حدّث الصفحة وحاول تاني',
+  },
+  order_transition_forbidden: {
+    en: 'This order cannot be moved to that status now',
+    ar: 'مينفعش الطلب ده يتنقل للحالة دي دلوقتي',
+  },
   error_occured: { en: 'Error occured, please try again', ar: 'حصل خطأ، حاول تاني' },
   products_unavailable: {
     en: 'One or more of your products is no longer available',
@@ -165,6 +190,26 @@ export const apiMessages = {
     en: 'Too many attempts, please try again in {time}s',
     ar: 'محاولات كتير أوي، حاول تاني بعد {time} ثانية',
   },
+  sign_in_locked: {
+    en: 'Too many sign-in attempts on this number. If your password is right, we have sent a code to your phone: enter it to sign in, or try again in {time}s',
+    ar: 'محاولات دخول كتير على الرقم ده. لو كلمة السر صح، بعتنالك كود على موبايلك: اكتبه علشان تدخل، أو حاول تاني بعد {time} ثانية',
+  },
+  password_blank: {
+    en: 'The password cannot be only spaces',
+    ar: 'كلمة السر مينفعش تكون مسافات بس',
+  },
+  password_is_phone: {
+    en: 'The password cannot be your phone number',
+    ar: 'كلمة السر مينفعش تكون رقم موبايلك',
+  },
+  password_too_common: {
+    en: 'This password is too common and easy to guess, please choose another one',
+    ar: 'كلمة السر دي مشهورة وسهل حد يخمنها، اختار واحدة تانية',
+  },
+  sms_sign_in_text: {
+    en: 'Your sign-in code is {code}. It is valid for {minutes} minutes. If you did not try to sign in, change your password.',
+    ar: 'كود الدخول بتاعك {code}. صالح لمدة {minutes} دقايق. لو مش انت اللي بتحاول تدخل، غيّر كلمة السر.',
+  },
   place_search_failed: {
     en: 'The map search is not available right now, please move the pin instead',
     ar: 'البحث في الخريطة مش متاح دلوقتي، حرّك الدبوس بإيدك',
@@ -184,6 +229,22 @@ export const apiMessages = {
   sms_confirmation_text: {
     en: 'Your confirmation code is {code}. It is valid for {minutes} minutes.',
     ar: 'كود التأكيد بتاعك {code}. صالح لمدة {minutes} دقايق.',
+  },
+  sms_order_confirmed: {
+    en: 'Your order #{n} is confirmed. We will let you know when it is on its way.',
+    ar: 'طلبك رقم {n} اتأكد. هنبلغك أول ما يخرج للتوصيل.',
+  },
+  sms_order_delivering: {
+    en: 'Your order #{n} is on its way to you.',
+    ar: 'طلبك رقم {n} في الطريق ليك.',
+  },
+  sms_order_delivered: {
+    en: 'Your order #{n} has been delivered. Thank you for shopping with us!',
+    ar: 'طلبك رقم {n} اتسلم. شكرًا إنك اشتريت مننا!',
+  },
+  sms_order_canceled: {
+    en: 'Your order #{n} has been cancelled. If you paid online, the money will be returned to you.',
+    ar: 'طلبك رقم {n} اتلغى. لو كنت دفعت أونلاين، فلوسك هترجعلك.',
   },
   sms_password_reset_text: {
     en: 'Your password reset code is {code}. It is valid for {minutes} minutes.',

@@ -20,7 +20,15 @@ export interface TestApp {
 export async function createTestApp(
   options: Pick<
     AppOptions,
-    'catalogCacheMs' | 'sms' | 'authLimits' | 'staffLimits' | 'payments' | 'geocoder' | 'geocoding' | 'publicUrl'
+    | 'catalogCacheMs'
+    | 'sms'
+    | 'authLimits'
+    | 'staffLimits'
+    | 'payments'
+    | 'geocoder'
+    | 'geocoding'
+    | 'publicUrl'
+    | 'trustProxy'
   > = {},
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
@@ -51,6 +59,7 @@ export async function createTestApp(
     database,
     clock,
     env: 'test',
+    devRoutes: true,
     ...options,
     catalogCacheMs: options.catalogCacheMs ?? 0,
   });

@@ -11,6 +11,7 @@
  * Callbacks are idempotent by transaction id (payment_events unique), and safe in any order: a failure after a
  * success changes nothing; a success after the stock went back tries to take it again (else: refund_required).
  */
+import { orderTotals } from '@store/contracts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.ts';
@@ -168,8 +169,11 @@ async function lateSuccess(
           rows: { product_id: number; quantity: number; current_price_piastres: number }[];
         }
       ).rows;
-      const subtotal = rows.reduce((n, r) => n + Number(r.quantity) * Number(r.current_price_piastres), 0);
-      if (!rows.length || subtotal + o.shippingFeesPiastres !== p.amountPiastres) {
+      const { subtotal, total } = orderTotals(
+        rows.map((r) => ({ unitPiastres: Number(r.current_price_piastres), quantity: Number(r.quantity) })),
+        o.shippingFeesPiastres,
+      );
+      if (!rows.length || total !== p.amountPiastres) {
         throw new Error('the cart changed since the payment started');
       }
       await takeStock(
