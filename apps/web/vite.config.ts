@@ -1,11 +1,26 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * The back office (/admin, its own entry and bundle, built by vite.admin.config.ts): the dev server answers /admin
+ * and /admin/* with admin.html.
+ */
+const adminPages: Plugin = {
+  name: 'admin-pages',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const path = req.url?.split('?')[0] ?? '';
+      if (/^\/admin(\/[^.]*)?$/.test(path)) req.url = '/admin.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), adminPages],
   server: {
     port: 5173,
     proxy: { '/v1': api, '/uploads': api, '/dev': api },

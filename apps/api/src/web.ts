@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { apiMessage, idParam, type Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { requestLocale } from './lib/locale.ts';
 import { productShareMeta } from './modules/catalog/service.ts';
@@ -13,6 +13,9 @@ const escapeHtml = (s: string) =>
 export async function registerWeb(app: FastifyInstance, distDir: string) {
   const root = path.resolve(distDir);
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+  // The back office (/admin, /admin/*) is a page of its own with its own bundle (apps/web/admin.html).
+  const adminFile = path.join(root, 'admin.html');
+  const adminHtml = existsSync(adminFile) ? readFileSync(adminFile, 'utf8') : null;
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -29,6 +32,13 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     const url = req.url.split('?')[0] ?? '/';
     if (/^\/(v1|uploads|dev|health)(\/|$)/.test(url) || /\.[a-z0-9]{2,5}$/i.test(url)) {
       return reply.status(404).send({ errors: [apiMessage('route_not_found', requestLocale(req))] });
+    }
+    if (/^\/admin(\/|$)/.test(url) && adminHtml) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(adminHtml);
     }
     let html = indexHtml;
     const m = /^\/products\/(\d+)$/.exec(url);

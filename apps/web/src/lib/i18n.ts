@@ -20,6 +20,8 @@ const files = import.meta.glob<{ default: Record<string, unknown> }>(
     '!../i18n/*/addresses.json',
     '!../i18n/*/checkout.json',
     '!../i18n/*/orders.json',
+    // The back office's texts belong to its own bundle (src/admin/lib/i18n.ts).
+    '!../i18n/*/admin.json',
   ],
   { eager: true },
 );

@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../ui/spinner';
+import { meQueryOptions, signOut } from '../auth/api';
+import { useStaffAuth } from '../auth/store';
+import { LanguageSwitch } from '../components/language-switch';
+import { Mark } from '../components/mark';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
+    isActive ? 'bg-white text-brand-900' : 'text-white/90 hover:bg-white/10'
+  }`;
+
+/**
+ * The frame of every signed-in page: on a desktop a side bar (the store's dark blue) with the pages, the language
+ * and sign-out; on a phone the same as a bar on top, its pages in a row that scrolls. Signed-out visitors go to
+ * the sign-in page, and come back here after.
+ */
+export function AdminLayout() {
+  const { t } = useTranslation('admin');
+  const location = useLocation();
+  const staff = useStaffAuth((s) => s.staff);
+  const uid = useStaffAuth((s) => s.headers?.uid);
+  // Who the session belongs to now; a 401 here (an ended session) signs out like any other.
+  useQuery(meQueryOptions(uid));
+
+  if (!uid || !staff)
+    return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+
+  return (
+    <div className="min-h-screen lg:flex">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-brand-900"
+      >
+        {t('nav.skip')}
+      </a>
+      <aside className="bg-brand-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col">
+        <div className="flex items-center gap-2 px-3 pt-3 lg:px-4 lg:pt-5">
+          <Mark />
+          <div className="min-w-0 leading-tight">
+            <p className="truncate font-extrabold">{t('common:storeName')}</p>
+            <p className="text-xs text-white/75">{t('title')}</p>
+          </div>
+          <div className="ms-auto flex items-center gap-1 lg:hidden">
+            <LanguageSwitch className="hover:bg-white/10 focus-visible:outline-white" />
+          </div>
+        </div>
+        <nav aria-label={t('nav.label')} className="mt-2 px-2 pb-2 lg:mt-6 lg:flex-1">
+          <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
+            <li>
+              <NavLink to="/" end className={navClass}>
+                {t('nav.dashboard')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/orders" className={navClass}>
+                {t('nav.orders')}
+              </NavLink>
+            </li>
+            {staff.role === 'owner' && (
+              <li>
+                <NavLink to="/staff" className={navClass}>
+                  {t('nav.staff')}
+                </NavLink>
+              </li>
+            )}
+            <li className="lg:hidden">
+              <button type="button" onClick={() => void signOut()} className={navClass({ isActive: false })}>
+                {t('nav.signOut')}
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <div className="hidden border-t border-white/15 p-4 lg:block">
+          <p className="truncate text-sm font-semibold" data-testid="staff-name">
+            {staff.name}
+          </p>
+          <p className="mb-3 truncate text-xs text-white/75" dir="ltr">
+            {staff.email}
+          </p>
+          <p className="mb-3 text-xs text-white/75">{t(`roles.${staff.role}`)}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <LanguageSwitch className="hover:bg-white/10 focus-visible:outline-white" />
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              className="rounded-lg px-2 py-1.5 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              data-testid="sign-out"
+            >
+              {t('nav.signOut')}
+            </button>
+          </div>
+        </div>
+      </aside>
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-3 py-4 outline-none sm:px-6 lg:px-8 lg:py-6">
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16">
+              <Spinner />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { apiMessage, apiMessages, type ApiMessageKey } from '@store/contracts/messages';
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../../lib/api-client';
+import { currentLocale } from '../../lib/locale-store';
+
+/** A message key of the contracts ('required', 'too_long:500') in the staff member's language. */
+export function messageText(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const [key, arg] = message.split(':', 2) as [string, string | undefined];
+  if (key in apiMessages) {
+    return apiMessage(
+      key as ApiMessageKey,
+      currentLocale(),
+      arg === undefined ? {} : { min: arg, max: arg, n: arg, time: arg },
+    );
+  }
+  return message;
+}
+
+export const errorOf = <T extends FieldValues>(errors: FieldErrors<T>, name: keyof T & string) =>
+  messageText(errors[name]?.message as string | undefined);
+
+/** The messages of a failed call, as the API wrote them (in the request's language). */
+export function errorMessages(err: unknown): string[] {
+  if (err instanceof ApiError && err.messages.length) return err.messages;
+  return [messageText('server_error') ?? 'Error'];
+}
+
+/**
+ * Puts the server's field errors on the form's fields; returns the messages that belong to no field (shown above
+ * the form).
+ */
+export function applyServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): string[] {
+  if (!(err instanceof ApiError)) return errorMessages(err);
+  const rest: string[] = [];
+  const fe = err.fieldErrors;
+  for (const [field, msgs] of Object.entries(fe)) {
+    if (fields.includes(field)) setError(field as Path<T>, { type: 'server', message: msgs.join(' ') });
+    else rest.push(...msgs);
+  }
+  if (!Object.keys(fe).length) rest.push(...errorMessages(err));
+  return rest;
+}

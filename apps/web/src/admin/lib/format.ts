@@ -1,0 +1,30 @@
+import type { Locale } from '@store/contracts/constants';
+import { formatMoney } from '@store/contracts/money';
+import i18n from './i18n';
+
+/**
+ * Numbers and dates of the back office through Intl, in the staff member's language. Digits stay Latin in both
+ * languages (as the store's prices, spec §1), so an order number or a phone reads the same on every screen; days
+ * are Cairo's, as the API counts them.
+ */
+const tag = (locale: Locale) => (locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB');
+const TIME_ZONE = 'Africa/Cairo';
+
+/** "12,499.5 EGP" / "12,499.5 ج.م" — the store's one money format. */
+export const money = (egp: number) => formatMoney(egp, i18n.t('common:currency'));
+
+export const count = (n: number, locale: Locale) => new Intl.NumberFormat(tag(locale)).format(n);
+
+/** A date and time: "3 May 2026, 14:05". */
+export const dateTime = (iso: string, locale: Locale) =>
+  new Intl.DateTimeFormat(tag(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE,
+  }).format(new Date(iso));
+
+/** A day of the chart or a filter: "3 May". `day` is YYYY-MM-DD (Cairo). */
+export const shortDay = (day: string, locale: Locale) =>
+  new Intl.DateTimeFormat(tag(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );

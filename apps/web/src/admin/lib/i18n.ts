@@ -1,0 +1,28 @@
+import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '@store/contracts/constants';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import arAdmin from '../../i18n/ar/admin.json';
+import arCommon from '../../i18n/ar/common.json';
+import enAdmin from '../../i18n/en/admin.json';
+import enCommon from '../../i18n/en/common.json';
+import { currentLocale } from '../../lib/locale-store';
+
+/**
+ * The back office's catalogs: the store's `common` namespace (the shared UI primitives read it: loading, close) and
+ * its own `admin` namespace, in both languages. None of the shop's other namespaces come into this bundle, and
+ * the shop's first load never carries `admin` (lib/i18n.ts leaves it out).
+ */
+void i18n.use(initReactI18next).init({
+  resources: {
+    ar: { common: arCommon, admin: arAdmin },
+    en: { common: enCommon, admin: enAdmin },
+  },
+  lng: currentLocale() ?? DEFAULT_LOCALE,
+  fallbackLng: FALLBACK_LOCALE,
+  defaultNS: 'common',
+  ns: ['common', 'admin'],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export default i18n;

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './admin.css';
+import './lib/i18n';
+import { currentLocale } from '../lib/locale-store';
+import { AdminApp } from './app/app';
+
+// The language before the first paint (no inline script: the store's content security policy allows none).
+const locale = currentLocale();
+document.documentElement.lang = locale;
+document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AdminApp />
+  </StrictMode>,
+);

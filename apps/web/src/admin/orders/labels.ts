@@ -1,0 +1,32 @@
+import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus } from '@store/contracts/constants';
+
+/** The store's status colours (the shopper's order pages use the same ones); anything else is 'unknown'. */
+const STATUS_COLOURS: Record<OrderStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-sky-100 text-sky-900',
+  processing: 'bg-indigo-100 text-indigo-900',
+  delivering: 'bg-violet-100 text-violet-900',
+  delivered: 'bg-emerald-100 text-emerald-900',
+  canceled: 'bg-red-100 text-red-900',
+  refunded: 'bg-slate-200 text-slate-900',
+  partially_refunded: 'bg-orange-100 text-orange-900',
+};
+
+export type StatusKey = OrderStatus | 'unknown';
+export type MethodKey = (typeof PAYMENT_METHODS)[number] | 'unknown';
+
+export const isStatus = (s: unknown): s is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(s);
+export const statusKey = (s: string | null | undefined): StatusKey => (isStatus(s) ? s : 'unknown');
+export const statusClass = (s: string | null | undefined) =>
+  isStatus(s) ? STATUS_COLOURS[s] : 'bg-slate-100 text-slate-700';
+export const methodKey = (m: string | null | undefined): MethodKey =>
+  (PAYMENT_METHODS as readonly unknown[]).includes(m) ? (m as MethodKey) : 'unknown';
+
+/** The staff moves, in the order they come (the buttons of the order page follow it; cancel comes last). */
+export const ACTION_ORDER: readonly OrderStatus[] = [
+  'confirmed',
+  'processing',
+  'delivering',
+  'delivered',
+  'canceled',
+];
