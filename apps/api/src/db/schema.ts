@@ -208,21 +208,30 @@ export const branches = pgTable('branches', {
 
 /* ---------------- accounts ---------------- */
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  firstName: varchar('first_name', { length: 80 }).notNull(),
-  lastName: varchar('last_name', { length: 80 }).notNull(),
-  email: varchar('email', { length: 200 }).notNull(),
-  phoneNumber: varchar('phone_number', { length: 20 }).notNull().unique(),
-  nationalId: varchar('national_id', { length: 14 }),
-  passwordHash: text('password_hash').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  role: varchar('role', { length: 20 }).notNull().default('customer'),
-  /** The language the shopper last used (sign-up, sign-in): their SMS about orders go out in it. */
-  locale: varchar('locale', { length: 2 }).notNull().default('ar'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: varchar('first_name', { length: 80 }).notNull(),
+    lastName: varchar('last_name', { length: 80 }).notNull(),
+    email: varchar('email', { length: 200 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 20 }).notNull().unique(),
+    nationalId: varchar('national_id', { length: 14 }),
+    passwordHash: text('password_hash').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    role: varchar('role', { length: 20 }).notNull().default('customer'),
+    /** The language the shopper last used (sign-up, sign-in): their SMS about orders go out in it. */
+    locale: varchar('locale', { length: 2 }).notNull().default('ar'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The back office finds shoppers by the end of their phone number and by any part of their name (trigrams:
+    // `like '%digits'` and `ilike '%name%'` cannot use a btree). Migration 0007.
+    index('users_phone_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ],
+);
 
 /** One row per signed-in device (devise_token_auth style: client + token, token stored hashed). */
 export const authTokens = pgTable(
@@ -374,6 +383,9 @@ export const bankInstallments = pgTable('bank_installments', {
   active: boolean('active').notNull().default(true),
 });
 
+/** Placed orders: what the back office lists (the partial indexes below, and its queries, say it this way). */
+const PLACED_ORDER = sql`status not in ('cart', 'awaiting_payment', 'abandoned')`;
+
 /**
  * An order. status 'cart' is the shopper's cart (an order in progress, one per user); checkout moves it to
  * 'pending' (offline methods) or 'awaiting_payment' (online, while the payment key lives) and on.
@@ -401,9 +413,34 @@ export const orders = pgTable(
     sapSync: boolean('sap_sync').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The snapshot's governorate, kept by the database (generated): the back office's governorate filter and its
+     * counts read it from an index alone, which an index on the JSON expression cannot do.
+     */
+    governorate: text('governorate').generatedAlwaysAs(sql`(address_snapshot ->> 'governorate')`),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.status),
+    // The back office's list and dashboard (issue 13 part 6, migration 0007): placed orders only, in the list's
+    // order (newest first; walked backwards for the oldest), ending with the columns its counts and sums read, so
+    // those are index-only scans (drizzle has no INCLUDE). The predicate is the one the list's queries carry.
+    // `desc().nullsFirst()` is plain SQL `desc` (drizzle writes NULLS LAST otherwise), as the queries sort.
+    index('orders_placed_newest_idx')
+      .on(t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst(), t.status, t.checkoutTotalPricePiastres)
+      .where(PLACED_ORDER),
+    index('orders_placed_status_idx').on(t.status).where(PLACED_ORDER),
+    index('orders_placed_status_newest_idx')
+      .on(t.status, t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(PLACED_ORDER),
+    index('orders_placed_method_newest_idx')
+      .on(t.paymentMethod, t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst(), t.status)
+      .where(PLACED_ORDER),
+    index('orders_placed_governorate_newest_idx')
+      .on(t.governorate, t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst(), t.status)
+      .where(PLACED_ORDER),
+    index('orders_placed_total_idx')
+      .on(t.checkoutTotalPricePiastres.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(PLACED_ORDER),
     uniqueIndex('orders_one_cart_per_user_uq')
       .on(t.userId)
       .where(sql`status = 'cart'`),
@@ -517,7 +554,13 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.status, t.expiresAt)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.status, t.expiresAt),
+    // The dashboard's refunds to do (migration 0007).
+    index('payments_refund_required_idx')
+      .on(t.orderId)
+      .where(sql`status = 'refund_required'`),
+  ],
 );
 
 /** Every gateway callback, once per transaction id: what makes callbacks idempotent. */

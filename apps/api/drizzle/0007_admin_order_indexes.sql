@@ -1,0 +1,10 @@
+ALTER TABLE "orders" ADD COLUMN "governorate" text GENERATED ALWAYS AS ((address_snapshot ->> 'governorate')) STORED;--> statement-breakpoint
+CREATE INDEX "orders_placed_newest_idx" ON "orders" USING btree ("checkout_date" DESC NULLS LAST,"id" DESC NULLS FIRST,"status","checkout_total_price_piastres") WHERE status not in ('cart', 'awaiting_payment', 'abandoned');--> statement-breakpoint
+CREATE INDEX "orders_placed_status_idx" ON "orders" USING btree ("status") WHERE status not in ('cart', 'awaiting_payment', 'abandoned');--> statement-breakpoint
+CREATE INDEX "orders_placed_status_newest_idx" ON "orders" USING btree ("status","checkout_date" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE status not in ('cart', 'awaiting_payment', 'abandoned');--> statement-breakpoint
+CREATE INDEX "orders_placed_method_newest_idx" ON "orders" USING btree ("payment_method","checkout_date" DESC NULLS LAST,"id" DESC NULLS FIRST,"status") WHERE status not in ('cart', 'awaiting_payment', 'abandoned');--> statement-breakpoint
+CREATE INDEX "orders_placed_governorate_newest_idx" ON "orders" USING btree ("governorate","checkout_date" DESC NULLS LAST,"id" DESC NULLS FIRST,"status") WHERE status not in ('cart', 'awaiting_payment', 'abandoned');--> statement-breakpoint
+CREATE INDEX "orders_placed_total_idx" ON "orders" USING btree ("checkout_total_price_piastres" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status not in ('cart', 'awaiting_payment', 'abandoned');--> statement-breakpoint
+CREATE INDEX "payments_refund_required_idx" ON "payments" USING btree ("order_id") WHERE status = 'refund_required';--> statement-breakpoint
+CREATE INDEX "users_phone_trgm_idx" ON "users" USING gin ("phone_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);
