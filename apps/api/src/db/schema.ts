@@ -453,6 +453,34 @@ export const orders = pgTable(
 );
 
 /**
+ * Every change of a product's stock and why (modules/stock): the order that took it, a payment hold released, a
+ * cancel or a refund that put it back, a staff member's edit. stock_after is the stock right after the change.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: varchar('reason', { length: 30 }).notNull(),
+    orderId: integer('order_id'),
+    staffId: integer('staff_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.id),
+    check(
+      'stock_movements_reason_check',
+      sql`${t.reason} in ('order', 'payment_hold', 'payment_released', 'late_payment', 'cancel', 'refund', 'manual')`,
+    ),
+  ],
+);
+
+/**
  * Every change of an order's status, written in the same transaction as the change (modules/orders/core.ts).
  * actor_type: shopper | staff | gateway | system; actor_id: the user or staff member, when there is one.
  */
