@@ -265,7 +265,7 @@ export async function placeOrder(
   await beforeCheckout(db, userId, now);
   const orderId = await db.transaction(async (tx) => {
     const p = await prepare(tx, userId, now, locale);
-    await takeStock(tx, p.lines, now);
+    await takeStock(tx, p.lines, now, { reason: 'order', orderId: p.orderId });
     await fixPrices(tx, p.orderId, p.lines);
     await checkOut(tx, {
       orderId: p.orderId,
@@ -302,7 +302,7 @@ export async function startPaymentSession(
   const expiresAt = new Date(now.getTime() + PAYMENT_KEY_MINUTES * 60_000);
   const held = await db.transaction(async (tx) => {
     const p = await prepare(tx, userId, now, locale);
-    await takeStock(tx, p.lines, now);
+    await takeStock(tx, p.lines, now, { reason: 'payment_hold', orderId: p.orderId });
     await fixPrices(tx, p.orderId, p.lines);
     await checkOut(tx, { orderId: p.orderId, userId, online: true, facts: factsOf(p, 'online', null), now });
     const [payment] = await tx

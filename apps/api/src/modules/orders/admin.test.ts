@@ -13,7 +13,7 @@ import { auditLog, domainEvents, orders, products, staff, users } from '../../db
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
-import { payments } from '../../db/schema.ts';
+import { payments, stockMovements } from '../../db/schema.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
 import { drainEvents } from './events.ts';
 
@@ -147,6 +147,16 @@ describe('moving an order along', () => {
     expect((await move(orderId, 'confirmed')).status).toBe(200);
     expect((await move(orderId, 'canceled')).status).toBe(200);
     expect(await stockOf(product.id)).toBe(10);
+    // Every movement is recorded with its reason and the stock after it.
+    const moves = await t.database.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, product.id))
+      .orderBy(stockMovements.id);
+    expect(moves.map((m) => [m.reason, m.delta, m.stockAfter, m.orderId, m.staffId])).toEqual([
+      ['order', -3, 7, orderId, null],
+      ['cancel', 3, 10, orderId, clerkId],
+    ]);
     // Cancelled is final.
     expect((await move(orderId, 'confirmed')).status).toBe(422);
   });

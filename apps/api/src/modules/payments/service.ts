@@ -88,7 +88,10 @@ export async function releaseSessionTx(
     )
     .returning();
   if (!p) return false;
-  await returnStock(tx, await linesOf(tx, p.orderId), now);
+  await returnStock(tx, await linesOf(tx, p.orderId), now, {
+    reason: 'payment_released',
+    orderId: p.orderId,
+  });
   // A failure is the gateway's word; an expired key is found by the server (a job, or the shopper's next call).
   await returnToCart(tx, p.orderId, status === 'failed' ? GATEWAY : SYSTEM, now);
   return true;
@@ -180,6 +183,7 @@ async function lateSuccess(
         sp,
         rows.map((r) => ({ productId: Number(r.product_id), quantity: Number(r.quantity) })),
         now,
+        { reason: 'late_payment', orderId: o.id },
       );
       await sp.execute(sql`update order_products op set checkout_price_piastres = p.current_price_piastres
         from products p where p.id = op.product_id and op.order_id = ${o.id}`);

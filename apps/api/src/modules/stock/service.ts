@@ -1,6 +1,10 @@
+/**
+ * Stock has one owner (DESIGN.md): every change of a product's stock goes through here and is recorded in
+ * stock_movements with its reason, in the transaction of the change.
+ */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, stockMovements } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export interface StockLine {
@@ -8,7 +12,38 @@ export interface StockLine {
   quantity: number;
 }
 
+/** Why the stock moved (the CHECK of migration 0008 lists the same). */
+export type StockReason =
+  'order' | 'payment_hold' | 'payment_released' | 'late_payment' | 'cancel' | 'refund' | 'manual';
+
+export interface Movement {
+  reason: StockReason;
+  orderId?: number | null;
+  staffId?: number | null;
+  note?: string | null;
+}
+
 export const productsUnavailable = () => new AppError(422, 'products_unavailable', ['products_unavailable']);
+
+async function record(
+  tx: DbOrTx,
+  productId: number,
+  delta: number,
+  stockAfter: number,
+  m: Movement,
+  now: Date,
+) {
+  await tx.insert(stockMovements).values({
+    productId,
+    delta,
+    stockAfter,
+    reason: m.reason,
+    orderId: m.orderId ?? null,
+    staffId: m.staffId ?? null,
+    note: m.note ?? null,
+    createdAt: now,
+  });
+}
 
 /**
  * Takes stock for every line with a guarded update (`stock = stock - q where stock >= q`), in product-id order so
@@ -18,7 +53,7 @@ export const productsUnavailable = () => new AppError(422, 'products_unavailable
  * then re-checks `stock >= q` against the committed stock, so stock never goes below zero (a CHECK constraint
  * says so too).
  */
-export async function takeStock(tx: DbOrTx, lines: StockLine[], now: Date): Promise<void> {
+export async function takeStock(tx: DbOrTx, lines: StockLine[], now: Date, m: Movement): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
     const taken = await tx
       .update(products)
@@ -26,17 +61,21 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[], now: Date): Prom
       .where(
         and(eq(products.id, line.productId), gte(products.stock, line.quantity), eq(products.active, true)),
       )
-      .returning({ id: products.id });
+      .returning({ id: products.id, stock: products.stock });
     if (taken.length !== 1) throw productsUnavailable();
+    await record(tx, line.productId, -line.quantity, taken[0]!.stock, m, now);
   }
 }
 
-/** Gives held stock back (a payment session that expired or failed). The caller guards that it runs once. */
-export async function returnStock(tx: DbOrTx, lines: StockLine[], now: Date): Promise<void> {
+/** Gives stock back (a payment session that ended, a cancel, a refund with restock). The caller guards that it runs once. */
+export async function returnStock(tx: DbOrTx, lines: StockLine[], now: Date, m: Movement): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-    await tx
+    if (line.quantity <= 0) continue;
+    const [back] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: now })
-      .where(eq(products.id, line.productId));
+      .where(eq(products.id, line.productId))
+      .returning({ stock: products.stock });
+    if (back) await record(tx, line.productId, line.quantity, back.stock, m, now);
   }
 }
