@@ -481,6 +481,18 @@ export const stockMovements = pgTable(
 );
 
 /**
+ * Placed orders per status and payment method ('' for none), kept by the database: statement triggers on orders
+ * (migration 0009) add a row of +n / -n for each change, never update one, so two orders never wait for each
+ * other; a count is the sum of its rows, and the back office folds them now and then (modules/orders/counts.ts).
+ * The orders list's counts per status come from here when only status and payment method filter it.
+ */
+export const orderCounts = pgTable('order_counts', {
+  status: varchar('status', { length: 30 }).notNull(),
+  paymentMethod: varchar('payment_method', { length: 40 }).notNull().default(''),
+  n: integer('n').notNull(),
+});
+
+/**
  * Every change of an order's status, written in the same transaction as the change (modules/orders/core.ts).
  * actor_type: shopper | staff | gateway | system; actor_id: the user or staff member, when there is one.
  */
