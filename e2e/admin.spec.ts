@@ -218,6 +218,7 @@ test.describe('back office', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('heading', { name: 'دخول الموظفين' })).toBeVisible();
+    await shot(page, 'admin-sign-in-ar-1366');
 
     // A wrong password: the API's message, in Arabic.
     await page.getByLabel('البريد الإلكتروني').fill(OWNER.email);
@@ -292,6 +293,7 @@ test.describe('back office', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { name: `Order #${id}` })).toBeVisible();
     await expect(page.getByTestId('order-status')).toContainText('Delivered');
+    await expect(page.getByTestId('order-notice')).toContainText(`Order #${id} is now: Delivered.`);
     await shot(page, 'admin-order-en-1366');
     await switchLanguage(page);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -360,6 +362,41 @@ test.describe('back office', () => {
     await move(page, 'canceled', 'canceled', 'Customer called to cancel');
     await expect(page.getByTestId('order-actions')).toContainText('No action is possible');
     expect((await shopperOrder(request, pending.shopper, pending.id)).order.status).toBe('canceled');
+  });
+
+  test('the owner adds a staff member, who can sign in, and removes them', async ({ page, request }) => {
+    await openSignedIn(page, request, 'ar');
+    const email = `new-staff-${Date.now()}@store.local`;
+    const password = 'Cairo-tower-2024';
+
+    await page.goto('/admin');
+    await page.getByRole('navigation').getByRole('link', { name: 'الموظفين' }).click();
+    await expect(page).toHaveURL(/\/admin\/staff$/);
+    await expect(page.getByTestId('staff-row').first()).toContainText('owner@store.local');
+
+    // The form checks with the contracts' rules first (a short password), then the API adds the member.
+    await page.getByLabel('الاسم').fill('منى السيد');
+    await page.getByLabel('البريد الإلكتروني').fill(email);
+    await page.getByLabel('الدور').selectOption('staff');
+    await page.getByLabel('كلمة السر').fill('short');
+    await page.getByTestId('staff-add').click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByLabel('كلمة السر').fill(password);
+    await page.getByTestId('staff-add').click();
+    const row = page.getByTestId('staff-row').filter({ hasText: email });
+    await expect(row).toContainText('منى السيد');
+    await shot(page, 'admin-staff-ar-1366');
+
+    // The new member can sign in (and is a staff member, not an owner).
+    const session = await staffSession(request, { email, password });
+    expect(session.staff.role).toBe('staff');
+
+    // Removed: signed out everywhere, and shown as removed.
+    await row.getByRole('button', { name: 'إزالة' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'إزالة' }).click();
+    await expect(row).toContainText('اتشال');
+    const me = await request.get('/v1/admin/me', { headers: session.headers });
+    expect(me.status()).toBe(401);
   });
 
   test('on a phone: dashboard, orders and an order fit 375 px, in Arabic and English @phone', async ({

@@ -22,7 +22,8 @@ import { StatusActions } from './status-actions';
 // Leaflet comes with the map, only for an order whose address has a position.
 const OrderMap = lazy(() => import('./order-map'));
 
-type Notice = { kind: 'ok' | 'warn'; text: string } | null;
+/** What the last action did, said again in the current language if the language changes. */
+type Notice = { kind: 'ok'; to: OrderStatus } | { kind: 'refunded' } | { kind: 'conflict' } | null;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -195,6 +196,12 @@ export function Component() {
   useAdminTitle(t('order.title', { id }));
   const q = useQuery({ ...orderQueryOptions(id, locale), enabled: idOk.success });
   const [notice, setNotice] = useState<Notice>(null);
+  // Another order opened in the same page: the last one's notice goes.
+  const [shownId, setShownId] = useState(id);
+  if (shownId !== id) {
+    setShownId(id);
+    setNotice(null);
+  }
   const [refundOpen, setRefundOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const back = (location.state as { back?: string } | null)?.back ?? '';
@@ -206,17 +213,15 @@ export function Component() {
     heading.current?.focus();
   };
   const onMoved = (r: { to: OrderStatus } | { conflict: true }) =>
-    void reload(
-      'conflict' in r
-        ? { kind: 'warn', text: t('order.changedElsewhere') }
-        : { kind: 'ok', text: t('order.moved', { id, status: t(`statuses.${r.to}`) }) },
-    );
+    void reload('conflict' in r ? { kind: 'conflict' } : { kind: 'ok', to: r.to });
   const onRefunded = (r: { refunded: true } | { conflict: true }) =>
-    void reload(
-      'conflict' in r
-        ? { kind: 'warn', text: t('order.changedElsewhere') }
-        : { kind: 'ok', text: t('order.refund.done') },
-    );
+    void reload('conflict' in r ? { kind: 'conflict' } : { kind: 'refunded' });
+  const noticeText =
+    notice?.kind === 'ok'
+      ? t('order.moved', { id, status: t(`statuses.${notice.to}`) })
+      : notice?.kind === 'refunded'
+        ? t('order.refund.done')
+        : t('order.changedElsewhere');
 
   const o = q.data;
   const a = o?.address;
@@ -258,9 +263,9 @@ export function Component() {
           <div aria-live="polite" data-testid="order-notice">
             {notice && (
               <p
-                className={`mb-4 rounded-lg border p-3 text-sm ${notice.kind === 'ok' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-amber-200 bg-amber-50 text-amber-900'}`}
+                className={`mb-4 rounded-lg border p-3 text-sm ${notice.kind !== 'conflict' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-amber-200 bg-amber-50 text-amber-900'}`}
               >
-                {notice.text}
+                {noticeText}
               </p>
             )}
           </div>
