@@ -1,26 +1,34 @@
 /**
- * npm run seed [-- --products N]
+ * npm run seed [-- --products N] [-- --orders N]
  *
  * Opens the database as the server does (DATABASE_URL, else PGlite under DATA_DIR), loads the demo catalog when it
- * has no products, and with --products N adds generated products until it has N (for load tests: bench/api-bench.ts).
- * Safe to run again: whatever is already there is kept.
+ * has no products, with --products N adds generated products until it has N (for load tests: bench/api-bench.ts),
+ * and with --orders N adds generated placed orders, and shoppers for them, until it has N (seed/orders.ts;
+ * bench/admin-bench.ts). Safe to run again: whatever is already there is kept.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { addGeneratedProducts } from './seed/bulk.ts';
 import { seedDemo } from './seed/index.ts';
+import { addGeneratedOrders } from './seed/orders.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 async function main() {
-  const { values } = parseArgs({ options: { products: { type: 'string' } } });
-  const target = values.products === undefined ? 0 : Number(values.products.replace(/[_,]/g, ''));
-  if (!Number.isInteger(target) || target < 0) {
-    throw new Error(`--products must be a whole number of products, not "${values.products}"`);
-  }
+  const { values } = parseArgs({ options: { products: { type: 'string' }, orders: { type: 'string' } } });
+  const count = (name: 'products' | 'orders') => {
+    const raw = values[name];
+    const n = raw === undefined ? 0 : Number(raw.replace(/[_,]/g, ''));
+    if (!Number.isInteger(n) || n < 0)
+      throw new Error(`--${name} must be a whole number of ${name}, not "${raw}"`);
+    return n;
+  };
+  const target = count('products');
+  const orderTarget = count('orders');
   const config = loadConfig();
   const dataDir = path.resolve(repoRoot, config.DATA_DIR);
   const database = await openDatabase({
@@ -49,6 +57,24 @@ async function main() {
           : `Already ${target.toLocaleString('en-US')} products or more: nothing added.`,
       );
     }
+    if (orderTarget > 0) {
+      t = Date.now();
+      console.log(
+        `Adding generated orders until there are ${orderTarget.toLocaleString('en-US')} placed orders...`,
+      );
+      const log = (line: string) => console.log(`${line} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+      const added = await addGeneratedOrders(database.db, orderTarget, { now, log });
+      console.log(
+        added
+          ? `Added ${added.toLocaleString('en-US')} generated orders in ${((Date.now() - t) / 1000).toFixed(1)} s.`
+          : `Already ${orderTarget.toLocaleString('en-US')} placed orders or more: nothing added.`,
+      );
+      // PostgreSQL: statistics and the visibility map now, rather than whenever autovacuum comes (index-only scans).
+      if (added && config.DATABASE_URL) {
+        await database.db.execute(sql`vacuum analyze orders, order_products, users, addresses, payments`);
+        log('  vacuumed');
+      }
+    }
     await database.maintain();
   } finally {
     await database.close();
@@ -57,5 +83,7 @@ async function main() {
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
+  // A failed query's own reason (Drizzle wraps it).
+  if (err instanceof Error && err.cause instanceof Error) console.error(err.cause.message);
   process.exit(1);
 });

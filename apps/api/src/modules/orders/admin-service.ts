@@ -33,15 +33,23 @@ import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/service.ts';
 import { emit, transition, type OrderRow } from './core.ts';
+import { placedOrdersPerStatus } from './counts.ts';
 import { NOT_PLACED_STATUSES, toOrders } from './service.ts';
 
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
 const LOW_STOCK = 3;
 const WAITING: OrderStatus[] = ['pending', 'confirmed', 'processing', 'delivering'];
 
-/** The Cairo day of a timestamp column, for filters and daily figures. */
+/** The Cairo day of a timestamp column, for daily figures. */
 const cairoDay = (col: SQL | typeof orders.checkoutDate) =>
   sql`(${col} at time zone ${SHOP_TIME_ZONE})::date`;
+
+/**
+ * The first instant of a Cairo day (a `date` expression), as a timestamptz. Filters compare checkout_date with it
+ * (`>= start of from`, `< start of the day after to`) instead of taking each order's Cairo day, so the plain
+ * index on checkout_date answers them (migration 0007).
+ */
+const cairoDayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${SHOP_TIME_ZONE})`;
 
 /* ---------------- the list ---------------- */
 
@@ -50,23 +58,47 @@ export interface AdminOrdersScope {
   userId?: number;
 }
 
+/**
+ * The governorates of placed orders (orders.governorate, the snapshot's) that match an ilike pattern: the distinct
+ * values are read from orders_placed_governorate_newest_idx one at a time (a loose index scan: a few dozen index
+ * descents, not the orders), then the orders of those governorates come from the same index, counts included.
+ */
+const governoratesLike = (pattern: string) => sql`
+  with recursive g(v) as (
+    (select governorate from orders
+      where status not in ('cart', 'awaiting_payment', 'abandoned') and governorate is not null
+      order by governorate limit 1)
+    union all
+    select (select governorate from orders
+      where status not in ('cart', 'awaiting_payment', 'abandoned') and governorate > g.v
+      order by governorate limit 1)
+    from g where g.v is not null)
+  select v from g where v ilike ${pattern}`;
+
 function filters(q: AdminOrdersQuery, withStatus: boolean, scope: AdminOrdersScope = {}): SQL {
   const parts: SQL[] = [sql`o.status not in ('cart', 'awaiting_payment', 'abandoned')`];
   if (scope.userId !== undefined) parts.push(sql`o.user_id = ${scope.userId}`);
   if (withStatus && q.status) parts.push(sql`o.status = ${q.status}`);
   if (q.payment_method) parts.push(sql`o.payment_method = ${q.payment_method}`);
-  if (q.from) parts.push(sql`${cairoDay(sql`o.checkout_date`)} >= ${q.from}::date`);
-  if (q.to) parts.push(sql`${cairoDay(sql`o.checkout_date`)} <= ${q.to}::date`);
-  if (q.governorate) parts.push(sql`o.address_snapshot->>'governorate' ilike ${`%${q.governorate}%`}`);
+  if (q.from) parts.push(sql`o.checkout_date >= ${cairoDayStart(sql`${q.from}::date`)}`);
+  if (q.to) parts.push(sql`o.checkout_date < ${cairoDayStart(sql`${q.to}::date + 1`)}`);
+  if (q.governorate) parts.push(sql`o.governorate = any(array(${governoratesLike(`%${q.governorate}%`)}))`);
+  // Shoppers are found first (trigram indexes on users), then their orders (orders_user_idx); the filters never
+  // need the users row of the order itself, so counting does not join users.
   const text = q.query?.trim();
   if (text) {
     const digits = text.replace(/^#/, '');
     if (/^\d+$/.test(digits)) {
       // An order number, or (7 digits and more) the end of a phone number.
       const byId = digits.length <= 9 ? sql`o.id = ${Number(digits)}` : sql`false`;
-      parts.push(digits.length >= 7 ? sql`(${byId} or u.phone_number like ${`%${digits}`})` : byId);
+      parts.push(
+        digits.length >= 7
+          ? sql`(${byId} or o.user_id = any(array(select p.id from users p where p.phone_number like ${`%${digits}`})))`
+          : byId,
+      );
     } else {
-      parts.push(sql`(u.first_name || ' ' || u.last_name) ilike ${`%${text.replace(/[%_\\]/g, '\\$&')}%`}`);
+      parts.push(sql`o.user_id in (select n.id from users n
+        where (n.first_name || ' ' || n.last_name) ilike ${`%${text.replace(/[%_\\]/g, '\\$&')}%`})`);
     }
   }
   return sql.join(parts, sql` and `);
@@ -74,7 +106,9 @@ function filters(q: AdminOrdersQuery, withStatus: boolean, scope: AdminOrdersSco
 
 const SORTS: Record<NonNullable<AdminOrdersQuery['sort']>, SQL> = {
   newest: sql`o.checkout_date desc nulls last, o.id desc`,
-  oldest: sql`o.checkout_date asc nulls last, o.id asc`,
+  // Placed orders always have a checkout date (core.ts sets it when they are placed): `nulls first` lets the
+  // newest-first indexes serve this order backwards.
+  oldest: sql`o.checkout_date asc nulls first, o.id asc`,
   total_desc: sql`o.checkout_total_price_piastres desc, o.id desc`,
   total_asc: sql`o.checkout_total_price_piastres asc, o.id asc`,
 };
@@ -94,26 +128,42 @@ interface ListRow {
   phone_number: string;
 }
 
+/** Placed orders per status under filters, counted from the indexes. */
+async function countPerStatus(db: DbOrTx, where: SQL): Promise<Record<string, number>> {
+  const res = await db.execute(
+    sql`select o.status, count(*) as n from orders o where ${where} group by o.status`,
+  );
+  const rows = (res as unknown as { rows: { status: string; n: number | string }[] }).rows;
+  return Object.fromEntries(rows.map((c) => [c.status, Number(c.n)]));
+}
+
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
-/** GET /v1/admin/orders: one page, its total, and the orders per status over the same filters. */
+/**
+ * GET /v1/admin/orders: one page, its total, and the orders per status over the same filters. The total is read
+ * from the counts per status (the count of the status asked for, else their sum). When only status and payment
+ * method filter the list (its first screen, its status tabs), the counts come from order_counts (counts.ts)
+ * instead of counting up to every order; other filters count their orders from the indexes (migration 0007).
+ */
 export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: AdminOrdersScope = {}) {
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
   const where = filters(q, true, scope);
-  const [rows, total, counts] = await Promise.all([
+  const order = SORTS[q.sort ?? 'newest'];
+  const kept = scope.userId === undefined && !q.from && !q.to && !q.governorate && !q.query?.trim();
+  const [rows, perStatus] = await Promise.all([
+    // The page's ids first (from an index alone where it can), then only their rows, shoppers and line counts.
     db.execute(sql`
       select o.id, o.status, o.created_at, o.checkout_date, o.payment_method,
-        o.checkout_total_price_piastres as total, o.address_snapshot->>'governorate' as governorate,
+        o.checkout_total_price_piastres as total, o.governorate,
         (select sum(op.quantity) from order_products op where op.order_id = o.id) as count,
         u.id as user_id, u.first_name, u.last_name, u.phone_number
-      from orders o join users u on u.id = o.user_id
-      where ${where}
-      order by ${SORTS[q.sort ?? 'newest']}
-      limit ${perPage} offset ${(page - 1) * perPage}`),
-    db.execute(sql`select count(*) as n from orders o join users u on u.id = o.user_id where ${where}`),
-    db.execute(sql`select o.status, count(*) as n from orders o join users u on u.id = o.user_id
-      where ${filters(q, false, scope)} group by o.status`),
+      from (select o.id from orders o where ${where}
+            order by ${order} limit ${perPage} offset ${(page - 1) * perPage}) p
+      join orders o on o.id = p.id
+      join users u on u.id = o.user_id
+      order by ${order}`),
+    kept ? placedOrdersPerStatus(db, q.payment_method) : countPerStatus(db, filters(q, false, scope)),
   ]);
   const list = (rows as unknown as { rows: ListRow[] }).rows.map((r): AdminOrderRow => ({
     id: Number(r.id),
@@ -130,7 +180,9 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
       phone_number: r.phone_number,
     },
   }));
-  const totalEntries = Number((total as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+  const totalEntries = q.status
+    ? (perStatus[q.status] ?? 0)
+    : Object.values(perStatus).reduce((a, b) => a + b, 0);
   return {
     orders: list,
     meta: {
@@ -139,12 +191,7 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
       current_page: page,
       next_page: page * perPage < totalEntries ? page + 1 : null,
     },
-    counts: Object.fromEntries(
-      (counts as unknown as { rows: { status: string; n: number | string }[] }).rows.map((c) => [
-        c.status,
-        Number(c.n),
-      ]),
-    ),
+    counts: perStatus,
   };
 }
 
@@ -271,6 +318,7 @@ export async function changeOrderStatus(
           .map((l) => ({ productId: l.productId, quantity: l.quantity - l.refundedQuantity }))
           .filter((l) => l.quantity > 0),
         now,
+        { reason: 'cancel', orderId: id, staffId: me.id },
       );
       const paid = await tx
         .update(payments)
@@ -336,6 +384,7 @@ export async function refundOrder(
         tx,
         [...asked].map(([lineId, quantity]) => ({ productId: byId.get(lineId)!.productId, quantity })),
         now,
+        { reason: 'refund', orderId: id, staffId: me.id, note: body.note ?? null },
       );
     const money = order.paymentMethod === 'online' ? await refundOnline(tx, provider, id, amount, now) : null;
     const all = lines.every((l) => l.refundedQuantity >= l.quantity);
@@ -417,20 +466,28 @@ export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<
   const nowIso = now.toISOString();
   const today = sql`(${nowIso}::timestamptz at time zone ${SHOP_TIME_ZONE})::date`;
   const sold = sql`o.status not in ('cart', 'awaiting_payment', 'abandoned', 'canceled')`;
+  // Days as ranges of checkout_date (the index's order), not as each order's Cairo day.
+  const tomorrowStart = cairoDayStart(sql`${today} + 1`);
+  const isToday = sql`o.checkout_date >= ${cairoDayStart(today)} and o.checkout_date < ${tomorrowStart}`;
   const [figures, daily, waiting, low, refunds] = await Promise.all([
     db.execute(sql`
       select
-        coalesce(sum(o.checkout_total_price_piastres) filter (where ${cairoDay(sql`o.checkout_date`)} = ${today}), 0) as today_sales,
-        count(*) filter (where ${cairoDay(sql`o.checkout_date`)} = ${today}) as today_orders,
+        coalesce(sum(o.checkout_total_price_piastres) filter (where ${isToday}), 0) as today_sales,
+        count(*) filter (where ${isToday}) as today_orders,
         coalesce(sum(o.checkout_total_price_piastres), 0) as month_sales,
         count(*) as month_orders
       from orders o
       where ${sold} and o.checkout_date >= (date_trunc('month', ${nowIso}::timestamptz at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`),
     db.execute(sql`
-      select to_char(d::date, 'YYYY-MM-DD') as day, coalesce(sum(o.checkout_total_price_piastres), 0) as sales, count(o.id) as n
+      with sales as (
+        select ${cairoDay(sql`o.checkout_date`)} as day, sum(o.checkout_total_price_piastres) as sales, count(*) as n
+        from orders o
+        where ${sold} and o.checkout_date >= ${cairoDayStart(sql`${today} - 29`)} and o.checkout_date < ${tomorrowStart}
+        group by 1)
+      select to_char(d::date, 'YYYY-MM-DD') as day, coalesce(s.sales, 0) as sales, coalesce(s.n, 0) as n
       from generate_series(${today} - 29, ${today}, interval '1 day') d
-      left join orders o on ${cairoDay(sql`o.checkout_date`)} = d::date and ${sold}
-      group by d order by d`),
+      left join sales s on s.day = d::date
+      order by d`),
     db.execute(sql`select status, count(*) as n from orders
       where status in ('pending', 'confirmed', 'processing', 'delivering') group by status`),
     db

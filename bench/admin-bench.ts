@@ -1,0 +1,320 @@
+/**
+ * npm run bench:admin — the back office's orders list and dashboard at 200,000 orders (issue 13, part 6): the
+ * list unfiltered, with each filter alone, a combination, a deep page, the counts, and the dashboard, measured
+ * with autocannon against the real server signed in as staff. Target: p95 under 150 ms on PostgreSQL. Not a
+ * test: it prints a table and writes bench/results/admin-latest.md.
+ *
+ *   BENCH_ORDERS=200000    placed orders in the database (`npm run seed -- --orders N`, the demo catalog first)
+ *   BENCH_SECONDS=10       seconds per scenario (after 2 s of warm-up)
+ *   BENCH_CONNECTIONS=10
+ *   BENCH_DATABASE_URL=postgres://…  PostgreSQL server to use (the bench creates its database on it); without it
+ *                                    the bench starts one with scripts/pg-local.sh when PostgreSQL is installed
+ *   BENCH_PGLITE=1         also the embedded database (PGlite under bench/.tmp; seeding it takes minutes)
+ */
+import autocannon from 'autocannon';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 200_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TARGET_P95_MS = 150;
+const tmp = path.join(root, 'bench/.tmp');
+const OWNER = { email: 'bench-owner@store.example', password: 'Bench-admin-orders-2026' };
+
+interface Backend {
+  name: string;
+  env: Record<string, string>;
+}
+
+function run(cmd: string, args: string[], env: Record<string, string>) {
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+}
+
+async function waitFor(url: string, ms = 180_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+function startServer(env: Record<string, string>, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // Production refuses the demo's sandbox payments and outbox SMS; nothing measured here depends on it.
+      NODE_ENV: 'development',
+      // The owner the bench signs in as (created, or its password reset, at start-up).
+      OWNER_EMAIL: OWNER.email,
+      OWNER_PASSWORD: OWNER.password,
+    },
+  });
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+}
+
+const qs = (o: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+type Req = { method: 'GET'; path: string };
+const lists = (queries: Record<string, string | number>[]): Req[] =>
+  queries.map((q) => ({ method: 'GET', path: `/v1/admin/orders?${qs({ locale: 'ar', ...q })}` }));
+
+/** Cairo's calendar day `daysAgo` days before today, as the filters take it. */
+const cairoDay = (daysAgo: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
+    new Date(Date.now() - daysAgo * 86_400_000),
+  );
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+
+interface Row {
+  name: string;
+  example: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** Every response's own latency (autocannon's summary has no p95), over the measured seconds. */
+async function scenario(base: string, headers: Record<string, string>, requests: Req[]) {
+  const opts = { url: base, connections: CONNECTIONS, headers, requests };
+  await autocannon({ ...opts, duration: 2 });
+  const latencies: number[] = [];
+  const result = await autocannon({
+    ...opts,
+    duration: SECONDS,
+    setupClient: (client) => {
+      client.on('response', (_status: number, _bytes: number, ms: number) => latencies.push(ms));
+    },
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function benchBackend(b: Backend, port: number) {
+  console.log(
+    `\n## ${b.name}: seeding ${ORDERS.toLocaleString('en-US')} orders (skipped when already there)`,
+  );
+  const t0 = Date.now();
+  run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--orders', String(ORDERS)],
+    b.env,
+  );
+  console.log(`seed step took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(b.env, port);
+  const rows: Row[] = [];
+  let total: number | undefined;
+  try {
+    await waitFor(`${base}/health`);
+    const signIn = await fetch(`${base}/v1/admin/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    });
+    if (!signIn.ok) throw new Error(`staff sign-in: ${signIn.status} ${await signIn.text()}`);
+    const headers = {
+      client: signIn.headers.get('client')!,
+      token: signIn.headers.get('token')!,
+      uid: signIn.headers.get('uid')!,
+    };
+    type ListAnswer = {
+      orders: {
+        id: number;
+        governorate: string | null;
+        customer: { full_name: string; phone_number: string };
+      }[];
+      meta: { total_entries: number };
+    };
+    const get = async (q: Record<string, string | number>) => {
+      const r = await fetch(`${base}/v1/admin/orders?${qs(q)}`, { headers });
+      if (!r.ok) throw new Error(`list: ${r.status} ${await r.text()}`);
+      return (await r.json()) as ListAnswer;
+    };
+    const first = await get({ per_page: 100 });
+    total = first.meta.total_entries;
+    console.log(`placed orders in the database: ${total.toLocaleString('en-US')}`);
+    // What staff would type, taken from the orders themselves: order numbers, phone ends, names.
+    const sample = [
+      ...first.orders,
+      ...(await get({ per_page: 100, page: 300 })).orders,
+      ...(await get({ per_page: 100, sort: 'oldest' })).orders,
+    ];
+    const ids = sample.map((o) => o.id);
+    const phones = sample.map((o) => o.customer.phone_number.slice(-7));
+    const names = sample.flatMap((o, i) => {
+      const parts = o.customer.full_name.split(' ');
+      return i % 2 ? [o.customer.full_name] : [parts[0]!];
+    });
+    const month = { from: cairoDay(30), to: cairoDay(0) };
+    const scenarios: [string, string, Req[]][] = [
+      ['unfiltered (newest first)', 'page 1', lists([{}])],
+      [
+        'status',
+        'each of the 8, in turn',
+        lists(
+          [
+            'pending',
+            'confirmed',
+            'processing',
+            'delivering',
+            'delivered',
+            'canceled',
+            'refunded',
+            'partially_refunded',
+          ].map((status) => ({ status })),
+        ),
+      ],
+      [
+        'payment method',
+        'each of the 4, in turn',
+        lists(
+          ['cash', 'online', 'visa_on_delivery', 'visa_on_delivery_installments'].map((payment_method) => ({
+            payment_method,
+          })),
+        ),
+      ],
+      [
+        'date range',
+        'last 7 days, last 30 days, a quarter a year ago',
+        lists([{ from: cairoDay(7), to: cairoDay(0) }, month, { from: cairoDay(455), to: cairoDay(365) }]),
+      ],
+      [
+        'governorate',
+        'القاهرة, Giza, Alex, أسوان',
+        lists(['القاهرة', 'Giza', 'Alex', 'أسوان'].map((governorate) => ({ governorate }))),
+      ],
+      ['order number', `${ids.length} order numbers`, lists(ids.map((id) => ({ query: id })))],
+      ['phone (last 7 digits)', `${phones.length} phones`, lists(phones.map((query) => ({ query })))],
+      ['name', 'first names and full names, Arabic and Latin', lists(names.map((query) => ({ query })))],
+      [
+        'combination',
+        'delivered + cash + last 30 days + القاهرة',
+        lists([{ status: 'delivered', payment_method: 'cash', ...month, governorate: 'القاهرة' }]),
+      ],
+      ['page 50', 'unfiltered, 20 a page', lists([{ page: 50 }])],
+      ['sorted by total', 'highest first', lists([{ sort: 'total_desc' }])],
+      ['counts per status', 'unfiltered, per_page=1', lists([{ per_page: 1 }])],
+      [
+        'dashboard',
+        'today, month, 30 days, waiting, low stock',
+        [{ method: 'GET', path: '/v1/admin/dashboard?locale=ar' }],
+      ],
+    ];
+    for (const [name, example, requests] of scenarios) {
+      process.stdout.write(`running: ${name}... `);
+      const r = await scenario(base, headers, requests);
+      console.log(`${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms`);
+      rows.push({ name, example, ...r });
+    }
+  } finally {
+    await stopServer(server);
+  }
+  return { backend: b.name, total: total ?? 0, rows };
+}
+
+function table(res: Awaited<ReturnType<typeof benchBackend>>) {
+  const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+  return [
+    `### ${res.backend}: ${res.total.toLocaleString('en-US')} placed orders, ${CONNECTIONS} connections, ${SECONDS} s each`,
+    '',
+    `| scenario | requests | req/s | p50 ms | p95 ms | p99 ms | p95 < ${TARGET_P95_MS} ms | errors/non-2xx |`,
+    '|---|---|---:|---:|---:|---:|:---:|---:|',
+    ...res.rows.map(
+      (r) =>
+        `| ${r.name} | ${r.example} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.p95 < TARGET_P95_MS ? 'yes' : '**no**'} | ${r.non2xx} |`,
+    ),
+  ].join('\n');
+}
+
+async function main() {
+  mkdirSync(tmp, { recursive: true });
+  const backends: Backend[] = [];
+  let pgUrl = process.env.BENCH_DATABASE_URL;
+  let stopPg: (() => void) | undefined;
+  if (!pgUrl && existsSync('/usr/lib/postgresql')) {
+    let running = true;
+    try {
+      execFileSync('bash', ['scripts/pg-local.sh', 'status'], { cwd: root, stdio: 'ignore' });
+    } catch {
+      running = false;
+    }
+    run('bash', ['scripts/pg-local.sh', 'start'], {});
+    pgUrl = execFileSync('bash', ['scripts/pg-local.sh', 'url'], { cwd: root }).toString().trim();
+    // Stopped at the end only when this run started it (others may be using it).
+    if (!running) stopPg = () => run('bash', ['scripts/pg-local.sh', 'stop'], {});
+  }
+  if (pgUrl) {
+    const dbName = `store_bench_admin_${ORDERS}`;
+    try {
+      execFileSync('psql', [pgUrl, '-c', `create database ${dbName}`], { stdio: 'ignore' });
+    } catch {
+      /* exists */
+    }
+    const u = new URL(pgUrl);
+    u.pathname = `/${dbName}`;
+    backends.push({
+      name: 'PostgreSQL 15 (loopback)',
+      env: { DATABASE_URL: u.toString(), DATA_DIR: path.join(tmp, 'admin-pg-uploads') },
+    });
+  } else {
+    console.log('No PostgreSQL found: the target is on PostgreSQL; set BENCH_DATABASE_URL or install it.');
+  }
+  if (process.env.BENCH_PGLITE === '1' || !pgUrl)
+    backends.push({ name: 'PGlite (embedded)', env: { DATA_DIR: path.join(tmp, `admin-pglite-${ORDERS}`) } });
+  const results = [];
+  try {
+    let port = 3950;
+    for (const b of backends) results.push(await benchBackend(b, port++));
+  } finally {
+    stopPg?.();
+  }
+  const out = [
+    `# Back office benchmark, ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `\`npm run bench:admin\`: the orders list and the dashboard at ${ORDERS.toLocaleString('en-US')} generated orders`,
+    '(`npm run seed -- --orders N`), signed in as staff. Latencies are per response; the target is p95 under',
+    `${TARGET_P95_MS} ms on PostgreSQL.`,
+    '',
+    ...results.map((r) => `${table(r)}\n`),
+  ].join('\n');
+  console.log(`\n${out}`);
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/admin-latest.md'), out);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
