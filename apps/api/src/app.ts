@@ -40,7 +40,8 @@ import type { StaffLimits } from './modules/staff/limits.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCustomerRoutes } from './modules/customers/routes.ts';
-import { registerWeb } from './web.ts';
+import { registerWeb, webScriptHashes } from './web.ts';
+import { corsOrigin, headersHook, securityHeaders, UPLOADS_HEADERS } from './lib/security-headers.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
 
 export interface AppOptions {
@@ -83,6 +84,10 @@ export interface AppOptions {
   publicUrl?: string;
   /** How long a client may take to send a request, or idle (HTTP_*_TIMEOUT_MS; lib/timeouts.ts). */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Origins whose pages may call the API (CORS_ORIGINS); default: the origin of publicUrl. Never `null` or `*`. */
+  corsOrigins?: string[];
+  /** VITE_MAP_TILE_URL, the tiles the storefront was built with: the CSP lets images load from their host. */
+  mapTileUrl?: string;
 }
 
 export interface AppContext {
@@ -127,6 +132,16 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.httpTimeouts };
+  const publicUrl = (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const webDistDir =
+    opts.webDistDir && existsSync(path.join(opts.webDistDir, 'index.html')) ? opts.webDistDir : undefined;
+  // Security headers on every answer, computed once (lib/security-headers.ts).
+  const headers = securityHeaders({
+    publicUrl,
+    env: opts.env ?? 'development',
+    mapTileUrl: opts.mapTileUrl,
+    scriptHashes: webDistDir ? webScriptHashes(webDistDir) : [],
+  });
   const app = Fastify({
     logger: opts.logger ? loggerOptions(opts.logger === true ? { level: 'info' } : opts.logger) : false,
     // A client that sends its request a byte at a time, or nothing at all, is cut off (408) instead of holding a
@@ -143,8 +158,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A store behind a load balancer: ids come from the proxy when present.
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { coerceTypes: false } },
-    frameworkErrors,
+    // Router errors are answered before any hook: they get the headers here.
+    frameworkErrors: (error, req, reply) => frameworkErrors(error, req, reply.headers(headers)),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', headersHook(headers));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', {
@@ -158,14 +175,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       opts.geocoder ??
       new NominatimGeocoder({ url: 'https://nominatim.openstreetmap.org', userAgent: 'souq-store/0.1' }),
     geocoding: { ...DEFAULT_GEOCODING, ...opts.geocoding },
-    publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    publicUrl,
   });
 
   installErrorHandling(app);
   installAuth(app);
   installStaffAuth(app);
   await app.register(cors, {
-    origin: true,
+    // The store's own origin(s) only, compared exactly: any other origin, `null` included, gets no CORS headers.
+    origin: corsOrigin(opts.corsOrigins ?? [new URL(publicUrl).origin]),
     exposedHeaders: ['client', 'token', 'uid', 'expiry', 'token-type'],
     allowedHeaders: ['content-type', 'client', 'token', 'uid', 'accept-language'],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -207,15 +225,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   if (opts.uploadsDir) {
     mkdirSync(opts.uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: path.resolve(opts.uploadsDir),
-      prefix: '/uploads/',
-      decorateReply: false,
-      maxAge: '7d',
+    const root = path.resolve(opts.uploadsDir);
+    await app.register(async (uploads) => {
+      // Uploaded files are data, never a page: a policy of their own (lib/security-headers.ts).
+      uploads.addHook('onRequest', headersHook(UPLOADS_HEADERS));
+      await uploads.register(fastifyStatic, {
+        root,
+        prefix: '/uploads/',
+        decorateReply: false,
+        maxAge: '7d',
+      });
     });
   }
-  if (opts.webDistDir && existsSync(path.join(opts.webDistDir, 'index.html'))) {
-    await registerWeb(app, opts.webDistDir);
-  }
+  if (webDistDir) await registerWeb(app, webDistDir);
   return app;
 }

@@ -3,6 +3,7 @@ import { isCommonPassword } from '@store/contracts/common-passwords';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_HTTP_TIMEOUTS } from './lib/timeouts.ts';
+import { DEFAULT_MAP_TILE_URL, tileSource } from './lib/security-headers.ts';
 
 /** A duration in milliseconds between min and max (timeouts; lib/timeouts.ts says why each default). */
 const ms = (min: number, max: number, fallback: number) =>
@@ -82,6 +83,36 @@ const schema = z
       .regex(/^https?:\/\//, 'PUBLIC_URL must be an http(s) address such as https://store.example')
       .optional(),
     TRUST_PROXY: trustProxySchema,
+    /**
+     * The origins (scheme://host[:port]) whose pages may call the API from the browser, comma-separated. Default:
+     * the origin of PUBLIC_URL. The storefront is served by this server (and `npm run dev` proxies /v1 through
+     * Vite), so its calls are same-origin and need none of this.
+     */
+    CORS_ORIGINS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .transform((v) => v.split(',').map((o) => o.trim()))
+        .refine(
+          (list) => list.every((o) => /^https?:\/\//.test(o) && URL.canParse(o) && new URL(o).origin === o),
+          'CORS_ORIGINS must be comma-separated origins such as https://store.example,https://admin.store.example (scheme and host, no path or trailing slash; never * or null)',
+        )
+        .optional(),
+    ),
+    /**
+     * The map tiles the storefront was built with (apps/web reads the same variable at build time): the
+     * Content-Security-Policy lets images load from their host. Set it for the build and the server alike.
+     */
+    VITE_MAP_TILE_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine(
+          (v) => tileSource(v) !== undefined,
+          'VITE_MAP_TILE_URL must be a tile address such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        )
+        .default(DEFAULT_MAP_TILE_URL),
+    ),
     /** Developer routes (/dev/sms-outbox, /dev/clock, /dev/orders): `npm run dev` and the tests turn them on. */
     DEV_ROUTES: z.enum(['true', 'false']).default('false'),
     /** Load the demo catalog on first start (default yes). */

@@ -59,6 +59,8 @@ async function main() {
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    corsOrigins: config.CORS_ORIGINS,
+    mapTileUrl: config.VITE_MAP_TILE_URL,
     httpTimeouts: {
       requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
       headersMs: config.HTTP_HEADERS_TIMEOUT_MS,

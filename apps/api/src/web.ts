@@ -4,10 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { requestLocale } from './lib/locale.ts';
+import { inlineScriptHashes } from './lib/security-headers.ts';
 import { productShareMeta } from './modules/catalog/service.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The hash sources of the built pages' inline scripts (index.html sets the language before the first paint): the
+ * Content-Security-Policy allows exactly these (lib/security-headers.ts), so a rebuilt page needs no edit here.
+ */
+export function webScriptHashes(distDir: string): string[] {
+  return ['index.html', 'admin.html'].flatMap((name) => {
+    const file = path.join(distDir, name);
+    return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+  });
+}
 
 /** Serves the built storefront: files as they are, every other page path gets index.html (SPA). */
 export async function registerWeb(app: FastifyInstance, distDir: string) {

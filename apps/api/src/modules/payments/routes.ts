@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
 import { AppError } from '../../lib/errors.ts';
-import { checkoutPage, closedPage } from './sandbox-page.ts';
+import { checkoutPage, closedPage, sandboxPagePolicy } from './sandbox-page.ts';
 import { applyTransaction, redirectOutcome, sessionByKey } from './service.ts';
 
 const tags = ['payments'];
@@ -87,7 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, querystring: z.object({ key: paymentKeySchema.optional() }) } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      reply.header('content-security-policy', sandboxPagePolicy(req.server.ctx.publicUrl));
       reply.type('text/html; charset=utf-8');
       const p = req.query.key ? await sessionByKey(db, req.query.key) : null;
       if (!p || p.provider !== sandbox.name) {
@@ -120,12 +120,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .status(404)
           .type('text/html; charset=utf-8')
+          .header('content-security-policy', sandboxPagePolicy(base))
           .send(closedPage(completeUrl(base, false, null)));
       }
       if (p.status !== 'pending' || p.expiresAt.getTime() <= clock.now().getTime()) {
         return reply
           .status(410)
           .type('text/html; charset=utf-8')
+          .header('content-security-policy', sandboxPagePolicy(base))
           .send(closedPage(completeUrl(base, false, p.orderId)));
       }
       const tx = sandbox.transaction({

@@ -3,14 +3,12 @@
  * It belongs to the "gateway", not the storefront, so its few texts live here.
  */
 import { formatMoney } from '@store/contracts';
+import { policyString, sha256Source } from '../../lib/security-headers.ts';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const shell = (title: string, body: string) => `<!doctype html>
-<html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)}</title>
-<style>
+const STYLE = `
 body{font-family:system-ui,"Segoe UI",Tahoma,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}
 main{background:#fff;border-radius:16px;box-shadow:0 10px 30px #0f172a1a;padding:28px;max-width:420px;width:calc(100% - 32px)}
 h1{font-size:1.15rem;margin:0 0 4px}.en{direction:ltr;text-align:left;color:#475569;font-size:.9rem;margin:0 0 16px}
@@ -18,7 +16,26 @@ h1{font-size:1.15rem;margin:0 0 4px}.en{direction:ltr;text-align:left;color:#475
 .row{display:flex;gap:12px}button,a.btn{flex:1;border:0;border-radius:10px;padding:12px;font-size:1rem;font-weight:600;cursor:pointer;text-align:center;text-decoration:none}
 .ok{background:#047857;color:#fff}.no{background:#fff;color:#b91c1c;border:2px solid #b91c1c}
 .note{font-size:.8rem;color:#64748b;margin-top:18px}
-</style></head><body><main>${body}</main></body></html>`;
+`;
+
+const shell = (title: string, body: string) => `<!doctype html>
+<html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${esc(title)}</title>
+<style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+
+/**
+ * The page's own Content-Security-Policy: its one style block by hash, no script, nothing else loaded; the form
+ * posts here and the gateway then sends the browser to the store's public address (PUBLIC_URL), which form-action
+ * must allow through the redirects.
+ */
+export const sandboxPagePolicy = (publicUrl: string) =>
+  policyString({
+    'default-src': ["'none'"],
+    'style-src': [sha256Source(STYLE)],
+    'form-action': ["'self'", new URL(publicUrl).origin],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
 
 export function checkoutPage(input: {
   key: string;

@@ -1,0 +1,89 @@
+/**
+ * Every browser test runs under the store's Content-Security-Policy watch (issue 12, item 5): anything the policy
+ * blocks on a page of the store (a script, a style, an image, a tile, a frame, a form target) fails the test that
+ * caused it, at its end, with what was blocked and where. Specs import `test` and `expect` from here.
+ *
+ * Two witnesses, because neither sees everything: the page's `securitypolicyviolation` events (with the directive
+ * and the blocked address), and Chromium's console lines about the policy (also for what happens before a page's
+ * scripts run). Pages of other sites (an embedded video player) are theirs to police, not ours.
+ */
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+
+export * from '@playwright/test';
+export { expect };
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  page: string;
+  source: string;
+  sample: string;
+}
+
+declare global {
+  interface Window {
+    __storeCspViolation?: (v: Violation) => void;
+  }
+}
+
+const CSP_CONSOLE = /Content[ -]Security[ -]Policy/i;
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
+
+/** Starts collecting the violations on every page of this browser context into `found`. */
+async function watch(context: BrowserContext, found: string[], store: string) {
+  const ours = (url: string) => !url || originOf(url) === store || url.startsWith('about:');
+  await context.exposeBinding('__storeCspViolation', (_source, v: Violation) => {
+    if (!ours(v.page)) return;
+    found.push(
+      `${v.directive} blocked ${v.blocked || '(inline)'} on ${v.page}` +
+        (v.source ? ` (${v.source})` : '') +
+        (v.sample ? `: ${v.sample}` : ''),
+    );
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__storeCspViolation?.({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        page: e.documentURI,
+        source: e.sourceFile ? `${e.sourceFile}:${e.lineNumber}` : '',
+        sample: e.sample,
+      });
+    });
+  });
+  context.on('console', (msg) => {
+    if (CSP_CONSOLE.test(msg.text()) && ours(msg.location().url)) found.push(`console: ${msg.text()}`);
+  });
+}
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  /** What the policy blocked during this test; it must stay empty. Covers contexts the test opens itself too. */
+  cspViolations: [
+    async ({ context, browser, baseURL }, use, testInfo) => {
+      const found: string[] = [];
+      const store = originOf(baseURL ?? '');
+      await watch(context, found, store);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const other = await newContext(...args);
+        await watch(other, found, store);
+        return other;
+      };
+      try {
+        await use(found);
+      } finally {
+        browser.newContext = newContext;
+      }
+      if (found.length) await testInfo.attach('csp-violations', { body: found.join('\n') });
+      expect(found, 'the Content-Security-Policy blocked something the store needs').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
