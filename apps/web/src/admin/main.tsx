@@ -1,3 +1,5 @@
+// Zod without eval, before any schema is used (the store's CSP allows none).
+import '../lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './admin.css';
