@@ -59,7 +59,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       const locale: Locale = /[?&]lang=en\b/.test(req.url) ? 'en' : 'ar';
       const meta = await productShareMeta(app.ctx.db, Number(m[1]), locale);
       if (meta) {
-        const base = `${req.protocol}://${req.host}`;
+        const base = app.ctx.publicUrl;
         const image = meta.image ? new URL(meta.image, base).toString() : '';
         const tags = [
           `<title>${escapeHtml(meta.title)}</title>`,
