@@ -31,6 +31,11 @@ export const adminOrdersQuerySchema = z.object({
   /** An order number, a phone number (or its end), or part of the customer's name. */
   query: text().max(100, 'too_long:100').optional(),
   sort: z.enum(ADMIN_ORDER_SORTS, { error: `must_be_one_of:${ADMIN_ORDER_SORTS.join(', ')}` }).optional(),
+  /** Only paid online orders whose money must go back (the dashboard's refunds to do). */
+  refund_required: z
+    .enum(['true', 'false'], { error: 'must_be_one_of:true, false' })
+    .transform((v) => v === 'true')
+    .optional(),
   page: pageParam,
   per_page: wholeNumber(1, 100).optional(),
   locale: z.enum(['ar', 'en']).optional(),

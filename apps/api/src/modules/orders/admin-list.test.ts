@@ -47,7 +47,13 @@ function plainWhere(q: Query, withStatus: boolean): SQL {
   const day = sql`(o.checkout_date at time zone ${TZ})::date`;
   if (q.from) parts.push(sql`${day} >= ${q.from}::date`);
   if (q.to) parts.push(sql`${day} <= ${q.to}::date`);
-  if (q.governorate) parts.push(sql`o.address_snapshot->>'governorate' ilike ${`%${q.governorate}%`}`);
+  if (q.governorate) {
+    // Typed in either language: a delivery zone's other name counts too ('Giza' finds 'الجيزة').
+    const like = `%${q.governorate}%`;
+    parts.push(sql`(o.address_snapshot->>'governorate' ilike ${like} or exists (select 1 from delivery_zones z
+      where (z.name_en ilike ${like} or z.name_ar ilike ${like})
+        and (o.address_snapshot->>'governorate' ilike z.name_en or o.address_snapshot->>'governorate' ilike z.name_ar)))`);
+  }
   const text = q.query === undefined ? '' : String(q.query).trim();
   if (text) {
     const digits = text.replace(/^#/, '');

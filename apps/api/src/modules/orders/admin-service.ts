@@ -62,6 +62,7 @@ export interface AdminOrdersScope {
  * The governorates of placed orders (orders.governorate, the snapshot's) that match an ilike pattern: the distinct
  * values are read from orders_placed_governorate_newest_idx one at a time (a loose index scan: a few dozen index
  * descents, not the orders), then the orders of those governorates come from the same index, counts included.
+ * A governorate is matched by its name in either language.
  */
 const governoratesLike = (pattern: string) => sql`
   with recursive g(v) as (
@@ -73,13 +74,22 @@ const governoratesLike = (pattern: string) => sql`
       where status not in ('cart', 'awaiting_payment', 'abandoned') and governorate > g.v
       order by governorate limit 1)
     from g where g.v is not null)
-  select v from g where v ilike ${pattern}`;
+  select v from g where v ilike ${pattern}
+    -- A governorate typed in one language finds the orders saved with its name in the other (delivery zones
+    -- know both: 'Cairo' finds 'القاهرة').
+    or exists (select 1 from delivery_zones z
+      where (z.name_en ilike ${pattern} or z.name_ar ilike ${pattern})
+        and (g.v ilike z.name_en or g.v ilike z.name_ar))`;
 
 function filters(q: AdminOrdersQuery, withStatus: boolean, scope: AdminOrdersScope = {}): SQL {
   const parts: SQL[] = [sql`o.status not in ('cart', 'awaiting_payment', 'abandoned')`];
   if (scope.userId !== undefined) parts.push(sql`o.user_id = ${scope.userId}`);
   if (withStatus && q.status) parts.push(sql`o.status = ${q.status}`);
   if (q.payment_method) parts.push(sql`o.payment_method = ${q.payment_method}`);
+  if (q.refund_required)
+    parts.push(
+      sql`exists (select 1 from payments p where p.order_id = o.id and p.status = 'refund_required')`,
+    );
   if (q.from) parts.push(sql`o.checkout_date >= ${cairoDayStart(sql`${q.from}::date`)}`);
   if (q.to) parts.push(sql`o.checkout_date < ${cairoDayStart(sql`${q.to}::date + 1`)}`);
   if (q.governorate) parts.push(sql`o.governorate = any(array(${governoratesLike(`%${q.governorate}%`)}))`);
@@ -151,7 +161,13 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
   const page = q.page ?? 1;
   const where = filters(q, true, scope);
   const order = SORTS[q.sort ?? 'newest'];
-  const kept = scope.userId === undefined && !q.from && !q.to && !q.governorate && !q.query?.trim();
+  const kept =
+    scope.userId === undefined &&
+    !q.from &&
+    !q.to &&
+    !q.governorate &&
+    !q.query?.trim() &&
+    !q.refund_required;
   const [rows, perStatus] = await Promise.all([
     // The page's ids first (from an index alone where it can), then only their rows, shoppers and line counts.
     db.execute(sql`

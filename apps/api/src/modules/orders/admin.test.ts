@@ -236,6 +236,39 @@ describe('refunds', () => {
     expect(made!.payload).toMatchObject({ refunded_by: 'gateway', refund_id: gateway.refunds[0]!.refundId });
   });
 
+  it('a cancelled order paid online is a refund to do: on the dashboard and in the list filter', async () => {
+    const s: Shopper = await addShopper(t.database.db, t.clock.now());
+    const product = await make(500, 10);
+    const { orderId } = await readyToPay(t.app, s, [{ productId: product.id, quantity: 1 }]);
+    await call(t.app, 'POST', '/v1/users/checkout', s.headers, { payment_method: 'online' });
+    const [p] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    const paid = gateway.transaction({
+      providerOrderId: p!.providerReference!,
+      merchantReference: `o${orderId}-p${p!.id}-sbx`,
+      amountPiastres: p!.amountPiastres,
+      currency: p!.currency,
+      approved: true,
+      now: t.clock.now(),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/v1/payments/callback/sandbox?hmac=${paid.hmac}`,
+      payload: paid.body as object,
+    });
+    const before = (await call(t.app, 'GET', '/v1/admin/dashboard', owner)).body.refunds_to_do;
+    expect((await move(orderId, 'canceled')).status).toBe(200);
+    expect((await call(t.app, 'GET', '/v1/admin/dashboard', owner)).body.refunds_to_do).toBe(before + 1);
+    const list = await call(t.app, 'GET', '/v1/admin/orders?refund_required=true&per_page=100', owner);
+    expect(list.body.orders.map((o: { id: number }) => o.id)).toContain(orderId);
+    expect(
+      list.body.orders.every(
+        (o: { status: string }) => o.status === 'canceled' || o.payment_method === 'online',
+      ),
+    ).toBe(true);
+    const detail = (await call(t.app, 'GET', `/v1/admin/orders/${orderId}`, owner)).body.order;
+    expect(detail.refund_required).toBe(true);
+  });
+
   it('an order that is not delivered cannot be refunded', async () => {
     const { orderId } = await placed(1);
     const detail = (await call(t.app, 'GET', `/v1/admin/orders/${orderId}`, clerk)).body.order;
@@ -347,6 +380,14 @@ describe('the list and the dashboard', () => {
     expect(pending.body.orders.every((o: { status: string }) => o.status === 'pending')).toBe(true);
     expect(pending.body.counts.pending).toBe(pending.body.meta.total_entries);
     expect(pending.body.counts.delivered).toBeGreaterThan(0);
+    // The order's address says 'Giza'; the filter finds it by its Arabic name too (and the English one).
+    for (const name of ['Giza', 'الجيزة'])
+      expect(
+        (await list(`governorate=${encodeURIComponent(name)}&per_page=100`)).body.orders.map(
+          (o: { id: number }) => o.id,
+        ),
+      ).toContain(orderId);
+    expect((await list(`governorate=${encodeURIComponent('الإسكندرية')}`)).body.orders).toEqual([]);
     const bad = await list('status=cart');
     expect(bad.status).toBe(422);
     const online = (await list('payment_method=online')).body.orders;

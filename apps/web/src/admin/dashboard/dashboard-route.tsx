@@ -72,6 +72,14 @@ export function Component() {
             <Card title={t('dashboard.refundsToDo')} testId="refunds-to-do" className="xl:col-span-2">
               <p className="text-2xl font-extrabold text-brand-900">{count(q.data.refunds_to_do, locale)}</p>
               <p className="text-sm text-slate-700">{t('dashboard.refundsHint')}</p>
+              {q.data.refunds_to_do > 0 && (
+                <Link
+                  to="/admin/orders?refund_required=true"
+                  className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
+                >
+                  {t('dashboard.refundsList')}
+                </Link>
+              )}
             </Card>
           </div>
 

@@ -35,6 +35,14 @@ describe("the orders list's filters in the address", () => {
     expect(f).toEqual({ sort: 'newest', page: 1, per_page: 20 });
   });
 
+  it('the refunds to do are a filter of their own, in the address and to the API', () => {
+    const f = readFilters(p('refund_required=true'));
+    expect(f).toMatchObject({ refund_required: true });
+    expect(apiQuery(f)).toMatchObject({ refund_required: 'true' });
+    expect(withFilters(p('refund_required=true'), { refund_required: false }).toString()).toBe('');
+    expect(readFilters(p('refund_required=maybe'))).toEqual({ sort: 'newest', page: 1, per_page: 20 });
+  });
+
   it('a range typed backwards is read the right way round', () => {
     expect(readFilters(p('from=2026-06-10&to=2026-06-01'))).toMatchObject({
       from: '2026-06-01',

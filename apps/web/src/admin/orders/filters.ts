@@ -18,6 +18,7 @@ export interface OrderFilters {
   to?: string;
   governorate?: string;
   query?: string;
+  refund_required?: boolean;
   sort: AdminOrderSort;
   page: number;
   per_page: number;
@@ -34,6 +35,7 @@ export const FILTER_KEYS: readonly FilterKey[] = [
   'to',
   'governorate',
   'query',
+  'refund_required',
 ];
 
 const shape = adminOrdersQuerySchema.shape;
@@ -61,8 +63,8 @@ export function readFilters(params: URLSearchParams): OrderFilters {
         : DEFAULT_PER_PAGE,
   };
   for (const key of FILTER_KEYS) {
-    const v = read(params, key, shape[key]);
-    if (v !== undefined && v !== '') (f as unknown as Record<string, unknown>)[key] = v;
+    const v = read<unknown>(params, key, shape[key]);
+    if (v !== undefined && v !== '' && v !== false) (f as unknown as Record<string, unknown>)[key] = v;
   }
   // A range that ends before it starts is read as the same range turned round.
   if (f.from && f.to && f.from > f.to) [f.from, f.to] = [f.to, f.from];
@@ -79,6 +81,7 @@ export function withFilters(params: URLSearchParams, patch: Partial<OrderFilters
     const isDefault =
       value === undefined ||
       value === '' ||
+      value === false ||
       (key === 'sort' && value === DEFAULT_SORT) ||
       (key === 'page' && value === 1) ||
       (key === 'per_page' && value === DEFAULT_PER_PAGE);
@@ -99,6 +102,7 @@ export function apiQuery(f: OrderFilters): Record<string, string | number | unde
     to: f.to,
     governorate: f.governorate,
     query: f.query,
+    refund_required: f.refund_required ? 'true' : undefined,
     sort: f.sort,
     page: f.page,
     per_page: f.per_page,

@@ -83,10 +83,10 @@ export function Component() {
   ];
   const total = q.data?.meta.total_entries ?? 0;
   const pages = pageCount(total, filters.per_page);
-  const filtered = ['payment_method', 'from', 'to', 'governorate', 'query', 'status'].some((k) =>
-    params.has(k),
+  const filtered = ['payment_method', 'from', 'to', 'governorate', 'query', 'status', 'refund_required'].some(
+    (k) => params.has(k),
   );
-  const moreFilters = ['payment_method', 'from', 'to', 'governorate', 'sort'].filter((k) =>
+  const moreFilters = ['payment_method', 'from', 'to', 'governorate', 'sort', 'refund_required'].filter((k) =>
     params.has(k),
   ).length;
 
@@ -177,7 +177,17 @@ export function Component() {
               </option>
             ))}
           </SelectField>
-          <div className="flex items-end sm:col-span-1 lg:col-span-4 lg:justify-end">
+          <label className="flex items-center gap-2 self-end py-2 text-sm sm:col-span-1 lg:col-span-2">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={filters.refund_required ?? false}
+              onChange={(e) => set({ refund_required: e.target.checked })}
+              data-testid="filter-refund-required"
+            />
+            {t('orders.filters.refundRequired')}
+          </label>
+          <div className="flex items-end sm:col-span-1 lg:col-span-2 lg:justify-end">
             {filtered && (
               <Button variant="ghost" size="sm" onClick={() => setParams(new URLSearchParams())}>
                 {t('orders.filters.reset')}
