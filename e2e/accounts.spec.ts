@@ -804,7 +804,7 @@ test('change password, then sign out: the cart leaves the browser; the other dev
   // Signed out, and the cart is cleared in this browser.
   await expect(page).toHaveURL(/\/auth\/signin$/);
   await expect(loginButton(page)).toBeVisible();
-  expect(await storedSession(page)).toBeNull();
+  await expect.poll(() => storedSession(page)).toBeNull();
   await expect(cartLink(page)).toHaveAttribute('aria-label', 'Cart, items: 0');
   await page.goto('/cart');
   await expect(page.getByTestId('cart-empty')).toBeVisible();
@@ -845,7 +845,7 @@ test('sign out from the account area: session and cart leave the browser, the to
   await accountIcon(page).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(loginButton(page)).toBeVisible();
-  expect(await storedSession(page)).toBeNull();
+  await expect.poll(() => storedSession(page)).toBeNull();
   await expect(cartLink(page)).toHaveAttribute('aria-label', 'Cart, items: 0');
   expect((await request.get('/v1/users/cart?locale=en', { headers: headers! })).status()).toBe(401);
   await page.goto('/my-account/account');
@@ -1177,7 +1177,7 @@ test('@phone sign-in and the account area at 375 px, through the burger menu, in
     await page.getByTestId('burger-button').click();
     await drawer.getByRole('button', { name: name.signOut }).click();
     await expect(page.getByTestId('burger-button')).toBeVisible();
-    expect(await storedSession(page)).toBeNull();
+    await expect.poll(() => storedSession(page)).toBeNull();
   }
 });
 

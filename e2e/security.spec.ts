@@ -106,7 +106,8 @@ test('the 3D viewer loads its model on the product page', async ({ page, request
   await page.goto(`/products/${product!.id}`);
   await page.getByRole('button', { name: 'Show the 3D model' }).first().click();
   const viewer = page.getByTestId('model-viewer');
-  await expect(viewer).toBeAttached();
+  // The viewer is a chunk of its own (the heaviest of the store), loaded on this click.
+  await expect(viewer).toBeAttached({ timeout: 30_000 });
   await expect
     .poll(() => viewer.evaluate((el) => (el as HTMLElement & { loaded?: boolean }).loaded), {
       timeout: 30_000,
