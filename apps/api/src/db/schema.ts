@@ -438,6 +438,11 @@ export const orders = pgTable(
     index('orders_placed_governorate_newest_idx')
       .on(t.governorate, t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst(), t.status)
       .where(PLACED_ORDER),
+    // A shopper's placed orders, newest first, with their status: a search by phone or name (many shoppers' ids)
+    // and a customer's page read their pages and counts from the index alone.
+    index('orders_placed_user_newest_idx')
+      .on(t.userId, t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst(), t.status)
+      .where(PLACED_ORDER),
     index('orders_placed_total_idx')
       .on(t.checkoutTotalPricePiastres.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(PLACED_ORDER),
@@ -481,14 +486,16 @@ export const stockMovements = pgTable(
 );
 
 /**
- * Placed orders per status and payment method ('' for none), kept by the database: statement triggers on orders
- * (migration 0009) add a row of +n / -n for each change, never update one, so two orders never wait for each
- * other; a count is the sum of its rows, and the back office folds them now and then (modules/orders/counts.ts).
- * The orders list's counts per status come from here when only status and payment method filter it.
+ * Placed orders per status, payment method and governorate ('' for none), kept by the database: statement
+ * triggers on orders (migrations 0009, 0010) add a row of +n / -n for each change, never update one, so two orders
+ * never wait for each other; a count is the sum of its rows, and the back office folds them now and then
+ * (modules/orders/counts.ts). The orders list's counts per status come from here when only status, payment method
+ * and governorate filter it.
  */
 export const orderCounts = pgTable('order_counts', {
   status: varchar('status', { length: 30 }).notNull(),
   paymentMethod: varchar('payment_method', { length: 40 }).notNull().default(''),
+  governorate: text('governorate').notNull().default(''),
   n: integer('n').notNull(),
 });
 

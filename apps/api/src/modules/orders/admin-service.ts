@@ -93,8 +93,8 @@ function filters(q: AdminOrdersQuery, withStatus: boolean, scope: AdminOrdersSco
   if (q.from) parts.push(sql`o.checkout_date >= ${cairoDayStart(sql`${q.from}::date`)}`);
   if (q.to) parts.push(sql`o.checkout_date < ${cairoDayStart(sql`${q.to}::date + 1`)}`);
   if (q.governorate) parts.push(sql`o.governorate = any(array(${governoratesLike(`%${q.governorate}%`)}))`);
-  // Shoppers are found first (trigram indexes on users), then their orders (orders_user_idx); the filters never
-  // need the users row of the order itself, so counting does not join users.
+  // Shoppers are found first (trigram indexes on users), then their orders (orders_placed_user_newest_idx); the
+  // filters never need the users row of the order itself, so counting does not join users.
   const text = q.query?.trim();
   if (text) {
     const digits = text.replace(/^#/, '');
@@ -152,22 +152,17 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
 
 /**
  * GET /v1/admin/orders: one page, its total, and the orders per status over the same filters. The total is read
- * from the counts per status (the count of the status asked for, else their sum). When only status and payment
- * method filter the list (its first screen, its status tabs), the counts come from order_counts (counts.ts)
- * instead of counting up to every order; other filters count their orders from the indexes (migration 0007).
+ * from the counts per status (the count of the status asked for, else their sum). When only status, payment
+ * method and governorate filter the list (its first screen, its status tabs), the counts come from order_counts
+ * (counts.ts) instead of counting up to every order; other filters count their orders from the indexes
+ * (migrations 0007, 0010).
  */
 export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: AdminOrdersScope = {}) {
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
   const where = filters(q, true, scope);
   const order = SORTS[q.sort ?? 'newest'];
-  const kept =
-    scope.userId === undefined &&
-    !q.from &&
-    !q.to &&
-    !q.governorate &&
-    !q.query?.trim() &&
-    !q.refund_required;
+  const kept = scope.userId === undefined && !q.from && !q.to && !q.query?.trim() && !q.refund_required;
   const [rows, perStatus] = await Promise.all([
     // The page's ids first (from an index alone where it can), then only their rows, shoppers and line counts.
     db.execute(sql`
@@ -180,7 +175,12 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
       join orders o on o.id = p.id
       join users u on u.id = o.user_id
       order by ${order}`),
-    kept ? placedOrdersPerStatus(db, q.payment_method) : countPerStatus(db, filters(q, false, scope)),
+    kept
+      ? placedOrdersPerStatus(db, {
+          paymentMethod: q.payment_method,
+          governorates: q.governorate ? governoratesLike(`%${q.governorate}%`) : undefined,
+        })
+      : countPerStatus(db, filters(q, false, scope)),
   ]);
   const list = (rows as unknown as { rows: ListRow[] }).rows.map((r): AdminOrderRow => ({
     id: Number(r.id),
