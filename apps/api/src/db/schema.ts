@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -497,6 +498,16 @@ export const orderCounts = pgTable('order_counts', {
   paymentMethod: varchar('payment_method', { length: 40 }).notNull().default(''),
   governorate: text('governorate').notNull().default(''),
   n: integer('n').notNull(),
+});
+
+/**
+ * Sold orders (placed, not canceled) and their totals per Cairo day of checkout, kept like order_counts by the same
+ * triggers (migration 0011): the dashboard's today, month and 30 days are sums of a few rows.
+ */
+export const orderDailySales = pgTable('order_daily_sales', {
+  day: date('day', { mode: 'string' }).notNull(),
+  n: integer('n').notNull(),
+  salesPiastres: bigint('sales_piastres', { mode: 'number' }).notNull(),
 });
 
 /**

@@ -264,7 +264,7 @@ describe('counts per status kept by the database', () => {
 });
 
 describe('the dashboard over generated orders', () => {
-  it("sums today, the month and the last 30 Cairo days as each order's Cairo day says", async () => {
+  async function expectDashboardPlain() {
     const res = await t.app.inject({
       method: 'GET',
       url: '/v1/admin/dashboard?locale=en',
@@ -302,5 +302,26 @@ describe('the dashboard over generated orders', () => {
     );
     expect(d.refunds_to_do).toBe(Number(refunds!.n));
     expect(d.refunds_to_do).toBeGreaterThan(0);
+  }
+
+  it("sums today, the month and the last 30 Cairo days as each order's Cairo day says", async () => {
+    await expectDashboardPlain();
+    // Totals and days that change after checkout, and sold orders canceled, follow (order_daily_sales).
+    await t.database.db
+      .execute(sql`update orders set checkout_total_price_piastres = checkout_total_price_piastres + 100
+      where id in (select id from orders where status = 'delivered' order by checkout_date desc limit 3)`);
+    await t.database.db.execute(sql`update orders set checkout_date = checkout_date - interval '1 day'
+      where id in (select id from orders where status = 'delivering' order by checkout_date desc limit 2)`);
+    await t.database.db.execute(sql`update orders set status = 'canceled'
+      where id in (select id from orders where status = 'pending' order by checkout_date desc limit 2)`);
+    await expectDashboardPlain();
+    // Past FOLD_AT rows, the next read folds them into one a day.
+    await t.database.db.execute(sql`insert into order_daily_sales (day, n, sales_piastres)
+      select current_date, case when g % 2 = 0 then 1 else -1 end, case when g % 2 = 0 then 500 else -500 end
+      from generate_series(1, ${FOLD_AT + 2}) g`);
+    await expectDashboardPlain();
+    const [after] = await rows(sql`select count(*) as n, count(distinct day) as days from order_daily_sales`);
+    expect(Number(after!.n)).toBe(Number(after!.days));
+    await expectDashboardPlain();
   });
 });

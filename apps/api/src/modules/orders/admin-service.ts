@@ -33,16 +33,12 @@ import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/service.ts';
 import { emit, transition, type OrderRow } from './core.ts';
-import { placedOrdersPerStatus } from './counts.ts';
+import { FOLD_AT, foldOrderDailySales, placedOrdersPerStatus } from './counts.ts';
 import { NOT_PLACED_STATUSES, toOrders } from './service.ts';
 
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
 const LOW_STOCK = 3;
 const WAITING: OrderStatus[] = ['pending', 'confirmed', 'processing', 'delivering'];
-
-/** The Cairo day of a timestamp column, for daily figures. */
-const cairoDay = (col: SQL | typeof orders.checkoutDate) =>
-  sql`(${col} at time zone ${SHOP_TIME_ZONE})::date`;
 
 /**
  * The first instant of a Cairo day (a `date` expression), as a timestamptz. Filters compare checkout_date with it
@@ -482,21 +478,19 @@ async function refundOnline(
 export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<AdminDashboard> {
   const nowIso = now.toISOString();
   const today = sql`(${nowIso}::timestamptz at time zone ${SHOP_TIME_ZONE})::date`;
-  const sold = sql`o.status not in ('cart', 'awaiting_payment', 'abandoned', 'canceled')`;
   const monthFirst = sql`date_trunc('month', ${today})::date`;
-  // One pass over the orders since the first of the month or 29 days ago, whichever is earlier (a range of the
-  // checkout_date index, not each order's Cairo day compared), summed per Cairo day: the 30 days, today (the last
-  // of them) and the month come from those sums.
+  // Sold orders per Cairo day since the first of the month or 29 days ago, whichever is earlier, from
+  // order_daily_sales (kept by the database, counts.ts): the 30 days, today (the last of them) and the month.
   const [days, waiting, low, refunds] = await Promise.all([
     db.execute(sql`
       with sales as (
-        select ${cairoDay(sql`o.checkout_date`)} as day, sum(o.checkout_total_price_piastres) as sales, count(*) as n
-        from orders o
-        where ${sold} and o.checkout_date >= ${cairoDayStart(sql`least(${monthFirst}, ${today} - 29)`)}
-        group by 1)
+        select day, sum(sales_piastres) as sales, sum(n) as n from order_daily_sales
+        where day >= least(${monthFirst}, ${today} - 29)
+        group by day)
       select to_char(d::date, 'YYYY-MM-DD') as day, coalesce(s.sales, 0) as sales, coalesce(s.n, 0) as n,
         (select coalesce(sum(m.sales), 0) from sales m where m.day >= ${monthFirst}) as month_sales,
-        (select coalesce(sum(m.n), 0) from sales m where m.day >= ${monthFirst}) as month_orders
+        (select coalesce(sum(m.n), 0) from sales m where m.day >= ${monthFirst}) as month_orders,
+        (select count(*) from order_daily_sales) as rows
       from generate_series(${today} - 29, ${today}, interval '1 day') d
       left join sales s on s.day = d::date
       order by d`),
@@ -516,9 +510,17 @@ export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<
       .limit(10),
     db.execute(sql`select count(distinct order_id) as n from payments where status = 'refund_required'`),
   ]);
-  type Day = { day: string; sales: string; n: string; month_sales: string; month_orders: string };
+  type Day = {
+    day: string;
+    sales: string;
+    n: string;
+    month_sales: string;
+    month_orders: string;
+    rows: string;
+  };
   const daily = (days as unknown as { rows: Day[] }).rows;
   const last = daily.at(-1)!;
+  if (Number(last.rows) > FOLD_AT) await foldOrderDailySales(db);
   const waitingRows = (waiting as unknown as { rows: { status: string; n: string }[] }).rows;
   return {
     today: { sales: toEgp(Number(last.sales)), orders: Number(last.n) },

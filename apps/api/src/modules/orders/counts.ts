@@ -2,7 +2,8 @@
  * Placed orders per status (of a payment method, of governorates) without counting the orders (decision 013):
  * order_counts holds rows of +n / -n added by the database's statement triggers on orders (migrations 0009,
  * 0010), so a count is the sum of at most a few thousand rows and is exact in any transaction, on any instance.
- * Nothing in the code writes those rows but the fold below, which replaces them by their sums when they grow past
+ * order_daily_sales does the same for sold orders and their totals per Cairo day (migration 0011: the dashboard).
+ * Nothing in the code writes those rows but the folds below, which replace them by their sums when they grow past
  * FOLD_AT.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -26,6 +27,15 @@ export async function foldOrderCounts(db: DbOrTx): Promise<void> {
     insert into order_counts (status, payment_method, governorate, n)
     select status, payment_method, governorate, sum(n) from gone
     group by status, payment_method, governorate having sum(n) <> 0`);
+}
+
+/** The same for order_daily_sales (sold orders and their totals per Cairo day). */
+export async function foldOrderDailySales(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    with gone as (delete from order_daily_sales returning day, n, sales_piastres)
+    insert into order_daily_sales (day, n, sales_piastres)
+    select day, sum(n), sum(sales_piastres) from gone group by day
+    having sum(n) <> 0 or sum(sales_piastres) <> 0`);
 }
 
 /**
