@@ -19,10 +19,13 @@
  *   leaves it). Each order gets one history row (actor `system`, note "generated") from cart to its status; no
  *   outbox events, so no SMS goes out for them. Stock is not touched.
  *
+ * The back office's counts (order_counts, order_daily_sales) follow by the database's triggers, folded at the end.
+ *
  * Every choice comes from a hash of the row's id (hashint8extended), so a run is repeatable on an empty database.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
+import { foldOrderCounts, foldOrderDailySales } from '../../modules/orders/counts.ts';
 import { SEED_LOCK_KEY } from './index.ts';
 
 type Row = Record<string, unknown>;
@@ -589,6 +592,9 @@ export async function addGeneratedOrders(
     opts.log?.(
       `  shoppers, orders, lines, payments and history written in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
+    // The counts the triggers kept, one row per batch and key, summed into one a key.
+    await foldOrderCounts(tx);
+    await foldOrderDailySales(tx);
     await tx.execute(sql`analyze orders`);
     await tx.execute(sql`analyze order_products`);
     await tx.execute(sql`analyze users`);
