@@ -41,6 +41,21 @@ describe('configuration', () => {
     expect([c.PAYMENT_PROVIDER, c.SMS_PROVIDER, c.DEV_ROUTES]).toEqual(['sandbox', 'outbox', 'false']);
   });
 
+  it('ADDRESS_LIMIT_FACTOR multiplies the per-address limits only', async () => {
+    const { DEFAULT_AUTH_LIMITS, withAddressFactor } = await import('./modules/auth/limits.ts');
+    const l = withAddressFactor(
+      DEFAULT_AUTH_LIMITS,
+      loadConfig({ ADDRESS_LIMIT_FACTOR: '20' }).ADDRESS_LIMIT_FACTOR,
+    );
+    expect([l.smsPerIp.max, l.signInPerIp.max, l.codePerIp.max]).toEqual([1000, 2000, 2000]);
+    expect([l.smsPerPhone, l.signInPerPhone, l.codePerPhone]).toEqual([
+      DEFAULT_AUTH_LIMITS.smsPerPhone,
+      DEFAULT_AUTH_LIMITS.signInPerPhone,
+      DEFAULT_AUTH_LIMITS.codePerPhone,
+    ]);
+    expect(() => loadConfig({ ADDRESS_LIMIT_FACTOR: '0' })).toThrow(/ADDRESS_LIMIT_FACTOR/);
+  });
+
   it('TRUST_PROXY takes a hop count or proxy addresses, and refuses "true"', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).TRUST_PROXY).toBe('127.0.0.1, 10.0.0.0/8');

@@ -83,6 +83,8 @@ const schema = z
       .regex(/^https?:\/\//, 'PUBLIC_URL must be an http(s) address such as https://store.example')
       .optional(),
     TRUST_PROXY: trustProxySchema,
+    /** Multiplies the per-address sign-in, code and SMS limits (shoppers sharing few addresses; test rigs). */
+    ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
     /**
      * The origins (scheme://host[:port]) whose pages may call the API from the browser, comma-separated. Default:
      * the origin of PUBLIC_URL. The storefront is served by this server (and `npm run dev` proxies /v1 through

@@ -4,6 +4,7 @@ import { HttpSmsSender } from './adapters/sms.ts';
 import { NominatimGeocoder } from './adapters/geocoder.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { buildApp } from './app.ts';
+import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
@@ -48,6 +49,7 @@ async function main() {
     env: config.NODE_ENV,
     devRoutes: config.DEV_ROUTES === 'true',
     trustProxy: config.TRUST_PROXY,
+    authLimits: withAddressFactor(DEFAULT_AUTH_LIMITS, config.ADDRESS_LIMIT_FACTOR),
     // Outside production the clock can be moved forward at POST /dev/clock (browser tests: an expired payment key).
     clock: config.NODE_ENV === 'production' ? systemClock : new AdjustableClock(),
     uploadsDir,

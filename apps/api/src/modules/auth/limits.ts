@@ -21,6 +21,21 @@ export interface AuthLimits {
 
 const minutes = (m: number) => m * 60;
 
+/**
+ * The per-address limits multiplied by `factor` (ADDRESS_LIMIT_FACTOR): for a shop whose shoppers share few
+ * addresses (a company network, a carrier's NAT) or a test rig where every request comes from one machine.
+ * The per-phone limits, which stop guessing one account, never change.
+ */
+export function withAddressFactor(limits: AuthLimits, factor: number): AuthLimits {
+  const scale = (l: Limit): Limit => ({ ...l, max: l.max * factor });
+  return {
+    ...limits,
+    signInPerIp: scale(limits.signInPerIp),
+    codePerIp: scale(limits.codePerIp),
+    smsPerIp: scale(limits.smsPerIp),
+  };
+}
+
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signInPerPhone: { max: 10, windowSeconds: minutes(15) },
   signInPerIp: { max: 100, windowSeconds: minutes(15) },
