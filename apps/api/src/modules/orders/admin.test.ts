@@ -78,6 +78,31 @@ async function placed(quantity = 2, locale: 'ar' | 'en' = 'ar') {
   return { s, product, orderId };
 }
 
+/** A shopper pays `quantity` units online through the sandbox gateway; answers the order and the gateway's transaction id. */
+async function paidOnline(quantity: number, priceEgp = 1000) {
+  const s: Shopper = await addShopper(t.database.db, t.clock.now());
+  const product = await make(priceEgp, 10);
+  const { orderId } = await readyToPay(t.app, s, [{ productId: product.id, quantity }]);
+  const session = await call(t.app, 'POST', '/v1/users/checkout', s.headers, { payment_method: 'online' });
+  if (session.status !== 200) throw new Error(`payment session: ${session.status}`);
+  const [p] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const paid = gateway.transaction({
+    providerOrderId: p!.providerReference!,
+    merchantReference: `o${orderId}-p${p!.id}-sbx`,
+    amountPiastres: p!.amountPiastres,
+    currency: p!.currency,
+    approved: true,
+    now: t.clock.now(),
+  });
+  const callback = await t.app.inject({
+    method: 'POST',
+    url: `/v1/payments/callback/sandbox?hmac=${paid.hmac}`,
+    payload: paid.body as object,
+  });
+  if (callback.statusCode !== 200) throw new Error(`callback: ${callback.statusCode}`);
+  return { orderId, transactionId: String((paid.body.obj as { id: number }).id) };
+}
+
 const move = (id: number, status: string, headers = clerk, extra: object = {}) =>
   call(t.app, 'PUT', `/v1/admin/orders/${id}/status?locale=en`, headers, { status, ...extra });
 
@@ -193,27 +218,7 @@ describe('refunds', () => {
   });
 
   it('an order paid online gets its money back through the gateway, for the units refunded', async () => {
-    const s: Shopper = await addShopper(t.database.db, t.clock.now());
-    const product = await make(1000, 10);
-    const { orderId } = await readyToPay(t.app, s, [{ productId: product.id, quantity: 2 }]);
-    expect(
-      (await call(t.app, 'POST', '/v1/users/checkout', s.headers, { payment_method: 'online' })).status,
-    ).toBe(200);
-    const [p] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
-    const paid = gateway.transaction({
-      providerOrderId: p!.providerReference!,
-      merchantReference: `o${orderId}-p${p!.id}-sbx`,
-      amountPiastres: p!.amountPiastres,
-      currency: p!.currency,
-      approved: true,
-      now: t.clock.now(),
-    });
-    const callback = await t.app.inject({
-      method: 'POST',
-      url: `/v1/payments/callback/sandbox?hmac=${paid.hmac}`,
-      payload: paid.body as object,
-    });
-    expect(callback.statusCode).toBe(200);
+    const { orderId, transactionId } = await paidOnline(2);
     for (const status of ['confirmed', 'processing', 'delivering', 'delivered'])
       expect((await move(orderId, status)).status).toBe(200);
     const detail = (await call(t.app, 'GET', `/v1/admin/orders/${orderId}`, clerk)).body.order;
@@ -225,7 +230,7 @@ describe('refunds', () => {
     expect(r.status).toBe(200);
     expect(gateway.refunds).toEqual([
       expect.objectContaining({
-        transactionId: String((paid.body.obj as { id: number }).id),
+        transactionId,
         amountPiastres: 100_000,
       }),
     ]);
@@ -237,24 +242,7 @@ describe('refunds', () => {
   });
 
   it('a cancelled order paid online is a refund to do: on the dashboard and in the list filter', async () => {
-    const s: Shopper = await addShopper(t.database.db, t.clock.now());
-    const product = await make(500, 10);
-    const { orderId } = await readyToPay(t.app, s, [{ productId: product.id, quantity: 1 }]);
-    await call(t.app, 'POST', '/v1/users/checkout', s.headers, { payment_method: 'online' });
-    const [p] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
-    const paid = gateway.transaction({
-      providerOrderId: p!.providerReference!,
-      merchantReference: `o${orderId}-p${p!.id}-sbx`,
-      amountPiastres: p!.amountPiastres,
-      currency: p!.currency,
-      approved: true,
-      now: t.clock.now(),
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/v1/payments/callback/sandbox?hmac=${paid.hmac}`,
-      payload: paid.body as object,
-    });
+    const { orderId } = await paidOnline(1, 500);
     const before = (await call(t.app, 'GET', '/v1/admin/dashboard', owner)).body.refunds_to_do;
     expect((await move(orderId, 'canceled')).status).toBe(200);
     expect((await call(t.app, 'GET', '/v1/admin/dashboard', owner)).body.refunds_to_do).toBe(before + 1);
