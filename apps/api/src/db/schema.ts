@@ -433,11 +433,25 @@ export const orders = pgTable(
     index('orders_placed_status_newest_idx')
       .on(t.status, t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(PLACED_ORDER),
+    // Each ends with the other's column too, so payment method, governorate, dates and status combined are
+    // counted from one index alone (migration 0012).
     index('orders_placed_method_newest_idx')
-      .on(t.paymentMethod, t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst(), t.status)
+      .on(
+        t.paymentMethod,
+        t.checkoutDate.desc().nullsLast(),
+        t.id.desc().nullsFirst(),
+        t.status,
+        t.governorate,
+      )
       .where(PLACED_ORDER),
     index('orders_placed_governorate_newest_idx')
-      .on(t.governorate, t.checkoutDate.desc().nullsLast(), t.id.desc().nullsFirst(), t.status)
+      .on(
+        t.governorate,
+        t.checkoutDate.desc().nullsLast(),
+        t.id.desc().nullsFirst(),
+        t.status,
+        t.paymentMethod,
+      )
       .where(PLACED_ORDER),
     // A shopper's placed orders, newest first, with their status: a search by phone or name (many shoppers' ids)
     // and a customer's page read their pages and counts from the index alone.

@@ -1,0 +1,4 @@
+DROP INDEX "orders_placed_method_newest_idx";--> statement-breakpoint
+DROP INDEX "orders_placed_governorate_newest_idx";--> statement-breakpoint
+CREATE INDEX "orders_placed_method_newest_idx" ON "orders" USING btree ("payment_method","checkout_date" DESC NULLS LAST,"id" DESC NULLS FIRST,"status","governorate") WHERE status not in ('cart', 'awaiting_payment', 'abandoned');--> statement-breakpoint
+CREATE INDEX "orders_placed_governorate_newest_idx" ON "orders" USING btree ("governorate","checkout_date" DESC NULLS LAST,"id" DESC NULLS FIRST,"status","payment_method") WHERE status not in ('cart', 'awaiting_payment', 'abandoned');
