@@ -515,14 +515,21 @@ export const orderCounts = pgTable('order_counts', {
 });
 
 /**
- * Sold orders (placed, not canceled) and their totals per Cairo day of checkout, kept like order_counts by the same
- * triggers (migration 0011): the dashboard's today, month and 30 days are sums of a few rows.
+ * Placed orders and their totals per Cairo day of checkout, status and payment method, kept like order_counts by
+ * the same triggers (migrations 0011, 0013): the dashboard's today, month and 30 days, and the list's counts for a
+ * range of days, are sums of a few rows.
  */
-export const orderDailySales = pgTable('order_daily_sales', {
-  day: date('day', { mode: 'string' }).notNull(),
-  n: integer('n').notNull(),
-  salesPiastres: bigint('sales_piastres', { mode: 'number' }).notNull(),
-});
+export const orderDailySales = pgTable(
+  'order_daily_sales',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 30 }).notNull().default(''),
+    paymentMethod: varchar('payment_method', { length: 40 }).notNull().default(''),
+    n: integer('n').notNull(),
+    salesPiastres: bigint('sales_piastres', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_daily_sales_day_idx').on(t.day)],
+);
 
 /**
  * Every change of an order's status, written in the same transaction as the change (modules/orders/core.ts).

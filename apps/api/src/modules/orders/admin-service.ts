@@ -33,7 +33,12 @@ import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/service.ts';
 import { emit, transition, type OrderRow } from './core.ts';
-import { FOLD_AT, foldOrderDailySales, placedOrdersPerStatus } from './counts.ts';
+import {
+  dailyFoldDue,
+  foldOrderDailySales,
+  placedOrdersPerStatus,
+  placedOrdersPerStatusOnDays,
+} from './counts.ts';
 import { NOT_PLACED_STATUSES, toOrders } from './service.ts';
 
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
@@ -149,16 +154,19 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
 /**
  * GET /v1/admin/orders: one page, its total, and the orders per status over the same filters. The total is read
  * from the counts per status (the count of the status asked for, else their sum). When only status, payment
- * method and governorate filter the list (its first screen, its status tabs), the counts come from order_counts
- * (counts.ts) instead of counting up to every order; other filters count their orders from the indexes
- * (migrations 0007, 0010).
+ * method and governorate, or status, payment method and days filter the list (its first screen, its status tabs),
+ * the counts come from what the database keeps (counts.ts: order_counts, order_daily_sales) instead of counting
+ * up to every order; other filters count their orders from the indexes (migrations 0007, 0010, 0012).
  */
 export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: AdminOrdersScope = {}) {
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
   const where = filters(q, true, scope);
   const order = SORTS[q.sort ?? 'newest'];
-  const kept = scope.userId === undefined && !q.from && !q.to && !q.query?.trim() && !q.refund_required;
+  // Counts kept by the database (counts.ts): by status, payment method and governorate, or by day, status and
+  // payment method; any other filter counts its orders.
+  const kept = scope.userId === undefined && !q.query?.trim() && !q.refund_required;
+  const byDays = kept && (q.from !== undefined || q.to !== undefined);
   const [rows, perStatus] = await Promise.all([
     // The page's ids first (from an index alone where it can), then only their rows, shoppers and line counts.
     db.execute(sql`
@@ -171,12 +179,14 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
       join orders o on o.id = p.id
       join users u on u.id = o.user_id
       order by ${order}`),
-    kept
-      ? placedOrdersPerStatus(db, {
-          paymentMethod: q.payment_method,
-          governorates: q.governorate ? governoratesLike(`%${q.governorate}%`) : undefined,
-        })
-      : countPerStatus(db, filters(q, false, scope)),
+    !kept || (byDays && q.governorate)
+      ? countPerStatus(db, filters(q, false, scope))
+      : byDays
+        ? placedOrdersPerStatusOnDays(db, { from: q.from, to: q.to, paymentMethod: q.payment_method })
+        : placedOrdersPerStatus(db, {
+            paymentMethod: q.payment_method,
+            governorates: q.governorate ? governoratesLike(`%${q.governorate}%`) : undefined,
+          }),
   ]);
   const list = (rows as unknown as { rows: ListRow[] }).rows.map((r): AdminOrderRow => ({
     id: Number(r.id),
@@ -483,14 +493,14 @@ export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<
   // order_daily_sales (kept by the database, counts.ts): the 30 days, today (the last of them) and the month.
   const [days, waiting, low, refunds] = await Promise.all([
     db.execute(sql`
-      with sales as (
-        select day, sum(sales_piastres) as sales, sum(n) as n from order_daily_sales
-        where day >= least(${monthFirst}, ${today} - 29)
-        group by day)
+      with w as (
+        select day, status, n, sales_piastres from order_daily_sales
+        where day >= least(${monthFirst}, ${today} - 29)),
+      sales as (select day, sum(sales_piastres) as sales, sum(n) as n from w where status <> 'canceled' group by day)
       select to_char(d::date, 'YYYY-MM-DD') as day, coalesce(s.sales, 0) as sales, coalesce(s.n, 0) as n,
         (select coalesce(sum(m.sales), 0) from sales m where m.day >= ${monthFirst}) as month_sales,
         (select coalesce(sum(m.n), 0) from sales m where m.day >= ${monthFirst}) as month_orders,
-        (select count(*) from order_daily_sales) as rows
+        (select count(*) from w) as rows
       from generate_series(${today} - 29, ${today}, interval '1 day') d
       left join sales s on s.day = d::date
       order by d`),
@@ -520,7 +530,7 @@ export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<
   };
   const daily = (days as unknown as { rows: Day[] }).rows;
   const last = daily.at(-1)!;
-  if (Number(last.rows) > FOLD_AT) await foldOrderDailySales(db);
+  if (dailyFoldDue(Number(last.rows), 31, false)) await foldOrderDailySales(db);
   const waitingRows = (waiting as unknown as { rows: { status: string; n: string }[] }).rows;
   return {
     today: { sales: toEgp(Number(last.sales)), orders: Number(last.n) },
