@@ -223,6 +223,14 @@ describe('a stranger cannot lock the owner out', () => {
   });
 });
 
+describe('the owner signing in', () => {
+  it('counts no right password against the number: twelve sign-ins in a row all pass', async () => {
+    const phone = newPhone();
+    await registerUser(t.app, phone);
+    for (let i = 0; i < 12; i++) await signIn(t.app, phone);
+  });
+});
+
 describe('sliding windows', () => {
   it('an hour boundary does not double the SMS a phone may get (8 an hour)', async () => {
     const hour = 3_600_000;

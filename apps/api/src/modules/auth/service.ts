@@ -23,7 +23,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskPhone } from '../../lib/logging.ts';
-import { countHits, enforce, tooManyAttempts } from '../../lib/rate-limit.ts';
+import { countHits, enforce, tooManyAttempts, undoHits } from '../../lib/rate-limit.ts';
 import {
   checkOtp,
   dropOtp,
@@ -246,17 +246,17 @@ export async function signIn(ctx: AuthContext, body: SignInBody, caller: Caller)
   const phone = body.phone_number;
   const now = ctx.clock.now();
   await enforce(ctx.db, [{ key: `signin:ip:${caller.ip}`, limit: ctx.authLimits.signInPerIp }], now);
-  const lockedFor = await countHits(
-    ctx.db,
-    [{ key: `signin:phone:${phone}`, limit: ctx.authLimits.signInPerPhone }],
-    now,
-  );
+  // Counted before the password is checked, so parallel guesses cannot all slip under the limit; a right
+  // password takes its count back below, so the owner's own sign-ins never lock their number.
+  const phoneLimit = [{ key: `signin:phone:${phone}`, limit: ctx.authLimits.signInPerPhone }];
+  const lockedFor = await countHits(ctx.db, phoneLimit, now);
   const [user] = await ctx.db.select().from(users).where(eq(users.phoneNumber, phone)).limit(1);
   const valid = user
     ? await verifyPassword(body.password, user.passwordHash)
     : await verifyAgainstNothing(body.password);
   if (lockedFor > 0) return signInWhileLocked(ctx, body, caller, valid ? user : undefined, lockedFor);
   if (!user || !valid) throw new AppError(401, 'invalid_credentials', ['invalid_credentials']);
+  await undoHits(ctx.db, phoneLimit, now);
   if (!user.confirmedAt) {
     // Spec §4: the OTP page opens with its 120 s countdown running, so a fresh code goes out now (unless one
     // went out less than 120 s ago; that one is still good).
