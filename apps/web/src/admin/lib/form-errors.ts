@@ -1,24 +1,8 @@
-import { apiMessage, apiMessages, type ApiMessageKey } from '@store/contracts/messages';
-import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { messageText } from '../../lib/form-messages';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
-import { currentLocale } from '../../lib/locale-store';
 
-/** A message key of the contracts ('required', 'too_long:500') in the staff member's language. */
-export function messageText(message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const [key, arg] = message.split(':', 2) as [string, string | undefined];
-  if (key in apiMessages) {
-    return apiMessage(
-      key as ApiMessageKey,
-      currentLocale(),
-      arg === undefined ? {} : { min: arg, max: arg, n: arg, time: arg },
-    );
-  }
-  return message;
-}
-
-export const errorOf = <T extends FieldValues>(errors: FieldErrors<T>, name: keyof T & string) =>
-  messageText(errors[name]?.message as string | undefined);
+export { errorOf, messageText } from '../../lib/form-messages';
 
 /** The messages of a failed call, as the API wrote them (in the request's language). */
 export function errorMessages(err: unknown): string[] {

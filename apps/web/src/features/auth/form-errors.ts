@@ -1,24 +1,8 @@
-import { apiMessage, apiMessages, type ApiMessageKey } from '@store/contracts/messages';
-import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { messageText } from '../../lib/form-messages';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
-import { currentLocale } from '../../lib/locale-store';
 
-/** A zod message key from contracts ('required', 'must_be_at_least:2') in the shopper's language. */
-export function messageText(message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const [key, arg] = message.split(':', 2) as [string, string | undefined];
-  if (key in apiMessages) {
-    return apiMessage(
-      key as ApiMessageKey,
-      currentLocale(),
-      arg === undefined ? {} : { min: arg, max: arg, n: arg, time: arg },
-    );
-  }
-  return message;
-}
-
-export const errorOf = <T extends FieldValues>(errors: FieldErrors<T>, name: keyof T & string) =>
-  messageText(errors[name]?.message as string | undefined);
+export { errorOf, messageText } from '../../lib/form-messages';
 
 /**
  * Maps a server answer onto the form (spec §5 "server field errors are mapped onto the matching form fields").
