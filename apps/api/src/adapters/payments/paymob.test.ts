@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,6 +243,44 @@ describe('the Paymob intention call', () => {
     await expect(provider().createIntention(request)).rejects.toThrow(/client_secret/);
     answer = { status: 200, body: 'oops' };
     await expect(provider().createIntention(request)).rejects.toThrow(/not JSON/);
+  });
+
+  it('refunds as the recorded call: the refund transaction id back, the exact request sent', async () => {
+    const recorded = JSON.parse(
+      readFileSync(new URL('./fixtures/paymob-refund.json', import.meta.url), 'utf8'),
+    ) as {
+      request: { path: string; body: Record<string, unknown> };
+      response: { status: number; body: object };
+    };
+    answer = { status: recorded.response.status, body: JSON.stringify(recorded.response.body) };
+    const { refundId } = await provider().refund({
+      transactionId: '555123456',
+      amountPiastres: 25000,
+      reference: 'o12-r1',
+    });
+    expect(refundId).toBe('555123457');
+    const call = calls.at(-1)!;
+    expect(call.url).toBe(recorded.request.path);
+    expect(call.auth).toBe('Token sk_test_secret');
+    expect(call.body).toEqual(recorded.request.body);
+  });
+
+  it('a refund Paymob refuses, declines or answers for another amount is a provider error', async () => {
+    const refund = () =>
+      provider().refund({ transactionId: '555123456', amountPiastres: 25000, reference: 'r' });
+    answer = { status: 400, body: '{"detail":"Refund amount exceeds the transaction amount"}' };
+    await expect(refund()).rejects.toThrow(/refund answered 400/);
+    answer = {
+      status: 200,
+      body: JSON.stringify({ id: 9, success: false, data: { message: 'Not allowed' } }),
+    };
+    await expect(refund()).rejects.toThrow(/declined the refund: Not allowed/);
+    answer = { status: 200, body: JSON.stringify({ id: 9, success: true, amount_cents: 100 }) };
+    await expect(refund()).rejects.toThrow(/refunded 100 piastres, not 25000/);
+    answer = { status: 200, body: JSON.stringify({ success: true }) };
+    await expect(refund()).rejects.toThrow(/lacks the refund transaction id/);
+    answer = { status: 200, body: 'oops' };
+    await expect(refund()).rejects.toThrow(/not JSON/);
   });
 
   it('verifies callbacks with its HMAC secret', () => {

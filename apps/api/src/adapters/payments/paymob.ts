@@ -1,6 +1,7 @@
 /**
  * Paymob (reference/paymob.md): the Intention API for a payment session, the unified checkout page built from the
- * public key and the intention's client secret, HMAC-verified callbacks and redirects.
+ * public key and the intention's client secret, HMAC-verified callbacks and redirects, and refunds
+ * (`POST /api/acceptance/void_refund/refund`, tested against the recorded payload in fixtures/).
  */
 import { verifyPaymobCallback, verifyPaymobRedirect } from './paymob-hmac.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type Intention,
   type IntentionRequest,
   type PaymentProvider,
+  type RefundRequest,
   type VerifiedTransaction,
 } from './provider.ts';
 
@@ -54,34 +56,11 @@ export class PaymobProvider implements PaymentProvider {
       expiration: req.expiresInSeconds,
       extras: { order_id: req.order.id },
     };
-    let res: Response;
-    try {
-      res = await (this.opts.fetch ?? fetch)(`${this.base}/v1/intention/`, {
-        method: 'POST',
-        headers: {
-          authorization: `Token ${this.opts.secretKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
-      });
-    } catch (err) {
-      throw new PaymentProviderError(`Paymob intention call failed: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (!res.ok) {
-      throw new PaymentProviderError(
-        `Paymob intention answered ${res.status}: ${text.slice(0, 300)}`,
-        res.status,
-      );
-    }
-    let answer: { client_secret?: unknown; intention_order_id?: unknown; id?: unknown };
-    try {
-      answer = JSON.parse(text) as typeof answer;
-    } catch {
-      throw new PaymentProviderError('Paymob intention answer is not JSON');
-    }
+    const answer = await this.post<{ client_secret?: unknown; intention_order_id?: unknown }>(
+      'intention',
+      '/v1/intention/',
+      body,
+    );
     const secret = answer.client_secret;
     const orderId = answer.intention_order_id;
     if (
@@ -95,6 +74,72 @@ export class PaymobProvider implements PaymentProvider {
     url.searchParams.set('publicKey', this.opts.publicKey);
     url.searchParams.set('clientSecret', secret);
     return { paymentKey: secret, providerReference: String(orderId), checkoutUrl: url.toString() };
+  }
+
+  /**
+   * Money back on a paid transaction, all or part (Paymob refuses more than is left of it). The answer is the
+   * refund's own transaction; a refund Paymob declines (`success: false`, or another amount than asked) is a provider
+   * error, so the refund's database transaction rolls back and staff see "refund failed". Paymob takes no idempotency
+   * key: a call that timed out may still have refunded, which the refunded callback (`is_refunded`) then reports.
+   */
+  async refund(req: RefundRequest): Promise<{ refundId: string }> {
+    const answer = await this.post<{
+      id?: unknown;
+      success?: unknown;
+      pending?: unknown;
+      amount_cents?: unknown;
+      data?: { message?: unknown };
+    }>('refund', '/api/acceptance/void_refund/refund', {
+      transaction_id: /^\d+$/.test(req.transactionId) ? Number(req.transactionId) : req.transactionId,
+      amount_cents: req.amountPiastres,
+    });
+    const id = answer.id;
+    if (typeof id !== 'number' && typeof id !== 'string') {
+      throw new PaymentProviderError('Paymob refund answer lacks the refund transaction id');
+    }
+    if (answer.success !== true && answer.pending !== true) {
+      const why = typeof answer.data?.message === 'string' ? answer.data.message : 'declined';
+      throw new PaymentProviderError(`Paymob declined the refund: ${why.slice(0, 200)}`);
+    }
+    if (answer.amount_cents !== undefined && Number(answer.amount_cents) !== req.amountPiastres) {
+      throw new PaymentProviderError(
+        `Paymob refunded ${String(answer.amount_cents)} piastres, not ${req.amountPiastres}`,
+      );
+    }
+    return { refundId: String(id) };
+  }
+
+  /** POST JSON with the secret key; the answer's JSON, or a provider error naming the call. */
+  private async post<T>(call: string, path: string, body: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await (this.opts.fetch ?? fetch)(`${this.base}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Token ${this.opts.secretKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
+      });
+    } catch (err) {
+      throw new PaymentProviderError(`Paymob ${call} call failed: ${(err as Error).message}`);
+    }
+    const text = await res.text();
+    if (!res.ok) {
+      throw new PaymentProviderError(
+        `Paymob ${call} answered ${res.status}: ${text.slice(0, 300)}`,
+        res.status,
+      );
+    }
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') return parsed as T;
+    } catch {
+      // falls through
+    }
+    throw new PaymentProviderError(`Paymob ${call} answer is not JSON`);
   }
 
   verifyCallback({

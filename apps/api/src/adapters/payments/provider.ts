@@ -76,8 +76,8 @@ export interface RefundRequest {
 export interface PaymentProvider {
   readonly name: string;
   /**
-   * Refunds through the gateway. A provider without it (Paymob here, until its refund call is added and tested
-   * against recorded payloads) leaves the refund to its dashboard: the order is then listed as a refund to do.
+   * Refunds through the gateway (sandbox, Paymob). A provider without it leaves the refund to its dashboard: the
+   * order is then listed as a refund to do.
    */
   refund?(request: RefundRequest): Promise<{ refundId: string }>;
   createIntention(request: IntentionRequest): Promise<Intention>;

@@ -5,13 +5,14 @@
  */
 import { ORDER_STATUSES, ORDER_TRANSITIONS, apiMessage } from '@store/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SmsMessage, SmsSender } from '../../adapters/sms.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { auditLog, domainEvents, orders, products, staff, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import { PaymentProviderError } from '../../adapters/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
 import { payments, stockMovements } from '../../db/schema.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
@@ -239,6 +240,38 @@ describe('refunds', () => {
       .from(domainEvents)
       .where(and(eq(domainEvents.orderId, orderId), eq(domainEvents.type, 'refund.made')));
     expect(made!.payload).toMatchObject({ refunded_by: 'gateway', refund_id: gateway.refunds[0]!.refundId });
+  });
+
+  it('a refund the gateway refuses keeps nothing (lines, stock, status, events) and says so; a retry works', async () => {
+    const { orderId } = await paidOnline(2);
+    for (const status of ['confirmed', 'processing', 'delivering', 'delivered'])
+      expect((await move(orderId, status)).status).toBe(200);
+    const detail = (await call(t.app, 'GET', `/v1/admin/orders/${orderId}`, clerk)).body.order;
+    const productId = detail.order_products[0].product.id as number;
+    const stockBefore = await stockOf(productId);
+    const refunds = gateway.refunds.length;
+    const body = { lines: [{ order_product_id: detail.order_products[0].id, quantity: 1 }], restock: true };
+    // The gateway is outside our system: here it answers as Paymob does when it declines.
+    const refuse = vi
+      .spyOn(gateway, 'refund')
+      .mockRejectedValueOnce(new PaymentProviderError('Paymob declined the refund: Not allowed'));
+    const r = await call(t.app, 'POST', `/v1/admin/orders/${orderId}/refunds?locale=en`, clerk, body);
+    refuse.mockRestore();
+    expect(r.status).toBe(502);
+    expect(r.body.errors).toEqual([apiMessage('refund_failed', 'en')]);
+    const after = (await call(t.app, 'GET', `/v1/admin/orders/${orderId}`, clerk)).body.order;
+    expect(after.status).toBe('delivered');
+    expect(after.order_products[0].refunded_quantity).toBe(0);
+    expect(await stockOf(productId)).toBe(stockBefore);
+    expect(gateway.refunds).toHaveLength(refunds);
+    const events = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.orderId, orderId), eq(domainEvents.type, 'refund.made')));
+    expect(events).toEqual([]);
+    const again = await call(t.app, 'POST', `/v1/admin/orders/${orderId}/refunds`, clerk, body);
+    expect(again.status).toBe(200);
+    expect(gateway.refunds).toHaveLength(refunds + 1);
   });
 
   it('a cancelled order paid online is a refund to do: on the dashboard and in the list filter', async () => {
