@@ -11,11 +11,23 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, deliveryZones } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { followAddressInCart } from '../orders/core.ts';
+import { transactionHook } from '../../lib/hooks.ts';
 import { pick } from '../../lib/locale.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 type ZoneRow = typeof deliveryZones.$inferSelect;
+
+/**
+ * A saved address was edited (`shippingFeesPiastres`: its zone's fee now) or deleted (`null`), inside the same
+ * transaction. The order core reacts (a cart that has the address chosen follows it); addresses knows no orders.
+ */
+export interface AddressChange {
+  userId: number;
+  addressId: number;
+  shippingFeesPiastres: number | null;
+  now: Date;
+}
+export const addressChanged = transactionHook<AddressChange>();
 
 /* ---------------- delivery zones ---------------- */
 
@@ -192,7 +204,7 @@ export async function updateAddress(
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
       .returning();
     if (!row) throw AppError.notFound('address_not_found');
-    await followAddressInCart(tx, {
+    await addressChanged.run(tx, {
       userId,
       addressId: id,
       shippingFeesPiastres: zone.shippingFeesPiastres,
@@ -214,7 +226,7 @@ export async function deleteAddress(db: DbOrTx, userId: number, id: number, now:
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
       .returning({ id: addresses.id });
     if (!row) throw AppError.notFound('address_not_found');
-    await followAddressInCart(tx, { userId, addressId: id, shippingFeesPiastres: null, now });
+    await addressChanged.run(tx, { userId, addressId: id, shippingFeesPiastres: null, now });
   });
 }
 

@@ -1,19 +1,23 @@
 import {
+  attachAddressBodySchema,
   cartMergeResponseSchema,
   cartMergeSchema,
   cartResponseSchema,
   cartUpdateSchema,
+  idParam,
   localeQuery,
 } from '@store/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser, requireUser } from '../../lib/auth.ts';
 import { translate } from '../../lib/errors.ts';
 import { expandFormKeys } from '../../lib/form-body.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { getCart, mergeCart, updateCart, type CartOptions } from './service.ts';
+import { attachAddress, getCart, mergeCart, updateCart, type CartOptions } from './service.ts';
 
 const tags = ['cart'];
+const idParams = z.object({ id: idParam });
 
 /** The server cart of spec §7: GET/PUT v1/users/cart, and the guest-cart merge at sign-in. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,6 +75,28 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         adjusted: adjusted.map((a) => ({ ...a, message: translate(a.message, locale) })),
         skipped: skipped.map((s) => ({ ...s, message: translate(s.message, locale) })),
       };
+    },
+  );
+
+  app.put(
+    '/users/orders/:id/address',
+    {
+      schema: {
+        tags,
+        description:
+          'Chooses the delivery address of your cart order ({ address_id }) and sets its shipping fees from the ' +
+          "address's delivery zone. Answers the reloaded cart (as GET /users/cart).",
+        params: idParams,
+        querystring: localeQuery,
+        body: attachAddressBodySchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      const now = clock.now();
+      await attachAddress(db, userId, req.params.id, req.body.address_id, now);
+      return { order: await getCart(db, { userId, locale: requestLocale(req), now }) };
     },
   );
 };

@@ -11,9 +11,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, deliveryZones, orderProducts, products } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { loadProducts } from '../catalog/service.ts';
-import { releaseExpiredSessions } from '../payments/service.ts';
-import { cartOf, touchCart as touch, type OrderRow } from '../orders/core.ts';
+import { transactionHook } from '../../lib/hooks.ts';
+import { findUserAddress, zoneForGovernorate } from '../addresses/index.ts';
+import { loadProducts } from '../catalog/index.ts';
+import { cartOf, chooseCartAddress, touchCart as touch, type OrderRow } from '../orders/index.ts';
+
+/**
+ * The cart is about to be read for the user: modules above the cart bring it up to date first (payments: an
+ * online payment session whose key expired gives its held stock and lines back, decision 006).
+ */
+export const cartRead = transactionHook<{ userId: number; now: Date }>();
 
 /**
  * The server cart: the user's order with status 'cart' (one per user, a partial unique index says so). Every
@@ -142,8 +149,7 @@ async function addressOf(db: DbOrTx, id: number): Promise<Cart['address']> {
 }
 
 export async function getCart(db: DbOrTx, opts: CartOptions): Promise<Cart> {
-  // Checkout (issue 5): an online payment session whose key expired gives its held stock and lines back first.
-  await releaseExpiredSessions(db, opts.now, { userId: opts.userId });
+  await cartRead.run(db, { userId: opts.userId, now: opts.now });
   return cartView(db, await cartOf(db, opts.userId, opts.now, false), opts);
 }
 
@@ -228,4 +234,28 @@ export async function mergeCart(db: DbOrTx, body: CartMergeBody, opts: CartOptio
     return cart;
   });
   return { cart: await cartView(db, order, opts), adjusted, skipped };
+}
+
+/**
+ * PUT v1/users/orders/{id}/address: chooses the delivery address of the user's cart order and sets its shipping
+ * fees from the address's delivery zone. The order must be the user's cart (else 404); the address one of the
+ * user's live addresses (else 404).
+ */
+export async function attachAddress(
+  db: DbOrTx,
+  userId: number,
+  orderId: number,
+  addressId: number,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const cart = await cartOf(tx, userId, now, true);
+    if (cart.id !== orderId) throw AppError.notFound('order_not_found');
+    const row = await findUserAddress(tx, userId, addressId);
+    if (!row) throw AppError.notFound('address_not_found');
+    // A zone switched off since the address was saved: look the governorate up again.
+    const zone = row.zone?.active ? row.zone : await zoneForGovernorate(tx, row.address.governorate);
+    if (!zone) throw AppError.field('address_id', 'governorate_not_served');
+    await chooseCartAddress(tx, { orderId, addressId, shippingFeesPiastres: zone.shippingFeesPiastres, now });
+  });
 }

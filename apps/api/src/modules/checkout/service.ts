@@ -39,17 +39,16 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
-import { toAddress, zoneForGovernorate } from '../addresses/service.ts';
-import { getOrder, hasUnratedOrders } from '../orders/service.ts';
+import { toAddress, zoneForGovernorate } from '../addresses/index.ts';
 import {
   activeSession,
   releaseExpiredSessions,
   releaseSession,
   sessionActiveError,
   type Logger,
-} from '../payments/service.ts';
-import { productsUnavailable, takeStock } from '../stock/service.ts';
-import { checkOut, type CheckoutFacts } from '../orders/core.ts';
+} from '../payments/index.ts';
+import { productsUnavailable, takeStock } from '../stock/index.ts';
+import { checkOut, getOrder, hasUnratedOrders, type CheckoutFacts } from '../orders/index.ts';
 
 /* ---------------- National ID, banks, plans ---------------- */
 

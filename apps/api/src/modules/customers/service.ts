@@ -6,7 +6,7 @@ import { toEgp, type AdminCustomer, type AdminCustomersQuery } from '@store/cont
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { listAdminOrders } from '../orders/admin-service.ts';
+import { listAdminOrders } from '../orders/index.ts';
 
 interface CustomerRow {
   id: number;

@@ -31,7 +31,7 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
-import { returnStock } from '../stock/service.ts';
+import { returnStock } from '../stock/index.ts';
 import { emit, transition, type OrderRow } from './core.ts';
 import {
   dailyFoldDue,

@@ -11,6 +11,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { domainEvents, orderHistory, orderProducts, orders } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { addressChanged } from '../addresses/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -155,7 +156,8 @@ export async function chooseCartAddress(
 
 /**
  * A saved address changed or went away: a cart that had it chosen follows (a new fee), or loses it (`fee` null:
- * no address, no fee). Placed orders keep their snapshot.
+ * no address, no fee). Placed orders keep their snapshot. Runs in the address change's transaction
+ * (`addressChanged`, registered below).
  */
 export async function followAddressInCart(
   tx: DbOrTx,
@@ -172,6 +174,8 @@ export async function followAddressInCart(
       and(eq(orders.userId, args.userId), eq(orders.addressId, args.addressId), eq(orders.status, 'cart')),
     );
 }
+
+addressChanged.on(followAddressInCart);
 
 /* ---------------- checkout and payment ---------------- */
 

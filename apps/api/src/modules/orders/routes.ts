@@ -1,6 +1,4 @@
 import {
-  attachAddressBodySchema,
-  cartResponseSchema,
   devOrderStatusBodySchema,
   idParam,
   localeQuery,
@@ -16,13 +14,12 @@ import { currentUser, requireUser } from '../../lib/auth.ts';
 import { AdjustableClock } from '../../lib/clock.ts';
 import { expandFormKeys } from '../../lib/form-body.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { getCart } from '../cart/service.ts';
-import { attachAddress, getOrder, listOrders, rateOrders, setOrderStatus } from './service.ts';
+import { getOrder, listOrders, rateOrders, setOrderStatus } from './service.ts';
 
 const tags = ['orders'];
 const idParams = z.object({ id: idParam });
 
-/** Orders of spec §7: list (paged, unrated_only), one order, the address of the cart order, ratings. */
+/** Orders of spec §7: list (paged, unrated_only), one order, ratings. (The cart order's address: cart/routes.ts.) */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
   app.addHook('onRequest', requireUser);
@@ -74,28 +71,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ order: await getOrder(db, currentUser(req).id, req.params.id, requestLocale(req)) }),
-  );
-
-  app.put(
-    '/users/orders/:id/address',
-    {
-      schema: {
-        tags,
-        description:
-          'Chooses the delivery address of your cart order ({ address_id }) and sets its shipping fees from the ' +
-          "address's delivery zone. Answers the reloaded cart (as GET /users/cart).",
-        params: idParams,
-        querystring: localeQuery,
-        body: attachAddressBodySchema,
-        response: { 200: cartResponseSchema },
-      },
-    },
-    async (req) => {
-      const userId = currentUser(req).id;
-      const now = clock.now();
-      await attachAddress(db, userId, req.params.id, req.body.address_id, now);
-      return { order: await getCart(db, { userId, locale: requestLocale(req), now }) };
-    },
   );
 };
 

@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   type RatingsBody,
 } from '@store/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   addresses,
@@ -21,9 +21,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SYSTEM, chooseCartAddress, transition } from './core.ts';
+import { SYSTEM, transition } from './core.ts';
 import { pick } from '../../lib/locale.ts';
-import { toAddress, zoneForGovernorate } from '../addresses/service.ts';
+import { toAddress } from '../addresses/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -259,37 +259,5 @@ export async function setOrderStatus(db: Db, id: number, status: OrderStatus, no
       note: 'developer route',
     });
     return { id: row.id, status: row.status };
-  });
-}
-
-/**
- * PUT v1/users/orders/{id}/address: chooses the delivery address of the user's cart order and sets its shipping
- * fees from the address's delivery zone. The order must be the user's cart (else 404); the address one of the
- * user's live addresses (else 404).
- */
-export async function attachAddress(
-  db: DbOrTx,
-  userId: number,
-  orderId: number,
-  addressId: number,
-  now: Date,
-) {
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'cart')))
-      .for('update');
-    if (!order) throw AppError.notFound('order_not_found');
-    const [row] = await tx
-      .select({ address: addresses, zone: deliveryZones })
-      .from(addresses)
-      .leftJoin(deliveryZones, eq(deliveryZones.id, addresses.deliveryZoneId))
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), isNull(addresses.deletedAt)));
-    if (!row) throw AppError.notFound('address_not_found');
-    // A zone switched off since the address was saved: look the governorate up again.
-    const zone = row.zone?.active ? row.zone : await zoneForGovernorate(tx, row.address.governorate);
-    if (!zone) throw AppError.field('address_id', 'governorate_not_served');
-    await chooseCartAddress(tx, { orderId, addressId, shippingFeesPiastres: zone.shippingFeesPiastres, now });
   });
 }

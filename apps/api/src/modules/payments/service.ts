@@ -18,8 +18,9 @@ import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.
 import { AppError } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
 import type { VerifiedTransaction } from '../../adapters/payments/provider.ts';
-import { returnStock, takeStock } from '../stock/service.ts';
-import { GATEWAY, SYSTEM, holdAgainForPayment, placePaidOrder, returnToCart } from '../orders/core.ts';
+import { cartRead } from '../cart/index.ts';
+import { returnStock, takeStock } from '../stock/index.ts';
+import { GATEWAY, SYSTEM, holdAgainForPayment, placePaidOrder, returnToCart } from '../orders/index.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -145,6 +146,9 @@ export async function releaseExpiredSessions(
   for (const { id } of due) if (await releaseSession(db, id, now, 'expired', true)) released++;
   return released;
 }
+
+// Before a cart is read, its owner's expired payment sessions give their held lines back (decision 006).
+cartRead.on((tx, { userId, now }) => releaseExpiredSessions(tx, now, { userId }));
 
 /**
  * A success that arrives after the session's stock went back (the key expired, or a failure came first): the

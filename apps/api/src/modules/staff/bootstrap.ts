@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/index.ts';
 import { audit } from './audit.ts';
 import { revokeAllStaffSessions } from './session.ts';
 

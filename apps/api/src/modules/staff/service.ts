@@ -15,7 +15,7 @@ import { staff } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforce, undoHits } from '../../lib/rate-limit.ts';
 import type { SessionTokens } from '../../lib/session-tokens.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/index.ts';
 import type { CurrentStaff } from './access.ts';
 import { audit } from './audit.ts';
 import type { StaffLimits } from './limits.ts';

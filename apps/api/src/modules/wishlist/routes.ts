@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../lib/auth.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { getProduct, listProducts } from '../catalog/service.ts';
+import { getProduct, listProducts } from '../catalog/index.ts';
 import { addFavorite, removeFavorite } from './service.ts';
 
 const idParams = z.object({ id: idParam });

@@ -1,0 +1,19 @@
+/**
+ * The order module's face for the rest of the API. The order core (core.ts) is the only code that creates or
+ * changes an order row: the cart, checkout and payments go through these functions, never through SQL of their own.
+ */
+export {
+  GATEWAY,
+  SYSTEM,
+  cartOf,
+  chooseCartAddress,
+  checkOut,
+  holdAgainForPayment,
+  placePaidOrder,
+  returnToCart,
+  touchCart,
+  type CheckoutFacts,
+  type OrderRow,
+} from './core.ts';
+export { getOrder, hasUnratedOrders } from './service.ts';
+export { listAdminOrders } from './admin-service.ts';
