@@ -1,0 +1,25 @@
+/**
+ * `npm run lint` runs dependency-cruiser with these rules (decision 017). ESLint keeps API modules to each other's
+ * index.ts; this finds import cycles, between files and, through those index.ts faces, between modules. Type-only
+ * imports are erased at build and do not count.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import cycle: break it by moving the shared part down, or by a hook of the lower module (lib/hooks.ts)',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|drizzle)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
