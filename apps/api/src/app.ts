@@ -42,6 +42,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCustomerRoutes } from './modules/customers/routes.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
 import { corsOrigin, headersHook, securityHeaders, UPLOADS_HEADERS } from './lib/security-headers.ts';
+import { clientErrorHandler } from './lib/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
 
 export interface AppOptions {
@@ -158,6 +159,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A store behind a load balancer: ids come from the proxy when present.
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { coerceTypes: false } },
+    // Requests Node refuses before routing (too slow, headers too large, unparseable): the same headers and shape.
+    clientErrorHandler: clientErrorHandler(headers),
     // Router errors are answered before any hook: they get the headers here.
     frameworkErrors: (error, req, reply) => frameworkErrors(error, req, reply.headers(headers)),
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,3 +1,4 @@
+import { apiMessage, type ApiMessageKey } from '@store/contracts';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,15 @@ function connect() {
   return { socket, closed };
 }
 
+/** An answer Node wrote before any route: the store's security headers and its error shape, in Arabic. */
+function expectStoreAnswer(raw: string, key: ApiMessageKey) {
+  const [head, body] = Buffer.from(raw, 'latin1').toString('utf8').split('\r\n\r\n');
+  expect(head).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+  expect(head).toMatch(/\r\ncontent-security-policy: default-src 'self'/i);
+  expect(head).toMatch(/\r\nconnection: close/i);
+  expect(JSON.parse(body!)).toEqual({ errors: [apiMessage(key, 'ar')] });
+}
+
 /** Resolves with the outcome, or with 'still open' after `ms` (the behaviour before the fix: open for ever). */
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<'still open'>((r) => setTimeout(() => r('still open'), ms))]);
@@ -62,6 +72,7 @@ describe('server timeouts', () => {
       expect(outcome).not.toBe('still open');
       if (outcome === 'still open') return;
       expect(outcome.received).toMatch(/^HTTP\/1\.1 408 /);
+      expectStoreAnswer(outcome.received, 'request_timeout');
       expect(outcome.afterMs).toBeGreaterThanOrEqual(BOUNDS.requestMs - 100);
       expect(outcome.afterMs).toBeLessThan(BOUNDS.requestMs + CHECK + 500);
     } finally {
@@ -105,6 +116,17 @@ describe('server timeouts', () => {
     expect(outcome.received).toMatch(/^HTTP\/1\.1 200 /);
     // Node waits 1 s past keepAliveTimeout before closing (its own margin for a request already on the way).
     expect(outcome.afterMs).toBeLessThan(BOUNDS.keepAliveMs + 1_000 + 500);
+  });
+
+  it('headers past the size Node takes are refused with 431 in the same shape, with the same headers', async () => {
+    const big = connect();
+    big.socket.write(`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const outcome = await within(big.closed, 3_000);
+    big.socket.destroy();
+    expect(outcome).not.toBe('still open');
+    if (outcome === 'still open') return;
+    expect(outcome.received).toMatch(/^HTTP\/1\.1 431 /);
+    expectStoreAnswer(outcome.received, 'headers_too_large');
   });
 
   it('a whole request that arrives in time is answered as usual', async () => {

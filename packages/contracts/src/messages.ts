@@ -12,6 +12,11 @@ export const apiMessages = {
   promotion_not_found: { en: 'Promotion not found', ar: 'العرض ده مش موجود' },
   server_error: { en: 'Something went wrong', ar: 'حصلت مشكلة، حاول تاني' },
   invalid_request: { en: 'The request is not valid', ar: 'الطلب ده مش صحيح' },
+  request_timeout: {
+    en: 'The request took too long to arrive; please try again',
+    ar: 'الطلب اتأخر أوي في الوصول؛ حاول تاني',
+  },
+  headers_too_large: { en: 'The request headers are too large', ar: 'بيانات الطلب (الهيدرز) كبيرة أوي' },
   must_be_whole_number: { en: 'must be a whole number', ar: 'لازم يكون رقم صحيح' },
   must_be_at_least: { en: 'must be at least {min}', ar: 'لازم يكون {min} أو أكتر' },
   must_be_at_most: { en: 'must be at most {max}', ar: 'لازم ميزيدش عن {max}' },
