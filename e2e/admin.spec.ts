@@ -399,6 +399,57 @@ test.describe('back office', () => {
     expect(me.status()).toBe(401);
   });
 
+  test('the owner sets a product’s stock with a reason; a stale screen is told the stock now; the history says who and why', async ({
+    page,
+    request,
+  }) => {
+    const session = await openSignedIn(page, request, 'ar');
+    const p = await product(request);
+    await page.goto('/admin');
+    await page.getByRole('navigation').getByRole('link', { name: 'المخزون' }).click();
+    await expect(page).toHaveURL(/\/admin\/stock$/);
+    await page.getByLabel('دوّر على منتج').fill(String(p.id));
+    const row = page.getByTestId(`stock-row-${p.id}`);
+    await expect(row).toBeVisible();
+    await expect(page.getByTestId('stock-list').locator('> li')).toHaveCount(1);
+    await expect(page.getByTestId(`stock-now-${p.id}`)).toContainText(String(p.stock));
+
+    // Someone else (an order, another member) changes it while this screen still shows the old number.
+    const other = await request.put(`/v1/admin/products/${p.id}/stock?locale=ar`, {
+      headers: session.headers,
+      data: { stock: p.stock + 2, from: p.stock, note: 'جرد' },
+    });
+    expect(other.ok(), await other.text()).toBeTruthy();
+    await page.getByTestId(`stock-input-${p.id}`).fill(String(p.stock + 5));
+    await row.getByLabel('السبب').fill('بضاعة وصلت من المورّد');
+    await page.getByTestId(`stock-save-${p.id}`).click();
+    await expect(row.getByRole('alert')).toContainText(`بقى ${p.stock + 2} دلوقتي`);
+    // The screen reads the product again; saving now works.
+    await expect(page.getByTestId(`stock-now-${p.id}`)).toContainText(String(p.stock + 2));
+    await page.getByTestId(`stock-input-${p.id}`).fill(String(p.stock + 5));
+    await row.getByLabel('السبب').fill('بضاعة وصلت من المورّد');
+    await page.getByTestId(`stock-save-${p.id}`).click();
+    await expect(row).toContainText('اتحفظ');
+    await expect(page.getByTestId(`stock-now-${p.id}`)).toContainText(String(p.stock + 5));
+    const shop = await apiJson<{ product: { stock: number } }>(
+      request,
+      'GET',
+      `/v1/products/${p.id}?locale=en`,
+    );
+    expect(shop.product.stock).toBe(p.stock + 5);
+    await shot(page, 'admin-stock-ar-1366');
+
+    // The history, in English: the edit with who and why, newest first.
+    await switchLanguage(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await row.getByRole('button', { name: 'History' }).click();
+    const movements = page.getByRole('dialog').getByTestId('movements').locator('> li');
+    await expect(movements.first()).toContainText('Edited by hand');
+    await expect(movements.first()).toContainText('+3');
+    await expect(movements.first()).toContainText('بضاعة وصلت من المورّد');
+    await expect(movements.nth(1)).toContainText('جرد');
+  });
+
   test('on a phone: dashboard, orders and an order fit 375 px, in Arabic and English @phone', async ({
     page,
     request,

@@ -40,6 +40,7 @@ import type { StaffLimits } from './modules/staff/limits.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCustomerRoutes } from './modules/customers/routes.ts';
+import { adminStockRoutes } from './modules/stock/admin-routes.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
 import { corsOrigin, headersHook, securityHeaders, UPLOADS_HEADERS } from './lib/security-headers.ts';
 import { clientErrorHandler } from './lib/client-errors.ts';
@@ -224,6 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(staffRoutes, { prefix: '/v1/admin', limits: opts.staffLimits });
   await app.register(adminOrderRoutes, { prefix: '/v1/admin' });
   await app.register(adminCustomerRoutes, { prefix: '/v1/admin' });
+  await app.register(adminStockRoutes, { prefix: '/v1/admin' });
   if (opts.devRoutes && app.ctx.env !== 'production') await app.register(devRoutes);
 
   if (opts.uploadsDir) {

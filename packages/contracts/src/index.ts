@@ -15,3 +15,4 @@ export * from './quantity.ts';
 export * from './order-states.ts';
 export * from './admin-orders.ts';
 export * from './admin-customers.ts';
+export * from './admin-stock.ts';

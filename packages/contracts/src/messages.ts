@@ -94,6 +94,10 @@ export const apiMessages = {
     ar: 'بوابة الدفع معرفتش ترجّع الفلوس؛ مفيش حاجة اتغيرت، حاول تاني',
   },
   customer_not_found: { en: 'Customer not found', ar: 'العميل ده مش موجود' },
+  stock_changed: {
+    en: 'The stock changed meanwhile (an order or another edit): it is {n} now. Check it and save again',
+    ar: 'المخزون اتغيّر في نفس الوقت (طلب أو تعديل تاني): بقى {n} دلوقتي. راجعه واحفظ تاني',
+  },
   order_changed: {
     en: 'Someone else changed this order meanwhile. Reload it and try again',
     ar: 'حد تاني غيّر الطلب ده في نفس الوقت. حدّث الصفحة وحاول تاني',

@@ -2,6 +2,7 @@
  * Stock has one owner (DESIGN.md): every change of a product's stock goes through here and is recorded in
  * stock_movements with its reason, in the transaction of the change.
  */
+import type { StockReason } from '@store/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, stockMovements } from '../../db/schema.ts';
@@ -12,9 +13,7 @@ export interface StockLine {
   quantity: number;
 }
 
-/** Why the stock moved (the CHECK of migration 0008 lists the same). */
-export type StockReason =
-  'order' | 'payment_hold' | 'payment_released' | 'late_payment' | 'cancel' | 'refund' | 'manual';
+export type { StockReason };
 
 export interface Movement {
   reason: StockReason;
@@ -78,4 +77,29 @@ export async function returnStock(tx: DbOrTx, lines: StockLine[], now: Date, m: 
       .returning({ stock: products.stock });
     if (back) await record(tx, line.productId, line.quantity, back.stock, m, now);
   }
+}
+
+/**
+ * A manual edit (the back office's stock screen): the stock becomes `to` only if it is still `from`, the stock the
+ * staff member saw; otherwise 409 with the stock as it is now, and nothing is overwritten (an order taken meanwhile
+ * is never lost). No change, no movement. Answers the movement's delta (0 when nothing changed).
+ */
+export async function setStock(
+  tx: DbOrTx,
+  productId: number,
+  change: { from: number; to: number },
+  now: Date,
+  m: Movement,
+): Promise<number> {
+  const [row] = await tx
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!row) throw AppError.notFound('product_not_found');
+  if (row.stock !== change.from) throw new AppError(409, 'stock_changed', [`stock_changed:${row.stock}`]);
+  if (change.to === change.from) return 0;
+  await tx.update(products).set({ stock: change.to, updatedAt: now }).where(eq(products.id, productId));
+  await record(tx, productId, change.to - change.from, change.to, m, now);
+  return change.to - change.from;
 }

@@ -60,6 +60,13 @@ export function AdminLayout() {
                 {t('nav.orders')}
               </NavLink>
             </li>
+            {(staff.role === 'owner' || staff.role === 'catalog') && (
+              <li>
+                <NavLink to="/stock" className={navClass}>
+                  {t('nav.stock')}
+                </NavLink>
+              </li>
+            )}
             {staff.role === 'owner' && (
               <li>
                 <NavLink to="/staff" className={navClass}>

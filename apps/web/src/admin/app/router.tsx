@@ -19,6 +19,7 @@ export const router = createBrowserRouter(
         { index: true, lazy: () => import('../dashboard/dashboard-route') },
         { path: 'orders', lazy: () => import('../orders/orders-route') },
         { path: 'orders/:id', lazy: () => import('../orders/order-route') },
+        { path: 'stock', lazy: () => import('../stock/stock-route') },
         { path: 'staff', lazy: () => import('../staff/staff-route') },
         { path: '*', lazy: () => import('./not-found-route') },
       ],

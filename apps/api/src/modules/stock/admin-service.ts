@@ -1,0 +1,181 @@
+/**
+ * The back office's stock screen (issue 17): products with their stock, manual edits (through setStock, the stock
+ * owner), and the history of every movement from stock_movements, with the staff member who made a manual one.
+ */
+import {
+  LOW_STOCK_AT,
+  normalizeSearchText,
+  type AdminStockBody,
+  type AdminStockQuery,
+  type AdminStockRow,
+  type Locale,
+  type StockReason,
+} from '@store/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { audit, type CurrentStaff } from '../staff/index.ts';
+import { setStock } from './service.ts';
+
+interface StockRow {
+  id: number;
+  title_en: string;
+  title_ar: string;
+  model: string | null;
+  stock: number;
+  active: boolean;
+  image: string | null;
+  updated_at: Date | string;
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+const toRow = (r: StockRow, locale: Locale): AdminStockRow => ({
+  id: Number(r.id),
+  title: locale === 'ar' ? r.title_ar : r.title_en,
+  model: r.model,
+  stock: Number(r.stock),
+  active: Boolean(r.active),
+  image: r.image,
+  updated_at: new Date(r.updated_at).toISOString(),
+});
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
+/** A product number, or every word of the query in the product's search text (titles, model, brand, category). */
+function search(query: string | undefined): SQL {
+  const q = query?.trim();
+  if (!q) return sql`true`;
+  const asNumber = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+  const words = normalizeSearchText(q).split(' ').filter(Boolean);
+  const all = words.length
+    ? sql.join(
+        words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
+        sql` and `,
+      )
+    : sql`false`;
+  return asNumber === null ? sql`(${all})` : sql`(p.id = ${asNumber} or ${all})`;
+}
+
+const LEVEL: Record<string, SQL> = {
+  all: sql`true`,
+  low: sql`p.stock between 1 and ${LOW_STOCK_AT}`,
+  out: sql`p.stock = 0`,
+};
+
+const columns = sql`p.id, p.title_en, p.title_ar, p.model, p.stock, p.active, p.updated_at,
+  (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
+    order by i.position, i.id limit 1) as image`;
+
+/** GET /v1/admin/stock: fewest first (what runs out soonest), then newest products; counts per level. */
+export async function listStock(db: DbOrTx, q: AdminStockQuery, locale: Locale) {
+  const perPage = q.per_page ?? 20;
+  const page = q.page ?? 1;
+  const where = search(q.query);
+  const level = LEVEL[q.level ?? 'all']!;
+  const [rows, counts] = await Promise.all([
+    db.execute(sql`select ${columns} from products p where ${where} and ${level}
+      order by p.stock, p.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
+    db.execute(sql`select count(*) as all, count(*) filter (where ${LEVEL.low}) as low,
+      count(*) filter (where ${LEVEL.out}) as out from products p where ${where}`),
+  ]);
+  const c = rowsOf<{ all: string; low: string; out: string }>(counts)[0]!;
+  const n = { all: Number(c.all), low: Number(c.low), out: Number(c.out) };
+  const total = n[q.level ?? 'all'];
+  return {
+    products: rowsOf<StockRow>(rows).map((r) => toRow(r, locale)),
+    meta: {
+      per_page: perPage,
+      total_entries: total,
+      current_page: page,
+      next_page: page * perPage < total ? page + 1 : null,
+    },
+    counts: n,
+  };
+}
+
+async function stockRow(db: DbOrTx, id: number, locale: Locale): Promise<AdminStockRow> {
+  const [row] = rowsOf<StockRow>(await db.execute(sql`select ${columns} from products p where p.id = ${id}`));
+  if (!row) throw AppError.notFound('product_not_found');
+  return toRow(row, locale);
+}
+
+/** PUT /v1/admin/products/{id}/stock: a manual edit, in the movements (who, why) and the audit log. */
+export async function changeStock(
+  db: DbOrTx,
+  me: CurrentStaff,
+  id: number,
+  body: AdminStockBody,
+  now: Date,
+  locale: Locale,
+): Promise<AdminStockRow> {
+  await db.transaction(async (tx) => {
+    const note = body.note?.trim() || null;
+    const delta = await setStock(tx, id, { from: body.from, to: body.stock }, now, {
+      reason: 'manual',
+      staffId: me.id,
+      note,
+    });
+    if (delta !== 0)
+      await audit(
+        tx,
+        me,
+        'product.stock_changed',
+        { type: 'product', id },
+        { from: body.from, to: body.stock, note },
+        now,
+      );
+  });
+  return stockRow(db, id, locale);
+}
+
+interface MovementRow {
+  id: number;
+  delta: number;
+  stock_after: number;
+  reason: StockReason;
+  order_id: number | null;
+  staff_id: number | null;
+  staff_name: string | null;
+  note: string | null;
+  created_at: Date | string;
+}
+
+/** GET /v1/admin/products/{id}/stock_movements: newest first. */
+export async function stockMovements(
+  db: DbOrTx,
+  id: number,
+  q: { page?: number; per_page?: number },
+  locale: Locale,
+) {
+  const product = await stockRow(db, id, locale);
+  const perPage = q.per_page ?? 20;
+  const page = q.page ?? 1;
+  const [rows, total] = await Promise.all([
+    db.execute(sql`select m.id, m.delta, m.stock_after, m.reason, m.order_id, m.staff_id, s.name as staff_name,
+        m.note, m.created_at
+      from stock_movements m left join staff s on s.id = m.staff_id
+      where m.product_id = ${id} order by m.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
+    db.execute(sql`select count(*) as n from stock_movements where product_id = ${id}`),
+  ]);
+  const totalEntries = Number(rowsOf<{ n: string }>(total)[0]?.n ?? 0);
+  return {
+    product,
+    movements: rowsOf<MovementRow>(rows).map((m) => ({
+      id: Number(m.id),
+      delta: Number(m.delta),
+      stock_after: Number(m.stock_after),
+      reason: m.reason,
+      order_id: m.order_id === null ? null : Number(m.order_id),
+      staff: m.staff_id === null ? null : { id: Number(m.staff_id), name: m.staff_name ?? '' },
+      note: m.note,
+      created_at: new Date(m.created_at).toISOString(),
+    })),
+    meta: {
+      per_page: perPage,
+      total_entries: totalEntries,
+      current_page: page,
+      next_page: page * perPage < totalEntries ? page + 1 : null,
+    },
+  };
+}
