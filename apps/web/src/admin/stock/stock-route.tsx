@@ -49,7 +49,11 @@ function StockEdit({ row, onHistory }: { row: AdminStockRow; onHistory(): void }
   const qc = useQueryClient();
   const [failure, setFailure] = useState<string[]>([]);
   const [saved, setSaved] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, reset } = useForm<AdminStockInput, unknown, AdminStockBody>({
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    AdminStockInput,
+    unknown,
+    AdminStockBody
+  >({
     resolver: zodResolver(adminStockBodySchema),
     defaultValues: { stock: row.stock, from: row.stock, note: '' },
   });
