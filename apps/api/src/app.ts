@@ -1,4 +1,6 @@
 import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Database } from './db/client.ts';
 import { AppError, frameworkErrors, installErrorHandling, registerFormParsing } from './lib/errors.ts';
 import { loggerOptions, type LogOptions } from './lib/logging.ts';
@@ -42,6 +45,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCustomerRoutes } from './modules/customers/routes.ts';
 import { adminStockRoutes } from './modules/stock/admin-routes.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
+import { registerSeo } from './seo.ts';
 import { corsOrigin, headersHook, securityHeaders, UPLOADS_HEADERS } from './lib/security-headers.ts';
 import { clientErrorHandler } from './lib/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
@@ -194,6 +198,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // After CORS, whose headers a cached answer needs too.
   installResponseCache(app, opts.catalogCacheMs ?? 0, { staleMs: opts.catalogStaleMs });
+  // After the cache (which keeps answers as they are): an unchanged read answers 304 to a client that has it...
+  await app.register(etag, { weak: true });
+  // ...and every text answer (JSON, HTML, SVG, the static files not compressed at build) goes out in Brotli or
+  // gzip, as the client takes it. Brotli at quality 4 here: on the fly, speed counts more than the last bytes
+  // (the build's files are compressed once at quality 11, scripts/precompress.mjs).
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(formbody);
   await registerFormParsing(app, () =>
     app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } }),
@@ -242,6 +258,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
     });
   }
+  await registerSeo(app);
   if (webDistDir) await registerWeb(app, webDistDir);
   return app;
 }

@@ -15,3 +15,16 @@ export const useLocaleStore = create<LocaleState>()(
 );
 
 export const currentLocale = (): Locale => useLocaleStore.getState().locale;
+
+/** The language an address asks for (`?lang=en`, `?lang=ar`; the server's seo.ts reads it the same way). */
+export function urlLocale(search: string): Locale | null {
+  const lang = new URLSearchParams(search).get('lang');
+  return lang === 'en' || lang === 'ar' ? lang : null;
+}
+
+// A page opened at an address in a language (a shared English link, a search result) shows that language, and
+// the shopper keeps it as their choice.
+if (typeof location !== 'undefined') {
+  const asked = urlLocale(location.search);
+  if (asked && asked !== useLocaleStore.getState().locale) useLocaleStore.getState().setLocale(asked);
+}

@@ -448,20 +448,44 @@ export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Pro
   };
 }
 
-/** Title, description and first image of a product, for the share metadata of /products/{id}. */
+/**
+ * What the HTML of /products/{id} says about the product before any script runs: title, description and first
+ * image (share metadata), and the facts of its JSON-LD (price, stock, model, brand, category path).
+ */
 export async function productShareMeta(db: DbOrTx, id: number, locale: Locale) {
   const [r] = await rows(
     db,
-    sql`select p.title_en, p.title_ar, p.description_en, p.description_ar,
+    sql`select p.title_en, p.title_ar, p.description_en, p.description_ar, p.model, p.stock,
+          p.current_price_piastres, b.name_en as brand_en, b.name_ar as brand_ar,
+          c.id as c_id, c.name_en as c_en, c.name_ar as c_ar,
+          c1.id as c1_id, c1.name_en as c1_en, c1.name_ar as c1_ar,
+          c2.id as c2_id, c2.name_en as c2_en, c2.name_ar as c2_ar,
           (select medium_url from product_images i where i.product_id = p.id and not i.is_3d order by position, id limit 1) as image
-        from products p where p.id = ${id} and p.active`,
+        from products p
+        left join brands b on b.id = p.brand_id
+        left join categories c on c.id = p.category_id
+        left join categories c1 on c1.id = c.parent_id
+        left join categories c2 on c2.id = c1.parent_id
+        where p.id = ${id} and p.active`,
   );
   if (!r) return null;
   const description = pick(locale, String(r.description_en), String(r.description_ar));
+  // Top level first: grandparent, parent, the product's own category.
+  const categories = (['c2', 'c1', 'c'] as const)
+    .filter((k) => r[`${k}_id`] != null)
+    .map((k) => ({
+      id: Number(r[`${k}_id`]),
+      name: pick(locale, String(r[`${k}_en`]), String(r[`${k}_ar`])),
+    }));
   return {
     title: pick(locale, String(r.title_en), String(r.title_ar)),
     description: description.length > 200 ? `${description.slice(0, 197)}...` : description,
     image: (r.image as string | null) ?? null,
+    model: (r.model as string | null) ?? null,
+    brand: r.brand_en == null ? null : pick(locale, String(r.brand_en), String(r.brand_ar)),
+    pricePiastres: Number(r.current_price_piastres),
+    stock: Number(r.stock),
+    categories,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
 import { GlobeIcon } from '../../ui/icons';
 
@@ -17,11 +18,24 @@ export function LanguageSwitch({
   const locale = useLocaleStore((s) => s.locale);
   const setLocale = useLocaleStore((s) => s.setLocale);
   const other = locale === 'ar' ? 'en' : 'ar';
+  const location = useLocation();
+  const navigate = useNavigate();
   return (
     <button
       type="button"
       onClick={() => {
         setLocale(other);
+        // An address that names its language moves to the other language's address of the same page.
+        const params = new URLSearchParams(location.search);
+        if (params.has('lang')) {
+          if (other === 'en') params.set('lang', 'en');
+          else params.delete('lang');
+          const q = params.toString();
+          navigate(
+            { pathname: location.pathname, search: q ? `?${q}` : '', hash: location.hash },
+            { replace: true },
+          );
+        }
         onSwitched?.();
       }}
       className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 font-semibold ${className}`}

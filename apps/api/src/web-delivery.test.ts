@@ -1,0 +1,249 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { buildApp, type App } from './app.ts';
+import { registerSeo, SITEMAP_MAX_URLS } from './seo.ts';
+import { products } from './db/schema.ts';
+import { addBrand, addCategory, addProduct } from './test/fixtures.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+
+/**
+ * How the store's pages and answers travel (issue 14): compressed (Brotli or gzip, as the client takes them; the
+ * build's files compressed once), cached for ever when hashed, 304 for a read the client already has; what search
+ * engines read (robots.txt, the sitemap in both languages, JSON-LD, one description, canonical and alternates);
+ * 404 for what is not a page.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const PUBLIC_URL = 'https://store.example';
+let t: TestApp;
+let web: App;
+let distDir: string;
+let product: { id: number; titleEn: string; titleAr: string };
+let hidden: { id: number };
+let brandId: number;
+const SCRIPT = `console.log(${JSON.stringify('متجر '.repeat(2000))});`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  distDir = mkdtempSync(path.join(tmpdir(), 'store-dist-'));
+  mkdirSync(path.join(distDir, 'assets'));
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><head><title>متجر</title>' +
+      `<meta name="description" content="${'أجهزة كهربائية وإلكترونيات '.repeat(30)}" /></head>` +
+      '<body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(distDir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/precompress.mjs'), distDir]);
+  const db = t.database.db;
+  const tv = await addCategory(db, 'TVs', 'شاشات');
+  const smart = await addCategory(db, 'Smart TVs', 'شاشات سمارت', tv.id);
+  const brand = await addBrand(db, 'Samsung', 'سامسونج');
+  product = await addProduct(db, {
+    titleEn: 'Samsung 55" Crystal UHD TV',
+    titleAr: 'شاشة سامسونج 55 بوصة',
+    categoryId: smart.id,
+    brandId: brand.id,
+    priceEgp: 21999.5,
+    stock: 0,
+    model: 'UA55DU7000',
+  });
+  hidden = await addProduct(db, {
+    titleEn: 'Old',
+    titleAr: 'قديم',
+    categoryId: tv.id,
+    brandId: brand.id,
+    priceEgp: 10,
+    stock: 1,
+  });
+  brandId = brand.id;
+  await db.update(products).set({ active: false }).where(eq(products.id, hidden.id));
+  web = await buildApp({
+    database: t.database,
+    clock: t.clock,
+    env: 'test',
+    webDistDir: distDir,
+    publicUrl: PUBLIC_URL,
+  });
+  await web.ready();
+});
+afterAll(async () => {
+  await web?.close();
+  await t?.close();
+  if (distDir) rmSync(distDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  web.inject({ method: 'GET', url, headers });
+
+describe('compression and caching', () => {
+  it('a hashed script goes pre-compressed in Brotli or gzip as the browser takes it, cached for a year', async () => {
+    const url = '/assets/index-Ab12Cd34.js';
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('JSON answers are compressed, and a read the client already has answers 304 with no body', async () => {
+    const url = '/v1/products?per_page=50&locale=ar';
+    const res = await get(url, { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(brotliDecompressSync(res.rawPayload).toString());
+    expect(body.products.length).toBeGreaterThan(0);
+    const tag = String(res.headers.etag);
+    expect(tag).toMatch(/^W\/"/);
+    const again = await get(url, { 'if-none-match': tag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // Another answer (another page) is not the one the client has.
+    expect((await get('/v1/products?per_page=49&locale=ar', { 'if-none-match': tag })).statusCode).toBe(200);
+  });
+
+  it('the page itself is compressed and never cached as is', async () => {
+    const res = await get('/', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('what search engines read', () => {
+  it('a product page holds one title and one description, JSON-LD with its price in EGP and its stock, and its path', async () => {
+    const res = await get(`/products/${product.id}?lang=en`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="en" dir="ltr">');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body).toContain(`<title>${'Samsung 55&quot; Crystal UHD TV'}</title>`);
+    expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+    const blocks = [...res.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
+    const [item, crumbs] = blocks[0] as [Record<string, unknown>, { itemListElement: { name: string }[] }];
+    expect(item).toMatchObject({
+      '@type': 'Product',
+      name: 'Samsung 55" Crystal UHD TV',
+      sku: 'UA55DU7000',
+      brand: { name: 'Samsung' },
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'EGP',
+        price: '21999.50',
+        availability: 'https://schema.org/OutOfStock',
+        url: `${PUBLIC_URL}/products/${product.id}?lang=en`,
+      },
+    });
+    expect(crumbs.itemListElement.map((c: { name: string }) => c.name)).toEqual([
+      'Home',
+      'TVs',
+      'Smart TVs',
+      'Samsung 55" Crystal UHD TV',
+    ]);
+    expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products/${product.id}?lang=en">`);
+    expect(res.body).toContain(
+      `<link rel="alternate" hreflang="ar" href="${PUBLIC_URL}/products/${product.id}">`,
+    );
+
+    const ar = await get(`/products/${product.id}`);
+    expect(ar.body).toContain(`<title>شاشة سامسونج 55 بوصة</title>`);
+    expect(ar.body).toContain('"name":"الرئيسية"');
+    expect(ar.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products/${product.id}">`);
+  });
+
+  it('a path that is no page, an unknown or hidden product answer 404 with the 404 page; private pages say noindex', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/products/999999',
+      `/products/${hidden.id}`,
+      '/products/99999999999',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+    }
+    for (const url of ['/', '/products?category_id=1', '/about-us', '/special-offers']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('noindex');
+    }
+    const cart = await get('/cart');
+    expect(cart.statusCode).toBe(200);
+    expect(cart.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('robots.txt keeps crawlers out of private pages and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Disallow: /admin');
+    expect(res.body).toContain('Disallow: /checkout');
+    expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it('the sitemap lists every public page in both languages, and a product added after it was read', async () => {
+    const first = await get('/sitemap.xml');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('application/xml');
+    expect(first.body).toContain(`<loc>${PUBLIC_URL}/products/${product.id}</loc>`);
+    expect(first.body).toContain(`<loc>${PUBLIC_URL}/products/${product.id}?lang=en</loc>`);
+    expect(first.body).toContain(`<loc>${PUBLIC_URL}/about-us?lang=en</loc>`);
+    expect(first.body).toContain('hreflang="en"');
+    expect(first.body).not.toContain(`/products/${hidden.id}<`);
+
+    const added = await addProduct(t.database.db, {
+      titleEn: 'New fridge',
+      titleAr: 'تلاجة جديدة',
+      categoryId: (await addCategory(t.database.db, 'Fridges', 'تلاجات')).id,
+      brandId,
+      priceEgp: 15000,
+      stock: 3,
+    });
+    const next = await get('/sitemap.xml');
+    expect(next.body).toContain(`<loc>${PUBLIC_URL}/products/${added.id}</loc>`);
+  });
+
+  it('past its limit (50,000 addresses) the sitemap is an index of files, each within the limit', async () => {
+    // The same routes with a limit of 6 addresses (3 pages in two languages) a file.
+    const f = Fastify();
+    f.decorate('ctx', { db: t.database.db, clock: t.clock, publicUrl: PUBLIC_URL } as unknown as App['ctx']);
+    await registerSeo(f, { maxUrls: 6 });
+    await f.ready();
+    try {
+      const index = await f.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(index.body).toContain('<sitemapindex');
+      const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+      expect(files.length).toBeGreaterThan(2);
+      const listed: string[] = [];
+      for (const file of files) {
+        const part = await f.inject({ method: 'GET', url: file });
+        expect(part.statusCode, file).toBe(200);
+        const locs = [...part.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+        expect(locs.length, file).toBeLessThanOrEqual(6);
+        listed.push(...locs);
+      }
+      expect(listed).toContain(`${PUBLIC_URL}/products/${product.id}?lang=en`);
+      expect(new Set(listed).size).toBe(listed.length);
+      expect(SITEMAP_MAX_URLS).toBe(50_000);
+      expect((await f.inject({ method: 'GET', url: `/sitemap-${files.length + 1}.xml` })).statusCode).toBe(
+        404,
+      );
+    } finally {
+      await f.close();
+    }
+  });
+});
