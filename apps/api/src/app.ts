@@ -46,6 +46,7 @@ import { adminCustomerRoutes } from './modules/customers/routes.ts';
 import { adminStockRoutes } from './modules/stock/admin-routes.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
 import { registerSeo } from './seo.ts';
+import { registerShareImages } from './share-images.ts';
 import { corsOrigin, headersHook, securityHeaders, UPLOADS_HEADERS } from './lib/security-headers.ts';
 import { clientErrorHandler } from './lib/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
@@ -246,6 +247,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   if (opts.uploadsDir) {
     mkdirSync(opts.uploadsDir, { recursive: true });
+    await registerShareImages(app, opts.uploadsDir);
     const root = path.resolve(opts.uploadsDir);
     await app.register(async (uploads) => {
       // Uploaded files are data, never a page: a policy of their own (lib/security-headers.ts).

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { buildApp, type App } from './app.ts';
@@ -23,6 +24,7 @@ const PUBLIC_URL = 'https://store.example';
 let t: TestApp;
 let web: App;
 let distDir: string;
+let uploadsDir: string;
 let product: { id: number; titleEn: string; titleAr: string };
 let hidden: { id: number };
 let brandId: number;
@@ -63,11 +65,19 @@ beforeAll(async () => {
   });
   brandId = brand.id;
   await db.update(products).set({ active: false }).where(eq(products.id, hidden.id));
+  uploadsDir = path.join(distDir, 'uploads');
+  mkdirSync(path.join(uploadsDir, 'test'), { recursive: true });
+  writeFileSync(
+    path.join(uploadsDir, 'test', `${product.id}.svg`),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200" viewBox="0 0 200 200">' +
+      '<rect x="20" y="40" width="160" height="100" fill="#0b4f8a"/></svg>',
+  );
   web = await buildApp({
     database: t.database,
     clock: t.clock,
     env: 'test',
     webDistDir: distDir,
+    uploadsDir,
     publicUrl: PUBLIC_URL,
   });
   await web.ready();
@@ -185,6 +195,27 @@ describe('what search engines read', () => {
     const cart = await get('/cart');
     expect(cart.statusCode).toBe(200);
     expect(cart.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('link previews get a JPEG of the product, 1200×630 as og:image says, made once and kept', async () => {
+    const page = await get(`/products/${product.id}`);
+    const share = `${PUBLIC_URL}/share/products/${product.id}.jpg`;
+    expect(page.body).toContain(`<meta property="og:image" content="${share}">`);
+    expect(page.body).toContain('<meta property="og:image:width" content="1200">');
+    expect(page.body).toContain('<meta property="og:image:height" content="630">');
+    const res = await get(`/share/products/${product.id}.jpg`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+    expect(readdirSync(path.join(uploadsDir, '.share')).filter((f) => f.endsWith('.jpg'))).toHaveLength(1);
+    expect((await get(`/share/products/${product.id}.jpg`)).rawPayload.equals(res.rawPayload)).toBe(true);
+    for (const url of [
+      '/share/products/999999.jpg',
+      `/share/products/${hidden.id}.jpg`,
+      '/share/products/x.jpg',
+    ])
+      expect((await get(url)).statusCode, url).toBe(404);
   });
 
   it('robots.txt keeps crawlers out of private pages and names the sitemap', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
 import { productShareMeta } from './modules/catalog/service.ts';
+import { SHARE_IMAGE, shareImagePath } from './share-images.ts';
 import { isPrivatePage, isShopPage, languageLinks, localeUrl, urlLocale } from './seo.ts';
 
 const escapeHtml = (s: string) =>
@@ -123,14 +124,23 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       if (!meta) status = 404;
       else {
         const pageUrl = localeUrl(base, req.url, locale);
+        // Link previews take JPEG (share-images.ts); the JSON-LD names the store's own picture.
         const image = meta.image ? new URL(meta.image, base).toString() : '';
+        const share = meta.originalImage?.startsWith('/uploads/')
+          ? `${base}${shareImagePath(Number(m[1]))}`
+          : '';
         title = meta.title;
         description = meta.description;
         head.push(
           `<meta property="og:type" content="product">`,
           `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
           `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-          image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+          share
+            ? `<meta property="og:image" content="${escapeHtml(share)}">` +
+                `<meta property="og:image:type" content="image/jpeg">` +
+                `<meta property="og:image:width" content="${SHARE_IMAGE.width}">` +
+                `<meta property="og:image:height" content="${SHARE_IMAGE.height}">`
+            : '',
           `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
           `<meta name="twitter:card" content="summary_large_image">`,
           jsonLd(productJsonLd(meta, { base, pageUrl, locale, image })),

@@ -460,7 +460,8 @@ export async function productShareMeta(db: DbOrTx, id: number, locale: Locale) {
           c.id as c_id, c.name_en as c_en, c.name_ar as c_ar,
           c1.id as c1_id, c1.name_en as c1_en, c1.name_ar as c1_ar,
           c2.id as c2_id, c2.name_en as c2_en, c2.name_ar as c2_ar,
-          (select medium_url from product_images i where i.product_id = p.id and not i.is_3d order by position, id limit 1) as image
+          (select medium_url from product_images i where i.product_id = p.id and not i.is_3d order by position, id limit 1) as image,
+          (select original_url from product_images i where i.product_id = p.id and not i.is_3d order by position, id limit 1) as original_image
         from products p
         left join brands b on b.id = p.brand_id
         left join categories c on c.id = p.category_id
@@ -481,6 +482,7 @@ export async function productShareMeta(db: DbOrTx, id: number, locale: Locale) {
     title: pick(locale, String(r.title_en), String(r.title_ar)),
     description: description.length > 200 ? `${description.slice(0, 197)}...` : description,
     image: (r.image as string | null) ?? null,
+    originalImage: (r.original_image as string | null) ?? null,
     model: (r.model as string | null) ?? null,
     brand: r.brand_en == null ? null : pick(locale, String(r.brand_en), String(r.brand_ar)),
     pricePiastres: Number(r.current_price_piastres),

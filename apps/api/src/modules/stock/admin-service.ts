@@ -42,11 +42,16 @@ const toRow = (r: StockRow, locale: Locale): AdminStockRow => ({
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
+const productNumber = (query: string | undefined) => {
+  const q = query?.trim() ?? '';
+  return /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+};
+
 /** A product number, or every word of the query in the product's search text (titles, model, brand, category). */
 function search(query: string | undefined): SQL {
   const q = query?.trim();
   if (!q) return sql`true`;
-  const asNumber = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+  const asNumber = productNumber(q);
   const words = normalizeSearchText(q).split(' ').filter(Boolean);
   const all = words.length
     ? sql.join(
@@ -67,15 +72,18 @@ const columns = sql`p.id, p.title_en, p.title_ar, p.model, p.stock, p.active, p.
   (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
     order by i.position, i.id limit 1) as image`;
 
-/** GET /v1/admin/stock: fewest first (what runs out soonest), then newest products; counts per level. */
+/** GET /v1/admin/stock: a typed product number first, then fewest first (what runs out soonest); counts per level. */
 export async function listStock(db: DbOrTx, q: AdminStockQuery, locale: Locale) {
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
   const where = search(q.query);
   const level = LEVEL[q.level ?? 'all']!;
+  // The product whose number was typed comes first, then those whose model or name holds those digits.
+  const typed = productNumber(q.query);
+  const first = typed === null ? sql`` : sql`(p.id = ${typed}) desc,`;
   const [rows, counts] = await Promise.all([
     db.execute(sql`select ${columns} from products p where ${where} and ${level}
-      order by p.stock, p.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
+      order by ${first} p.stock, p.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
     db.execute(sql`select count(*) as all, count(*) filter (where ${LEVEL.low}) as low,
       count(*) filter (where ${LEVEL.out}) as out from products p where ${where}`),
   ]);
