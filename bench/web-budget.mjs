@@ -2,9 +2,10 @@
 // bench/results/web-latest.md.
 //  1. First-load JS and CSS of the home page, gzipped: every script and stylesheet the page fetched until the
 //     network went quiet, measured in a real Chromium (Debian's) and gzipped here (level 9, as a server would).
-//  2. Lighthouse (mobile preset) performance and accessibility for home, a product list and a product page,
+//  2. Lighthouse (mobile preset) for home, a category list, a search result and a product page: performance,
+//     accessibility, FCP, LCP, TBT, CLS and the bytes transferred (compressed, as the server sends them),
 //     BENCH_LIGHTHOUSE_RUNS times each (default 3; the median is reported — scores are noisy on 2 cores).
-// Starts its own server (built app, fresh embedded database) on port 4300.
+// Starts its own server (built app, fresh embedded database) on BENCH_WEB_PORT (default 4300).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const port = 4300;
+const port = Number(process.env.BENCH_WEB_PORT ?? 4300);
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const BUDGET_JS_KB = 170;
@@ -109,7 +110,9 @@ function lighthouse(url) {
   return {
     performance: Math.round(r.categories.performance.score * 100),
     accessibility: Math.round(r.categories.accessibility.score * 100),
+    fcp: r.audits['first-contentful-paint'].numericValue,
     lcp: r.audits['largest-contentful-paint'].numericValue,
+    bytes: r.audits['total-byte-weight'].numericValue,
     tbt: r.audits['total-blocking-time'].numericValue,
     cls: r.audits['cumulative-layout-shift'].numericValue,
   };
@@ -141,13 +144,14 @@ try {
   const pages = [
     ['home', `${base}/`],
     ['product list', `${base}/products?category_id=${product.category.id}`],
+    ['search result', `${base}/products?search=${encodeURIComponent(product.brand?.name ?? 'samsung')}`],
     ['product page', `${base}/products/${product.id}`],
   ];
   lines.push(
     `## Lighthouse, mobile preset, median of ${runs}`,
     '',
-    '| page | performance | accessibility | LCP ms | TBT ms | CLS |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | KB transferred |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const [name, url] of pages) {
     const rs = [];
@@ -156,7 +160,7 @@ try {
       rs.push(lighthouse(url));
     }
     lines.push(
-      `| ${name} | ${median(rs.map((r) => r.performance))} | ${median(rs.map((r) => r.accessibility))} | ${median(rs.map((r) => r.lcp)).toFixed(0)} | ${median(rs.map((r) => r.tbt)).toFixed(0)} | ${median(rs.map((r) => r.cls)).toFixed(3)} |`,
+      `| ${name} | ${median(rs.map((r) => r.performance))} | ${median(rs.map((r) => r.accessibility))} | ${median(rs.map((r) => r.fcp)).toFixed(0)} | ${median(rs.map((r) => r.lcp)).toFixed(0)} | ${median(rs.map((r) => r.tbt)).toFixed(0)} | ${median(rs.map((r) => r.cls)).toFixed(3)} | ${(median(rs.map((r) => r.bytes)) / 1024).toFixed(0)} |`,
     );
   }
   const out = lines.join('\n');

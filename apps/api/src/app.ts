@@ -202,13 +202,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // After the cache (which keeps answers as they are): an unchanged read answers 304 to a client that has it...
   await app.register(etag, { weak: true });
   // ...and every text answer (JSON, HTML, SVG, the static files not compressed at build) goes out in Brotli or
-  // gzip, as the client takes it. Brotli at quality 4 here: on the fly, speed counts more than the last bytes
+  // gzip, as the client takes it. Brotli at quality 6 here: on the fly, speed counts more than the last bytes
   // (the build's files are compressed once at quality 11, scripts/precompress.mjs).
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],
     threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } },
     zlibOptions: { level: 6 },
   });
   await app.register(formbody);

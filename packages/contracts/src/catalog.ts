@@ -55,45 +55,51 @@ const priceParam = wholeNumber(0, MAX_PRICE_EGP, 'price_digits_only');
  * - `brand_id` accepts one id or a comma-separated list (at most BRAND_FILTER_MAX).
  * - `min_price`/`max_price` are at most MAX_PRICE_EGP; `promotion_slug` is a slug (text.ts); ids fit `integer`.
  */
-export const productListQuerySchema = localeQuery.extend({
-  query: text({ allowBidi: true }).max(200, { message: 'too_long:200' }).optional(),
-  page: pageParam,
-  per_page: perPageParam,
-  category_id: idParam.optional(),
-  brand_id: z
-    .string()
-    .regex(/^\d+(,\d+)*$/, { message: 'must_be_whole_number', abort: true })
-    .transform((s) => s.split(',').map(Number))
-    .pipe(
-      z
-        .array(z.number())
-        .max(BRAND_FILTER_MAX, { message: `too_many:${BRAND_FILTER_MAX}`, abort: true })
-        .superRefine((ids, ctx) => {
-          // One message on brand_id itself, for the first id out of bounds.
-          const id = ids.find((n) => n < 1 || n > PG_INTEGER_MAX);
-          if (id !== undefined)
-            ctx.addIssue({
-              code: 'custom',
-              message: id < 1 ? 'must_be_at_least:1' : `must_be_at_most:${PG_INTEGER_MAX}`,
-            });
-        }),
-    )
-    .optional(),
-  featured: queryBoolean.optional(),
-  in_active_promotion: queryBoolean.optional(),
-  in_dedicated_page: queryBoolean.optional(),
-  promotion_id: idParam.optional(),
-  promotion_slug: slugSchema.optional(),
-  min_price: priceParam.optional(),
-  max_price: priceParam.optional(),
-  favorites: queryBoolean.optional(),
-  latest_to_oldest: queryBoolean.optional(),
-  lowest_price: queryBoolean.optional(),
-  highest_price: queryBoolean.optional(),
-  highest_to_lowest_price: queryBoolean.optional(),
-  lowest_to_highest_price: queryBoolean.optional(),
-  featured_first: queryBoolean.optional(),
-});
+export const productListQuerySchema = localeQuery
+  .extend({
+    query: text({ allowBidi: true }).max(200, { message: 'too_long:200' }).optional(),
+    page: pageParam,
+    per_page: perPageParam,
+    category_id: idParam.optional(),
+    brand_id: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, { message: 'must_be_whole_number', abort: true })
+      .transform((s) => s.split(',').map(Number))
+      .pipe(
+        z
+          .array(z.number())
+          .max(BRAND_FILTER_MAX, { message: `too_many:${BRAND_FILTER_MAX}`, abort: true })
+          .superRefine((ids, ctx) => {
+            // One message on brand_id itself, for the first id out of bounds.
+            const id = ids.find((n) => n < 1 || n > PG_INTEGER_MAX);
+            if (id !== undefined)
+              ctx.addIssue({
+                code: 'custom',
+                message: id < 1 ? 'must_be_at_least:1' : `must_be_at_most:${PG_INTEGER_MAX}`,
+              });
+          }),
+      )
+      .optional(),
+    featured: queryBoolean.optional(),
+    in_active_promotion: queryBoolean.optional(),
+    in_dedicated_page: queryBoolean.optional(),
+    promotion_id: idParam.optional(),
+    promotion_slug: slugSchema.optional(),
+    min_price: priceParam.optional(),
+    max_price: priceParam.optional(),
+    favorites: queryBoolean.optional(),
+    latest_to_oldest: queryBoolean.optional(),
+    lowest_price: queryBoolean.optional(),
+    highest_price: queryBoolean.optional(),
+    highest_to_lowest_price: queryBoolean.optional(),
+    lowest_to_highest_price: queryBoolean.optional(),
+    featured_first: queryBoolean.optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    // A range that holds nothing is a mistake to explain, not an empty list to show.
+    message: 'min_price_above_max',
+    path: ['min_price'],
+  });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 export const DEFAULT_PRODUCT_PER_PAGE = PRODUCT_PAGE_SIZE;
 

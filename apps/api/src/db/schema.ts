@@ -294,6 +294,21 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
+/**
+ * Search synonyms (issue 15, modules/catalog/synonyms.ts): `term` also finds `alternative` (both normalised,
+ * either may be several words); a two-way row works both ways. A change raises the catalog version (migration 0014).
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    term: text('term').notNull(),
+    alternative: text('alternative').notNull(),
+    twoWay: boolean('two_way').notNull().default(false),
+  },
+  (t) => [uniqueIndex('search_synonyms_term_alternative_idx').on(t.term, t.alternative)],
+);
+
 /** What the default SmsSender "sent": read by people and e2e tests at GET /dev/sms-outbox. */
 export const smsOutbox = pgTable('sms_outbox', {
   id: serial('id').primaryKey(),

@@ -24,6 +24,7 @@ import {
 } from '../schema.ts';
 import { refreshCurrentPrices } from '../../modules/catalog/prices.ts';
 import { productSearchText } from '../../modules/catalog/search-text.ts';
+import { insertDefaultSynonyms } from '../../modules/catalog/synonyms.ts';
 import { BANKS, planTitles } from './banks.ts';
 import { BRANDS } from './brands.ts';
 import { demoCatalog, type PlannedProduct } from './catalog.ts';
@@ -247,6 +248,9 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
       settings.map((s) => ({ group: s.group, name: s.name, value: s.value, attachmentUrl: s.attachmentUrl })),
     )
     .onConflictDoNothing();
+
+  // The Egyptian set of search synonyms (modules/catalog/synonyms.ts); rows already there are kept.
+  await insertDefaultSynonyms(tx);
 
   /* branches, delivery zones, banks: only into empty tables (they have no natural key to merge on) */
   if (!(await rows(tx, sql`select 1 from branches limit 1`)).length) {

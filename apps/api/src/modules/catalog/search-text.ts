@@ -16,7 +16,11 @@ export interface SearchTextParts {
  * categories, all through normalizeSearchText. Recompute whenever any of these change.
  */
 export function productSearchText(p: SearchTextParts): string {
-  return normalizeSearchText(
+  const text = normalizeSearchText(
     [p.titleEn, p.titleAr, p.brandEn, p.brandAr, p.model ?? '', p.series ?? '', ...p.categoryNames].join(' '),
   );
+  // The model also as one word ("EF40P-R-S" → "ef40prs"): shoppers type it with or without spaces and dashes.
+  const model = normalizeSearchText(p.model ?? '');
+  const compact = model.replace(/ /g, '');
+  return model.includes(' ') && compact.length >= 3 ? `${text} ${compact}` : text;
 }

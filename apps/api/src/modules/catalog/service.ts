@@ -1,4 +1,5 @@
 import {
+  normalizeSearchText,
   DEFAULT_PRODUCT_PER_PAGE,
   searchTokens,
   toEgp,
@@ -14,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
 import { CATALOG_VERSION_COLUMN, catalogView, type CatalogView } from './catalog-memo.ts';
+import { expandQuery, loadSynonyms, type QueryGroup } from './synonyms.ts';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -70,6 +72,44 @@ async function categorySubtree(db: DbOrTx, categoryId: number): Promise<number[]
   return (await rows<{ id: number }>(db, subtree(categoryId))).map((r) => Number(r.id));
 }
 
+interface CategoryName {
+  id: number;
+  parentId: number | null;
+  /** Both languages' names, normalised, with a space on each side (whole-word lookups). */
+  names: string;
+}
+
+async function categoryNames(db: DbOrTx): Promise<CategoryName[]> {
+  const list = await rows<{ id: number; parent_id: number | null; name_en: string; name_ar: string }>(
+    db,
+    sql`select id, parent_id, name_en, name_ar from categories where active`,
+  );
+  return list.map((c) => ({
+    id: Number(c.id),
+    parentId: c.parent_id === null ? null : Number(c.parent_id),
+    names: ` ${normalizeSearchText(c.name_en)} ${normalizeSearchText(c.name_ar)} `.replace(
+      / ال(\S{3,})/g,
+      ' $1 ال$1',
+    ),
+  }));
+}
+
+/** The categories (and their sub-categories) whose name holds one of the query's words or their synonyms. */
+function categoriesNamed(cats: CategoryName[], groups: QueryGroup[]): number[] {
+  const words = groups.flatMap((g) => g.alternatives).filter((w) => w.length >= 3);
+  const hit = cats.filter((c) => words.some((w) => c.names.includes(` ${w} `))).map((c) => c.id);
+  const out = new Set(hit);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of cats)
+      if (c.parentId !== null && out.has(c.parentId) && !out.has(c.id)) {
+        out.add(c.id);
+        grew = true;
+      }
+  }
+  return [...out];
+}
+
 /** How a search word is matched: as typed when some product has it, else as its nearest catalog words. */
 type WordMatch = { asTyped: true } | { asTyped: false; near: string[] };
 
@@ -119,7 +159,7 @@ async function rankedPage(
     remember: <T>(what: string, compute: () => Promise<T>) => Promise<T>;
   },
 ): Promise<number[]> {
-  const ranked = await o.remember(`ranked ${o.candidates}`, async () =>
+  const remembered = await o.remember(`ranked ${o.candidates}`, async () =>
     (
       await rows<{ id: number }>(
         db,
@@ -130,6 +170,17 @@ async function rankedPage(
       )
     ).map((r) => Number(r.id)),
   );
+  const ranked = [...remembered];
+  // In stock before sold out, each in the ranked order. Stock is read now (it changes without the catalog's
+  // version, so the remembered list cannot hold it).
+  if (ranked.length) {
+    const soldOut = new Set(
+      (await rows<{ id: number }>(db, sql`select id from products where id in ${ranked} and stock <= 0`)).map(
+        (r) => Number(r.id),
+      ),
+    );
+    if (soldOut.size) ranked.sort((a, b) => Number(soldOut.has(a)) - Number(soldOut.has(b)));
+  }
   const page = ranked.slice(o.offset, o.offset + o.perPage);
   const end = o.offset + o.perPage;
   if (ranked.length === o.candidates && end > o.candidates) {
@@ -194,27 +245,44 @@ async function listAt(
   let relevance: { phrase: string; cheap: SQL } | null = null;
   if (tokens.length) {
     const phrase = tokens.join(' ');
-    // Every word must appear: as typed (LIKE, on the trigram index) when some product has it as typed, else one
-    // of the catalog words closest to it (a typo). Comparing a typo with every product's text took seconds on a
-    // large catalog; comparing it with the catalog's distinct words takes milliseconds (decision 003).
-    const matches = await view.remember(`words ${phrase}`, () => matchWords(db, tokens));
-    tokens.forEach((t, i) => {
-      const m = matches[i]!;
-      if (m.asTyped) where.push(sql`p.search_text like ${'%' + t + '%'}`);
-      else if (m.near.length)
-        where.push(
-          sql`(${sql.join(
-            m.near.map((w) => sql`p.search_text like ${'%' + w + '%'}`),
-            sql` or `,
-          )})`,
-        );
+    // Words as shoppers write them: a word or phrase with synonyms (مكيف → تكييف, لاب توب ⇄ لابتوب ⇄ laptop) or
+    // another grammatical number (شاشه ⇄ شاشات) finds any of them (synonyms.ts).
+    const synonyms = await view.remember('synonyms', () => loadSynonyms(db));
+    const groups = expandQuery(tokens, synonyms);
+    // A word with nothing to stand for it must appear: as typed (LIKE, on the trigram index) when some product has
+    // it as typed, else one of the catalog words closest to it (a typo). Comparing a typo with every product's
+    // text took seconds on a large catalog; comparing it with the catalog's distinct words takes milliseconds
+    // (decision 003).
+    const plain = groups.filter((g) => g.alternatives.length === 1).map((g) => g.typed);
+    const matches = plain.length
+      ? await view.remember(`words ${plain.join(' ')}`, () => matchWords(db, plain))
+      : [];
+    const anyOf = (words: string[]) =>
+      sql`(${sql.join(
+        words.map((w) => sql`p.search_text like ${'%' + w + '%'}`),
+        sql` or `,
+      )})`;
+    let k = 0;
+    for (const g of groups) {
+      if (g.alternatives.length > 1) {
+        where.push(anyOf(g.alternatives));
+        continue;
+      }
+      const m = matches[k++]!;
+      if (m.asTyped) where.push(sql`p.search_text like ${'%' + g.typed + '%'}`);
+      else if (m.near.length) where.push(anyOf(m.near));
       else where.push(sql`false`);
-    });
-    // Best first: the whole phrase as typed, then the phrase at the start (titles lead the search text),
-    // then how closely the words match (word similarity, computed for the best candidates only).
+    }
+    // A query that names a category (شاشه → the TV and monitor sections) ranks that category's products first.
+    const cats = await view.remember('category names', () => categoryNames(db));
+    const named = categoriesNamed(cats, groups);
+    // Best first: a named category, then the whole phrase as typed, then the phrase at the start (titles lead
+    // the search text), then how closely the words match (word similarity, for the best candidates only). In
+    // stock before sold out is applied to each page (rankedPage): stock moves without the catalog's version.
     relevance = {
       phrase,
-      cheap: sql`(case when p.search_text like ${'%' + phrase + '%'} then 1 else 0 end
+      cheap: sql`(${named.length ? sql`case when p.category_id in ${named} then 2 else 0 end` : sql`0`}
+        + case when p.search_text like ${'%' + phrase + '%'} then 1 else 0 end
         + case when p.search_text like ${phrase + '%'} then 0.5 else 0 end)`,
     };
   }

@@ -48,6 +48,8 @@ export function PriceFilter({ min, max, bounds, onChange }: Props) {
 
   const schedule = (nextMin: string, nextMax: string) => {
     clearTimeout(timer.current);
+    // A lowest price above the highest is explained under the fields; the list stays as it is until it is fixed.
+    if (nextMin && nextMax && Number(nextMin) > Number(nextMax)) return;
     timer.current = setTimeout(
       () => onChangeRef.current(nextMin || undefined, nextMax || undefined),
       DEBOUNCE_MS,
@@ -66,6 +68,7 @@ export function PriceFilter({ min, max, bounds, onChange }: Props) {
     schedule(which === 'min' ? clean : minText, which === 'max' ? clean : maxText);
   };
 
+  const reversed = minText !== '' && maxText !== '' && Number(minText) > Number(maxText);
   const lo = bounds ? Math.floor(bounds.lo) : 0;
   const hi = bounds ? Math.max(Math.ceil(bounds.hi), lo + 1) : 1;
   const clamp = (n: number) => Math.min(hi, Math.max(lo, n));
@@ -101,7 +104,7 @@ export function PriceFilter({ min, max, bounds, onChange }: Props) {
             placeholder={String(lo)}
             value={minText}
             onChange={(e) => typed('min', e.target.value)}
-            aria-invalid={invalid === 'min'}
+            aria-invalid={invalid === 'min' || reversed}
             aria-describedby={`${id}-msg`}
             className={field}
           />
@@ -133,7 +136,11 @@ export function PriceFilter({ min, max, bounds, onChange }: Props) {
         className="mt-1 min-h-5 text-xs font-medium text-red-700"
         data-testid="price-error"
       >
-        {invalid !== null ? apiMessage('price_digits_only', locale) : ''}
+        {invalid !== null
+          ? apiMessage('price_digits_only', locale)
+          : reversed
+            ? apiMessage('min_price_above_max', locale)
+            : ''}
       </p>
       <Slider.Root
         className="relative mt-2 flex h-6 w-full touch-none items-center select-none data-[disabled]:opacity-50"

@@ -1,0 +1,106 @@
+import { apiMessage, searchTokens } from '@store/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, searchSynonyms } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
+import { expandQuery, synonymRows, type SynonymMap } from './synonyms.ts';
+
+/** Words as shoppers write them (issue 15): synonyms, joined and split words, plurals, model numbers, stock. */
+describe('a query split into what it may stand for', () => {
+  const map: SynonymMap = new Map();
+  for (const r of synonymRows([
+    { term: 'لابتوب', alternatives: ['لاب توب', 'laptop'], twoWay: true },
+    { term: 'مكيف', alternatives: ['تكييف'] },
+  ])) {
+    if (!map.has(r.term)) map.set(r.term, new Set());
+    map.get(r.term)!.add(r.alternative);
+    if (r.twoWay) {
+      if (!map.has(r.alternative)) map.set(r.alternative, new Set());
+      map.get(r.alternative)!.add(r.term);
+    }
+  }
+  const groups = (q: string) => expandQuery(searchTokens(q), map).map((g) => g.alternatives);
+
+  it('a phrase that is a synonym, or two words that are one written apart, stay one group', () => {
+    expect(groups('لاب توب جيمنج')[0]).toEqual(expect.arrayContaining(['لاب توب', 'لابتوب']));
+    expect(groups('لاب توب جيمنج')[1]).toEqual(['جيمنج']);
+    expect(groups('لابتوب')[0]).toEqual(expect.arrayContaining(['لابتوب', 'لاب توب', 'laptop']));
+  });
+
+  it('one-way synonyms go one way; a singular in ة also finds the plural in ات and back', () => {
+    expect(groups('مكيف')[0]).toEqual(['مكيف', 'تكييف']);
+    expect(groups('تكييف')[0]).toEqual(['تكييف']);
+    expect(groups('شاشة')[0]).toEqual(['شاشه', 'شاشات']);
+    expect(groups('الشاشات')[0]).toEqual(['شاشات', 'شاشه']);
+  });
+});
+
+describe('search on the API', () => {
+  let t: TestApp;
+  let fridges: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const cat = await addCategory(db, 'Refrigerators', 'ثلاجات');
+    const ac = await addCategory(db, 'Air Conditioners', 'تكييفات');
+    const brand = await addBrand(db, 'Sharp', 'شارب');
+    fridges = cat.id;
+    const make = (titleEn: string, titleAr: string, stock: number, model?: string, categoryId = cat.id) =>
+      addProduct(db, { titleEn, titleAr, categoryId, brandId: brand.id, priceEgp: 20000, stock, model });
+    await make('Sharp Fridge 450 L', 'ثلاجة شارب 450 لتر', 0, 'SJ-GV58G-BK');
+    await make('Sharp Fridge 380 L', 'ثلاجة شارب 380 لتر', 4);
+    await make('Sharp Split AC 1.5 HP', 'تكييف شارب سبليت 1.5 حصان', 3, 'AY-A12YSE', ac.id);
+    await db.insert(searchSynonyms).values(synonymRows([{ term: 'تلاجه', alternatives: ['ثلاجه'] }]));
+  });
+  afterAll(() => t?.close());
+
+  const search = async (q: string, extra = '') => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/products?locale=en&query=${encodeURIComponent(q)}${extra}`,
+    });
+    return res;
+  };
+  const titles = async (q: string) =>
+    ((await search(q)).json().products as { title: string }[]).map((p) => p.title);
+
+  it('an everyday word finds the formal one; a model with or without its dashes', async () => {
+    expect(await titles('تلاجة')).toHaveLength(2);
+    expect(await titles('sjgv58gbk')).toEqual(['Sharp Fridge 450 L']);
+    expect(await titles('SJ-GV58G-BK')).toEqual(['Sharp Fridge 450 L']);
+  });
+
+  it('a synonym added (as the back office will) works at once', async () => {
+    expect(await titles('مكيف')).toEqual([]);
+    await t.database.db
+      .insert(searchSynonyms)
+      .values(synonymRows([{ term: 'مكيف', alternatives: ['تكييف'] }]));
+    expect(await titles('مكيف')).toEqual(['Sharp Split AC 1.5 HP']);
+  });
+
+  it('in stock before sold out; a word naming a category ranks its products first', async () => {
+    expect(await titles('شارب ثلاجه')).toEqual(['Sharp Fridge 380 L', 'Sharp Fridge 450 L']);
+    const all = await titles('شارب');
+    expect(all.indexOf('Sharp Fridge 450 L')).toBe(all.length - 1);
+    // Sold out no more: back in its place.
+    await t.database.db.update(products).set({ stock: 9 }).where(eq(products.titleEn, 'Sharp Fridge 450 L'));
+    expect((await titles('ثلاجات')).length).toBe(2);
+    const cat = await search('ثلاجات', `&category_id=${fridges}`);
+    expect(cat.json().meta.total_entries).toBe(2);
+  });
+
+  it('a lowest price above the highest is explained, in the shopper’s language, not an empty list', async () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/products?locale=${locale}&min_price=5000&max_price=100`,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(JSON.stringify(res.json())).toContain(apiMessage('min_price_above_max', locale));
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/products?min_price=100&max_price=100' })).statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Words as shoppers in Egypt type them (issue 15): a search word or phrase also looks for its synonyms, so
+ * `مكيف` finds the air conditioners the catalog calls `تكييف`, `لابتوب` finds `لاب توب` and `laptop`, `ماكبوك` finds
+ * `MacBook`. Synonyms live in `search_synonyms` (the seed fills the set below; the back office will edit it):
+ * a one-way row lets `term` find `alternative`; a two-way row works both ways. Everything goes through the one
+ * normaliser of packages/contracts, so `تلاجة`, `تلاجه` and `تلاجـة` are one word.
+ */
+import { normalizeSearchText } from '@store/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { searchSynonyms } from '../../db/schema.ts';
+
+export interface SynonymSeed {
+  term: string;
+  alternatives: string[];
+  /** Each of them finds the others too (spellings of one thing); one-way: an everyday word for a formal one. */
+  twoWay?: boolean;
+}
+
+/** The Egyptian set the seed writes: spellings, joined and split words, Arabic and Latin names, everyday words. */
+export const DEFAULT_SYNONYMS: SynonymSeed[] = [
+  // Joined and split words, and their Latin names.
+  { term: 'لابتوب', alternatives: ['لاب توب', 'laptop', 'notebook'], twoWay: true },
+  { term: 'لابتوبات', alternatives: ['لاب توب', 'laptop'] },
+  { term: 'ايربودز', alternatives: ['اير بودز', 'airpods', 'earbuds', 'ايربودز'], twoWay: true },
+  { term: 'ايرفراير', alternatives: ['اير فراير', 'air fryer', 'قلايه هوائيه'], twoWay: true },
+  { term: 'باوربانك', alternatives: ['باور بانك', 'power bank', 'powerbank'], twoWay: true },
+  { term: 'ديبفريزر', alternatives: ['ديب فريزر', 'deep freezer'], twoWay: true },
+  { term: 'ساوندبار', alternatives: ['ساوند بار', 'soundbar'], twoWay: true },
+  { term: 'بلايستيشن', alternatives: ['بلاي ستيشن', 'playstation', 'ps5'], twoWay: true },
+  { term: 'اكسبوكس', alternatives: ['اكس بوكس', 'xbox'], twoWay: true },
+  { term: 'هاندبلندر', alternatives: ['هاند بلندر', 'hand blender'], twoWay: true },
+  { term: 'سمارت واتش', alternatives: ['ساعه ذكيه', 'smart watch', 'smartwatch'], twoWay: true },
+  // Arabic spellings of product and brand names, and their Latin forms.
+  { term: 'ماكبوك', alternatives: ['macbook', 'ماك بوك'], twoWay: true },
+  { term: 'ايفون', alternatives: ['iphone', 'ايفون', 'اي فون'], twoWay: true },
+  { term: 'ايباد', alternatives: ['ipad', 'اي باد'], twoWay: true },
+  { term: 'شاومي', alternatives: ['xiaomi', 'شاومى', 'redmi'], twoWay: true },
+  { term: 'سامسونج', alternatives: ['samsung', 'سامسونغ', 'جالكسي', 'galaxy'], twoWay: true },
+  { term: 'جالاكسي', alternatives: ['galaxy', 'جالكسي'], twoWay: true },
+  { term: 'هواوي', alternatives: ['huawei'], twoWay: true },
+  { term: 'ابل', alternatives: ['apple', 'ابل'], twoWay: true },
+  { term: 'ال جي', alternatives: ['lg', 'الجي'], twoWay: true },
+  { term: 'توشيبا', alternatives: ['toshiba'], twoWay: true },
+  { term: 'يونيون اير', alternatives: ['unionaire', 'يونيون ير'], twoWay: true },
+  { term: 'كاريير', alternatives: ['carrier', 'كارير'], twoWay: true },
+  { term: 'شارب', alternatives: ['sharp'], twoWay: true },
+  { term: 'تورنيدو', alternatives: ['tornado', 'تورنادو'], twoWay: true },
+  { term: 'بلاك اند ديكر', alternatives: ['black decker', 'بلاك ديكر'], twoWay: true },
+  // Everyday words for the catalog's formal ones.
+  { term: 'مكيف', alternatives: ['تكييف', 'تكييفات', 'air conditioner'] },
+  { term: 'مكيفات', alternatives: ['تكييف', 'تكييفات', 'air conditioner'] },
+  { term: 'تكيف', alternatives: ['تكييف'] },
+  { term: 'تلاجه', alternatives: ['ثلاجه', 'ثلاجات', 'refrigerator', 'fridge'] },
+  { term: 'تلاجات', alternatives: ['ثلاجات', 'ثلاجه'] },
+  { term: 'تلفزيون', alternatives: ['تليفزيون', 'شاشات', 'tv', 'television'], twoWay: false },
+  { term: 'تليفزيون', alternatives: ['تلفزيون', 'tv', 'television'] },
+  { term: 'بوتجاز', alternatives: ['بوتاجاز'] },
+  { term: 'بوتاجاز', alternatives: ['بوتاجازات', 'cooker', 'gas cooker'] },
+  { term: 'استشوار', alternatives: ['سشوار', 'hair dryer'] },
+  { term: 'سيشوار', alternatives: ['سشوار', 'hair dryer'] },
+  { term: 'مجفف شعر', alternatives: ['سشوار', 'hair dryer'] },
+  { term: 'مكنسه', alternatives: ['مكانس', 'vacuum'] },
+  { term: 'مكواه', alternatives: ['مكاوي', 'iron'] },
+  { term: 'مكوه', alternatives: ['مكاوي', 'iron'] },
+  { term: 'شاحن', alternatives: ['شواحن', 'charger'] },
+  { term: 'موبايل', alternatives: ['موبايلات', 'mobile', 'phone', 'تليفون'] },
+  { term: 'تليفون', alternatives: ['موبايل', 'موبايلات', 'phone'] },
+  { term: 'غساله', alternatives: ['غسالات', 'washing machine', 'washer'] },
+  { term: 'ميكرويف', alternatives: ['ميكروويف', 'microwave'] },
+  { term: 'سخان', alternatives: ['سخانات', 'water heater'] },
+  { term: 'كبه', alternatives: ['food processor', 'محضرات طعام'] },
+  { term: 'كاتل', alternatives: ['غلايه', 'غلايات', 'kettle'] },
+  { term: 'تويستر', alternatives: ['محمصه', 'محمصات', 'toaster'] },
+  { term: 'دراع', alternatives: ['دراعات', 'controller'] },
+  { term: 'شاشه', alternatives: ['شاشات', 'tv', 'monitor'] },
+  // Units as they are written.
+  { term: 'بوصه', alternatives: ['inch', 'بوصه'], twoWay: true },
+  { term: 'حصان', alternatives: ['hp', 'حصان'], twoWay: true },
+];
+
+/** term → what it also finds, every word normalised. */
+export type SynonymMap = Map<string, Set<string>>;
+
+const norm = (s: string) => normalizeSearchText(s);
+
+/** The seed's set as rows (normalised; two-way groups flagged). */
+export function synonymRows(list: SynonymSeed[] = DEFAULT_SYNONYMS) {
+  return list.flatMap((s) =>
+    s.alternatives
+      .map((a) => ({ term: norm(s.term), alternative: norm(a), twoWay: !!s.twoWay }))
+      .filter((r) => r.term && r.alternative && r.term !== r.alternative),
+  );
+}
+
+export async function insertDefaultSynonyms(db: DbOrTx) {
+  const rows = synonymRows();
+  if (rows.length) await db.insert(searchSynonyms).values(rows).onConflictDoNothing();
+}
+
+/** Every synonym, both ways where a row says so; the members of a two-way group find each other. */
+export async function loadSynonyms(db: DbOrTx): Promise<SynonymMap> {
+  const res = (await db.execute(sql`select term, alternative, two_way from search_synonyms`)) as unknown as {
+    rows: { term: string; alternative: string; two_way: boolean }[];
+  };
+  const map: SynonymMap = new Map();
+  const add = (a: string, b: string) => {
+    if (a === b) return;
+    let set = map.get(a);
+    if (!set) map.set(a, (set = new Set()));
+    set.add(b);
+  };
+  const groups = new Map<string, Set<string>>();
+  for (const r of res.rows) {
+    add(r.term, r.alternative);
+    if (r.two_way) {
+      let g = groups.get(r.term);
+      if (!g) groups.set(r.term, (g = new Set([r.term])));
+      g.add(r.alternative);
+    }
+  }
+  for (const g of groups.values()) for (const a of g) for (const b of g) add(a, b);
+  return map;
+}
+
+/** One part of a query: what the shopper typed (one word or a phrase) and everything that may stand for it. */
+export interface QueryGroup {
+  typed: string;
+  /** `typed` first, then its synonyms and plural/singular forms. */
+  alternatives: string[];
+}
+
+/** Arabic plurals in ات next to singulars in ة (normalised ه): شاشه ⇄ شاشات, غساله ⇄ غسالات. */
+function numberForms(word: string): string[] {
+  if (word.length >= 4 && word.endsWith('ه')) return [`${word.slice(0, -1)}ات`];
+  if (word.length >= 5 && word.endsWith('ات')) return [`${word.slice(0, -2)}ه`];
+  return [];
+}
+
+/**
+ * Splits the query's words into groups: the longest phrase (up to three words) that is a synonym term, or two
+ * words that written together are one (`لاب توب` → `لابتوب`), or a single word; each with what it also finds.
+ */
+export function expandQuery(tokens: string[], synonyms: SynonymMap): QueryGroup[] {
+  const groups: QueryGroup[] = [];
+  for (let i = 0; i < tokens.length;) {
+    let taken = 0;
+    for (let n = Math.min(3, tokens.length - i); n >= 2 && !taken; n--) {
+      const phrase = tokens.slice(i, i + n).join(' ');
+      const joined = tokens.slice(i, i + n).join('');
+      const key = synonyms.has(phrase) ? phrase : synonyms.has(joined) ? joined : null;
+      if (key) {
+        groups.push({ typed: phrase, alternatives: unique([phrase, key, ...synonyms.get(key)!]) });
+        taken = n;
+      }
+    }
+    if (!taken) {
+      const word = tokens[i]!;
+      const more = [...(synonyms.get(word) ?? []), ...numberForms(word)];
+      groups.push({ typed: word, alternatives: unique([word, ...more]) });
+      taken = 1;
+    }
+    i += taken;
+  }
+  return groups;
+}
+
+const unique = (xs: string[]) => [...new Set(xs.filter(Boolean))];
