@@ -134,7 +134,18 @@ export const metaSchema = z.object({
   current_page: z.number().int(),
   next_page: z.number().int().nullable(),
 });
-export const productListMetaSchema = metaSchema.extend({ min_price: z.number(), max_price: z.number() });
+const facetSchema = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
+export const productListMetaSchema = metaSchema.extend({
+  min_price: z.number(),
+  max_price: z.number(),
+  /** How many of the list's products each category and brand holds (brands: over the list without its brand filter). */
+  facets: z.object({ categories: z.array(facetSchema), brands: z.array(facetSchema) }).optional(),
+  /** A search word found nowhere was read as the nearest catalog word: the query as it was read. */
+  did_you_mean: z.string().optional(),
+  /** A search that found nothing: the categories nearest to it (or the departments). */
+  nearest_categories: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+});
+export type ProductListFacet = z.infer<typeof facetSchema>;
 
 export const brandSchema = z.object({
   id: z.number().int(),

@@ -90,6 +90,40 @@ describe('search on the API', () => {
     expect(cat.json().meta.total_entries).toBe(2);
   });
 
+  it('counts per category and brand come with the results; the brand counts ignore the brand filter', async () => {
+    const res = await search('شارب');
+    const facets = res.json().meta.facets as {
+      categories: { name: string; count: number }[];
+      brands: { name: string; count: number }[];
+    };
+    expect(facets.categories).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Refrigerators', count: 2 }),
+        expect.objectContaining({ name: 'Air Conditioners', count: 1 }),
+      ]),
+    );
+    expect(facets.brands).toEqual([expect.objectContaining({ name: 'Sharp', count: 3 })]);
+    const ar = await t.app.inject({
+      method: 'GET',
+      url: `/v1/products?locale=ar&query=${encodeURIComponent('شارب')}`,
+    });
+    expect(ar.json().meta.facets.categories.map((c: { name: string }) => c.name)).toContain('ثلاجات');
+  });
+
+  it('a typo is read as the nearest catalog word and says so; nothing found offers the nearest categories', async () => {
+    const typo = await search('ثلاجت');
+    expect(typo.json().meta.total_entries).toBeGreaterThan(0);
+    expect(typo.json().meta.did_you_mean).toBe('ثلاجه');
+    expect((await search('ثلاجه')).json().meta.did_you_mean).toBeUndefined();
+    const none = await search('qqqzzz');
+    expect(none.json().meta.total_entries).toBe(0);
+    const near = none.json().meta.nearest_categories as { name: string }[];
+    expect(near.length).toBeGreaterThan(0);
+    const close = await search('refrigeratorz xyzzy');
+    expect(close.json().meta.total_entries).toBe(0);
+    expect((close.json().meta.nearest_categories as { name: string }[])[0]!.name).toBe('Refrigerators');
+  });
+
   it('a lowest price above the highest is explained, in the shopper’s language, not an empty list', async () => {
     for (const locale of ['en', 'ar'] as const) {
       const res = await t.app.inject({

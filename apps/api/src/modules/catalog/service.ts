@@ -225,7 +225,8 @@ async function listAt(
     const ids = await view.remember(`subtree ${categoryId}`, () => categorySubtree(db, categoryId));
     where.push(ids.length ? sql`p.category_id in ${ids}` : sql`false`);
   }
-  if (q.brand_id?.length) where.push(sql`p.brand_id in ${q.brand_id}`);
+  // Brands are applied last (below), so the brand facet can count the other brands of the same list.
+  const brandCond = q.brand_id?.length ? sql`p.brand_id in ${q.brand_id}` : null;
   if (q.featured) where.push(sql`p.featured`);
   if (q.in_active_promotion)
     where.push(sql`p.promotion_id is not null and p.current_price_piastres < p.price_piastres`);
@@ -243,6 +244,7 @@ async function listAt(
 
   const tokens = q.query ? searchTokens(q.query) : [];
   let relevance: { phrase: string; cheap: SQL } | null = null;
+  let didYouMean: string | null = null;
   if (tokens.length) {
     const phrase = tokens.join(' ');
     // Words as shoppers write them: a word or phrase with synonyms (مكيف → تكييف, لاب توب ⇄ لابتوب ⇄ laptop) or
@@ -263,16 +265,29 @@ async function listAt(
         sql` or `,
       )})`;
     let k = 0;
+    let corrected = false;
+    const meant: string[] = [];
     for (const g of groups) {
       if (g.alternatives.length > 1) {
         where.push(anyOf(g.alternatives));
+        meant.push(g.typed);
         continue;
       }
       const m = matches[k++]!;
-      if (m.asTyped) where.push(sql`p.search_text like ${'%' + g.typed + '%'}`);
-      else if (m.near.length) where.push(anyOf(m.near));
-      else where.push(sql`false`);
+      if (m.asTyped) {
+        where.push(sql`p.search_text like ${'%' + g.typed + '%'}`);
+        meant.push(g.typed);
+      } else if (m.near.length) {
+        where.push(anyOf(m.near));
+        meant.push(m.near[0]!);
+        corrected = true;
+      } else {
+        where.push(sql`false`);
+        meant.push(g.typed);
+      }
     }
+    // A word found nowhere was read as the nearest catalog word: say so, with that query one tap away.
+    if (corrected) didYouMean = meant.join(' ');
     // A query that names a category (شاشه → the TV and monitor sections) ranks that category's products first.
     const cats = await view.remember('category names', () => categoryNames(db));
     const named = categoriesNamed(cats, groups);
@@ -286,6 +301,8 @@ async function listAt(
         + case when p.search_text like ${phrase + '%'} then 0.5 else 0 end)`,
     };
   }
+  const facetWhere = sql.join(where, sql` and `);
+  if (brandCond) where.push(brandCond);
   const priceWhere: SQL[] = [];
   if (q.min_price !== undefined) priceWhere.push(sql`p.current_price_piastres >= ${q.min_price * 100}`);
   if (q.max_price !== undefined) priceWhere.push(sql`p.current_price_piastres <= ${q.max_price * 100}`);
@@ -351,6 +368,16 @@ async function listAt(
   if (!(await view.settle(found[0] ? (found[0].catalog_version as number | string | null) : undefined)))
     return null;
   const products = found.map((r) => toCard(r, opts.locale));
+  // What the list's filters show: how many of these products each category and brand holds (the brand counts
+  // over the list without its brand filter, so a shopper sees the other brands too); favorites are not counted.
+  const facets = q.favorites
+    ? undefined
+    : await remember('facets', () => listFacets(db, { all: base, withoutBrands: facetWhere, priceCond }));
+  // Nothing found for a search: the categories nearest to what was typed, so the page is no dead end.
+  const nearest =
+    total === 0 && tokens.length
+      ? await view.remember(`nearest ${tokens.join(' ')}`, () => nearestCategories(db, tokens.join(' ')))
+      : undefined;
   return {
     products,
     meta: {
@@ -360,8 +387,64 @@ async function listAt(
       next_page: page * perPage < total ? page + 1 : null,
       min_price: toEgp(Number(meta?.min ?? 0)),
       max_price: toEgp(Number(meta?.max ?? 0)),
+      ...(facets ? { facets: localFacets(facets, opts.locale) } : {}),
+      ...(didYouMean && didYouMean !== tokens.join(' ') ? { did_you_mean: didYouMean } : {}),
+      ...(nearest
+        ? { nearest_categories: nearest.map((c) => ({ id: c.id, name: pick(opts.locale, c.en, c.ar) })) }
+        : {}),
     },
   };
+}
+
+interface Facet {
+  id: number;
+  en: string;
+  ar: string;
+  count: number;
+}
+
+/** Counts per category (the product's own) and per brand, most first; one round trip. */
+async function listFacets(db: DbOrTx, o: { all: SQL; withoutBrands: SQL; priceCond: SQL }) {
+  const list = await rows<{ kind: string; id: number; name_en: string; name_ar: string; n: string }>(
+    db,
+    sql`(select 'category' as kind, c.id, c.name_en, c.name_ar, count(*) as n
+          from products p join categories c on c.id = p.category_id
+          where ${o.all} and ${o.priceCond} group by c.id order by n desc, c.id limit 12)
+        union all
+        (select 'brand' as kind, b.id, b.name_en, b.name_ar, count(*) as n
+          from products p join brands b on b.id = p.brand_id
+          where ${o.withoutBrands} and ${o.priceCond} group by b.id order by n desc, b.id limit 30)`,
+  );
+  const of = (kind: string): Facet[] =>
+    list
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ id: Number(r.id), en: String(r.name_en), ar: String(r.name_ar), count: Number(r.n) }));
+  return { categories: of('category'), brands: of('brand') };
+}
+
+const localFacets = (f: { categories: Facet[]; brands: Facet[] }, locale: Locale) => {
+  const named = (xs: Facet[]) =>
+    xs.map((x) => ({ id: x.id, name: pick(locale, x.en, x.ar), count: x.count }));
+  return { categories: named(f.categories), brands: named(f.brands) };
+};
+
+/** The categories whose names are nearest to a query that found nothing (trigram word similarity), at most 4. */
+async function nearestCategories(db: DbOrTx, phrase: string) {
+  const list = await rows<{ id: number; name_en: string; name_ar: string; score: number }>(
+    db,
+    sql`select id, name_en, name_ar, greatest(word_similarity(${phrase}, lower(name_en)),
+          word_similarity(${phrase}, name_ar)) as score
+        from categories where active order by score desc, id limit 4`,
+  );
+  const near = list.filter((c) => Number(c.score) >= 0.3);
+  // Nothing close: the departments, to browse from.
+  const out = near.length
+    ? near
+    : await rows<{ id: number; name_en: string; name_ar: string }>(
+        db,
+        sql`select id, name_en, name_ar from categories where active and parent_id is null order by position, id limit 8`,
+      );
+  return out.map((c) => ({ id: Number(c.id), en: String(c.name_en), ar: String(c.name_ar) }));
 }
 
 /** Where product cards come from: these ids, or a query that returns `id`s in the order wanted. */

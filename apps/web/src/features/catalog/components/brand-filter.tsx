@@ -2,6 +2,7 @@ import * as Checkbox from '@radix-ui/react-checkbox';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui/spinner';
+import type { ProductListFacet } from '@store/contracts/catalog';
 import { useInfiniteBrands } from '../api/get-brands';
 
 const BRANDS_PER_PAGE = 10;
@@ -14,15 +15,27 @@ export function BrandFilter({
   categoryId,
   selected,
   onChange,
+  counts,
 }: {
   categoryId?: number;
   selected: number[];
   onChange(ids: number[]): void;
+  /** A search's brands with how many of its products each holds: only these are offered, with their counts. */
+  counts?: ProductListFacet[];
 }) {
   const { t } = useTranslation('catalog');
   const id = useId();
   const q = useInfiniteBrands({ category_id: categoryId, per_page: BRANDS_PER_PAGE });
-  const brands = q.data?.pages.flatMap((p) => p.brands) ?? [];
+  const countOf = new Map(counts?.map((c) => [c.id, c.count]));
+  const brands = counts
+    ? [
+        ...counts,
+        // A brand still ticked keeps its box, even when the search no longer finds it.
+        ...(q.data?.pages.flatMap((p) => p.brands) ?? []).filter(
+          (b) => selected.includes(b.id) && !countOf.has(b.id),
+        ),
+      ]
+    : (q.data?.pages.flatMap((p) => p.brands) ?? []);
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
@@ -46,7 +59,7 @@ export function BrandFilter({
   return (
     <fieldset data-testid="brand-filter">
       <legend className="mb-2 font-bold text-slate-900">{t('filters.brands')}</legend>
-      {q.isPending ? (
+      {q.isPending && !counts ? (
         <Spinner size={22} />
       ) : brands.length === 0 ? (
         <p className="text-sm text-slate-600">{t('filters.noBrands')}</p>
@@ -79,7 +92,10 @@ export function BrandFilter({
                     </Checkbox.Indicator>
                   </Checkbox.Root>
                   <label htmlFor={cid} className="cursor-pointer text-sm text-slate-800">
-                    {b.name}
+                    <bdi>{b.name}</bdi>
+                    {countOf.has(b.id) && (
+                      <span className="ms-1 text-xs text-slate-500 tabular-nums">({countOf.get(b.id)})</span>
+                    )}
                   </label>
                 </li>
               );
@@ -89,7 +105,7 @@ export function BrandFilter({
           {isFetchingNextPage && <Spinner size={20} className="my-1" />}
         </div>
       )}
-      {hasNextPage && !isFetchingNextPage && (
+      {!counts && hasNextPage && !isFetchingNextPage && (
         <button
           type="button"
           onClick={() => void fetchNextPage()}

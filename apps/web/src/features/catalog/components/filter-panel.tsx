@@ -1,5 +1,7 @@
+import type { ProductListFacet } from '@store/contracts/catalog';
 import { useTranslation } from 'react-i18next';
 import type { ListFilters } from '../list-params';
+import { CategoryFacet } from './category-facet';
 import { BrandCategorySelect } from './brand-category-select';
 import { BrandFilter } from './brand-filter';
 import { PriceFilter } from './price-filter';
@@ -7,12 +9,14 @@ import { PriceFilter } from './price-filter';
 interface Props {
   filters: ListFilters;
   bounds?: { lo: number; hi: number };
+  /** The list's counts per category and brand (a search's: where its products are). */
+  facets?: { categories: ProductListFacet[]; brands: ProductListFacet[] };
   onChange(patch: Partial<Omit<ListFilters, 'page' | 'from'>>): void;
   onClear?(): void;
 }
 
 /** The side filter of spec §2: price range, the category selector (only when filtered by brand), brands. */
-export function FilterPanel({ filters, bounds, onChange, onClear }: Props) {
+export function FilterPanel({ filters, bounds, facets, onChange, onClear }: Props) {
   const { t } = useTranslation('catalog');
   const canClear =
     filters.brand_id.length > 0 || filters.min_price !== undefined || filters.max_price !== undefined;
@@ -31,10 +35,14 @@ export function FilterPanel({ filters, bounds, onChange, onClear }: Props) {
           onChange={(category_id) => onChange({ category_id })}
         />
       )}
+      {filters.search && !filters.category_id && facets && (
+        <CategoryFacet categories={facets.categories} onPick={(category_id) => onChange({ category_id })} />
+      )}
       <BrandFilter
         categoryId={filters.category_id}
         selected={filters.brand_id}
         onChange={(brand_id) => onChange({ brand_id })}
+        counts={filters.search ? facets?.brands : undefined}
       />
       {onClear && canClear && (
         <button

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -111,6 +111,7 @@ export function ProductList({ base, name }: Props) {
     <FilterPanel
       filters={filters}
       bounds={bounds}
+      facets={meta?.facets}
       onChange={change}
       onClear={() => go(withFilter(filters, { brand_id: [], min_price: undefined, max_price: undefined }))}
     />
@@ -125,6 +126,18 @@ export function ProductList({ base, name }: Props) {
           <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
             {meta ? t('list.count', { n: meta.total_entries }) : '\u00a0'}
           </p>
+          {meta?.did_you_mean && (
+            <p className="mt-1 text-sm text-slate-800" data-testid="did-you-mean">
+              {t('list.didYouMean')}{' '}
+              <Link
+                to={`${pathname}${listFiltersToSearch(withFilter(filters, { search: meta.did_you_mean }))}`}
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
+                <bdi>{meta.did_you_mean}</bdi>
+              </Link>
+              {t('list.questionMark')}
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-2">
           {inModal && (
@@ -185,7 +198,25 @@ export function ProductList({ base, name }: Props) {
               data-testid="empty-list"
             >
               <p className="text-lg font-semibold text-slate-900">{t('list.empty')}</p>
-              <p className="mt-1 text-slate-600">{t('list.emptyHint')}</p>
+              {meta.nearest_categories?.length ? (
+                <>
+                  <p className="mt-1 text-slate-600">{t('list.tryCategories')}</p>
+                  <ul className="mt-4 flex flex-wrap justify-center gap-2" data-testid="nearest-categories">
+                    {meta.nearest_categories.map((c) => (
+                      <li key={c.id}>
+                        <Link
+                          to={`/products?category_id=${c.id}`}
+                          className="inline-block rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                        >
+                          <bdi>{c.name}</bdi>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p className="mt-1 text-slate-600">{t('list.emptyHint')}</p>
+              )}
             </div>
           ) : (
             <>

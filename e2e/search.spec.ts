@@ -1,0 +1,86 @@
+import { expect, test, type Page } from './fixtures';
+
+/**
+ * Search as shoppers in Egypt type (issue 15), in a real Chromium on the demo catalog: an everyday word finds its
+ * department, a typo offers the corrected query one tap away, the categories and brands of the results filter the
+ * list, a search that finds nothing leads somewhere, and a lowest price above the highest is explained. Arabic,
+ * then English.
+ */
+const cards = (page: Page) => page.getByTestId('product-grid').getByTestId('product-card');
+
+async function inLocale(page: Page, locale: 'ar' | 'en') {
+  await page.addInitScript((l) => {
+    if (!sessionStorage.getItem('e2e-locale-set')) {
+      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 }));
+      sessionStorage.setItem('e2e-locale-set', '1');
+    }
+  }, locale);
+}
+
+test('an everyday word finds its department; the categories of the results narrow the list (ar)', async ({
+  page,
+}) => {
+  await inLocale(page, 'ar');
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'ابحث عن منتج' });
+  await box.fill('مكيف');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/search=/);
+  await expect(cards(page).first()).toBeVisible();
+  // The catalog says تكييف: the shopper's مكيف finds it.
+  await expect(cards(page).first()).toContainText('تكييف');
+  const facet = page.getByTestId('category-facet');
+  await expect(facet).toBeVisible();
+  const before = await page.getByTestId('result-count').textContent();
+  const first = facet.getByRole('button').first();
+  const name = (await first.locator('bdi').textContent())!;
+  await first.click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('category_id')).not.toBeNull();
+  await expect(page.getByTestId('result-count')).not.toHaveText(before!);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('مكيف');
+  expect(name.length).toBeGreaterThan(0);
+});
+
+test('a typo offers the corrected words one tap away; brand counts filter the results (en)', async ({
+  page,
+}) => {
+  await inLocale(page, 'en');
+  await page.goto(`/products?search=${encodeURIComponent('refrigeratr')}`);
+  const hint = page.getByTestId('did-you-mean');
+  await expect(hint).toContainText('Did you mean');
+  await hint.getByRole('link').click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('refrigerator');
+  await expect(page.getByTestId('did-you-mean')).toHaveCount(0);
+  await expect(cards(page).first()).toBeVisible();
+
+  const brands = page.getByTestId('brand-filter');
+  const label = brands.locator('label').first();
+  await expect(label).toContainText(/\(\d+\)/);
+  const count = Number(/\((\d+)\)/.exec((await label.textContent())!)![1]);
+  await label.click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('brand_id')).not.toBeNull();
+  await expect(page.getByTestId('result-count')).toContainText(String(count));
+});
+
+test('a search that finds nothing leads to categories; a lowest price above the highest is explained', async ({
+  page,
+}) => {
+  await inLocale(page, 'ar');
+  await page.goto(`/products?search=${encodeURIComponent('qqqzzz')}`);
+  const near = page.getByTestId('nearest-categories');
+  await expect(near).toBeVisible();
+  await near.getByRole('link').first().click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('category_id')).not.toBeNull();
+  await expect(cards(page).first()).toBeVisible();
+
+  await page.goto('/products');
+  await expect(cards(page).first()).toBeVisible();
+  const before = await page.getByTestId('result-count').textContent();
+  await page.getByRole('textbox', { name: 'أقل سعر' }).fill('50000');
+  await page.getByRole('textbox', { name: 'أعلى سعر' }).fill('100');
+  await expect(page.getByTestId('price-error')).toContainText('أقل سعر أكبر من أعلى سعر');
+  // The list stays as it was until the range makes sense.
+  await page.waitForTimeout(1200);
+  await expect(page.getByTestId('result-count')).toHaveText(before!);
+  expect(new URL(page.url()).searchParams.get('min_price')).toBeNull();
+});
