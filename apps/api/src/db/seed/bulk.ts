@@ -46,6 +46,7 @@ interface Template {
   head_ar: string;
   mid: string;
   model_norm: string;
+  model_compact: string;
   tail: string;
   original_url: string;
   thumbnail_url: string;
@@ -89,6 +90,8 @@ async function templates(db: DbOrTx): Promise<Template[]> {
       head_ar: normalizeSearchText(String(r.title_ar)),
       mid: normalizeSearchText(`${String(r.brand_en)} ${String(r.brand_ar)}`),
       model_norm: normalizeSearchText(String(r.model ?? 'GEN')),
+      // The model as one word too (productSearchText): its generated copies add '-<code>'.
+      model_compact: normalizeSearchText(String(r.model ?? 'GEN')).replace(/ /g, ''),
       tail: normalizeSearchText([series ?? '', ...cats].join(' ')),
       original_url: String(r.original_url),
       thumbnail_url: String(r.thumbnail_url),
@@ -136,7 +139,7 @@ export async function addGeneratedProducts(
     await tx.execute(sql`create temp table seed_tpl (
         n int primary key, title_en text, title_ar text, description_en text, description_ar text,
         category_id int, brand_id int, model text, series text, price numeric, head_en text, head_ar text,
-        mid text, model_norm text, tail text, original_url text, thumbnail_url text, medium_url text
+        mid text, model_norm text, model_compact text, tail text, original_url text, thumbnail_url text, medium_url text
       ) on commit drop`);
     const cols = Object.keys(tpl[0]!) as (keyof Template)[];
     for (let i = 0; i < tpl.length; i += 500) {
@@ -212,7 +215,8 @@ export async function addGeneratedProducts(
             case when (${h} % 1000) < 40 then 2 + (${h} / 1000) % 2 end,
             (${h} / 10) % 100 < 5,
             (${h} / 10) % 100 >= 96,
-            concat_ws(' ', t.head_en, e.norm_en, t.head_ar, e.norm_ar, t.mid, t.model_norm, ${code}, nullif(t.tail, '')),
+            concat_ws(' ', t.head_en, e.norm_en, t.head_ar, e.norm_ar, t.mid, t.model_norm, ${code}, nullif(t.tail, ''),
+              t.model_compact || ${code}),
             'GEN-' || g,
             ${created},
             ${created}
