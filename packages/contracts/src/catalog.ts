@@ -248,11 +248,33 @@ export const productSchema = z.object({
   maximum_number_per_order: z.number().int().nullable(),
   featured: z.boolean(),
   special_offer: z.boolean(),
+  /** EGP: the lowest monthly amount over the banks' installment plans for checkout_price ("from … a month"). */
+  monthly_from: z.number().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
+/** One bank's plans for a price: months, the monthly amount, the one-time fee and the total (EGP). */
+export const productInstallmentsSchema = z.array(
+  z.object({
+    bank_id: z.number().int(),
+    bank_name: z.string(),
+    plans: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        months: z.number().int(),
+        interest_percent: z.number(),
+        monthly: z.number(),
+        fee: z.number(),
+        total: z.number(),
+      }),
+    ),
+  }),
+);
+export type ProductInstallments = z.infer<typeof productInstallmentsSchema>;
 export const productDetailSchema = productSchema.extend({
   category: categoryRefSchema,
   specifications: z.array(specificationSchema),
+  installments: productInstallmentsSchema,
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

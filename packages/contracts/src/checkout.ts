@@ -150,6 +150,9 @@ export const bankInstallmentSchema = z.object({
   title_en: z.string(),
   title_ar: z.string(),
   months: z.number().int(),
+  /** Flat yearly interest and one-time fee, in percent (installments.ts computes the amounts). */
+  interest_percent: z.number(),
+  fee_percent: z.number(),
 });
 export type Bank = z.infer<typeof bankSchema>;
 export type BankInstallment = z.infer<typeof bankInstallmentSchema>;

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './money.ts';
+export * from './installments.ts';
 export * from './arabic.ts';
 export * from './errors.ts';
 export * from './messages.ts';

@@ -396,6 +396,8 @@ export const bankInstallments = pgTable('bank_installments', {
   months: smallint('months').notNull(),
   /** Yearly interest in basis points (0 = no interest). */
   interestBasisPoints: integer('interest_basis_points').notNull().default(0),
+  /** One-time administration fee in basis points of the price (installments.ts). */
+  feeBasisPoints: integer('fee_basis_points').notNull().default(0),
   active: boolean('active').notNull().default(true),
 });
 

@@ -3,8 +3,10 @@ import { arabicDigits } from './rng.ts';
 
 export interface PlanSeed {
   months: number;
-  /** Yearly interest in percent (0 = no interest). */
+  /** Yearly flat interest in percent (0 = no interest). */
   interest: number;
+  /** One-time administration fee in percent of the price (0 = none). */
+  fee?: number;
 }
 
 export interface BankSeed {
@@ -18,56 +20,56 @@ export const BANKS: BankSeed[] = [
     nameEn: 'National Bank of Egypt',
     nameAr: 'البنك الأهلي المصري',
     plans: [
-      { months: 6, interest: 0 },
-      { months: 12, interest: 0 },
-      { months: 18, interest: 9 },
-      { months: 24, interest: 12 },
+      { months: 6, interest: 0, fee: 0 },
+      { months: 12, interest: 0, fee: 5 },
+      { months: 18, interest: 9, fee: 1.5 },
+      { months: 24, interest: 12, fee: 1.5 },
     ],
   },
   {
     nameEn: 'Banque Misr',
     nameAr: 'بنك مصر',
     plans: [
-      { months: 6, interest: 0 },
-      { months: 12, interest: 0 },
-      { months: 24, interest: 12 },
-      { months: 36, interest: 15 },
+      { months: 6, interest: 0, fee: 0 },
+      { months: 12, interest: 0, fee: 5 },
+      { months: 24, interest: 12, fee: 1.5 },
+      { months: 36, interest: 15, fee: 1.5 },
     ],
   },
   {
     nameEn: 'Commercial International Bank (CIB)',
     nameAr: 'البنك التجاري الدولي (CIB)',
     plans: [
-      { months: 6, interest: 0 },
-      { months: 12, interest: 5 },
-      { months: 18, interest: 8 },
-      { months: 24, interest: 10 },
+      { months: 6, interest: 0, fee: 0 },
+      { months: 12, interest: 5, fee: 1.5 },
+      { months: 18, interest: 8, fee: 1.5 },
+      { months: 24, interest: 10, fee: 1.5 },
     ],
   },
   {
     nameEn: 'QNB Egypt',
     nameAr: 'بنك QNB مصر',
     plans: [
-      { months: 6, interest: 0 },
-      { months: 12, interest: 0 },
-      { months: 24, interest: 10 },
+      { months: 6, interest: 0, fee: 0 },
+      { months: 12, interest: 0, fee: 5 },
+      { months: 24, interest: 10, fee: 1.5 },
     ],
   },
   {
     nameEn: 'Banque du Caire',
     nameAr: 'بنك القاهرة',
     plans: [
-      { months: 6, interest: 0 },
-      { months: 12, interest: 8 },
+      { months: 6, interest: 0, fee: 0 },
+      { months: 12, interest: 8, fee: 1.5 },
     ],
   },
   {
     nameEn: 'HSBC Egypt',
     nameAr: 'بنك HSBC مصر',
     plans: [
-      { months: 6, interest: 0 },
-      { months: 10, interest: 0 },
-      { months: 18, interest: 9 },
+      { months: 6, interest: 0, fee: 0 },
+      { months: 10, interest: 0, fee: 3 },
+      { months: 18, interest: 9, fee: 1.5 },
     ],
   },
 ];

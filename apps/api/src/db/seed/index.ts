@@ -282,6 +282,7 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
             titleAr: t.ar,
             months: p.months,
             interestBasisPoints: p.interest * 100,
+            feeBasisPoints: Math.round((p.fee ?? 0) * 100),
           };
         });
       }),

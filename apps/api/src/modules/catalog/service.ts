@@ -1,5 +1,9 @@
 import {
+  installmentQuote,
+  lowestMonthly,
   normalizeSearchText,
+  type PlanTerms,
+  type ProductInstallments,
   DEFAULT_PRODUCT_PER_PAGE,
   searchTokens,
   toEgp,
@@ -367,7 +371,10 @@ async function listAt(
   }
   if (!(await view.settle(found[0] ? (found[0].catalog_version as number | string | null) : undefined)))
     return null;
-  const products = found.map((r) => toCard(r, opts.locale));
+  const products = await withMonthly(
+    db,
+    found.map((r) => toCard(r, opts.locale)),
+  );
   // What the list's filters show: how many of these products each category and brand holds (the brand counts
   // over the list without its brand filter, so a shopper sees the other brands too); favorites are not counted.
   const facets = q.favorites
@@ -445,6 +452,75 @@ async function nearestCategories(db: DbOrTx, phrase: string) {
         sql`select id, name_en, name_ar from categories where active and parent_id is null order by position, id limit 8`,
       );
   return out.map((c) => ({ id: Number(c.id), en: String(c.name_en), ar: String(c.name_ar) }));
+}
+
+/* ---------------- installments (issue 16) ---------------- */
+
+interface Plan extends PlanTerms {
+  id: number;
+  bankId: number;
+  bankEn: string;
+  bankAr: string;
+  titleEn: string;
+  titleAr: string;
+}
+
+/** The active plans of active banks, remembered per catalog version (banks and plans move it: migration 0015). */
+async function activePlans(db: DbOrTx): Promise<Plan[]> {
+  // The version read now (one small query): a plan switched off must leave the very next card.
+  const view = await catalogView(db);
+  return view.remember('installment plans', async () =>
+    (
+      await rows<Record<string, unknown>>(
+        db,
+        sql`select i.id, i.bank_id, b.name_en as bank_en, b.name_ar as bank_ar, i.title_en, i.title_ar, i.months,
+              i.interest_basis_points, i.fee_basis_points
+            from bank_installments i join banks b on b.id = i.bank_id
+            where i.active and b.active order by b.position, b.id, i.months, i.id`,
+      )
+    ).map((r) => ({
+      id: Number(r.id),
+      bankId: Number(r.bank_id),
+      bankEn: String(r.bank_en),
+      bankAr: String(r.bank_ar),
+      titleEn: String(r.title_en),
+      titleAr: String(r.title_ar),
+      months: Number(r.months),
+      interestBasisPoints: Number(r.interest_basis_points),
+      feeBasisPoints: Number(r.fee_basis_points),
+    })),
+  );
+}
+
+/** Cards with their lowest monthly amount ("from … a month") over the plans, for what the shopper pays now. */
+async function withMonthly(db: DbOrTx, cards: Product[]): Promise<Product[]> {
+  if (!cards.length) return cards;
+  const plans = await activePlans(db);
+  return cards.map((c) => {
+    const m = lowestMonthly(Math.round(c.checkout_price * 100), plans);
+    return { ...c, monthly_from: m === null ? null : toEgp(m) };
+  });
+}
+
+/** Every bank's plans for a price: the product page's table. */
+function installmentTable(pricePiastres: number, plans: Plan[], L: Locale): ProductInstallments {
+  const banks = new Map<number, ProductInstallments[number]>();
+  for (const p of plans) {
+    let bank = banks.get(p.bankId);
+    if (!bank)
+      banks.set(p.bankId, (bank = { bank_id: p.bankId, bank_name: pick(L, p.bankEn, p.bankAr), plans: [] }));
+    const q = installmentQuote(pricePiastres, p);
+    bank.plans.push({
+      id: p.id,
+      title: pick(L, p.titleEn, p.titleAr),
+      months: p.months,
+      interest_percent: p.interestBasisPoints / 100,
+      monthly: toEgp(q.monthlyPiastres),
+      fee: toEgp(q.feePiastres),
+      total: toEgp(q.totalPiastres),
+    });
+  }
+  return [...banks.values()];
 }
 
 /** Where product cards come from: these ids, or a query that returns `id`s in the order wanted. */
@@ -551,12 +627,17 @@ function toCard(r: Row, L: Locale): Product {
     maximum_number_per_order: r.maximum_per_order == null ? null : Number(r.maximum_per_order),
     featured: Boolean(r.featured),
     special_offer: Boolean(r.special_offer),
+    // Filled in by withMonthly (it needs the banks' plans).
+    monthly_from: null,
   };
 }
 
 /** Full product cards for these ids, in this order (unknown ids are left out). */
 export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions): Promise<Product[]> {
-  return (await cardRows(db, ids, opts)).map((r) => toCard(r, opts.locale));
+  return withMonthly(
+    db,
+    (await cardRows(db, ids, opts)).map((r) => toCard(r, opts.locale)),
+  );
 }
 
 export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Promise<ProductDetail> {
@@ -575,15 +656,21 @@ export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Pro
          from specifications s where s.product_id = p.id) as specs`,
   );
   if (!row) throw AppError.notFound('product_not_found');
-  const product = toCard(row, opts.locale);
+  const [product] = await withMonthly(db, [toCard(row, opts.locale)]);
+  const installments = installmentTable(
+    Number(row.current_price_piastres),
+    await activePlans(db),
+    opts.locale,
+  );
   const path = jsonRows(row.path);
   const specs = jsonRows(row.specs);
   const L = opts.locale;
   const self = path[path.length - 1];
   return {
-    ...product,
+    ...product!,
+    installments,
     category: {
-      ...product.category,
+      ...product!.category,
       parent_id: self?.parent_id == null ? null : Number(self.parent_id),
       path: path.map((c) => ({ id: Number(c.id), name: pick(L, String(c.name_en), String(c.name_ar)) })),
     },

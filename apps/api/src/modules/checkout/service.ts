@@ -101,6 +101,8 @@ export async function listBankInstallments(
     title_en: p.titleEn,
     title_ar: p.titleAr,
     months: p.months,
+    interest_percent: p.interestBasisPoints / 100,
+    fee_percent: p.feeBasisPoints / 100,
   }));
 }
 

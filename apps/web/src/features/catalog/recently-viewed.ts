@@ -36,6 +36,8 @@ function slim(p: Product): Product {
     promotion: p.promotion,
     price_after_promotion: p.price_after_promotion,
     checkout_price: p.checkout_price,
+    // Entries kept by an older version of the store have none.
+    monthly_from: p.monthly_from ?? null,
     favorite: p.favorite,
     created_at: p.created_at,
     stock: p.stock,

@@ -8,6 +8,7 @@ import { Price } from '../../../ui/price';
 import { CartErrorDialog, useCartActions, useCartQuantity } from '../../cart';
 import { mainImage, pricesOf, titleIn } from '../product-text';
 import { AvailabilityBadge } from './availability-badge';
+import { MonthlyPrice } from './monthly-price';
 
 /** A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it. */
 export function ProductCard({ product, className = '' }: { product: Product; className?: string }) {
@@ -69,6 +70,7 @@ export function ProductCard({ product, className = '' }: { product: Product; cla
         </h3>
         <AvailabilityBadge stock={product.stock} />
         <Price value={now} original={original} className="text-base" />
+        <MonthlyPrice amount={product.monthly_from} />
         <button
           type="button"
           onClick={toggle}

@@ -13,6 +13,8 @@ import { useProducts } from '../api/get-products';
 import { AvailabilityBadge } from '../components/availability-badge';
 import { FavoriteButton } from '../components/favorite-button';
 import { ProductGallery } from '../components/product-gallery';
+import { InstallmentTable } from '../components/installment-table';
+import { MonthlyPrice } from '../components/monthly-price';
 import { ProductPurchase } from '../components/product-purchase';
 import { ProductSlider } from '../components/product-slider';
 import { mainImage, pricesOf } from '../product-text';
@@ -117,6 +119,7 @@ export function Component() {
               </span>
             )}
           </div>
+          <MonthlyPrice amount={product.monthly_from} className="text-sm" />
           <AvailabilityBadge stock={product.stock} className="text-sm" testId="product-availability" />
           <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <div className="min-w-0 flex-1">
@@ -167,6 +170,8 @@ export function Component() {
           </div>
         </section>
       )}
+
+      <InstallmentTable banks={product.installments} />
 
       <ProductSlider title={t('related')} products={relatedProducts} testId="related-products" />
       <ProductSlider title={t('recentlyViewed')} products={recent} testId="recently-viewed" />

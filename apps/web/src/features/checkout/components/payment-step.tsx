@@ -3,7 +3,9 @@ import type { OfflinePaymentMethod } from '@store/contracts/checkout';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { installmentQuote } from '@store/contracts/installments';
 import { ApiError } from '../../../lib/api-client';
+import { price as formatPrice } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
@@ -18,6 +20,23 @@ import { SessionDialog, type SessionNotice } from './session-dialog';
 
 const go = (url: string) => window.location.assign(url);
 
+/** "1,250 EGP a month (fee 450 EGP once)": a plan for this order, by the one calculator (contracts). */
+function planMonthly(
+  totalEgp: number,
+  p: { months: number; interest_percent: number; fee_percent: number },
+  t: (key: string, o: { amount: string }) => string,
+) {
+  const q = installmentQuote(Math.round(totalEgp * 100), {
+    months: p.months,
+    interestBasisPoints: Math.round(p.interest_percent * 100),
+    feeBasisPoints: Math.round(p.fee_percent * 100),
+  });
+  const monthly = t('payment.planMonthly', { amount: formatPrice(q.monthlyPiastres / 100) });
+  return q.feePiastres > 0
+    ? `${monthly} ${t('payment.planFee', { amount: formatPrice(q.feePiastres / 100) })}`
+    : monthly;
+}
+
 interface Props {
   /** The payment state while its key lives (an online payment is open). */
   held: PaymentState | null;
@@ -25,6 +44,8 @@ interface Props {
   seconds: number;
   /** The previous key has just expired. */
   expired?: boolean;
+  /** EGP: what the order will cost, for each plan's monthly amount. */
+  total?: number;
 }
 
 /** A 422 that says a payment session is open (with its seconds), or is marked sap_sync. */
@@ -43,7 +64,7 @@ function sessionNotice(e: unknown): SessionNotice | null {
  * goes to the hosted checkout. The offline methods need the terms ticked (and, for installments, a bank and a
  * plan); then the place-order button appears.
  */
-export function PaymentStep({ held, seconds, expired: expiredBefore = false }: Props) {
+export function PaymentStep({ held, seconds, expired: expiredBefore = false, total }: Props) {
   const { t } = useCheckoutTranslation();
   const locale = useLocaleStore((s) => s.locale);
   const navigate = useNavigate();
@@ -228,6 +249,7 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false }: P
                         {(plans.data ?? []).map((p) => (
                           <option key={p.id} value={p.id}>
                             {locale === 'ar' ? p.title_ar : p.title_en}
+                            {total !== undefined && ` — ${planMonthly(total, p, t)}`}
                           </option>
                         ))}
                       </select>

@@ -120,7 +120,7 @@ function Checkout() {
   else if (step === 'shipping')
     panel = <ShippingStep cart={c} onNext={(updated) => goTo(nextStep('shipping', updated.total))} />;
   else if (step === 'national-id') panel = <NationalIdStep onNext={() => goTo('payment')} />;
-  else panel = <PaymentStep held={null} seconds={0} expired={expired} />;
+  else panel = <PaymentStep held={null} seconds={0} expired={expired} total={c.total} />;
   // The summary is hidden on the National ID step; on the last step it has a title and the items.
   const summary =
     step === 'national-id' && needsId ? null : <CartSummary cart={c} detailed={step === 'payment'} />;

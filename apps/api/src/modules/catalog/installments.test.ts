@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankInstallments } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBanks, productMaker } from '../../test/shoppers.ts';
+
+/**
+ * What a shopper sees of installments before buying (issue 16): the lowest monthly amount on every card and the
+ * product page, and the full table per bank and plan, from the one calculator in contracts and the plans in the
+ * database; a plan changed shows at once.
+ */
+describe('installments on cards and the product page', () => {
+  let t: TestApp;
+  let product: { id: number };
+  let plans: Awaited<ReturnType<typeof addBanks>>['plans'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ plans } = await addBanks(t.database.db));
+    // CIB 6 months 0% with a 3% fee; CIB 12 months 12% a year; NBE 10 months 0%.
+    await t.database.db
+      .update(bankInstallments)
+      .set({ feeBasisPoints: 300 })
+      .where(eq(bankInstallments.id, plans[0]!.id));
+    const make = await productMaker(t.database.db, t.clock.now());
+    product = await make(12_000, 5);
+  });
+  afterAll(() => t?.close());
+
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json();
+
+  it('a card says from how much a month: the lowest over the active plans', async () => {
+    const list = await get('/v1/products?locale=en');
+    const card = list.products.find((p: { id: number }) => p.id === product.id);
+    // 12,000 EGP: 6 m → 2,000; 12 m at 12% → 1,120; 10 m → 1,200 (the closed bank's and old plans do not count).
+    expect(card.monthly_from).toBe(1_120);
+  });
+
+  it('the product page lists every bank and plan: months, monthly amount, fee, total', async () => {
+    const { product: p } = await get(`/v1/products/${product.id}?locale=en`);
+    expect(p.monthly_from).toBe(1_120);
+    expect(p.installments).toEqual([
+      {
+        bank_id: expect.any(Number),
+        bank_name: 'CIB',
+        plans: [
+          expect.objectContaining({
+            months: 6,
+            monthly: 2_000,
+            fee: 360,
+            total: 12_360,
+            interest_percent: 0,
+          }),
+          expect.objectContaining({
+            months: 12,
+            monthly: 1_120,
+            fee: 0,
+            total: 13_440,
+            interest_percent: 12,
+          }),
+        ],
+      },
+      {
+        bank_id: expect.any(Number),
+        bank_name: 'National Bank of Egypt',
+        plans: [expect.objectContaining({ months: 10, monthly: 1_200, fee: 0, total: 12_000 })],
+      },
+    ]);
+    const ar = await get(`/v1/products/${product.id}?locale=ar`);
+    expect(ar.product.installments[1].bank_name).toBe('البنك الأهلي المصري');
+  });
+
+  it('a plan switched off leaves cards and the table at once', async () => {
+    await t.database.db
+      .update(bankInstallments)
+      .set({ active: false })
+      .where(eq(bankInstallments.id, plans[1]!.id));
+    const { product: p } = await get(`/v1/products/${product.id}?locale=en`);
+    expect(p.monthly_from).toBe(1_200);
+    expect(p.installments[0].plans).toHaveLength(1);
+  });
+});

@@ -1,0 +1,72 @@
+import type { ProductInstallments } from '@store/contracts/catalog';
+import { useTranslation } from 'react-i18next';
+import { price as formatPrice } from '../../../lib/format';
+
+/** Every bank's plans for this product's price: months, monthly amount, one-time fee, total (issue 16). */
+export function InstallmentTable({ banks }: { banks: ProductInstallments }) {
+  const { t } = useTranslation('catalog');
+  if (!banks.length) return null;
+  return (
+    <section aria-labelledby="installments-title" className="mt-10">
+      <h2 id="installments-title" className="mb-1 text-xl font-bold">
+        {t('installments.title')}
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">{t('installments.hint')}</p>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full min-w-[36rem] text-start text-sm" data-testid="installment-table">
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-4 py-2 text-start font-semibold">
+                {t('installments.bank')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-start font-semibold">
+                {t('installments.months')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-start font-semibold">
+                {t('installments.monthly')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-start font-semibold">
+                {t('installments.fee')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-start font-semibold">
+                {t('installments.total')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {banks.flatMap((b) =>
+              b.plans.map((p, i) => (
+                <tr key={p.id} className="border-t border-slate-100">
+                  {i === 0 && (
+                    <th
+                      scope="rowgroup"
+                      rowSpan={b.plans.length}
+                      className="px-4 py-2 text-start align-top font-semibold"
+                    >
+                      <bdi>{b.bank_name}</bdi>
+                    </th>
+                  )}
+                  <td className="px-4 py-2">
+                    {t('installments.monthsValue', { n: p.months })}
+                    {p.interest_percent > 0 ? (
+                      <span className="ms-1 text-xs text-slate-500">
+                        {t('installments.interest', { n: p.interest_percent })}
+                      </span>
+                    ) : (
+                      <span className="ms-1 text-xs text-emerald-800">{t('installments.noInterest')}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 font-bold tabular-nums">{formatPrice(p.monthly)}</td>
+                  <td className="px-4 py-2 tabular-nums">
+                    {p.fee > 0 ? formatPrice(p.fee) : t('installments.noFee')}
+                  </td>
+                  <td className="px-4 py-2 tabular-nums">{formatPrice(p.total)}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { expect, test, type Page } from './fixtures';
+
+/**
+ * Installments before buying (issue 16): a product card says from how much a month, and the product page has
+ * the table of every bank's plans, in Arabic and English, with the numbers the API computed.
+ */
+async function inLocale(page: Page, locale: 'ar' | 'en') {
+  await page.addInitScript((l) => {
+    if (!sessionStorage.getItem('e2e-locale-set')) {
+      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 }));
+      sessionStorage.setItem('e2e-locale-set', '1');
+    }
+  }, locale);
+}
+
+for (const locale of ['ar', 'en'] as const) {
+  test(`cards and the product page show the monthly amount and the plans (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const list = await (await request.get(`/v1/products?per_page=20&locale=${locale}`)).json();
+    const p = (list.products as { id: number; monthly_from: number | null }[]).find((x) => x.monthly_from);
+    expect(p, 'the demo catalog has products with installment plans').toBeTruthy();
+    const detail = (await (await request.get(`/v1/products/${p!.id}?locale=${locale}`)).json()).product;
+    await inLocale(page, locale);
+    await page.goto('/products');
+    const card = page.getByTestId('product-grid').getByTestId('product-card').first();
+    await expect(card.getByTestId('monthly-from')).toContainText(locale === 'ar' ? 'في الشهر' : 'a month');
+
+    await page.goto(`/products/${p!.id}`);
+    await expect(page.getByTestId('monthly-from')).toContainText(
+      new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(p!.monthly_from!),
+    );
+    const table = page.getByTestId('installment-table');
+    await expect(table).toBeVisible();
+    const plans = detail.installments.flatMap((b: { plans: unknown[] }) => b.plans);
+    await expect(table.locator('tbody tr')).toHaveCount(plans.length);
+    await expect(table).toContainText(detail.installments[0].bank_name);
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+  });
+}
