@@ -7,7 +7,7 @@
 //     BENCH_LIGHTHOUSE_RUNS times each (default 3; the median is reported — scores are noisy on 2 cores).
 // Starts its own server (built app, fresh embedded database) on BENCH_WEB_PORT (default 4300).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,15 +30,19 @@ console.log('Building the storefront...');
 execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-bench-web-'));
+// The demo store as `npm start` runs it (production refuses the demo's sandbox payments and SMS outbox, and
+// seeds no catalog): the same built pages and the same server code. Its errors are kept to say why it did not start.
+const serverLog = path.join(dataDir, 'server.log');
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
-  stdio: 'ignore',
+  stdio: ['ignore', 'ignore', openSync(serverLog, 'w')],
   env: {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
-    NODE_ENV: 'production',
+    NODE_ENV: 'development',
+    PUBLIC_URL: base,
     LOG_LEVEL: 'silent',
   },
 });
@@ -54,7 +58,7 @@ async function waitUp() {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error('server did not start');
+  throw new Error(`server did not start:\n${readFileSync(serverLog, 'utf8').slice(-2000)}`);
 }
 
 async function firstLoad() {

@@ -84,3 +84,19 @@ test('a search that finds nothing leads to categories; a lowest price above the 
   await expect(page.getByTestId('result-count')).toHaveText(before!);
   expect(new URL(page.url()).searchParams.get('min_price')).toBeNull();
 });
+
+test('an unknown category and a page past the last say so, with a way back (en)', async ({ page }) => {
+  await inLocale(page, 'en');
+  await page.goto('/products?category_id=99999');
+  await expect(page.getByTestId('unknown-category')).toContainText('This category does not exist');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('All products');
+  await page.getByTestId('unknown-category').getByRole('link').click();
+  await expect(cards(page).first()).toBeVisible();
+
+  await page.goto('/products?page=99');
+  const past = page.getByTestId('past-last-page');
+  await expect(past).toContainText('There is no page 99');
+  await past.getByRole('link').click();
+  await expect(cards(page).first()).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+});

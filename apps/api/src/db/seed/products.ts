@@ -376,17 +376,21 @@ export interface PhoneInput {
  * "موبايل سامسونج جالاكسي S24 الترا 5G ثنائي الشريحة 256 جيجا رام 12 جيجا تيتانيوم أسود".
  * iPhones as Apple writes them: "Apple iPhone 16 Pro 256GB Desert Titanium".
  */
+/** "Xiaomi 14T Pro", not "Xiaomi Xiaomi 14T Pro": the brand once, when the product's name already starts with it. */
+const branded = (brand: string, name: string) =>
+  name.toLowerCase().startsWith(`${brand.toLowerCase()} `) ? name : `${brand} ${name}`;
+
 export function phone(p: PhoneInput, pool: FeaturePool): ProductSeed {
   const b = brandOf(p.brand);
   const [stEn, stAr] = storageLabel(p.storage);
   const [cEn, cAr] = COLORS[p.color];
   const apple = p.brand === 'apple';
   const en = apple
-    ? `${b.en} ${p.name[0]} ${stEn} ${cEn}`
-    : `${b.en} ${p.name[0]} ${p.net} Dual SIM ${stEn} ${p.ram}GB RAM ${cEn}`;
+    ? `${branded(b.en, p.name[0])} ${stEn} ${cEn}`
+    : `${branded(b.en, p.name[0])} ${p.net} Dual SIM ${stEn} ${p.ram}GB RAM ${cEn}`;
   const ar = apple
-    ? `موبايل ${b.ar} ${p.name[1]} ${stAr} ${cAr}`
-    : `موبايل ${b.ar} ${p.name[1]} ${p.net} ثنائي الشريحة ${stAr} رام ${p.ram} جيجا ${cAr}`;
+    ? `موبايل ${branded(b.ar, p.name[1])} ${stAr} ${cAr}`
+    : `موبايل ${branded(b.ar, p.name[1])} ${p.net} ثنائي الشريحة ${stAr} رام ${p.ram} جيجا ${cAr}`;
   return item(
     p.category ?? (apple ? 'iphones' : 'android-phones'),
     {
@@ -548,7 +552,8 @@ export function ac(a: AcInput, pool: FeaturePool): ProductSeed {
       model: a.model,
       series: a.series[0],
       price: a.price,
-      en: `${b.en} ${a.series[0]} ${kind[0]} ${a.hp} HP ${mode[0]}${inv[0]} ${a.model}`,
+      // A series named like the kind ("Portable") is said once: "Midea Portable Air Conditioner", not twice.
+      en: `${b.en}${kind[0].startsWith(a.series[0]) ? '' : ` ${a.series[0]}`} ${kind[0]} ${a.hp} HP ${mode[0]}${inv[0]} ${a.model}`,
       ar: `تكييف ${b.ar} ${a.series[1]} ${kind[1]} ${a.hp} حصان ${mode[1]}${inv[1]} ${a.model}`,
       hot: a.hp >= 2.25 && a.kind === 'split',
       features: [

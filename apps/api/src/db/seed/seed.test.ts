@@ -129,6 +129,10 @@ describe('the demo catalog loaded on first start', () => {
     expect(brandsOf('Consoles')).toEqual(new Set(['Sony', 'Microsoft', 'Nintendo']));
   });
 
+  it('no title says a word twice in a row (the seed once wrote "Midea Portable Portable Air Conditioner")', () => {
+    for (const p of products) expect(p.title_en, p.title_en).not.toMatch(/\b([a-z]+) \1\b/i);
+  });
+
   it('prices run from a few hundred pounds to over 100,000, many at 25,000 or more', () => {
     const prices = products.map((p) => p.price);
     for (const p of prices) expect(Number.isInteger(p)).toBe(true);

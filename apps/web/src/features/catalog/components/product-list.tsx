@@ -76,15 +76,19 @@ export function ProductList({ base, name }: Props) {
   // Names for the heading and breadcrumbs: the category trail, the brand(s) and the search text.
   const tree = useCategories();
   const trail = filters.category_id ? categoryTrail(tree.data, filters.category_id) : [];
+  // A category id the catalog does not have (an old link): say so instead of "All products" over nothing.
+  const unknownCategory = filters.category_id !== undefined && !!tree.data && trail.length === 0;
   const oneBrand = filters.brand_id.length === 1 ? filters.brand_id[0] : undefined;
   const brand = useBrand(oneBrand);
   const heading =
     name ??
-    (filters.search
-      ? t('list.searchTitle', { text: filters.search })
-      : (trail.at(-1)?.name ??
-        (oneBrand !== undefined ? brand.data?.name : undefined) ??
-        t('list.allProducts')));
+    (unknownCategory
+      ? t('list.unknownCategory')
+      : filters.search
+        ? t('list.searchTitle', { text: filters.search })
+        : (trail.at(-1)?.name ??
+          (oneBrand !== undefined ? brand.data?.name : undefined) ??
+          t('list.allProducts')));
   const crumbs: Crumb[] = [];
   if (name) crumbs.push({ label: name, to: pathname });
   for (const c of trail) crumbs.push({ label: c.name, to: `${pathname}?category_id=${c.id}` });
@@ -190,8 +194,33 @@ export function ProductList({ base, name }: Props) {
                 {t('common:retry')}
               </Button>
             </div>
+          ) : unknownCategory ? (
+            <div
+              className="rounded-xl border border-slate-200 bg-white p-10 text-center"
+              data-testid="unknown-category"
+            >
+              <p className="text-lg font-semibold text-slate-900">{t('list.unknownCategory')}</p>
+              <Link to="/products" className="mt-3 inline-block font-semibold text-brand-700 underline">
+                {t('list.toAll')}
+              </Link>
+            </div>
           ) : !meta ? (
             <ProductGridSkeleton />
+          ) : meta.total_entries > 0 && filters.from > totalPages ? (
+            <div
+              className="rounded-xl border border-slate-200 bg-white p-10 text-center"
+              data-testid="past-last-page"
+            >
+              <p className="text-lg font-semibold text-slate-900">
+                {t('list.pastLastPage', { page: filters.page, pages: totalPages })}
+              </p>
+              <Link
+                to={`${pathname}${listFiltersToSearch({ ...filters, page: 1, from: 1 })}`}
+                className="mt-3 inline-block font-semibold text-brand-700 underline"
+              >
+                {t('list.firstPage')}
+              </Link>
+            </div>
           ) : meta.total_entries === 0 ? (
             <div
               className="rounded-xl border border-slate-200 bg-white p-10 text-center"
