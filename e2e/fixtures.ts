@@ -87,3 +87,16 @@ export const test = base.extend<{ cspViolations: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * Opens the store in a language, set the way the app keeps it (before its first paint), once per test: a later
+ * switch in the page is not undone by a reload.
+ */
+export async function inLocale(page: import('@playwright/test').Page, locale: 'ar' | 'en') {
+  await page.addInitScript((l) => {
+    if (!sessionStorage.getItem('e2e-locale-set')) {
+      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 }));
+      sessionStorage.setItem('e2e-locale-set', '1');
+    }
+  }, locale);
+}

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, inLocale, test, type Page } from './fixtures';
 
 /**
  * Search as shoppers in Egypt type (issue 15), in a real Chromium on the demo catalog: an everyday word finds its
@@ -7,15 +7,6 @@ import { expect, test, type Page } from './fixtures';
  * then English.
  */
 const cards = (page: Page) => page.getByTestId('product-grid').getByTestId('product-card');
-
-async function inLocale(page: Page, locale: 'ar' | 'en') {
-  await page.addInitScript((l) => {
-    if (!sessionStorage.getItem('e2e-locale-set')) {
-      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 }));
-      sessionStorage.setItem('e2e-locale-set', '1');
-    }
-  }, locale);
-}
 
 test('an everyday word finds its department; the categories of the results narrow the list (ar)', async ({
   page,

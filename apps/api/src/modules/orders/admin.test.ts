@@ -11,6 +11,7 @@ import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { auditLog, domainEvents, orders, products, staff, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { staffSignIn } from '../../test/staff.ts';
 import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
 import { PaymentProviderError } from '../../adapters/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
@@ -34,19 +35,7 @@ let owner: Record<string, string>;
 let clerk: Record<string, string>;
 let clerkId: number;
 
-async function staffHeaders(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/sign_in',
-    payload: { email, password: PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`staff sign-in: ${res.statusCode} ${res.body}`);
-  return {
-    client: String(res.headers.client),
-    token: String(res.headers.token),
-    uid: String(res.headers.uid),
-  };
-}
+const staffHeaders = (email: string) => staffSignIn(t.app, email, PASSWORD);
 
 beforeAll(async () => {
   t = await createTestApp({ sms, payments: gateway });

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, staff } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { staffSignIn } from '../../test/staff.ts';
 import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
 
@@ -17,19 +18,7 @@ let owner: Record<string, string>;
 let catalog: Record<string, string>;
 let clerk: Record<string, string>;
 
-async function staffHeaders(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/sign_in',
-    payload: { email, password: PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`staff sign-in: ${res.statusCode} ${res.body}`);
-  return {
-    client: String(res.headers.client),
-    token: String(res.headers.token),
-    uid: String(res.headers.uid),
-  };
-}
+const staffHeaders = (email: string) => staffSignIn(t.app, email, PASSWORD);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -119,7 +119,7 @@ export function Component() {
               </span>
             )}
           </div>
-          <MonthlyPrice amount={product.monthly_from} className="text-sm" />
+          <MonthlyPrice amount={product.monthly_from} className="text-sm" testId="product-monthly" />
           <AvailabilityBadge stock={product.stock} className="text-sm" testId="product-availability" />
           <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <div className="min-w-0 flex-1">
