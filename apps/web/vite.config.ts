@@ -25,6 +25,9 @@ export default defineConfig({
     port: 5173,
     proxy: { '/v1': api, '/uploads': api, '/dev': api },
   },
+  // The server renderer (src/entry-server.tsx, built with --ssr into dist-server): the workspace's own packages are
+  // bundled in (they are TypeScript), the libraries are loaded from node_modules.
+  ssr: { noExternal: ['@store/contracts'] },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -45,6 +45,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCustomerRoutes } from './modules/customers/routes.ts';
 import { adminStockRoutes } from './modules/stock/admin-routes.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
+import { InProcessReads } from './lib/in-process-reads.ts';
 import { registerSeo } from './seo.ts';
 import { registerShareImages } from './share-images.ts';
 import { corsOrigin, headersHook, securityHeaders, UPLOADS_HEADERS } from './lib/security-headers.ts';
@@ -230,6 +231,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // The public reads, for the server renderer of the shop's pages (web.ts): collected as the routes are declared.
+  const reads = new InProcessReads(app);
   await app.register(catalogRoutes, { prefix: '/v1' });
   await app.register(contentRoutes, { prefix: '/v1' });
   await app.register(authRoutes, { prefix: '/v1' });
@@ -261,6 +264,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   await registerSeo(app);
-  if (webDistDir) await registerWeb(app, webDistDir);
+  if (webDistDir)
+    await registerWeb(app, webDistDir, {
+      reads,
+      pageCacheMs: (opts.catalogCacheMs ?? 0) + (opts.catalogCacheMs ? (opts.catalogStaleMs ?? 0) : 0),
+    });
   return app;
 }

@@ -3,9 +3,11 @@ import { apiMessage, idParam, type Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { InProcessReads } from './lib/in-process-reads.ts';
 import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
-import { productShareMeta } from './modules/catalog/service.ts';
+import { catalogVersion, productShareMeta } from './modules/catalog/service.ts';
 import { SHARE_IMAGE, shareImagePath } from './share-images.ts';
 import { isPrivatePage, isShopPage, languageLinks, localeUrl, urlLocale } from './seo.ts';
 
@@ -75,13 +77,76 @@ function productJsonLd(
   ];
 }
 
-/** Serves the built storefront: files as they are, every other page path gets index.html (SPA). */
-export async function registerWeb(app: FastifyInstance, distDir: string) {
+/** The server renderer built from apps/web/src/entry-server.tsx (dist-server, next to dist). */
+interface ServerRenderer {
+  render(
+    url: string,
+    locale: Locale,
+    read: InProcessReads['get'],
+  ): Promise<{ html: string; data: string; title?: string; description?: string } | null>;
+}
+
+/** The language a page is rendered in: the address's (`lang=`), else the shopper's choice (cookie), else Arabic. */
+function pageLocale(url: string, cookie: string | undefined): { locale: Locale; asked: Locale | null } {
+  const asked = urlLocale(url);
+  const chosen = /(?:^|;\s*)store-locale=(ar|en)(?:;|$)/.exec(cookie ?? '')?.[1] as Locale | undefined;
+  return { locale: asked ?? chosen ?? 'ar', asked };
+}
+
+/**
+ * Rendered pages for guests, kept per language and catalog version (decision 009): a popular page is rendered
+ * once, and any change to the catalog makes a new version, so no page outlives it. Stock is not in the version, so
+ * an entry also lives at most `ttlMs` (the API's own cache's bound on how old a stock figure may be).
+ */
+export class PageCache {
+  private entries = new Map<string, { stored: number; status: number; html: string }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+  get enabled() {
+    return this.ttlMs > 0;
+  }
+  get(key: string, now = Date.now()) {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (now - e.stored >= this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+  set(key: string, status: number, html: string, now = Date.now()) {
+    if (!this.enabled) return;
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { stored: now, status, html });
+  }
+}
+
+/**
+ * Serves the built storefront: files as they are; the shop's public pages rendered on the server (decision 021)
+ * when the server renderer is built, the others (account, cart, checkout) as index.html for the browser to render.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string,
+  opts: { reads?: InProcessReads; pageCacheMs?: number } = {},
+) {
   const root = path.resolve(distDir);
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
   // The back office (/admin, /admin/*) is a page of its own with its own bundle (apps/web/admin.html).
   const adminFile = path.join(root, 'admin.html');
   const adminHtml = existsSync(adminFile) ? readFileSync(adminFile, 'utf8') : null;
+  const rendererFile = path.join(root, '..', 'dist-server', 'entry-server.js');
+  const renderer =
+    opts.reads && existsSync(rendererFile)
+      ? ((await import(pathToFileURL(rendererFile).href)) as ServerRenderer)
+      : null;
+  const reads = opts.reads;
+  const pageCache = new PageCache(opts.pageCacheMs ?? 0);
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -96,6 +161,17 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     },
   });
 
+  /** The page as the shopper will see it, or null (the browser renders it): never fails the request. */
+  async function serverRender(url: string, locale: Locale) {
+    if (!renderer || !reads) return null;
+    try {
+      return await renderer.render(url, locale, (p, q, l) => reads.get(p, q, l));
+    } catch (err) {
+      app.log.error({ err, url }, 'server rendering failed; the browser renders the page');
+      return null;
+    }
+  }
+
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (/^\/(v1|uploads|dev|health)(\/|$)/.test(url) || /\.[a-z0-9]{2,5}$/i.test(url)) {
@@ -108,8 +184,23 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
         .header('x-robots-tag', 'noindex, nofollow')
         .send(adminHtml);
     }
-    const asked = urlLocale(req.url);
-    const locale: Locale = asked ?? 'ar';
+    const { locale, asked } = pageLocale(req.url, req.headers.cookie);
+    const send = (status: number, html: string, cache: 'hit' | 'miss' | 'none') =>
+      reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, cookie')
+        .header('x-page-cache', cache)
+        .send(html);
+    // Public pages render the same for every guest: kept per language and catalog version.
+    const cacheable = pageCache.enabled && renderer !== null && !isPrivatePage(url);
+    const version = cacheable ? await catalogVersion(app.ctx.db) : null;
+    const cacheKey = `${locale} ${version} ${req.url}`;
+    if (cacheable && version !== null) {
+      const hit = pageCache.get(cacheKey);
+      if (hit) return send(hit.status, hit.html, 'hit');
+    }
     const base = app.ctx.publicUrl;
     const head: string[] = [];
     let status = isShopPage(url) ? 200 : 404;
@@ -151,15 +242,22 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       head.push(languageLinks(base, req.url, locale));
       if (isPrivatePage(url)) head.push('<meta name="robots" content="noindex">');
     } else head.push('<meta name="robots" content="noindex">');
+
+    // The page itself: public pages, and the 404 page of an unknown path (an unknown product is left to the
+    // browser, which shows the 404 page at its own address).
+    const rendered =
+      !isPrivatePage(url) && !(m && status === 404) ? await serverRender(req.url, locale) : null;
     let html = indexHtml;
-    if (asked) {
+    if (rendered || asked) {
       html = html.replace(
         /<html lang="[^"]*" dir="[^"]*">/,
-        `<html lang="${asked}" dir="${asked === 'ar' ? 'rtl' : 'ltr'}">`,
+        `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"${rendered ? ' data-ssr' : ''}>`,
       );
     }
+    title ??= rendered?.title ?? null;
+    description ??= rendered?.description ?? null;
     if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-    // One description per page: the product's replaces the store's.
+    // One description per page: the page's replaces the store's.
     if (description !== null) {
       html = html.replace(
         /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
@@ -167,11 +265,15 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       );
     }
     html = html.replace('</head>', `${head.join('')}</head>`);
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .send(html);
+    if (rendered) {
+      // The data block is JSON, never run: `<` is escaped so nothing in it can close the element.
+      html = html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${rendered.html}</div>` +
+          `<script id="ssr-data" type="application/json">${rendered.data.replace(/</g, '\\u003c')}</script>`,
+      );
+      if (cacheable && version !== null) pageCache.set(cacheKey, status, html);
+    }
+    return send(status, html, rendered && cacheable ? 'miss' : 'none');
   });
 }

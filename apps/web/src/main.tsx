@@ -1,12 +1,48 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationState } from 'react-router';
 import './index.css';
 import './lib/i18n';
-import { App } from './app/app';
+import { App, queryClient } from './app/app';
+import { createRouter } from './app/router';
+import { hydrationDone } from './lib/ssr';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** What a server-rendered page carries for its hydration (entry-server.tsx writes it). */
+interface ServerData {
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+/** Runs once the first render is committed: the remembered session, cart and language are read then. */
+function Hydrated() {
+  useEffect(() => hydrationDone(), []);
+  return null;
+}
+
+async function start() {
+  const root = document.getElementById('root')!;
+  const dataEl = document.getElementById('ssr-data');
+  const data = dataEl?.textContent ? (JSON.parse(dataEl.textContent) as ServerData) : null;
+  if (data && root.firstElementChild) {
+    hydrate(queryClient, data.queries);
+    const router = await createRouter(data.router);
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={router} />
+        <Hydrated />
+      </StrictMode>,
+    );
+  } else {
+    hydrationDone();
+    createRoot(root).render(
+      <StrictMode>
+        <App router={await createRouter()} />
+      </StrictMode>,
+    );
+  }
+}
+
+void start();

@@ -8,7 +8,7 @@ import { clearPaymentState } from '../features/checkout';
 import i18n from '../lib/i18n';
 import { useLocaleStore } from '../lib/locale-store';
 import { queryClient } from './query-client';
-import { router } from './router';
+import type { StoreRouter } from './router';
 
 export { queryClient };
 
@@ -44,7 +44,7 @@ onSignOut(() => {
   });
 });
 
-export function App() {
+export function App({ router }: { router: StoreRouter }) {
   useLanguageSync();
   return (
     <QueryClientProvider client={queryClient}>

@@ -30,7 +30,14 @@ export const apiHooks: {
   headers: () => Record<string, string>;
   onUnauthorized: () => void;
   onHeaders: (h: Headers) => void;
-} = { headers: () => ({}), onUnauthorized: () => {}, onHeaders: () => {} };
+  /** How a call reaches the API: the network in the browser, the server's own services when it renders a page. */
+  fetch: typeof fetch;
+} = {
+  headers: () => ({}),
+  onUnauthorized: () => {},
+  onHeaders: () => {},
+  fetch: (input, init) => fetch(input, init),
+};
 
 export function buildQuery(query: Query = {}): string {
   const p = new URLSearchParams();
@@ -66,7 +73,7 @@ export async function apiWithHeaders<T>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(`/v1/${path.replace(/^\//, '')}?${buildQuery(opts.query)}`, {
+  const res = await apiHooks.fetch(`/v1/${path.replace(/^\//, '')}?${buildQuery(opts.query)}`, {
     method: opts.method ?? 'GET',
     headers,
     body,

@@ -57,7 +57,8 @@ export interface CatalogView {
   settle(actual?: number | string | null): Promise<boolean>;
 }
 
-async function readVersion(db: DbOrTx): Promise<number | null> {
+/** The catalog version now (decision 009); null when the catalog_state row is missing. */
+export async function readVersion(db: DbOrTx): Promise<number | null> {
   const res = (await db.execute(sql`select ${CATALOG_VERSION_COLUMN} as version`)) as unknown as {
     rows: { version: number | string | null }[];
   };

@@ -18,7 +18,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
-import { CATALOG_VERSION_COLUMN, catalogView, type CatalogView } from './catalog-memo.ts';
+import { CATALOG_VERSION_COLUMN, catalogView, readVersion, type CatalogView } from './catalog-memo.ts';
+
+export { readVersion as catalogVersion };
 import { expandQuery, loadSynonyms, type QueryGroup } from './synonyms.ts';
 
 type Row = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { afterHydration, serverRendered } from '../../lib/ssr';
 import { apiHooks } from '../../lib/api-client';
 
 export interface AuthHeaders {
@@ -57,9 +58,15 @@ export const useAuth = create<AuthState>()(
         signOutListeners.forEach((fn) => fn());
       },
     }),
-    { name: 'store-auth', partialize: ({ headers, user }) => ({ headers, user }) },
+    {
+      skipHydration: serverRendered,
+      name: 'store-auth',
+      partialize: ({ headers, user }) => ({ headers, user }),
+    },
   ),
 );
+
+afterHydration(() => void useAuth.persist.rehydrate());
 
 export const useIsSignedIn = () => useAuth((s) => s.headers !== null);
 

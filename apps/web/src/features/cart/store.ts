@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { afterHydration, serverRendered } from '../../lib/ssr';
 
 /** A line of the guest cart, held in the browser until sign-in merges it into the server cart. */
 export interface GuestCartLine {
@@ -31,9 +32,11 @@ export const useGuestCart = create<GuestCartState>()(
       remove: (productId) => set((s) => ({ lines: s.lines.filter((l) => l.productId !== productId) })),
       clear: () => set({ lines: [] }),
     }),
-    { name: 'store-guest-cart' },
+    { skipHydration: serverRendered, name: 'store-guest-cart' },
   ),
 );
+
+afterHydration(() => void useGuestCart.persist.rehydrate());
 
 /** Number of items in the cart (the header badge). */
 export const useCartCount = () => useGuestCart((s) => s.lines.reduce((n, l) => n + l.quantity, 0));

@@ -2,6 +2,7 @@ import type { Product } from '@store/contracts/catalog';
 import { RECENTLY_VIEWED_MAX } from '@store/contracts/constants';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { afterHydration, serverRendered } from '../../lib/ssr';
 
 /**
  * Products the shopper opened (spec §4: at most 8, no duplicates, most recent first), kept in the browser with
@@ -62,9 +63,11 @@ export const useRecentlyViewedStore = create<RecentlyViewedState>()(
         })),
       clear: () => set({ products: [] }),
     }),
-    { name: 'store-recently-viewed', version: 1 },
+    { skipHydration: serverRendered, name: 'store-recently-viewed', version: 1 },
   ),
 );
+
+afterHydration(() => void useRecentlyViewedStore.persist.rehydrate());
 
 /** The recently viewed products, most recent first. */
 export const useRecentlyViewed = () => useRecentlyViewedStore((s) => s.products);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { serverHead } from '../../lib/ssr';
 
 /**
  * Sets a <meta> tag's content while the page is shown, putting back what was there before. Every tag with that
@@ -21,6 +22,8 @@ function setMeta(attr: 'name' | 'property', key: string, content: string): () =>
 /** The page's description and share metadata (Open Graph), for the time the page is open. */
 export function usePageMeta(meta: { title?: string; description?: string; image?: string } | undefined) {
   const { title, description, image } = meta ?? {};
+  // On the server the description goes into the rendered page's head (entry-server.tsx).
+  if (serverHead.current && title && description !== undefined) serverHead.current.description = description;
   useEffect(() => {
     if (!title) return;
     const undo = [

@@ -1,6 +1,7 @@
 import type { PaymentKeyResponse } from '@store/contracts/checkout';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { afterHydration, serverRendered } from '../../lib/ssr';
 
 /**
  * The payment state of spec §3: payment_key, payment_key_expiration (5 minutes after the key is received),
@@ -29,9 +30,11 @@ export const usePaymentStore = create<PaymentStore>()(
       set: (payment) => set({ payment }),
       clear: () => set({ payment: null }),
     }),
-    { name: 'store-payment' },
+    { skipHydration: serverRendered, name: 'store-payment' },
   ),
 );
+
+afterHydration(() => void usePaymentStore.persist.rehydrate());
 
 export const clearPaymentState = () => usePaymentStore.getState().clear();
 

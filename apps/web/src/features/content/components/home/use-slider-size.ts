@@ -6,3 +6,9 @@ export function useSliderSize(): 4 | 8 | 10 {
   const wide = useMediaQuery('(min-width: 1650px)');
   return phone ? 4 : wide ? 10 : 8;
 }
+
+/**
+ * Products a home slider asks for, whatever the screen: one answer for every width (the server renders the page
+ * without knowing it), of which the slider shows `useSliderSize()`.
+ */
+export const SLIDER_FETCH = 10;

@@ -1,0 +1,167 @@
+/**
+ * The server's renderer of the shop's pages (decision 021), built by `vite build --ssr` into dist/server and called
+ * by the API (apps/api/src/web.ts) for the pages of its SHOP_PAGES list.
+ *
+ * The page is rendered with the same routes and components as in the browser. Components ask for their data with
+ * React Query; on the server a render pass records the queries it asked for, those are fetched from the API's own
+ * services in-process (`read`, no HTTP), and the page is rendered again with the answers, until nothing new is
+ * asked for (at most MAX_PASSES). The answers go into the page for the browser's React Query, so hydration renders
+ * exactly what the server did and asks the network for nothing.
+ */
+import './lib/zod-config';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  dehydrate,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  skipToken,
+  type DehydratedState,
+  type Query,
+  type QueryOptions,
+} from '@tanstack/react-query';
+import type { Locale } from '@store/contracts/constants';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type HydrationState,
+} from 'react-router';
+import { routes } from './app/routes';
+import { apiHooks } from './lib/api-client';
+import i18n from './lib/i18n';
+import { serverLocale, useLocaleStore } from './lib/locale-store';
+import { serverHead } from './lib/ssr';
+
+/** An API read answered in-process: path after /v1/ (`products/12`), its query, the page's language. */
+export type ServerRead = (
+  path: string,
+  query: URLSearchParams,
+  locale: Locale,
+) => Promise<{ status: number; body: unknown }>;
+
+export interface RenderResult {
+  /** The rendered page (the content of #root). */
+  html: string;
+  /** What the browser needs to hydrate it, as JSON (put in a data block, never run). */
+  data: string;
+  title?: string;
+  description?: string;
+}
+
+/** Render passes at most: a page asks for its data, then for what depends on it (a product, then its related). */
+const MAX_PASSES = 4;
+
+const requestContext = new AsyncLocalStorage<{ locale: Locale; read: ServerRead }>();
+
+serverLocale.current = () => requestContext.getStore()?.locale ?? 'ar';
+
+// Calls of the components' query functions (lib/api-client.ts) reach the API's services in-process. Only reads:
+// a server render changes nothing.
+apiHooks.fetch = async (input, init) => {
+  const ctx = requestContext.getStore();
+  const url = new URL(String(input), 'http://store.invalid');
+  if (!ctx || (init?.method ?? 'GET') !== 'GET' || !url.pathname.startsWith('/v1/'))
+    return new Response('{"errors":[]}', { status: 405 });
+  const { status, body } = await ctx.read(url.pathname.slice(4), url.searchParams, ctx.locale);
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+};
+
+type Asked = Map<string, { query: Query; enabled: boolean }>;
+
+/** A query cache that records the queries a render pass asks for, and whether the component enabled them. */
+function recordingCache(): { cache: QueryCache; asked: Asked } {
+  const cache = new QueryCache();
+  const asked: Asked = new Map();
+  const build = cache.build.bind(cache) as (...a: unknown[]) => Query;
+  cache.build = ((...args: unknown[]) => {
+    const query = build(...args);
+    const options = args[1] as QueryOptions & { enabled?: boolean | ((q: Query) => boolean) };
+    const enabled =
+      options.queryFn !== skipToken &&
+      (typeof options.enabled === 'function' ? options.enabled(query) : options.enabled !== false);
+    asked.set(query.queryHash, { query, enabled: enabled || !!asked.get(query.queryHash)?.enabled });
+    return query;
+  }) as QueryCache['build'];
+  return { cache, asked };
+}
+
+const handler = createStaticHandler(routes);
+
+/** Renders the page at `url` (path and query) in `locale`; null when it cannot (the browser then renders it). */
+export async function render(url: string, locale: Locale, read: ServerRead): Promise<RenderResult | null> {
+  return requestContext.run({ locale, read }, async () => {
+    const context = await handler.query(new Request(new URL(url, 'http://store.invalid')));
+    // A redirect (the /checkout route) or a page that failed: the browser's router takes it from there.
+    if (context instanceof Response || context.errors) return null;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const { cache, asked } = recordingCache();
+    const queryClient = new QueryClient({
+      queryCache: cache,
+      defaultOptions: { queries: { retry: false, staleTime: 60_000 } },
+    });
+    const failed = new Set<string>();
+
+    const pass = () => {
+      asked.clear();
+      // The page's language, for the components (the store) and the texts (i18next has every language loaded,
+      // so the change is immediate). Both are set again before each pass: other requests render in between.
+      useLocaleStore.setState({ locale });
+      // Store hooks read a store's initial state on the server (React's server snapshot), so the language store's
+      // initial state is the page's language too.
+      Object.assign(useLocaleStore.getInitialState(), { locale });
+      void i18n.changeLanguage(locale);
+      const head: { title?: string; description?: string } = {};
+      serverHead.current = head;
+      try {
+        const html = renderToString(
+          <StrictMode>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </QueryClientProvider>
+          </StrictMode>,
+        );
+        return { html, head };
+      } finally {
+        serverHead.current = null;
+      }
+    };
+
+    let result = pass();
+    for (let n = 1; n < MAX_PASSES; n++) {
+      const wanted = [...asked.values()].filter(
+        ({ query, enabled }) => enabled && query.state.status === 'pending' && !failed.has(query.queryHash),
+      );
+      if (!wanted.length) break;
+      await Promise.all(
+        wanted.map(({ query }) =>
+          query.fetch().catch(() => {
+            // What failed here is left to the browser: rendered as loading, as the browser's first render has it.
+            failed.add(query.queryHash);
+            cache.remove(query);
+          }),
+        ),
+      );
+      result = pass();
+    }
+
+    const shown = new Set(asked.keys());
+    const queries: DehydratedState = dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && shown.has(q.queryHash),
+    });
+    const hydration: HydrationState = {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: null,
+    };
+    queryClient.clear();
+    return {
+      html: result.html,
+      data: JSON.stringify({ queries, router: hydration }),
+      title: result.head.title,
+      description: result.head.description,
+    };
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * Server rendering (decision 021). The shop's pages come from the server already rendered (`<html data-ssr>`); the
+ * browser then hydrates them. For that first render to equal the server's, what the browser remembers (session,
+ * guest cart, recently viewed, payment, language) is read only once hydration is over: persisted stores start
+ * with `skipHydration: serverRendered` and register their rehydration here, which main.tsx runs afterwards.
+ */
+export const isServer = typeof document === 'undefined';
+
+/** True on the server, and in a browser showing a server-rendered page. */
+export const serverRendered = isServer || document.documentElement.hasAttribute('data-ssr');
+
+const afterHydrationTasks: (() => void)[] = [];
+
+/** Runs `fn` once the server-rendered page is hydrated (at once when the page was not server rendered). */
+export function afterHydration(fn: () => void) {
+  if (isServer) return;
+  if (!serverRendered || hydrated) fn();
+  else afterHydrationTasks.push(fn);
+}
+
+let hydrated = false;
+
+/** Called by main.tsx when hydration is over. */
+export function hydrationDone() {
+  if (hydrated) return;
+  hydrated = true;
+  for (const fn of afterHydrationTasks.splice(0)) fn();
+}
+
+/**
+ * What the server collects while rendering a page: its title and description (set by useDocumentTitle and
+ * usePageMeta, which only touch `document` in the browser). Set by entry-server.tsx around each render.
+ */
+export const serverHead: { current: { title?: string; description?: string } | null } = { current: null };
