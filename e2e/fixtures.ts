@@ -7,7 +7,7 @@
  * and the blocked address), and Chromium's console lines about the policy (also for what happens before a page's
  * scripts run). Pages of other sites (an embedded video player) are theirs to police, not ours.
  */
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 export { expect };
@@ -36,8 +36,34 @@ const originOf = (url: string) => {
   }
 };
 
+/**
+ * A server-rendered page shows before its scripts have run; a shopper's first tap comes after hydration, and so
+ * does a test's: after each navigation the page is waited for until hydrated (`<html data-hydrated>`, main.tsx).
+ */
+function waitForHydration(page: Page) {
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[name].bind(page) as (...a: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await page
+        .waitForFunction(
+          () => {
+            const html = document.documentElement;
+            return !html.hasAttribute('data-ssr') || html.hasAttribute('data-hydrated');
+          },
+          undefined,
+          { timeout: 15_000 },
+        )
+        .catch(() => undefined);
+      return response;
+    };
+  }
+}
+
 /** Starts collecting the violations on every page of this browser context into `found`. */
 async function watch(context: BrowserContext, found: string[], store: string) {
+  context.pages().forEach(waitForHydration);
+  context.on('page', waitForHydration);
   const ours = (url: string) => !url || originOf(url) === store || url.startsWith('about:');
   await context.exposeBinding('__storeCspViolation', (_source, v: Violation) => {
     if (!ours(v.page)) return;
@@ -93,6 +119,9 @@ export const test = base.extend<{ cspViolations: string[] }>({
  * switch in the page is not undone by a reload.
  */
 export async function inLocale(page: import('@playwright/test').Page, locale: 'ar' | 'en') {
+  // The store keeps the choice in the browser and mirrors it in a cookie, so the server renders pages in it.
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  await page.context().addCookies([{ name: 'store-locale', value: locale, url: origin }]);
   await page.addInitScript((l) => {
     if (!sessionStorage.getItem('e2e-locale-set')) {
       localStorage.setItem('store-locale', JSON.stringify({ state: { locale: l }, version: 0 }));

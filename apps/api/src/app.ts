@@ -267,7 +267,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (webDistDir)
     await registerWeb(app, webDistDir, {
       reads,
-      pageCacheMs: (opts.catalogCacheMs ?? 0) + (opts.catalogCacheMs ? (opts.catalogStaleMs ?? 0) : 0),
+      pageCacheMs: opts.catalogCacheMs ?? 0,
     });
   return app;
 }

@@ -83,7 +83,7 @@ interface ServerRenderer {
     url: string,
     locale: Locale,
     read: InProcessReads['get'],
-  ): Promise<{ html: string; data: string; title?: string; description?: string } | null>;
+  ): Promise<{ html: string; head: string; data: string; title?: string; description?: string } | null>;
 }
 
 /** The language a page is rendered in: the address's (`lang=`), else the shopper's choice (cookie), else Arabic. */
@@ -264,7 +264,7 @@ export async function registerWeb(
         `<meta name="description" content="${escapeHtml(description)}">`,
       );
     }
-    html = html.replace('</head>', `${head.join('')}</head>`);
+    html = html.replace('</head>', `${rendered?.head ?? ''}${head.join('')}</head>`);
     if (rendered) {
       // The data block is JSON, never run: `<` is escaped so nothing in it can close the element.
       html = html.replace(

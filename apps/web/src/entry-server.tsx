@@ -45,6 +45,8 @@ export type ServerRead = (
 export interface RenderResult {
   /** The rendered page (the content of #root). */
   html: string;
+  /** What the page asked to have in the head: preloads of its largest picture (React puts them first). */
+  head: string;
   /** What the browser needs to hydrate it, as JSON (put in a data block, never run). */
   data: string;
   title?: string;
@@ -157,8 +159,10 @@ export async function render(url: string, locale: Locale, read: ServerRead): Pro
       errors: null,
     };
     queryClient.clear();
+    const hoisted = /^(?:<link [^>]*>)*/.exec(result.html)![0];
     return {
-      html: result.html,
+      html: result.html.slice(hoisted.length),
+      head: hoisted,
       data: JSON.stringify({ queries, router: hydration }),
       title: result.head.title,
       description: result.head.description,

@@ -25,9 +25,11 @@ async function start() {
   const root = document.getElementById('root')!;
   const dataEl = document.getElementById('ssr-data');
   const data = dataEl?.textContent ? (JSON.parse(dataEl.textContent) as ServerData) : null;
-  if (data && root.firstElementChild) {
+  // The page's code may fail to arrive (a tab left open across an update): the browser then renders the page
+  // itself, and the router's error page takes over (app/route-error.tsx).
+  const router = data && root.firstElementChild ? await createRouter(data.router).catch(() => null) : null;
+  if (data && router) {
     hydrate(queryClient, data.queries);
-    const router = await createRouter(data.router);
     hydrateRoot(
       root,
       <StrictMode>
@@ -37,6 +39,7 @@ async function start() {
     );
   } else {
     hydrationDone();
+    root.replaceChildren();
     createRoot(root).render(
       <StrictMode>
         <App router={await createRouter()} />

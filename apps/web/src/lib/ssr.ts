@@ -24,6 +24,7 @@ let hydrated = false;
 export function hydrationDone() {
   if (hydrated) return;
   hydrated = true;
+  document.documentElement.setAttribute('data-hydrated', '');
   for (const fn of afterHydrationTasks.splice(0)) fn();
 }
 

@@ -71,5 +71,9 @@ afterHydration(() => void useRecentlyViewedStore.persist.rehydrate());
 
 /** The recently viewed products, most recent first. */
 export const useRecentlyViewed = () => useRecentlyViewedStore((s) => s.products);
-/** Records a product as just viewed (moves it to the front if it was there). */
-export const recordRecentlyViewed = (product: Product) => useRecentlyViewedStore.getState().record(product);
+/**
+ * Records a product as just viewed (moves it to the front if it was there). On a server-rendered page, once the
+ * remembered list is read: a write before that would replace it.
+ */
+export const recordRecentlyViewed = (product: Product) =>
+  afterHydration(() => useRecentlyViewedStore.getState().record(product));

@@ -1,0 +1,106 @@
+import { expect, inLocale, test } from './fixtures';
+
+/**
+ * Server rendering (issue 14, decision 021): a page fetched without JavaScript already reads like the page in the
+ * browser, in its language; the browser hydrates it without a warning and without asking the API again for what
+ * the page already holds; a guest page is served from the page cache the second time.
+ */
+
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+
+const egp = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+
+for (const locale of ['ar', 'en'] as const) {
+  test(`a product page fetched without JavaScript holds its title, price and specifications (${locale})`, async ({
+    request,
+  }) => {
+    const list = await (await request.get(`/v1/products?per_page=5&locale=${locale}`)).json();
+    const id = list.products[0].id as number;
+    const p = (await (await request.get(`/v1/products/${id}?locale=${locale}`)).json()).product;
+    expect(p.specifications.length, 'the demo product has specifications').toBeGreaterThan(0);
+
+    const res = await request.get(`/products/${id}${locale === 'en' ? '?lang=en' : ''}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"`));
+    const root = text(html.slice(html.indexOf('<div id="root">')));
+    expect(root).toContain(p.title);
+    expect(root).toContain(egp(Number(p.price_after_discount ?? p.price)));
+    for (const s of p.specifications.slice(0, 3)) {
+      expect(root).toContain(s.key);
+      expect(root).toContain(s.value);
+    }
+    // One title and one description, the product's.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+}
+
+test('the language comes from the address, else from the choice the shopper made (cookie)', async ({
+  request,
+}) => {
+  const plain = await (await request.get('/about-us')).text();
+  expect(plain).toMatch(/<html lang="ar" dir="rtl"/);
+  const chosen = await (await request.get('/about-us', { headers: { cookie: 'store-locale=en' } })).text();
+  expect(chosen).toMatch(/<html lang="en" dir="ltr"/);
+  const asked = await (
+    await request.get('/about-us?lang=ar', { headers: { cookie: 'store-locale=en' } })
+  ).text();
+  expect(asked).toMatch(/<html lang="ar" dir="rtl"/);
+});
+
+test('a list and a search are rendered with their products; an unknown path is the 404 page', async ({
+  request,
+}) => {
+  const list = await (await request.get('/v1/products?keywords=laptop&locale=en')).json();
+  const html = text(await (await request.get('/products?keywords=laptop&lang=en')).text());
+  expect(list.products.length).toBeGreaterThan(0);
+  for (const p of list.products.slice(0, 3)) expect(html).toContain(p.title);
+
+  const missing = await request.get('/no-such-page');
+  expect(missing.status()).toBe(404);
+  expect(text(await missing.text())).toContain('الصفحة دي مش موجودة');
+});
+
+test('a guest page is rendered once and then served from the page cache', async ({ request }) => {
+  const url = `/products?sort=price_asc&per_page=12&cache_probe=${Date.now()}`;
+  const first = await request.get(url);
+  const second = await request.get(url);
+  expect(first.headers()['x-page-cache']).toBe('miss');
+  expect(second.headers()['x-page-cache']).toBe('hit');
+  expect(await second.text()).toBe(await first.text());
+  // A page in the other language is another page.
+  expect((await request.get(`${url}&lang=en`)).headers()['x-page-cache']).toBe('miss');
+});
+
+for (const locale of ['ar', 'en'] as const) {
+  test(`server-rendered pages hydrate without a warning and without fetching their data again (${locale}) @phone`, async ({
+    page,
+  }) => {
+    await inLocale(page, locale);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/v1/')) calls.push(r.url());
+    });
+    for (const path of ['/', '/products', '/products?keywords=tv', '/products/1', '/about-us']) {
+      calls.length = 0;
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('h1').first()).toBeVisible();
+      expect(calls, `${path} asked the API for what the page holds`).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+}
