@@ -2,6 +2,9 @@
 // bench/results/web-latest.md.
 //  1. First-load JS and CSS of the home page, gzipped: every script and stylesheet the page fetched until the
 //     network went quiet, measured in a real Chromium (Debian's) and gzipped here (level 9, as a server would).
+//  3. Server rendering throughput (decision 021): requests a second for a product page served from the page cache,
+//     rendered anew each time (a query parameter the page ignores makes every address new), and the trivial route
+//     (/health), 50 connections, BENCH_WEB_SECONDS each (default 10), with p50 and p99 latency.
 //  2. Lighthouse (mobile preset) for home, a category list, a search result and a product page: performance,
 //     accessibility, FCP, LCP, TBT, CLS and the bytes transferred (compressed, as the server sends them),
 //     BENCH_LIGHTHOUSE_RUNS times each (default 3; the median is reported — scores are noisy on 2 cores).
@@ -13,13 +16,43 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.BENCH_WEB_PORT ?? 4300);
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const BUDGET_JS_KB = 170;
+const BUDGET_JS_KB = 120;
+const seconds = Number(process.env.BENCH_WEB_SECONDS ?? 10);
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** Requests a second and latency of one address; `fresh` gives every request an address of its own. */
+async function throughput(path, fresh) {
+  let n = 0;
+  const requests = [
+    {
+      method: 'GET',
+      setupRequest: (req) => ({ ...req, path: fresh ? `${path}?bench=${++n}` : path }),
+    },
+  ];
+  const opts = { url: base, connections: 50, requests, headers: { 'accept-encoding': 'br' } };
+  await autocannon({ ...opts, duration: 2 });
+  const latencies = [];
+  const result = await autocannon({
+    ...opts,
+    duration: seconds,
+    setupClient: (client) => client.on('response', (_s, _b, ms) => latencies.push(ms)),
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
 
 if (!existsSync(chrome)) {
   console.error(`Chromium not found at ${chrome}; install Debian's chromium or set CHROMIUM_PATH.`);
@@ -166,6 +199,22 @@ try {
     lines.push(
       `| ${name} | ${median(rs.map((r) => r.performance))} | ${median(rs.map((r) => r.accessibility))} | ${median(rs.map((r) => r.fcp)).toFixed(0)} | ${median(rs.map((r) => r.lcp)).toFixed(0)} | ${median(rs.map((r) => r.tbt)).toFixed(0)} | ${median(rs.map((r) => r.cls)).toFixed(3)} | ${(median(rs.map((r) => r.bytes)) / 1024).toFixed(0)} |`,
     );
+  }
+  lines.push(
+    '',
+    `## Server rendering throughput, 50 connections, ${seconds} s each`,
+    '',
+    '| address | requests/s | p50 ms | p99 ms | errors |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const [name, path, fresh] of [
+    ['product page, page cache', `/products/${product.id}`, false],
+    ['product page, rendered each time', `/products/${product.id}`, true],
+    ['trivial route (/health)', '/health', false],
+  ]) {
+    process.stdout.write(`throughput ${name}\n`);
+    const r = await throughput(path, fresh);
+    lines.push(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.bad} |`);
   }
   const out = lines.join('\n');
   console.log(`\n${out}`);

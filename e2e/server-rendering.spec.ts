@@ -60,7 +60,7 @@ test('a list and a search are rendered with their products; an unknown path is t
   request,
 }) => {
   const list = await (await request.get('/v1/products?keywords=laptop&locale=en')).json();
-  const html = text(await (await request.get('/products?keywords=laptop&lang=en')).text());
+  const html = text(await (await request.get('/products?search=laptop&lang=en')).text());
   expect(list.products.length).toBeGreaterThan(0);
   for (const p of list.products.slice(0, 3)) expect(html).toContain(p.title);
 
@@ -94,7 +94,7 @@ for (const locale of ['ar', 'en'] as const) {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/v1/')) calls.push(r.url());
     });
-    for (const path of ['/', '/products', '/products?keywords=tv', '/products/1', '/about-us']) {
+    for (const path of ['/', '/products', '/products?search=tv', '/products/1', '/about-us']) {
       calls.length = 0;
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('html')).toHaveAttribute('lang', locale);

@@ -10,7 +10,7 @@ import type { Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sitemapPages, type SitemapPage } from './modules/catalog/sitemap.ts';
 
-/** The shop's page paths (apps/web/src/app/router.tsx): anything else is answered 404 with the 404 page. */
+/** The shop's page paths (apps/web/src/app/routes.tsx): anything else is answered 404 with the 404 page. */
 const SHOP_PAGES: RegExp[] = [
   /^\/$/,
   /^\/products$/,
