@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { InProcessReads } from './lib/in-process-reads.ts';
 import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
@@ -93,13 +94,16 @@ function pageLocale(url: string, cookie: string | undefined): { locale: Locale; 
   return { locale: asked ?? chosen ?? 'ar', asked };
 }
 
+/** How long a catalog version read is trusted by the page cache: a change shows on cached pages within this. */
+const VERSION_READ_MS = 250;
+
 /**
  * Rendered pages for guests, kept per language and catalog version (decision 009): a popular page is rendered
  * once, and any change to the catalog makes a new version, so no page outlives it. Stock is not in the version, so
  * an entry also lives at most `ttlMs` (the API's own cache's bound on how old a stock figure may be).
  */
 export class PageCache {
-  private entries = new Map<string, { stored: number; status: number; html: string }>();
+  private entries = new Map<string, PageEntry>();
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
@@ -122,8 +126,33 @@ export class PageCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { stored: now, status, html });
+    this.entries.set(key, { stored: now, status, html, encoded: {} });
   }
+}
+
+interface PageEntry {
+  stored: number;
+  status: number;
+  html: string;
+  /** The page compressed, once per encoding a browser asked for (compressing costs more than the rest of a hit). */
+  encoded: { br?: Buffer; gzip?: Buffer };
+}
+
+/** The entry's body in the best encoding the request takes, compressed the first time it is asked for. */
+function encodedPage(entry: PageEntry, acceptEncoding: string | undefined) {
+  const accepts = (name: string) =>
+    new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!;q=0(\\.0*)?(,|$))`).test(acceptEncoding ?? '');
+  if (accepts('br')) {
+    entry.encoded.br ??= brotliCompressSync(entry.html, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+    });
+    return { encoding: 'br', body: entry.encoded.br };
+  }
+  if (accepts('gzip')) {
+    entry.encoded.gzip ??= gzipSync(entry.html);
+    return { encoding: 'gzip', body: entry.encoded.gzip };
+  }
+  return { encoding: null, body: entry.html };
 }
 
 /**
@@ -147,6 +176,15 @@ export async function registerWeb(
       : null;
   const reads = opts.reads;
   const pageCache = new PageCache(opts.pageCacheMs ?? 0);
+  // The catalog version, read at most every VERSION_READ_MS and shared by the requests in between: a cached page
+  // then costs no query at all (the embedded database answers one query at a time).
+  let versionRead: { at: number; version: Promise<number | null> } | null = null;
+  const currentVersion = () => {
+    const now = Date.now();
+    if (!versionRead || now - versionRead.at >= VERSION_READ_MS)
+      versionRead = { at: now, version: catalogVersion(app.ctx.db).catch(() => null) };
+    return versionRead.version;
+  };
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -185,7 +223,7 @@ export async function registerWeb(
         .send(adminHtml);
     }
     const { locale, asked } = pageLocale(req.url, req.headers.cookie);
-    const send = (status: number, html: string, cache: 'hit' | 'miss' | 'none') =>
+    const send = (status: number, html: string | Buffer, cache: 'hit' | 'miss' | 'none') =>
       reply
         .status(status)
         .type('text/html; charset=utf-8')
@@ -195,11 +233,15 @@ export async function registerWeb(
         .send(html);
     // Public pages render the same for every guest: kept per language and catalog version.
     const cacheable = pageCache.enabled && renderer !== null && !isPrivatePage(url);
-    const version = cacheable ? await catalogVersion(app.ctx.db) : null;
+    const version = cacheable ? await currentVersion() : null;
     const cacheKey = `${locale} ${version} ${req.url}`;
     if (cacheable && version !== null) {
       const hit = pageCache.get(cacheKey);
-      if (hit) return send(hit.status, hit.html, 'hit');
+      if (hit) {
+        const { encoding, body } = encodedPage(hit, req.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
+        return send(hit.status, body, 'hit');
+      }
     }
     const base = app.ctx.publicUrl;
     const head: string[] = [];

@@ -11,7 +11,19 @@ import { AvailabilityBadge } from './availability-badge';
 import { MonthlyPrice } from './monthly-price';
 
 /** A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it. */
-export function ProductCard({ product, className = '' }: { product: Product; className?: string }) {
+/**
+ * `priority`: the card is in the first screen of its page (its picture may be the page's largest): loaded at once
+ * and early instead of lazily.
+ */
+export function ProductCard({
+  product,
+  className = '',
+  priority = false,
+}: {
+  product: Product;
+  className?: string;
+  priority?: boolean;
+}) {
   const { t } = useTranslation('catalog');
   const locale = useLocaleStore((s) => s.locale);
   const inCart = useCartQuantity(product.id) > 0;
@@ -49,7 +61,8 @@ export function ProductCard({ product, className = '' }: { product: Product; cla
             alt=""
             width={300}
             height={300}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="mx-auto aspect-square w-full object-contain transition-transform group-hover:scale-[1.03] motion-reduce:transform-none"
           />

@@ -5,12 +5,15 @@ import { ProductCard } from './product-card';
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 3xl:grid-cols-5';
 
+/** Cards of the first row on a phone and a desktop: their pictures load first, never lazily. */
+const FIRST_SCREEN = 4;
+
 export function ProductGrid({ products }: { products: Product[] }) {
   return (
     <ul className={grid} data-testid="product-grid">
-      {products.map((p) => (
+      {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} />
+          <ProductCard product={p} priority={i < FIRST_SCREEN} />
         </li>
       ))}
     </ul>

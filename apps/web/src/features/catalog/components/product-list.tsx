@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaMatch } from '../../../lib/use-media-query';
 import { Breadcrumbs, type Crumb } from '../../../ui/breadcrumbs';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -35,6 +35,9 @@ interface Props {
 
 /** At 992 px or narrower the filters sit in a modal (spec §2). */
 const FILTERS_IN_MODAL = '(max-width: 992px)';
+// The same widths in CSS, for the first render (the server's), when the screen is not known yet.
+const SIDE_PANEL_ONLY = 'max-[992px]:hidden';
+const MODAL_BUTTON_ONLY = 'min-[993px]:hidden';
 
 /**
  * A product list (spec §2): breadcrumbs, side filter, sort menu, grid, pagination and More. Every filter lives
@@ -48,7 +51,7 @@ export function ProductList({ base, name }: Props) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const filters = useMemo(() => parseListFilters(sp), [sp]);
-  const inModal = useMediaQuery(FILTERS_IN_MODAL);
+  const inModal = useMediaMatch(FILTERS_IN_MODAL);
   const [modalOpen, setModalOpen] = useState(false);
 
   const go = (f: ListFilters, replace = false) =>
@@ -144,11 +147,11 @@ export function ProductList({ base, name }: Props) {
           )}
         </div>
         <div className="flex items-center gap-2">
-          {inModal && (
+          {inModal !== false && (
             <Button
               variant="outline"
               size="sm"
-              className="h-10"
+              className={`h-10 ${inModal === null ? MODAL_BUTTON_ONLY : ''}`}
               onClick={() => setModalOpen(true)}
               data-testid="open-filters"
             >
@@ -171,10 +174,10 @@ export function ProductList({ base, name }: Props) {
       </div>
 
       <div className="mt-4 flex items-start gap-6">
-        {!inModal && (
+        {inModal !== true && (
           <aside
             aria-label={t('filters.title')}
-            className="sticky top-4 w-64 shrink-0 rounded-xl border border-slate-200 bg-white p-4"
+            className={`sticky top-4 w-64 shrink-0 rounded-xl border border-slate-200 bg-white p-4 ${inModal === null ? SIDE_PANEL_ONLY : ''}`}
           >
             {panel}
           </aside>
