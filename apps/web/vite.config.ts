@@ -19,17 +19,12 @@ const adminPages: Plugin = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [react(), tailwindcss(), adminPages],
   server: {
     port: 5173,
     proxy: { '/v1': api, '/uploads': api, '/dev': api },
   },
-  // The server renderer (src/entry-server.tsx, built with --ssr into dist-server) is one self-contained bundle with
-  // React's production build, whatever NODE_ENV the server runs with (the demo's `npm start` runs in development,
-  // where React's development build renders a page several times slower).
-  ssr: { noExternal: true },
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -45,4 +40,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
-}));
+});
