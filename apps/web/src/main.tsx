@@ -1,6 +1,6 @@
 import './lib/zod-config';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import './index.css';
@@ -30,13 +30,17 @@ async function start() {
   const router = data && root.firstElementChild ? await createRouter(data.router).catch(() => null) : null;
   if (data && router) {
     hydrate(queryClient, data.queries);
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App router={router} />
-        <Hydrated />
-      </StrictMode>,
-    );
+    // As a transition, hydration works in slices and lets the browser answer a tap in between (a phone's main
+    // thread is never blocked for the whole page at once).
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App router={router} />
+          <Hydrated />
+        </StrictMode>,
+      );
+    });
   } else {
     hydrationDone();
     root.replaceChildren();
