@@ -48,6 +48,7 @@ import { registerWeb, webScriptHashes } from './web.ts';
 import { InProcessReads } from './lib/in-process-reads.ts';
 import { registerSeo } from './seo.ts';
 import { registerShareImages } from './share-images.ts';
+import { registerImageSizes } from './image-sizes.ts';
 import { corsOrigin, headersHook, securityHeaders, UPLOADS_HEADERS } from './lib/security-headers.ts';
 import { clientErrorHandler } from './lib/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
@@ -251,6 +252,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.uploadsDir) {
     mkdirSync(opts.uploadsDir, { recursive: true });
     await registerShareImages(app, opts.uploadsDir);
+    await registerImageSizes(app, opts.uploadsDir);
     const root = path.resolve(opts.uploadsDir);
     await app.register(async (uploads) => {
       // Uploaded files are data, never a page: a policy of their own (lib/security-headers.ts).

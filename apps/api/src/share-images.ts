@@ -6,10 +6,8 @@
  */
 import { idParam } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import { DerivedImages } from './lib/derived-images.ts';
 import { productShareMeta } from './modules/catalog/service.ts';
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -18,32 +16,17 @@ export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 export const shareImagePath = (productId: number) => `/share/products/${productId}.jpg`;
 
 export async function registerShareImages(app: FastifyInstance, uploadsDir: string) {
-  const root = path.resolve(uploadsDir);
-  const cacheDir = path.join(root, '.share');
-  // One rendering at a time per picture, however many previews ask at once.
-  const inflight = new Map<string, Promise<Buffer>>();
+  const derived = new DerivedImages(uploadsDir, '.share');
 
-  async function render(source: string, file: string): Promise<Buffer> {
-    try {
-      return await readFile(file);
-    } catch {
-      // not made yet
-    }
+  async function render(source: string): Promise<Buffer> {
     const picture = await sharp(source, { density: 150 })
       .resize(SHARE_IMAGE.height - 60, SHARE_IMAGE.height - 60, { fit: 'inside', background: '#ffffff' })
       .flatten({ background: '#ffffff' })
       .toBuffer();
-    const jpeg = await sharp({
-      create: { ...SHARE_IMAGE, channels: 3, background: '#ffffff' },
-    })
+    return sharp({ create: { ...SHARE_IMAGE, channels: 3, background: '#ffffff' } })
       .composite([{ input: picture, gravity: 'center' }])
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer();
-    await mkdir(cacheDir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, jpeg);
-    await rename(tmp, file);
-    return jpeg;
   }
 
   app.get('/share/products/:file', { schema: { hide: true } }, async (req, reply) => {
@@ -53,19 +36,11 @@ export async function registerShareImages(app: FastifyInstance, uploadsDir: stri
     const meta = await productShareMeta(app.ctx.db, Number(m[1]), 'ar');
     const url = meta?.originalImage;
     // Only pictures under /uploads, and only inside the uploads folder.
-    if (!url?.startsWith('/uploads/')) return notFound();
-    const source = path.resolve(root, decodeURIComponent(url.slice('/uploads/'.length)));
-    if (!source.startsWith(root + path.sep)) return notFound();
-    const key = createHash('sha256').update(url).digest('hex').slice(0, 32);
-    const file = path.join(cacheDir, `${key}.jpg`);
-    let job = inflight.get(key);
-    if (!job) {
-      job = render(source, file).finally(() => inflight.delete(key));
-      inflight.set(key, job);
-    }
+    const source = url ? derived.source(url) : null;
+    if (!url || !source) return notFound();
     let jpeg: Buffer;
     try {
-      jpeg = await job;
+      jpeg = await derived.get(url, 'jpg', () => render(source));
     } catch {
       return notFound();
     }

@@ -218,6 +218,37 @@ describe('what search engines read', () => {
       expect((await get(url)).statusCode, url).toBe(404);
   });
 
+  it('a photo comes in the widths srcset names, as WebP, never wider than it is, made once; anything else is 404', async () => {
+    const photo = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#c0392b' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(path.join(uploadsDir, 'test', 'photo.jpg'), photo);
+    const small = await get('/img/320.webp/test/photo.jpg');
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(small.headers['cache-control']).toContain('max-age=');
+    const meta = await sharp(small.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 240]);
+    expect(small.rawPayload.length).toBeLessThan(photo.length);
+    // Wider than the photo: the photo's own width.
+    expect((await sharp((await get('/img/1600.webp/test/photo.jpg')).rawPayload).metadata()).width).toBe(
+      1000,
+    );
+    const made = readdirSync(path.join(uploadsDir, '.sizes')).length;
+    expect((await get('/img/320.webp/test/photo.jpg')).rawPayload.equals(small.rawPayload)).toBe(true);
+    expect(readdirSync(path.join(uploadsDir, '.sizes'))).toHaveLength(made);
+    for (const url of [
+      '/img/333.webp/test/photo.jpg', // not a width the store uses
+      '/img/320.png/test/photo.jpg',
+      '/img/320.webp/test/missing.jpg',
+      `/img/320.webp/test/${product.id}.svg`, // drawings go as they are
+      '/img/320.webp/../dist/index.html',
+      '/img/320.webp/%2e%2e/%2e%2e/etc/passwd.jpg',
+      '/img/320.webp/.share/x.jpg',
+    ])
+      expect((await get(url)).statusCode, url).toBe(404);
+  });
+
   it('robots.txt keeps crawlers out of private pages and names the sitemap', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);

@@ -168,7 +168,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
             </span>
           </li>
         ))}
-        {list.length === 0 && (
+        {showList && list.length === 0 && (
           <li role="presentation" className="px-3 py-3 text-sm text-slate-600">
             {t('search.noResults', { text: query })}
           </li>

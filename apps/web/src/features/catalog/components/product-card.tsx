@@ -9,6 +9,7 @@ import { CartErrorDialog, useCartActions, useCartQuantity } from '../../cart';
 import { mainImage, pricesOf, titleIn } from '../product-text';
 import { AvailabilityBadge } from './availability-badge';
 import { MonthlyPrice } from './monthly-price';
+import { StoreImage } from '../../../ui/store-image';
 
 /** A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it. */
 /**
@@ -56,8 +57,10 @@ export function ProductCard({
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-white p-3">
         {image ? (
-          <img
+          <StoreImage
             src={image.versions.thumbnail}
+            sizes="(min-width: 1280px) 240px, (min-width: 640px) 30vw, 45vw"
+            maxWidth={640}
             alt=""
             width={300}
             height={300}

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
+import { StoreImage } from '../../../ui/store-image';
 
 type Image = ProductDetail['images'][number];
 
@@ -120,8 +121,9 @@ function Stage({
     );
   }
   return (
-    <img
+    <StoreImage
       src={large ? image.original : image.versions.medium}
+      sizes={large ? '100vw' : '(min-width: 1024px) 50vw, 100vw'}
       alt={t('gallery.imageAlt', { title, n, total })}
       width={large ? 1200 : 600}
       height={large ? 1200 : 600}

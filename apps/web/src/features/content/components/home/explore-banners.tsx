@@ -6,6 +6,7 @@ import { Skeleton } from '../../../../ui/skeleton';
 import { ArrowEndIcon } from '../../../../ui/icons';
 import { settingImage, settingText, usePageSettings } from '../../api/get-page-settings';
 import { bannerTarget } from '../../home-links';
+import { StoreImage } from '../../../../ui/store-image';
 
 const NAMES = ['explore_first', 'explore_second', 'explore_third', 'explore_fourth'] as const;
 
@@ -40,8 +41,10 @@ export function ExploreBanners() {
         {banners.map((b) => {
           const body = (
             <>
-              <img
-                src={b.image}
+              <StoreImage
+                src={b.image ?? ''}
+                sizes="(min-width: 1024px) 25vw, 50vw"
+                maxWidth={960}
                 alt={t('explore.alt', { n: b.n })}
                 width={640}
                 height={480}

@@ -7,6 +7,7 @@ import { useLocaleStore } from '../../../../lib/locale-store';
 import { usePrefersReducedMotion } from '../../../../lib/use-media-query';
 import { Skeleton } from '../../../../ui/skeleton';
 import { settingImage, usePageSettings } from '../../api/get-page-settings';
+import { StoreImage } from '../../../../ui/store-image';
 
 /**
  * Embla's `duration` is not in milliseconds: it is the stiffness of its scroll animation (60 frames a second,
@@ -79,8 +80,9 @@ function Carousel({ slides, label }: { slides: string[]; label: string }) {
               aria-label={t('hero.position', { n: i + 1, total: slides.length })}
               className="min-w-0 shrink-0 grow-0 basis-full"
             >
-              <img
+              <StoreImage
                 src={src}
+                sizes="(min-width: 1600px) 1600px, 100vw"
                 alt={t('hero.alt', { n: i + 1 })}
                 width={1600}
                 height={500}

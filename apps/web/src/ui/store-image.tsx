@@ -1,0 +1,38 @@
+import type { ImgHTMLAttributes } from 'react';
+
+/** The widths the server makes of a photo (apps/api/src/image-sizes.ts names the same). */
+const WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;
+
+const PHOTO = /^\/uploads\/([^?#]+\.(?:jpe?g|png|webp))$/i;
+
+/** The `srcset` of a photo of the uploads in WebP, up to `maxWidth`; null for a drawing (SVG) or another site's. */
+export function webpSrcSet(src: string, maxWidth = 1600): string | null {
+  const m = PHOTO.exec(src);
+  if (!m) return null;
+  const widths = WIDTHS.filter((w) => w <= maxWidth);
+  return widths.map((w) => `/img/${w}.webp/${m[1]} ${w}w`).join(', ');
+}
+
+type Props = ImgHTMLAttributes<HTMLImageElement> & {
+  src: string;
+  /** How wide the picture is shown (the `sizes` attribute): the browser picks the file that fits. */
+  sizes: string;
+  /** The widest file worth offering (a card's picture is never shown 1600 px wide). */
+  maxWidth?: number;
+};
+
+/**
+ * A picture of the store in the sizes the layout needs: a photo comes as WebP at the width the screen needs (with
+ * the original for browsers without WebP); a drawing (SVG) is sharp at any size and goes as it is. Width and height
+ * are always set by the caller, so nothing moves when it arrives.
+ */
+export function StoreImage({ src, sizes, maxWidth, ...img }: Props) {
+  const srcSet = webpSrcSet(src, maxWidth);
+  if (!srcSet) return <img src={src} {...img} />;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={srcSet} sizes={sizes} />
+      <img src={src} {...img} />
+    </picture>
+  );
+}
