@@ -59,7 +59,7 @@ test('the language comes from the address, else from the choice the shopper made
 test('a list and a search are rendered with their products; an unknown path is the 404 page', async ({
   request,
 }) => {
-  const list = await (await request.get('/v1/products?keywords=laptop&per_page=100&locale=en')).json();
+  const list = await (await request.get('/v1/products?query=laptop&per_page=100&locale=en')).json();
   const html = text(await (await request.get('/products?search=laptop&lang=en')).text());
   expect(list.meta.total_entries).toBeGreaterThan(10);
   expect(html).toContain(`Products found: ${list.meta.total_entries}`);

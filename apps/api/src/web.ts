@@ -94,6 +94,9 @@ function pageLocale(url: string, cookie: string | undefined): { locale: Locale; 
   return { locale: asked ?? chosen ?? 'ar', asked };
 }
 
+/** Server renders at once per instance (each takes a core for 20-50 ms; 4 keep a 2-core machine answering). */
+const MAX_RENDERS = 4;
+
 /** How long a catalog version read is trusted by the page cache: a change shows on cached pages within this. */
 const VERSION_READ_MS = 250;
 
@@ -199,14 +202,21 @@ export async function registerWeb(
     },
   });
 
+  // Renders under way on this instance. Past MAX_RENDERS the page goes as the app's shell for the browser to
+  // render: a flood of addresses nobody asked before (each one a render) costs the server a file, not a render.
+  let rendering = 0;
+
   /** The page as the shopper will see it, or null (the browser renders it): never fails the request. */
   async function serverRender(url: string, locale: Locale) {
-    if (!renderer || !reads) return null;
+    if (!renderer || !reads || rendering >= MAX_RENDERS) return null;
+    rendering += 1;
     try {
       return await renderer.render(url, locale, (p, q, l) => reads.get(p, q, l));
     } catch (err) {
       app.log.error({ err, url }, 'server rendering failed; the browser renders the page');
       return null;
+    } finally {
+      rendering -= 1;
     }
   }
 

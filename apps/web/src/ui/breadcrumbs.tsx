@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronEndIcon } from './icons';
+import { BidiText } from './bidi-text';
 
 export interface Crumb {
   label: string;
@@ -20,11 +21,11 @@ export function Breadcrumbs({ items, className = '' }: { items: Crumb[]; classNa
             {i > 0 && <ChevronEndIcon size={14} className="text-slate-400" />}
             {c.to && i < all.length - 1 ? (
               <Link to={c.to} className="hover:text-brand-700 hover:underline">
-                {c.label}
+                <BidiText text={c.label} />
               </Link>
             ) : (
               <span aria-current="page" className="font-medium text-slate-900">
-                {c.label}
+                <BidiText text={c.label} />
               </span>
             )}
           </li>

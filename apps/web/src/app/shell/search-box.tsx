@@ -10,6 +10,7 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SearchIcon } from '../../ui/icons';
 import { searchHref } from './links';
+import { BidiText } from '../../ui/bidi-text';
 
 const SUGGESTIONS = 6;
 
@@ -163,7 +164,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
               <span className="size-11 shrink-0 rounded bg-slate-100" />
             )}
             <span className="min-w-0 flex-1">
-              <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
+              <span className="line-clamp-2 text-sm font-medium">
+                <BidiText text={p.title} />
+              </span>
               <span className="text-sm font-bold text-brand-700">{price(p.checkout_price)}</span>
             </span>
           </li>

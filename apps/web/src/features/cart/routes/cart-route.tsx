@@ -22,6 +22,7 @@ import { useServerCart } from '../server-cart';
 import { useMergeNotice } from '../merge-notice';
 import { useGuestCart } from '../store';
 import { useCartActions } from '../use-cart';
+import { BidiText } from '../../../ui/bidi-text';
 
 interface Line {
   productId: number;
@@ -295,7 +296,7 @@ function CartLine({
             to={`/products/${p.id}`}
             className="line-clamp-2 min-w-0 flex-1 basis-48 font-semibold text-slate-900 hover:text-brand-700 hover:underline"
           >
-            {p.title}
+            <BidiText text={p.title} />
           </Link>
           <p className="font-bold whitespace-nowrap" data-testid="line-total">
             {price(unit * line.quantity)}

@@ -10,6 +10,7 @@ import { mainImage, pricesOf, titleIn } from '../product-text';
 import { AvailabilityBadge } from './availability-badge';
 import { MonthlyPrice } from './monthly-price';
 import { StoreImage } from '../../../ui/store-image';
+import { BidiText } from '../../../ui/bidi-text';
 
 /** A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it. */
 /**
@@ -81,7 +82,7 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-2 px-3 pb-3">
         <h3 className="line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-semibold text-slate-900">
           <Link to={href} className="hover:text-brand-700 hover:underline">
-            {title}
+            <BidiText text={title} />
           </Link>
         </h3>
         <AvailabilityBadge stock={product.stock} />

@@ -20,6 +20,7 @@ import { ProductSlider } from '../components/product-slider';
 import { mainImage, pricesOf } from '../product-text';
 import { recordRecentlyViewed, useRecentlyViewed } from '../recently-viewed';
 import { usePageMeta } from '../use-page-meta';
+import { BidiText } from '../../../ui/bidi-text';
 
 /** The first sentence or so of a description, for the meta description. */
 const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
@@ -93,7 +94,7 @@ export function Component() {
               {product.brand.name}
             </Link>
             <h1 className="mt-1 text-2xl leading-snug font-bold text-slate-900 sm:text-3xl">
-              {product.title}
+              <BidiText text={product.title} />
             </h1>
             {(product.model || product.series) && (
               <p className="mt-2 text-sm text-slate-600">
@@ -160,9 +161,11 @@ export function Component() {
                       scope="row"
                       className="w-2/5 px-4 py-3 text-start font-semibold text-slate-800 sm:w-1/3"
                     >
-                      {s.key}
+                      <BidiText text={s.key} />
                     </th>
-                    <td className="px-4 py-3 text-slate-700">{s.value}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      <BidiText text={s.value} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

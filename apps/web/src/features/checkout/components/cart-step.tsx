@@ -5,6 +5,7 @@ import { price } from '../../../lib/format';
 import { Button, buttonClass } from '../../../ui/button';
 import { CartErrorDialog, QuantityCounter, useCartActions } from '../../cart';
 import { useCheckoutTranslation } from '../i18n';
+import { BidiText } from '../../../ui/bidi-text';
 
 /** Step 1: the cart's items, still changeable, then on to shipping. */
 export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {
@@ -45,7 +46,7 @@ export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {
                     to={`/products/${i.product.id}`}
                     className="line-clamp-2 min-w-0 flex-1 basis-40 font-semibold hover:text-brand-700 hover:underline"
                   >
-                    {i.product.title}
+                    <BidiText text={i.product.title} />
                   </Link>
                   <p className="font-bold whitespace-nowrap">{price(i.line_total)}</p>
                 </div>

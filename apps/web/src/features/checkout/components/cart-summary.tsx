@@ -1,6 +1,7 @@
 import type { Cart } from '@store/contracts/cart';
 import { price } from '../../../lib/format';
 import { useCheckoutTranslation } from '../i18n';
+import { BidiText } from '../../../ui/bidi-text';
 
 interface Props {
   cart: Cart;
@@ -41,7 +42,9 @@ export function CartSummary({ cart, detailed = false }: Props) {
                   <span className="size-12 shrink-0 rounded-md bg-slate-100" />
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="line-clamp-2 text-sm font-medium">{i.product.title}</p>
+                  <p className="line-clamp-2 text-sm font-medium">
+                    <BidiText text={i.product.title} />
+                  </p>
                   <p className="text-xs text-slate-600">{t('summary.quantity', { n: i.quantity })}</p>
                 </div>
                 <p className="shrink-0 text-sm font-semibold whitespace-nowrap">{price(i.line_total)}</p>

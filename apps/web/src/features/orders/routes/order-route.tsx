@@ -11,6 +11,7 @@ import { orderQueryOptions } from '../api/orders';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { useOrdersTranslation } from '../i18n';
 import { methodKey } from '../order-labels';
+import { BidiText } from '../../../ui/bidi-text';
 
 /** /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. */
 export function Component() {
@@ -89,7 +90,7 @@ function OrderPage() {
                         to={`/products/${line.product.id}`}
                         className="line-clamp-2 font-semibold hover:text-brand-700 hover:underline"
                       >
-                        {line.product.title}
+                        <BidiText text={line.product.title} />
                       </Link>
                       <p className="mt-1 text-sm text-slate-600">
                         {t('detail.quantity', { n: line.quantity })}

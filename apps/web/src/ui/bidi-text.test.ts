@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { bidiParts } from './bidi-text';
+
+const latin = (text: string) =>
+  bidiParts(text)
+    .filter((p) => p.latin)
+    .map((p) => p.text);
+
+describe('bidiParts', () => {
+  it('isolates each Latin run of an Arabic title: names, model codes, sizes', () => {
+    expect(
+      latin('لاب توب أبل ماك بوك إير 13 M2 - معالج Apple M2 8-core - رام 8 جيجا - 256 جيجا SSD'),
+    ).toEqual(['M2', 'Apple M2 8-core', 'SSD']);
+    expect(latin('ثلاجة جرين GR-EF40P-R-S نوفروست')).toEqual(['GR-EF40P-R-S']);
+    expect(latin('معالج 8-core و 16GB رام، شاشة 13 بوصة')).toEqual(['8-core', '16GB']);
+    expect(latin('كارت شاشة NVIDIA GeForce RTX 4090 16GB - شاشة 16 بوصة')).toEqual([
+      'NVIDIA GeForce RTX 4090 16GB',
+    ]);
+  });
+  it('keeps the whole text, in order, and leaves text without Arabic alone', () => {
+    const title = 'شاشة سامسونج 55 بوصة UA55DU7000 كريستال';
+    expect(
+      bidiParts(title)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(title);
+    expect(bidiParts('Apple MacBook Air 13 M2')).toEqual([{ text: 'Apple MacBook Air 13 M2', latin: false }]);
+  });
+});
