@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-server/**',
+      'bench/tmp/**',
       'data/**',
       'apps/api/drizzle/**',
       'test-results/**',

@@ -250,6 +250,8 @@ export const productSchema = z.object({
   special_offer: z.boolean(),
   /** EGP: the lowest monthly amount over the banks' installment plans for checkout_price ("from … a month"). */
   monthly_from: z.number().nullable(),
+  /** The ratings of the delivered orders holding this product (spec §2), 1 to 5; null before the first. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 /** One bank's plans for a price: months, the monthly amount, the one-time fee and the total (EGP). */

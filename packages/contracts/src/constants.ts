@@ -29,8 +29,10 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const HOTLINE = '16581';
 export const MAP_DEFAULT = { lat: 30.0444, lng: 31.2357, zoom: 16, heightPx: 500 } as const;
-export const REFUND_DAYS = 30;
+/** Days to return or exchange an unused product (returns policy, home page promise: spec §9). */
 export const RETURN_DAYS = 14;
+/** Days in which a manufacturing defect is replaced or refunded (returns policy). */
+export const DEFECT_DAYS = 30;
 export const ADDRESS_TEXT_MAX = 50;
 export const ADDRESS_INSTRUCTIONS_MAX = 500;
 export const NAME_MIN = 2;

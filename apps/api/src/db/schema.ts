@@ -627,6 +627,18 @@ export const ratings = pgTable('ratings', {
   createdAt: createdAt(),
 });
 
+/**
+ * Each product's rating (issue 16): the order ratings of spec §2 rolled up to every product of the rated order,
+ * kept by a trigger on ratings (migration 0016), so a list reads one row per product instead of every rating.
+ */
+export const productRatings = pgTable('product_ratings', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  ratingSum: integer('rating_sum').notNull(),
+  ratingCount: integer('rating_count').notNull(),
+});
+
 /** A payment session (payment key) for an order; stock is held while it lives. */
 export const payments = pgTable(
   'payments',

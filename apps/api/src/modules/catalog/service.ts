@@ -552,6 +552,8 @@ async function cardRows(db: DbOrTx, source: CardSource, opts: ListOptions, extra
                       'thumbnail_url', i.thumbnail_url, 'medium_url', i.medium_url, 'is_3d', i.is_3d)
                       order by i.position, i.id)
                     from product_images i where i.product_id = p.id), '[]'::json) as images,
+          (select json_build_object('sum', r.rating_sum, 'count', r.rating_count)
+             from product_ratings r where r.product_id = p.id) as rating,
           ${
             opts.userId
               ? sql`exists (select 1 from favorites f where f.user_id = ${opts.userId} and f.product_id = p.id)`
@@ -631,7 +633,15 @@ function toCard(r: Row, L: Locale): Product {
     special_offer: Boolean(r.special_offer),
     // Filled in by withMonthly (it needs the banks' plans).
     monthly_from: null,
+    rating: ratingOf(r.rating),
   };
+}
+
+/** The product's rating from its row: the average to one decimal and how many orders rated it. */
+function ratingOf(value: unknown): Product['rating'] {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as { sum: number; count: number } | null;
+  if (!v || !(Number(v.count) > 0)) return null;
+  return { average: Math.round((Number(v.sum) / Number(v.count)) * 10) / 10, count: Number(v.count) };
 }
 
 /** Full product cards for these ids, in this order (unknown ids are left out). */

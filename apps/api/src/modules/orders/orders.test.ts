@@ -192,3 +192,39 @@ describe('the dev clock', () => {
     expect((await call(t.app, 'POST', '/dev/clock', {}, { advance_seconds: -5 })).status).toBe(422);
   });
 });
+
+describe('product ratings', () => {
+  it('the ratings of the orders holding a product roll up into its stars and count, on its card and its page', async () => {
+    const p = await make(300, 20);
+    const other = await make(300, 20);
+    const buy = async (s: Shopper) => {
+      await readyToPay(t.app, s, [
+        { productId: p.id, quantity: 1 },
+        { productId: other.id, quantity: 1 },
+      ]);
+      const r = await call(t.app, 'PUT', '/v1/users/checkout', s.headers, { payment_method: 'cash' });
+      if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+      await setStatus(r.body.order.id, 'delivered');
+      return r.body.order.id as number;
+    };
+    const shown = async () =>
+      (await call(t.app, 'GET', `/v1/products/${p.id}?locale=en`, {})).body.product.rating;
+    expect(await shown()).toBeNull();
+
+    const first = await buy(b);
+    expect((await rate(b, [{ id: first, rating: 5 }])).status).toBe(200);
+    expect(await shown()).toEqual({ average: 5, count: 1 });
+
+    const c = await addShopper(t.database.db, t.clock.now());
+    const second = await buy(c);
+    expect((await rate(c, [{ id: second, rating: 2 }])).status).toBe(200);
+    expect(await shown()).toEqual({ average: 3.5, count: 2 });
+    // Every product of a rated order has the order's rating; the list's cards carry it too.
+    const list = await call(t.app, 'GET', `/v1/products?per_page=100&locale=en`, {});
+    const cards = list.body.products as { id: number; rating: unknown }[];
+    expect(cards.find((x) => x.id === other.id)?.rating).toEqual({ average: 3.5, count: 2 });
+    // A refused rating changes nothing.
+    expect((await rate(c, [{ id: second, rating: 1 }])).status).toBe(422);
+    expect(await shown()).toEqual({ average: 3.5, count: 2 });
+  });
+});

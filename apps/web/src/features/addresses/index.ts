@@ -1,6 +1,11 @@
 import { lazy } from 'react';
 
-export { ADDRESSES_KEY, addressesQueryOptions, useAddresses } from './api/addresses';
+export {
+  ADDRESSES_KEY,
+  addressesQueryOptions,
+  deliveryZonesQueryOptions,
+  useAddresses,
+} from './api/addresses';
 export { AddressCard } from './components/address-card';
 export { addressPhone } from './address-values';
 export { useAddressesTranslation } from './i18n';

@@ -39,6 +39,7 @@ function slim(p: Product): Product {
     checkout_price: p.checkout_price,
     // Entries kept by an older version of the store have none.
     monthly_from: p.monthly_from ?? null,
+    rating: p.rating ?? null,
     favorite: p.favorite,
     created_at: p.created_at,
     stock: p.stock,

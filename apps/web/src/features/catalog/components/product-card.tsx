@@ -9,6 +9,7 @@ import { CartErrorDialog, useCartActions, useCartQuantity } from '../../cart';
 import { mainImage, pricesOf, titleIn } from '../product-text';
 import { AvailabilityBadge } from './availability-badge';
 import { MonthlyPrice } from './monthly-price';
+import { RatingStars } from './rating-stars';
 import { StoreImage } from '../../../ui/store-image';
 import { BidiText } from '../../../ui/bidi-text';
 
@@ -87,6 +88,7 @@ export function ProductCard({
         </h3>
         <AvailabilityBadge stock={product.stock} />
         <Price value={now} original={original} className="text-base" />
+        <RatingStars rating={product.rating} />
         <MonthlyPrice amount={product.monthly_from} />
         <button
           type="button"

@@ -17,6 +17,7 @@ import { InstallmentTable } from '../components/installment-table';
 import { MonthlyPrice } from '../components/monthly-price';
 import { ProductPurchase } from '../components/product-purchase';
 import { ProductSlider } from '../components/product-slider';
+import { RatingStars } from '../components/rating-stars';
 import { mainImage, pricesOf } from '../product-text';
 import { recordRecentlyViewed, useRecentlyViewed } from '../recently-viewed';
 import { usePageMeta } from '../use-page-meta';
@@ -96,6 +97,7 @@ export function Component() {
             <h1 className="mt-1 text-2xl leading-snug font-bold text-slate-900 sm:text-3xl">
               <BidiText text={product.title} />
             </h1>
+            <RatingStars rating={product.rating} className="mt-2 text-sm" testId="product-page-rating" />
             {(product.model || product.series) && (
               <p className="mt-2 text-sm text-slate-600">
                 {product.model && (

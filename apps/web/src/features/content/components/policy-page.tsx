@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { HOTLINE } from '@store/contracts/constants';
+import { DEFECT_DAYS, HOTLINE, RETURN_DAYS } from '@store/contracts/constants';
 import { STORE_CONTACTS } from '../../../lib/store-contacts';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContentTranslation } from '../use-content-translation';
@@ -21,7 +21,12 @@ export function PolicyPage({
   const { t } = useContentTranslation();
   const title = t(`${page}.title`);
   useDocumentTitle(title);
-  const sections = t(`${page}.sections`, { returnObjects: true }) as Section[];
+  // The returns policy's days are the store's rules (contracts), the same the home page promises.
+  const sections = t(`${page}.sections`, {
+    returnObjects: true,
+    returnDays: RETURN_DAYS,
+    defectDays: DEFECT_DAYS,
+  }) as Section[];
   const baseId = useId();
   return (
     <StaticPage title={title}>

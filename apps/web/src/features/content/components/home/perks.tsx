@@ -1,4 +1,8 @@
-import { REFUND_DAYS } from '@store/contracts/constants';
+import { RETURN_DAYS } from '@store/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { deliveryZonesQueryOptions } from '../../../addresses';
+import { price } from '../../../../lib/format';
+import { useLocaleStore } from '../../../../lib/locale-store';
 import { useTranslation } from 'react-i18next';
 import { HeadsetIcon, RefundIcon, ShieldIcon, TruckIcon } from '../../../../ui/icons';
 
@@ -9,9 +13,20 @@ const PERKS = [
   { key: 'payment', Icon: ShieldIcon },
 ] as const;
 
-/** The four promises of the home page (spec §1): free shipping, 30-day refund, 24/7 support, safe payment. */
+/**
+ * The four promises of the home page (spec §1), each true to the store's rules (issue 16): delivery to the
+ * governorates of the delivery zones from the lowest fee, returns within the returns policy's days, support, safe
+ * payment.
+ */
 export function Perks() {
   const { t } = useTranslation('home');
+  const locale = useLocaleStore((s) => s.locale);
+  const { data: zones } = useQuery(deliveryZonesQueryOptions(locale));
+  const values = {
+    days: RETURN_DAYS,
+    count: zones?.length ?? 27,
+    fee: zones?.length ? price(Math.min(...zones.map((z) => z.shipping_fees))) : '…',
+  };
   return (
     <section
       aria-label={t('perks.label')}
@@ -28,12 +43,8 @@ export function Perks() {
               <Icon size={28} />
             </span>
             <span>
-              <span className="block font-bold text-slate-900">
-                {t(`perks.${key}.title`, { days: REFUND_DAYS })}
-              </span>
-              <span className="block text-sm text-slate-600">
-                {t(`perks.${key}.text`, { days: REFUND_DAYS })}
-              </span>
+              <span className="block font-bold text-slate-900">{t(`perks.${key}.title`, values)}</span>
+              <span className="block text-sm text-slate-600">{t(`perks.${key}.text`, values)}</span>
             </span>
           </li>
         ))}

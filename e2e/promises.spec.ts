@@ -1,0 +1,32 @@
+import { expect, inLocale, test } from './fixtures';
+
+/**
+ * What the home page promises is what the store does (issue 16, item 2): delivery to the governorates of the
+ * delivery zones from the lowest fee checkout charges, and returns within the days the returns policy gives.
+ */
+const egp = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`the home page's promises follow the delivery zones and the returns policy (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const { delivery_zones: zones } = await (await request.get(`/v1/delivery_zones?locale=${locale}`)).json();
+    const lowest = Math.min(...zones.map((z: { shipping_fees: number }) => z.shipping_fees));
+    await inLocale(page, locale);
+    await page.goto('/returns-policy');
+    const policy = (await page.getByTestId('policy-returns').textContent())!;
+    const days = (locale === 'en' ? /within (\d+) days/ : /خلال (\d+) يوم/).exec(policy)?.[1];
+    expect(days, 'the returns policy names its days').toBeTruthy();
+
+    await page.goto('/');
+    const perks = page.getByTestId('home-perks');
+    await expect(perks).toContainText(
+      locale === 'en' ? `Delivery to ${zones.length} governorates` : `توصيل لـ ${zones.length} محافظة`,
+    );
+    await expect(perks).toContainText(egp(lowest));
+    await expect(perks).toContainText(locale === 'en' ? `${days}-day returns` : `استرجاع خلال ${days} يوم`);
+    // Nothing checkout does not do.
+    await expect(perks).not.toContainText(locale === 'en' ? 'Free shipping' : 'شحن مجاني');
+  });
+}
