@@ -4,6 +4,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { AddressesTab } from '../../addresses';
 import { SignedInOnly, useAuth } from '../../auth';
 import { OrdersTab } from '../../orders';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const TABS = ['account', 'addresses', 'orders', 'wishlist'] as const;
 type Tab = (typeof TABS)[number];
@@ -21,6 +22,7 @@ export function Component() {
   const { t } = useTranslation('account');
   const { tab } = useParams();
   const user = useAuth((s) => s.user);
+  useDocumentTitle(TABS.includes(tab as Tab) ? t(`tabs.${tab as Tab}`) : t('tabs.account'));
   if (tab !== undefined && !(TABS as readonly string[]).includes(tab))
     return <Navigate to="/my-account/account" replace />;
   const current: Tab = (tab as Tab | undefined) ?? 'account';

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword, errorOf, Field, MessageDialog, SignedInOnly, signOutEverywhere } from '../../auth';
 import { useGuestCart } from '../../cart';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Values = { current_password: string; password: string; password_confirmation: string };
 
@@ -82,6 +83,7 @@ function ChangePasswordForm() {
 
 export function Component() {
   const { t } = useTranslation('account');
+  useDocumentTitle(t('changePassword'));
   return (
     <SignedInOnly>
       <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">

@@ -13,6 +13,7 @@ import {
   updateProfile,
   useAuth,
 } from '../../auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Values = { first_name: string; last_name: string; email: string };
 
@@ -75,6 +76,7 @@ function EditProfileForm() {
 
 export function Component() {
   const { t } = useTranslation('account');
+  useDocumentTitle(t('editProfile'));
   return (
     <SignedInOnly>
       <section className="mx-auto my-8 w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-5 shadow-sm sm:p-6">

@@ -10,9 +10,11 @@ import { Field } from '../components/field';
 import { MessageDialog } from '../components/message-dialog';
 import { applyServerErrors, errorOf, messageText } from '../form-errors';
 import { GuestOnly } from '../guards';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function Component() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('forgot.title'));
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<string[] | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<{ phone_number: string }>({

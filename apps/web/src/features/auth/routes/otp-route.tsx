@@ -11,6 +11,7 @@ import { Field } from '../components/field';
 import { MessageDialog } from '../components/message-dialog';
 import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
 import { GuestOnly } from '../guards';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 interface OtpState {
   phone_number: string;
@@ -137,6 +138,7 @@ function OtpForm({ state }: { state: OtpState }) {
 /** /auth/otp_confirmation: only with phone_number and previous in navigation state (else 404, spec §2). */
 export function Component() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('otp.title'));
   const state = useLocation().state as Partial<OtpState> | null;
   if (!state?.phone_number || !state.previous) return <Navigate to="/404" replace />;
   return (

@@ -10,6 +10,7 @@ import { Field } from '../components/field';
 import { MessageDialog } from '../components/message-dialog';
 import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
 import { GuestOnly } from '../guards';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Values = { phone_number: string; password: string; password_confirmation: string };
 
@@ -19,6 +20,7 @@ type Values = { phone_number: string; password: string; password_confirmation: s
  */
 export function Component() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('reset.title'));
   const { code = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();

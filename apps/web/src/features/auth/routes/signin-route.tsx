@@ -13,6 +13,7 @@ import { MessageDialog } from '../components/message-dialog';
 import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
 import { GuestOnly, returnPath } from '../guards';
 import { useAuth } from '../store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type SignIn = { phone_number: string; password: string; sms_sign_in_otp?: string };
 type SignUp = {
@@ -259,6 +260,7 @@ export function Component() {
   const { t } = useTranslation('auth');
   const { pathname } = useLocation();
   const tab = pathname.startsWith('/auth/register') ? 'register' : 'signin';
+  useDocumentTitle(tab === 'signin' ? t('signIn.title') : t('register.title'));
   const tabClass = (active: boolean) =>
     `flex-1 border-b-2 py-3 text-center font-semibold ${active ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-600'}`;
   return (
