@@ -128,7 +128,18 @@ async function firstLoad() {
   return files;
 }
 
-function lighthouse(url) {
+/** One Lighthouse run; tried again when Lighthouse itself fails (it sometimes loses the trace: NO_NAVSTART). */
+function lighthouse(url, attempts = 3) {
+  try {
+    return lighthouseOnce(url);
+  } catch (err) {
+    if (attempts <= 1) throw err;
+    process.stdout.write(`lighthouse failed (${String(err.message).split('\n')[0].slice(0, 80)}); again\n`);
+    return lighthouse(url, attempts - 1);
+  }
+}
+
+function lighthouseOnce(url) {
   const out = execFileSync(
     'npx',
     [

@@ -1,0 +1,40 @@
+import { expect, inLocale, test } from './fixtures';
+
+/**
+ * No lost place (issue 16, item 4): a new page starts at its top with the focus on its heading (screen readers say
+ * where the shopper is); Back returns to where the shopper was in the list.
+ */
+for (const locale of ['ar', 'en'] as const) {
+  test(`list -> product -> Back keeps the place; a new page starts at the top, its heading focused (${locale}) @phone`, async ({
+    page,
+  }) => {
+    await inLocale(page, locale);
+    await page.goto('/products');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    // Two pages of the list (More), then down the list as a shopper scrolls.
+    await page.getByTestId('load-more').click();
+    await expect(page.getByTestId('product-card').nth(20)).toBeVisible();
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+    const before = await page.evaluate(() => window.scrollY);
+    const card = page.getByTestId('product-card').filter({ visible: true });
+    const inView = await card.evaluateAll((els) =>
+      els.findIndex((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top > 0 && r.bottom < window.innerHeight;
+      }),
+    );
+    const target = card.nth(Math.max(inView, 0));
+    const title = await target.getByRole('heading').first().textContent();
+    await target.getByRole('heading').getByRole('link').click();
+    await expect(page).toHaveURL(/\/products\/\d+/);
+    await expect(page.locator('main h1')).toHaveText(title!.trim());
+    await expect(page.locator('main h1')).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products(\?|$)/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 100);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 100);
+  });
+}
