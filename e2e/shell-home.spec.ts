@@ -108,7 +108,7 @@ test('home opens in Arabic, right to left, built from the store API', async ({ p
   await expect(brandLinks).toHaveCount(Math.min(brands.length, 6));
   await expect(brandLinks.first()).toHaveAttribute('href', `/products?brand_id=${brands[0]!.id}`);
   await expect(page.getByTestId('home-perks').getByRole('listitem')).toHaveCount(4);
-  await expect(page.getByTestId('home-perks')).toContainText('شحن مجاني');
+  await expect(page.getByTestId('home-perks')).toContainText('توصيل لـ 27 محافظة');
 });
 
 test('the video banner loads its player only when asked', async ({ page, request }) => {

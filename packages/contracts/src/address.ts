@@ -162,6 +162,8 @@ export const deliveryZoneSchema = z.object({
   name_ar: z.string(),
   /** EGP. */
   shipping_fees: z.number(),
+  /** Days from an order to its delivery here, at the soonest and at the latest. */
+  delivery_days: z.object({ min: z.number().int(), max: z.number().int() }),
 });
 export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
 

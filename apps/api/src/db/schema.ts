@@ -330,6 +330,9 @@ export const deliveryZones = pgTable('delivery_zones', {
   nameEn: varchar('name_en', { length: 80 }).notNull().unique(),
   nameAr: varchar('name_ar', { length: 80 }).notNull(),
   shippingFeesPiastres: integer('shipping_fees_piastres').notNull(),
+  /** Days from an order to its delivery in this governorate, at the soonest and at the latest (issue 16). */
+  deliveryDaysMin: smallint('delivery_days_min').notNull().default(2),
+  deliveryDaysMax: smallint('delivery_days_max').notNull().default(4),
   active: boolean('active').notNull().default(true),
 });
 

@@ -54,7 +54,13 @@ export async function addZones(db: DbOrTx) {
   const rows = await db
     .insert(deliveryZones)
     .values([
-      { nameEn: 'Cairo', nameAr: 'القاهرة', shippingFeesPiastres: 5000 },
+      {
+        nameEn: 'Cairo',
+        nameAr: 'القاهرة',
+        shippingFeesPiastres: 5000,
+        deliveryDaysMin: 1,
+        deliveryDaysMax: 2,
+      },
       { nameEn: 'Giza', nameAr: 'الجيزة', shippingFeesPiastres: 6000 },
       { nameEn: 'Alexandria', nameAr: 'الإسكندرية', shippingFeesPiastres: 7550 },
       { nameEn: 'North Sinai', nameAr: 'شمال سيناء', shippingFeesPiastres: 9000, active: false },

@@ -31,7 +31,7 @@ import { demoCatalog, type PlannedProduct } from './catalog.ts';
 import { CATEGORY_TREE, DEPARTMENT_TINTS, flattenCategories } from './categories.ts';
 import { pageSettingsSeed } from './content.ts';
 import { DEMO_URL, demoFilesPresent, productImageFiles, writeDemoFiles } from './files.ts';
-import { BRANCHES, DELIVERY_ZONES } from './places.ts';
+import { BRANCHES, DELIVERY_ZONES, deliveryDaysFor } from './places.ts';
 import { PROMOTIONS } from './promotions.ts';
 import { brandLogoSvg, categoryIconSvg, phoneModel, tvModel, type Shape } from './svg.ts';
 
@@ -263,6 +263,8 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
         nameEn: z.nameEn,
         nameAr: z.nameAr,
         shippingFeesPiastres: z.feesEgp * 100,
+        deliveryDaysMin: deliveryDaysFor(z.feesEgp).min,
+        deliveryDaysMax: deliveryDaysFor(z.feesEgp).max,
       })),
     )
     .onConflictDoNothing({ target: deliveryZones.nameEn });

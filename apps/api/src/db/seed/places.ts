@@ -51,6 +51,17 @@ export interface ZoneSeed {
  * The 27 governorates, named as OpenStreetMap (and so the map's reverse geocoding) names them, without the word
  * "Governorate" (addresses/service.ts matches either way). Fees grow with the distance from the Cairo warehouse.
  */
+/**
+ * Days to deliver by distance, which the fee follows: Greater Cairo 1-2, the Delta and Alexandria 2-3, Upper Egypt
+ * and the Canal 3-5, the far governorates (Red Sea, Sinai, Matrouh, New Valley) 4-7 (migration 0017 does the same).
+ */
+export function deliveryDaysFor(feesEgp: number): { min: number; max: number } {
+  if (feesEgp <= 60) return { min: 1, max: 2 };
+  if (feesEgp <= 80) return { min: 2, max: 3 };
+  if (feesEgp <= 120) return { min: 3, max: 5 };
+  return { min: 4, max: 7 };
+}
+
 export const DELIVERY_ZONES: ZoneSeed[] = [
   { nameEn: 'Cairo', nameAr: 'القاهرة', feesEgp: 50 },
   { nameEn: 'Giza', nameAr: 'الجيزة', feesEgp: 50 },

@@ -207,8 +207,8 @@ describe('delivery zones', () => {
     const r = await call(t.app, 'GET', '/v1/delivery_zones?locale=ar', {});
     expect(r.body.delivery_zones).toEqual([
       expect.objectContaining({ name: 'الإسكندرية', shipping_fees: 75.5 }),
-      expect.objectContaining({ name: 'القاهرة', shipping_fees: 50 }),
-      expect.objectContaining({ name: 'الجيزة', shipping_fees: 60 }),
+      expect.objectContaining({ name: 'القاهرة', shipping_fees: 50, delivery_days: { min: 1, max: 2 } }),
+      expect.objectContaining({ name: 'الجيزة', shipping_fees: 60, delivery_days: { min: 2, max: 4 } }),
     ]);
   });
 });

@@ -61,6 +61,7 @@ export function toZone(z: ZoneRow, locale: Locale): DeliveryZone {
     name_en: z.nameEn,
     name_ar: z.nameAr,
     shipping_fees: toEgp(z.shippingFeesPiastres),
+    delivery_days: { min: z.deliveryDaysMin, max: z.deliveryDaysMax },
   };
 }
 

@@ -5,8 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { addressPhone, emptyAddressValues, matchZone } from './address-values';
 
 const zones: DeliveryZone[] = [
-  { id: 1, name: 'Cairo', name_en: 'Cairo', name_ar: 'القاهرة', shipping_fees: 50 },
-  { id: 2, name: 'Giza', name_en: 'Giza', name_ar: 'الجيزة', shipping_fees: 60 },
+  {
+    id: 1,
+    name: 'Cairo',
+    name_en: 'Cairo',
+    name_ar: 'القاهرة',
+    shipping_fees: 50,
+    delivery_days: { min: 1, max: 2 },
+  },
+  {
+    id: 2,
+    name: 'Giza',
+    name_en: 'Giza',
+    name_ar: 'الجيزة',
+    shipping_fees: 60,
+    delivery_days: { min: 1, max: 2 },
+  },
 ];
 
 describe('the address form values', () => {

@@ -7,7 +7,7 @@ export {
   useAddresses,
 } from './api/addresses';
 export { AddressCard } from './components/address-card';
-export { addressPhone } from './address-values';
+export { addressPhone, matchZone } from './address-values';
 export { useAddressesTranslation } from './i18n';
 
 /** The account area's Addresses tab, fetched when it is first shown. */

@@ -37,3 +37,4 @@ export {
   type ProductsParams,
 } from './api/get-products';
 export { getProduct, productQueryOptions, useProduct } from './api/get-product';
+export { DeliveryEstimate } from './components/delivery-estimate';

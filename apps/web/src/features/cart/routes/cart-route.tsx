@@ -14,7 +14,7 @@ import { Dialog } from '../../../ui/dialog';
 import { CartIcon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/skeleton';
 import { useIsSignedIn } from '../../auth';
-import { AvailabilityBadge, productQueryOptions } from '../../catalog';
+import { AvailabilityBadge, DeliveryEstimate, productQueryOptions } from '../../catalog';
 import { useCheckoutEntry } from '../../checkout';
 import { CartErrorDialog } from '../components/cart-error-dialog';
 import { QuantityCounter } from '../components/quantity-counter';
@@ -184,6 +184,7 @@ export function Component() {
                 </dd>
               </div>
             </dl>
+            <DeliveryEstimate className="mt-4" />
             <Button
               size="lg"
               className="mt-5 w-full"

@@ -11,6 +11,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { useProduct } from '../api/get-product';
 import { useProducts } from '../api/get-products';
 import { AvailabilityBadge } from '../components/availability-badge';
+import { DeliveryEstimate } from '../components/delivery-estimate';
 import { FavoriteButton } from '../components/favorite-button';
 import { ProductGallery } from '../components/product-gallery';
 import { InstallmentTable } from '../components/installment-table';
@@ -124,6 +125,7 @@ export function Component() {
           </div>
           <MonthlyPrice amount={product.monthly_from} className="text-sm" testId="product-monthly" />
           <AvailabilityBadge stock={product.stock} className="text-sm" testId="product-availability" />
+          <DeliveryEstimate />
           <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <div className="min-w-0 flex-1">
               <ProductPurchase key={product.id} product={product} title={product.title} />

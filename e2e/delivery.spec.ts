@@ -1,0 +1,46 @@
+import { expect, inLocale, test } from './fixtures';
+
+/**
+ * Delivery before buying (issue 16, item 2): on the product page and in the cart, the fee and the expected dates
+ * for the governorate the guest picks (the one checkout charges by), remembered for the next page.
+ */
+const egp = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`the product page and the cart show the delivery fee and dates of the chosen governorate (${locale}) @phone`, async ({
+    page,
+    request,
+  }) => {
+    const { delivery_zones: zones } = await (await request.get(`/v1/delivery_zones?locale=${locale}`)).json();
+    type Zone = {
+      id: number;
+      name: string;
+      shipping_fees: number;
+      delivery_days: { min: number; max: number };
+    };
+    const far = (zones as Zone[]).reduce((a, b) => (b.shipping_fees > a.shipping_fees ? b : a));
+    await inLocale(page, locale);
+    await page.goto('/products/1');
+    const box = page.getByTestId('delivery-estimate');
+    // Before a choice: the range of fees.
+    await expect(box.getByTestId('delivery-fee-date')).toContainText(
+      egp(Math.min(...zones.map((z: Zone) => z.shipping_fees))),
+    );
+    await box.getByTestId('delivery-zone').selectOption(String(far.id));
+    const day = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    const latest = day.format(new Date(Date.now() + far.delivery_days.max * 86_400_000));
+    await expect(box.getByTestId('delivery-fee-date')).toContainText(egp(far.shipping_fees));
+    await expect(box.getByTestId('delivery-fee-date')).toContainText(latest);
+
+    // The cart remembers the governorate.
+    await page.getByTestId('add-to-cart').click();
+    await page.goto('/cart');
+    const inCart = page.getByTestId('delivery-estimate');
+    await expect(inCart.getByTestId('delivery-zone')).toHaveValue(String(far.id));
+    await expect(inCart.getByTestId('delivery-fee-date')).toContainText(latest);
+  });
+}
