@@ -185,7 +185,9 @@ export const addressSchema = z.object({
   lat: z.number(),
   lng: z.number(),
   name: z.string(),
-  delivery_zone: deliveryZoneSchema.nullable(),
+  // An order keeps its address as it was (a snapshot): those of orders placed before the zones had delivery days
+  // (migration 0017) have none.
+  delivery_zone: deliveryZoneSchema.partial({ delivery_days: true }).nullable(),
   created_at: z.string(),
 });
 export type Address = z.infer<typeof addressSchema>;

@@ -1,13 +1,17 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+
+/** Subscribes to a media query's changes (for useSyncExternalStore). */
+const subscribeTo = (query: string) => (onChange: () => void) => {
+  const list = window.matchMedia(query);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+};
 
 /** True while the media query matches (re-renders when it changes). */
 export function useMediaQuery(query: string): boolean {
+  const subscribe = useMemo(() => subscribeTo(query), [query]);
   return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
+    subscribe,
     () => window.matchMedia(query).matches,
     () => false,
   );
@@ -18,12 +22,9 @@ export function useMediaQuery(query: string): boolean {
  * render both variants then, each shown by CSS at its width, so nothing moves when the answer arrives.
  */
 export function useMediaMatch(query: string): boolean | null {
+  const subscribe = useMemo(() => subscribeTo(query), [query]);
   return useSyncExternalStore<boolean | null>(
-    (onChange) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
+    subscribe,
     () => window.matchMedia(query).matches,
     () => null,
   );
