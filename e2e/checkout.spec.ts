@@ -648,6 +648,36 @@ test.describe('checkout', () => {
     ).toHaveText('Delivered');
   });
 
+  test('items held by an online payment show in the cart with the time left and the way back to the payment', async ({
+    page,
+    request,
+  }) => {
+    const s = await newShopper(request);
+    const { id: addressId } = await addAddress(request, s, 'Home');
+    await addToCart(request, s, await cheapProduct(request));
+    const cart = await apiJson<{ order: { order_id: number } }>(request, 'GET', '/v1/users/cart', s.headers);
+    await apiJson(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address`, s.headers, {
+      address_id: addressId,
+    });
+    const key = await apiJson<{ unified_checkout_url: string }>(
+      request,
+      'POST',
+      '/v1/users/checkout?locale=en',
+      s.headers,
+      { payment_method: 'online' },
+    );
+    // Another device of the same shopper: the cart is empty, and says why, with the way back to the payment.
+    await openAs(page, s, 'en');
+    await page.goto('/cart');
+    const notice = page.getByTestId('held-notice');
+    await expect(notice).toContainText('Items held for your online payment: 1');
+    await expect(page.getByTestId('held-time')).toHaveText(/^0[0-4]:[0-5]\d$/);
+    await expect(page.getByTestId('held-pay')).toHaveAttribute('href', key.unified_checkout_url);
+    await page.goto('/cart?lang=ar');
+    await expect(notice).toContainText('قطع محجوزة لعملية الدفع أونلاين: 1');
+    await expect(page.getByTestId('held-pay')).toHaveText('ارجع للدفع');
+  });
+
   test('a delivered order blocks the wizard opened by address too', async ({ page, request }) => {
     const s = await newShopper(request);
     await deliveredOrder(request, s);

@@ -109,6 +109,23 @@ export const cartSchema = z.object({
   total: z.number(),
   address: cartAddressSchema.nullable(),
   sap_sync: z.boolean(),
+  /**
+   * Items held by an online payment session under way (on this device or another): they left the cart for the
+   * payment and come back if it fails or its time runs out (decision 006). Null when there is none.
+   */
+  held: z
+    .object({
+      order_id: z.number().int(),
+      /** Number of items (quantities added up). */
+      count: z.number().int(),
+      /** EGP, shipping included. */
+      total: z.number(),
+      expires_at: z.string(),
+      time_remaining_seconds: z.number().int(),
+      /** The provider's payment page of this session: the way back to the payment. */
+      payment_url: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 export const cartResponseSchema = z.object({ order: cartSchema });

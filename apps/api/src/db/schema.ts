@@ -656,6 +656,8 @@ export const payments = pgTable(
     provider: varchar('provider', { length: 20 }).notNull(),
     paymentKey: varchar('payment_key', { length: 200 }).notNull().unique(),
     providerReference: varchar('provider_reference', { length: 200 }),
+    /** The provider's payment page for this key (the way back to a payment left open, issue 16). */
+    checkoutUrl: varchar('checkout_url', { length: 1000 }),
     amountPiastres: bigint('amount_piastres', { mode: 'number' }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('EGP'),
     /** pending | succeeded | failed | expired */

@@ -25,3 +25,23 @@ export function transactionHook<T>(): TransactionHook<T> {
     },
   };
 }
+
+/**
+ * A module's question to the modules above it (dependency inversion, as transactionHook): one module above answers
+ * it (`answer`), the module asks (`ask`) and gets null while nobody answers.
+ *
+ *   cart:      export const heldForPayment = questionHook<{ userId; now }, Held>();   // asks
+ *   payments:  heldForPayment.answer(heldItems);                                        // answers
+ */
+export interface QuestionHook<T, R> {
+  answer(fn: (tx: DbOrTx, event: T) => Promise<R | null>): void;
+  ask(tx: DbOrTx, event: T): Promise<R | null>;
+}
+
+export function questionHook<T, R>(): QuestionHook<T, R> {
+  let answerer: ((tx: DbOrTx, event: T) => Promise<R | null>) | null = null;
+  return {
+    answer: (fn) => void (answerer = fn),
+    ask: (tx, event) => (answerer ? answerer(tx, event) : Promise.resolve(null)),
+  };
+}

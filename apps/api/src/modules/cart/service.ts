@@ -11,7 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, deliveryZones, orderProducts, products } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { transactionHook } from '../../lib/hooks.ts';
+import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { findUserAddress, zoneForGovernorate } from '../addresses/index.ts';
 import { loadProducts } from '../catalog/index.ts';
 import { cartOf, chooseCartAddress, touchCart as touch, type OrderRow } from '../orders/index.ts';
@@ -21,6 +21,9 @@ import { cartOf, chooseCartAddress, touchCart as touch, type OrderRow } from '..
  * online payment session whose key expired gives its held stock and lines back, decision 006).
  */
 export const cartRead = transactionHook<{ userId: number; now: Date }>();
+
+/** What an online payment under way holds of the user's (payments answers it; null when none). */
+export const heldForPayment = questionHook<{ userId: number; now: Date }, NonNullable<Cart['held']>>();
 
 /**
  * The server cart: the user's order with status 'cart' (one per user, a partial unique index says so). Every
@@ -123,6 +126,7 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
     total: toEgp(totals.total),
     address: order.addressId ? await addressOf(db, order.addressId) : null,
     sap_sync: order.sapSync,
+    held: await heldForPayment.ask(db, { userId: opts.userId, now: opts.now }),
   };
 }
 

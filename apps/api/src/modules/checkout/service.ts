@@ -370,7 +370,12 @@ export async function startPaymentSession(
   }
   await db
     .update(payments)
-    .set({ paymentKey: intention.paymentKey, providerReference: intention.providerReference, updatedAt: now })
+    .set({
+      paymentKey: intention.paymentKey,
+      providerReference: intention.providerReference,
+      checkoutUrl: intention.checkoutUrl,
+      updatedAt: now,
+    })
     .where(eq(payments.id, held.paymentId));
   return {
     payment_key: intention.paymentKey,

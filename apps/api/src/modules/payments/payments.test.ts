@@ -220,6 +220,30 @@ describe('an online payment session', () => {
     expect((await orderRow(orderId)).status).toBe('abandoned');
   });
 
+  it('the cart says what a session under way holds, its time left and the way back to its payment page', async () => {
+    const { s, orderId } = await atPayment(5, 2);
+    const emptyBefore = (await call(t.app, 'GET', '/v1/users/cart', s.headers)).body.order;
+    expect(emptyBefore.held).toBeNull();
+    const key = (await startSession(s)).body;
+    // Another device of the same shopper: the cart is empty, and says why.
+    t.clock.advance(MINUTE);
+    const cart = (await call(t.app, 'GET', '/v1/users/cart?locale=en', s.headers)).body.order;
+    expect(cart.count).toBe(0);
+    expect(cart.held).toEqual({
+      order_id: orderId,
+      count: 2,
+      total: 2060,
+      expires_at: key.payment_key_expiration,
+      time_remaining_seconds: 4 * 60,
+      payment_url: key.unified_checkout_url,
+    });
+    // The session's time runs out: the items are back in the cart, nothing is held.
+    t.clock.advance(4 * MINUTE + 1000);
+    const after = (await call(t.app, 'GET', '/v1/users/cart', s.headers)).body.order;
+    expect(after.held).toBeNull();
+    expect(after.count).toBe(2);
+  });
+
   it('a gateway that cannot open the session gives the stock back at once', async () => {
     const failing: PaymentProvider = {
       name: 'sandbox',

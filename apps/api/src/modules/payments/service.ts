@@ -11,14 +11,14 @@
  * Callbacks are idempotent by transaction id (payment_events unique), and safe in any order: a failure after a
  * success changes nothing; a success after the stock went back tries to take it again (else: refund_required).
  */
-import { orderTotals } from '@store/contracts';
+import { orderTotals, toEgp } from '@store/contracts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
 import type { VerifiedTransaction } from '../../adapters/payments/provider.ts';
-import { cartRead } from '../cart/index.ts';
+import { cartRead, heldForPayment } from '../cart/index.ts';
 import { returnStock, takeStock } from '../stock/index.ts';
 import { GATEWAY, SYSTEM, holdAgainForPayment, placePaidOrder, returnToCart } from '../orders/index.ts';
 
@@ -46,6 +46,27 @@ export async function activeSession(db: DbOrTx, userId: number, now: Date): Prom
     .limit(1);
   return p ?? null;
 }
+
+/** What the user's payment session under way holds: its items, total, time left and payment page. */
+export async function heldItems(db: DbOrTx, args: { userId: number; now: Date }) {
+  const p = await activeSession(db, args.userId, args.now);
+  if (!p) return null;
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${orderProducts.quantity}), 0)::int` })
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, p.orderId));
+  const ms = p.expiresAt.getTime() - args.now.getTime();
+  return {
+    order_id: p.orderId,
+    count: Number(row?.count ?? 0),
+    total: toEgp(p.amountPiastres),
+    expires_at: p.expiresAt.toISOString(),
+    time_remaining_seconds: Math.max(0, Math.ceil(ms / 1000)),
+    payment_url: p.checkoutUrl,
+  };
+}
+
+heldForPayment.answer(heldItems);
 
 /** 'A payment session is already active. You can start a new session in {mm:ss}.' with the seconds for a countdown. */
 export function sessionActiveError(p: PaymentRow, now: Date) {

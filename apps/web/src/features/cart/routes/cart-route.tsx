@@ -23,6 +23,7 @@ import { useMergeNotice } from '../merge-notice';
 import { useGuestCart } from '../store';
 import { useCartActions } from '../use-cart';
 import { BidiText } from '../../../ui/bidi-text';
+import { HeldNotice } from '../components/held-notice';
 
 interface Line {
   productId: number;
@@ -112,6 +113,7 @@ export function Component() {
       <Breadcrumbs items={[{ label: t('title') }]} />
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{t('title')}</h1>
       <MergeNotice />
+      {signedIn && <HeldNotice />}
 
       {loading ? (
         <div className="mt-6 space-y-3">
