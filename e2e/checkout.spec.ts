@@ -471,6 +471,41 @@ test.describe('checkout', () => {
       .toBeNull();
   });
 
+  for (const locale of ['en', 'ar'] as const) {
+    test(`online payment has a pay button; unticked terms say so at the box; the hosted page fits a phone (${locale}) @phone`, async ({
+      page,
+      request,
+    }) => {
+      const s = await newShopper(request);
+      await addAddress(request, s);
+      await addToCart(request, s, await cheapProduct(request));
+      await openAs(page, s, locale);
+      await walkToPayment(page);
+      await method(page, 'online').click();
+      await expect(page.getByTestId('online-ready')).toBeVisible();
+      const pay = page.getByTestId('pay-online');
+      await expect(pay).toContainText(locale === 'en' ? 'Pay' : 'ادفع');
+      // Terms not ticked: the error is at the box, which takes the focus; nothing else happens.
+      await pay.click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: locale === 'en' ? /terms/i : /الشروط/ }),
+      ).toBeVisible();
+      await expect(page.getByTestId('terms')).toBeFocused();
+      await expect(page).toHaveURL(/\/checkout\/payment$/);
+      await page.getByTestId('terms').check();
+      await pay.click();
+      await expect(page).toHaveURL(/\/v1\/payments\/sandbox\/checkout\?key=/);
+      // The gateway's page: nothing wider than the screen, and its end time as a time, not an ISO string.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
+      await expect(page.getByTestId('sandbox-ends')).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
+      await expect(page.getByTestId('sandbox-ends')).toContainText(/\d{1,2}:\d{2}/);
+      await page.getByRole('button', { name: /Approve/ }).click();
+      await expect(page).toHaveURL(/\/complete-payment\?success=true/);
+    });
+  }
+
   test('online payment declined: the failure page, and the items are back in the cart', async ({
     page,
     request,

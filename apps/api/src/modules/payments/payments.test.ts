@@ -287,6 +287,12 @@ describe('the sandbox hosted checkout', () => {
     expect(page.body).toContain('2,060 EGP');
     expect(page.body).toContain('Approve');
     expect(page.body).toContain('ادفع');
+    // When it ends, on Cairo's clock in both languages, never a raw ISO time.
+    const ends = new Date(key.payment_key_expiration);
+    expect(page.body).not.toContain(ends.toISOString());
+    const opts = { timeZone: 'Africa/Cairo', hour: 'numeric', minute: '2-digit' } as const;
+    expect(page.body).toContain(new Intl.DateTimeFormat('ar-EG-u-nu-latn', opts).format(ends));
+    expect(page.body).toContain(new Intl.DateTimeFormat('en-US', opts).format(ends));
 
     const submit = await t.app.inject({
       method: 'POST',

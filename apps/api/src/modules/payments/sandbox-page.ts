@@ -9,11 +9,12 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
+*{box-sizing:border-box}
 body{font-family:system-ui,"Segoe UI",Tahoma,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;border-radius:16px;box-shadow:0 10px 30px #0f172a1a;padding:28px;max-width:420px;width:calc(100% - 32px)}
+main{background:#fff;border-radius:16px;box-shadow:0 10px 30px #0f172a1a;padding:clamp(16px,5vw,28px);max-width:420px;width:calc(100% - 32px)}
 h1{font-size:1.15rem;margin:0 0 4px}.en{direction:ltr;text-align:left;color:#475569;font-size:.9rem;margin:0 0 16px}
-.amount{font-size:2rem;font-weight:700;direction:ltr;text-align:center;margin:20px 0}
-.row{display:flex;gap:12px}button,a.btn{flex:1;border:0;border-radius:10px;padding:12px;font-size:1rem;font-weight:600;cursor:pointer;text-align:center;text-decoration:none}
+.amount{font-size:2rem;font-weight:700;direction:ltr;text-align:center;margin:20px 0;overflow-wrap:anywhere}
+.row{display:flex;flex-wrap:wrap;gap:12px}button,a.btn{flex:1;border:0;border-radius:10px;padding:12px;font-size:1rem;font-weight:600;cursor:pointer;text-align:center;text-decoration:none}
 .ok{background:#047857;color:#fff}.no{background:#fff;color:#b91c1c;border:2px solid #b91c1c}
 .note{font-size:.8rem;color:#64748b;margin-top:18px}
 `;
@@ -37,6 +38,21 @@ export const sandboxPagePolicy = (publicUrl: string) =>
     'frame-ancestors': ["'none'"],
   });
 
+/** When the session ends, as people in Egypt read a time: Cairo's clock, in Arabic and in English. */
+function endsAt(at: Date) {
+  const opts: Intl.DateTimeFormatOptions = {
+    timeZone: 'Africa/Cairo',
+    hour: 'numeric',
+    minute: '2-digit',
+    day: 'numeric',
+    month: 'long',
+  };
+  return {
+    ar: new Intl.DateTimeFormat('ar-EG-u-nu-latn', opts).format(at),
+    en: new Intl.DateTimeFormat('en-US', opts).format(at),
+  };
+}
+
 export function checkoutPage(input: {
   key: string;
   orderId: number;
@@ -44,6 +60,7 @@ export function checkoutPage(input: {
   expiresAt: Date;
 }) {
   const amount = formatMoney(input.amountPiastres / 100);
+  const ends = endsAt(input.expiresAt);
   return shell(
     'Sandbox checkout',
     `<h1>دفع تجريبي — طلب رقم ${input.orderId}</h1>
@@ -55,8 +72,8 @@ export function checkoutPage(input: {
 <button class="ok" type="submit" name="decision" value="approve">ادفع · Approve</button>
 <button class="no" type="submit" name="decision" value="decline">ارفض · Decline</button>
 </div></form>
-<p class="note">مفيش فلوس حقيقية هنا: دي بوابة دفع تجريبية. الجلسة تنتهي ${esc(input.expiresAt.toISOString())}<br>
-<span dir="ltr">No real money moves: this is a sandbox gateway. The session ends at ${esc(input.expiresAt.toISOString())}.</span></p>`,
+<p class="note" data-testid="sandbox-ends">مفيش فلوس حقيقية هنا: دي بوابة دفع تجريبية. الجلسة تنتهي <bdi>${esc(ends.ar)}</bdi><br>
+<span dir="ltr">No real money moves: this is a sandbox gateway. The session ends at ${esc(ends.en)}.</span></p>`,
   );
 }
 

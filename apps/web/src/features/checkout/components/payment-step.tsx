@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@store/contracts/constants';
 import type { OfflinePaymentMethod } from '@store/contracts/checkout';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { installmentQuote } from '@store/contracts/installments';
 import { ApiError } from '../../../lib/api-client';
@@ -130,12 +130,21 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
     },
   });
 
-  const chooseOnline = () => {
-    if (online && held) {
-      // The second click: on to the hosted checkout, once the terms are accepted.
-      if (!terms) return setTermsError(true);
-      return go(held.unified_checkout_url);
+  const termsBox = useRef<HTMLInputElement>(null);
+  /** On to the hosted checkout, once the terms are accepted (else the error shows at the box, which takes focus). */
+  const payOnline = () => {
+    if (!held) return;
+    if (!terms) {
+      setTermsError(true);
+      termsBox.current?.focus();
+      return;
     }
+    go(held.unified_checkout_url);
+  };
+
+  const chooseOnline = () => {
+    // The second click on the option does what the pay button does (spec §2).
+    if (online && held) return payOnline();
     if (key.isPending) return;
     setChosen('online');
     key.mutate();
@@ -265,7 +274,9 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
         })}
       </fieldset>
 
-      <div className="mt-5 flex flex-col gap-1">
+      <div
+        className={`mt-5 flex flex-col gap-1 rounded-xl p-3 ${termsError ? 'bg-red-50 ring-2 ring-red-600' : ''}`}
+      >
         <label className="inline-flex items-start gap-2">
           <input
             type="checkbox"
@@ -274,6 +285,7 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
               setTerms(e.target.checked);
               if (e.target.checked) setTermsError(false);
             }}
+            ref={termsBox}
             aria-invalid={termsError ? true : undefined}
             aria-describedby={termsError ? `${ids}-terms-error` : undefined}
             className="mt-1 size-4 shrink-0 accent-brand-700"
@@ -292,6 +304,12 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
           </p>
         )}
       </div>
+
+      {online && held && (
+        <Button size="lg" className="mt-5 w-full sm:w-auto" onClick={payOnline} data-testid="pay-online">
+          {t('payment.online.pay', { total: formatPrice(held.checkoutPrice) })}
+        </Button>
+      )}
 
       {placeable && (
         <Button
