@@ -786,6 +786,10 @@ test.describe('addresses', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowUp');
     await expect(pin).toBeFocused();
+    // The new place is looked up (its name) before the address can be saved, as after the locate button above.
+    await expect(page.getByTestId('map-label')).not.toContainText(/لسه محددتش مكان|بندوّر/, {
+      timeout: 15_000,
+    });
     await page.getByTestId('address-save').click();
     await expect(page.getByTestId('address-saved')).toHaveText('عنوانك اتعدّل بنجاح.');
     await page.getByRole('dialog').getByRole('button', { name: 'متابعة' }).click();
