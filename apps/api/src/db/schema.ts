@@ -282,6 +282,11 @@ export const catalogState = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Raised when a product sells out or comes back (stock crosses zero; migration 0019): the catalog index's
+     * list of sold-out products is read again only then (catalog-index.ts).
+     */
+    soldOutVersion: bigint('sold_out_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('catalog_state_one_row', sql`${t.id} = 1`)],
 );

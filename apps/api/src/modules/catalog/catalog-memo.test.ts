@@ -152,7 +152,7 @@ describe('both ways of sorting a list give the same pages', () => {
           const q = productListQuerySchema.parse(
             Object.fromEntries(new URLSearchParams(`${sort}&${filter}&per_page=2&page=${page}`)),
           );
-          const opts = { locale: 'en' as Locale, now: new Date() };
+          const opts = { locale: 'en' as Locale, now: new Date(), catalogIndex: false };
           const inMemory = await listProducts(t.database.db, q, { ...opts, sortInMemoryBelow: 1e9 });
           const walked = await listProducts(t.database.db, q, { ...opts, sortInMemoryBelow: 0 });
           expect(
@@ -167,23 +167,25 @@ describe('both ways of sorting a list give the same pages', () => {
 
 describe('search results page consistently', () => {
   it('every match appears exactly once across pages, also past the similarity-ranked best matches', async () => {
-    const opts = { locale: 'en' as Locale, now: new Date(), rankedCandidates: 3 };
-    const all = await listProducts(
-      t.database.db,
-      productListQuerySchema.parse({ query: 'lg', per_page: '50' }),
-      opts,
-    );
-    expect(all.meta.total_entries).toBeGreaterThanOrEqual(4); // more than the 3 ranked by similarity
-    const seen: number[] = [];
-    for (let page = 1; page <= Math.ceil(all.meta.total_entries / 2); page++) {
-      const res = await listProducts(
+    for (const catalogIndex of [true, false]) {
+      const opts = { locale: 'en' as Locale, now: new Date(), rankedCandidates: 3, catalogIndex };
+      const all = await listProducts(
         t.database.db,
-        productListQuerySchema.parse({ query: 'lg', per_page: '2', page: String(page) }),
+        productListQuerySchema.parse({ query: 'lg', per_page: '50' }),
         opts,
       );
-      seen.push(...res.products.map((p) => p.id));
+      expect(all.meta.total_entries).toBeGreaterThanOrEqual(4); // more than the 3 ranked by similarity
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.ceil(all.meta.total_entries / 2); page++) {
+        const res = await listProducts(
+          t.database.db,
+          productListQuerySchema.parse({ query: 'lg', per_page: '2', page: String(page) }),
+          opts,
+        );
+        seen.push(...res.products.map((p) => p.id));
+      }
+      expect(seen).toEqual(all.products.map((p) => p.id));
+      expect(new Set(seen).size).toBe(all.meta.total_entries);
     }
-    expect(seen).toEqual(all.products.map((p) => p.id));
-    expect(new Set(seen).size).toBe(all.meta.total_entries);
   });
 });

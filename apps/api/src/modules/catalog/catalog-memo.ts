@@ -73,12 +73,16 @@ export async function readVersion(db: DbOrTx): Promise<number | null> {
  * checked against a version read after everything it was built from, and versions only grow, so a value a memo
  * computed after a change can never pass for the version before it.
  */
-export async function catalogView(db: DbOrTx, opts: { assume?: boolean } = {}): Promise<CatalogView> {
+export async function catalogView(
+  db: DbOrTx,
+  opts: { assume?: boolean; at?: number } = {},
+): Promise<CatalogView> {
   let memo = memos.get(db);
   if (!memo) memos.set(db, (memo = new CatalogMemo(5000)));
   const m = memo;
-  const assumed = !!opts.assume && m.latest !== null;
-  const version = assumed ? m.latest : await readVersion(db);
+  const assumed = opts.at === undefined && !!opts.assume && m.latest !== null;
+  // `at`: a version the caller has just read itself (the catalog index's request).
+  const version = opts.at ?? (assumed ? m.latest : await readVersion(db));
   m.saw(version);
   return {
     version,

@@ -24,3 +24,27 @@ export function productSearchText(p: SearchTextParts): string {
   const compact = model.replace(/ /g, '');
   return model.includes(' ') && compact.length >= 3 ? `${text} ${compact}` : text;
 }
+
+/** A word's trigrams padded as pg_trgm pads them (two spaces before, one after), so short words count too. */
+function paddedTrigrams(text: string, into: Set<string>) {
+  for (const w of text.split(' ')) {
+    if (!w) continue;
+    const p = `  ${w} `;
+    for (let i = 0; i + 3 <= p.length; i++) into.add(p.slice(i, i + 3));
+  }
+  return into;
+}
+
+/**
+ * How closely a product's search text matches a query (both normalised), 0 to 1: the share of the query's
+ * trigrams that the text's words hold. A typo or a word cut short still scores by what it shares. It orders a
+ * search's best matches (the catalog index and the database path alike, so both give the same order).
+ */
+export function querySimilarity(query: string, text: string): number {
+  const wanted = paddedTrigrams(query, new Set());
+  if (!wanted.size) return 0;
+  const held = paddedTrigrams(text, new Set());
+  let common = 0;
+  for (const g of wanted) if (held.has(g)) common++;
+  return common / wanted.size;
+}

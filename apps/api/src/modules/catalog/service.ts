@@ -21,6 +21,19 @@ import { pick } from '../../lib/locale.ts';
 import { CATALOG_VERSION_COLUMN, catalogView, readVersion, type CatalogView } from './catalog-memo.ts';
 
 export { readVersion as catalogVersion };
+import {
+  catalogIndexAt,
+  containing,
+  inOrder,
+  isFeatured,
+  match,
+  partition,
+  readVersions,
+  rememberOrder,
+  soldOutMarks,
+  type CatalogIndex,
+} from './catalog-index.ts';
+import { querySimilarity } from './search-text.ts';
 import { expandQuery, loadSynonyms, type QueryGroup } from './synonyms.ts';
 
 type Row = Record<string, unknown>;
@@ -62,6 +75,8 @@ interface ListOptions {
   sortInMemoryBelow?: number;
   /** Overrides RANKED_CANDIDATES (tests page past the ranked list). */
   rankedCandidates?: number;
+  /** false: answer from the database even when the catalog index could (tests compare both). */
+  catalogIndex?: boolean;
 }
 
 const subtree = (categoryId: number) => sql`(
@@ -122,6 +137,16 @@ type WordMatch = { asTyped: true } | { asTyped: false; near: string[] };
 /** How many catalog words a word found nowhere may stand for (the typo case). */
 const NEAR_WORDS = 5;
 
+/** The catalog words closest to a word found in no product (trigram word similarity over the distinct words). */
+async function nearWords(db: DbOrTx, t: string): Promise<string[]> {
+  const near = await rows<{ word: string }>(
+    db,
+    sql`select word from search_words where ${t} <% word
+        order by word_similarity(${t}, word) desc, length(word), word limit ${NEAR_WORDS}`,
+  );
+  return near.map((r) => r.word);
+}
+
 async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
   // One round trip asks, for every word, whether some product has it as typed.
   const [asTyped] = await rows<Record<string, boolean>>(
@@ -139,14 +164,65 @@ async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
       if (asTyped?.[`w${i}`]) return { asTyped: true };
       // A typo: the closest words of the catalog (trigram word similarity over a table of a few thousand
       // words, not over every product), each then searched as typed.
-      const near = await rows<{ word: string }>(
-        db,
-        sql`select word from search_words where ${t} <% word
-            order by word_similarity(${t}, word) desc, length(word), word limit ${NEAR_WORDS}`,
-      );
-      return { asTyped: false, near: near.map((r) => r.word) };
+      return { asTyped: false, near: await nearWords(db, t) };
     }),
   );
+}
+
+/** What a search asks for, resolved: every group must match one of its texts (none: nothing matches). */
+interface SearchPlan {
+  phrase: string;
+  groups: string[][];
+  didYouMean: string | null;
+  /** The categories the query names (with their sub-categories): ranked first. */
+  named: number[];
+}
+
+async function planSearch(
+  db: DbOrTx,
+  view: CatalogView,
+  tokens: string[],
+  words: (plain: string[]) => Promise<WordMatch[]>,
+): Promise<SearchPlan> {
+  const phrase = tokens.join(' ');
+  // Words as shoppers write them: a word or phrase with synonyms (مكيف → تكييف, لاب توب ⇄ لابتوب ⇄ laptop) or
+  // another grammatical number (شاشه ⇄ شاشات) finds any of them (synonyms.ts).
+  const synonyms = await view.remember('synonyms', () => loadSynonyms(db));
+  const expanded = expandQuery(tokens, synonyms);
+  // A word with nothing to stand for it must appear: as typed when some product has it as typed, else one of the
+  // catalog words closest to it (a typo). Comparing a typo with every product's text took seconds on a large
+  // catalog; comparing it with the catalog's distinct words takes milliseconds (decision 003).
+  const plain = expanded.filter((g) => g.alternatives.length === 1).map((g) => g.typed);
+  const matches = plain.length ? await words(plain) : [];
+  let k = 0;
+  let corrected = false;
+  const meant: string[] = [];
+  const groups: string[][] = [];
+  for (const g of expanded) {
+    if (g.alternatives.length > 1) {
+      groups.push(g.alternatives);
+      meant.push(g.typed);
+      continue;
+    }
+    const m = matches[k++]!;
+    if (m.asTyped) {
+      groups.push([g.typed]);
+      meant.push(g.typed);
+    } else {
+      groups.push(m.near);
+      meant.push(m.near[0] ?? g.typed);
+      if (m.near.length) corrected = true;
+    }
+  }
+  // A query that names a category (شاشه → the TV and monitor sections) ranks that category's products first.
+  const cats = await view.remember('category names', () => categoryNames(db));
+  return {
+    phrase,
+    groups,
+    // A word found nowhere was read as the nearest catalog word: say so, with that query one tap away.
+    didYouMean: corrected && meant.join(' ') !== phrase ? meant.join(' ') : null,
+    named: categoriesNamed(cats, expanded),
+  };
 }
 
 /**
@@ -165,17 +241,17 @@ async function rankedPage(
     remember: <T>(what: string, compute: () => Promise<T>) => Promise<T>;
   },
 ): Promise<number[]> {
-  const remembered = await o.remember(`ranked ${o.candidates}`, async () =>
-    (
-      await rows<{ id: number }>(
-        db,
-        sql`select id from (
-              select p.id, p.search_text, ${o.relevance.cheap} as r0 from products p where ${o.all}
-              order by r0 desc, p.id desc limit ${o.candidates}
-            ) c order by r0 + word_similarity(${o.relevance.phrase}, search_text) desc, id desc`,
-      )
-    ).map((r) => Number(r.id)),
-  );
+  const remembered = await o.remember(`ranked ${o.candidates}`, async () => {
+    const head = await rows<{ id: number; search_text: string; r0: number | string }>(
+      db,
+      sql`select p.id, p.search_text, ${o.relevance.cheap} as r0 from products p where ${o.all}
+          order by r0 desc, p.id desc limit ${o.candidates}`,
+    );
+    const score = new Map(
+      head.map((r) => [Number(r.id), Number(r.r0) + querySimilarity(o.relevance.phrase, r.search_text)]),
+    );
+    return head.map((r) => Number(r.id)).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
+  });
   const ranked = [...remembered];
   // In stock before sold out, each in the ranked order. Stock is read now (it changes without the catalog's
   // version, so the remembered list cannot hold it).
@@ -206,6 +282,13 @@ export async function listProducts(
   q: ProductListQuery,
   opts: ListOptions,
 ): Promise<ProductListResponse> {
+  // A list not asked before is answered from the catalog index in this process's memory when it is at the
+  // catalog's version now (catalog-index.ts, decision 022); a shopper's favorites, or a large catalog whose index
+  // is being rebuilt, come from the database.
+  if (!q.favorites && opts.catalogIndex !== false) {
+    const fromIndex = await listFromIndex(db, q, opts);
+    if (fromIndex) return fromIndex;
+  }
   // Totals, price ranges, sub-trees and search words depend only on the catalog's version: remembered per
   // version, recomputed when the catalog changes (catalog-memo.ts, decision 009). First with the newest version
   // this instance has seen, checked by the query that reads the page; when the catalog has changed since, once
@@ -214,6 +297,231 @@ export async function listProducts(
     (await listAt(db, await catalogView(db, { assume: true }), q, opts)) ??
     (await listAt(db, await catalogView(db), q, opts))!
   );
+}
+
+/** The list's filters other than search and price, resolved against the catalog at the view's version. */
+async function listFilters(db: DbOrTx, view: CatalogView, q: ProductListQuery) {
+  const categoryId = q.category_id;
+  const slug = q.promotion_slug;
+  return {
+    categories: categoryId
+      ? await view.remember(`subtree ${categoryId}`, () => categorySubtree(db, categoryId))
+      : null,
+    promotionBySlug: slug
+      ? await view.remember(`promotion ${slug}`, async () => {
+          const [r] = await rows<{ id: number }>(db, sql`select id from promotions where slug = ${slug}`);
+          return r ? Number(r.id) : -1;
+        })
+      : null,
+  };
+}
+
+/** Everything the totals and a search's ranking depend on (not a shopper's favorites: never remembered). */
+const filterKey = (q: ProductListQuery, tokens: string[]) =>
+  JSON.stringify([
+    q.category_id ?? null,
+    [...(q.brand_id ?? [])].sort((a, b) => a - b),
+    !!q.featured,
+    !!q.in_active_promotion,
+    !!q.in_dedicated_page,
+    q.promotion_id ?? null,
+    q.promotion_slug ?? null,
+    tokens,
+    q.min_price ?? null,
+    q.max_price ?? null,
+  ]);
+
+/** The list from the catalog index; null when the index is not at the catalog's version (the database answers). */
+async function listFromIndex(
+  db: DbOrTx,
+  q: ProductListQuery,
+  opts: ListOptions,
+): Promise<ProductListResponse | null> {
+  const versions = await readVersions(db);
+  const idx = await catalogIndexAt(db, versions.version);
+  if (!idx) return null;
+  const view = await catalogView(db, { at: idx.version });
+  const perPage = q.per_page ?? DEFAULT_PRODUCT_PER_PAGE;
+  const page = q.page ?? 1;
+  const { categories, promotionBySlug } = await listFilters(db, view, q);
+  const tokens = q.query ? searchTokens(q.query) : [];
+  const search = tokens.length
+    ? await planSearch(db, view, tokens, async (plain) =>
+        Promise.all(
+          plain.map(async (t): Promise<WordMatch> =>
+            containing(idx, t).length
+              ? { asTyped: true }
+              : { asTyped: false, near: await view.remember(`near ${t}`, () => nearWords(db, t)) },
+          ),
+        ),
+      )
+    : null;
+  const promotionId =
+    q.promotion_id !== undefined && promotionBySlug !== null
+      ? q.promotion_id === promotionBySlug
+        ? q.promotion_id
+        : -1
+      : (q.promotion_id ?? promotionBySlug);
+  const found = match(idx, {
+    categories: categories ? new Set(categories) : null,
+    brands: q.brand_id?.length ? new Set(q.brand_id) : null,
+    featured: !!q.featured,
+    onOffer: !!q.in_active_promotion,
+    special: !!q.in_dedicated_page,
+    promotionId,
+    groups: search?.groups ?? [],
+    minPiastres: q.min_price === undefined ? null : q.min_price * 100,
+    maxPiastres: q.max_price === undefined ? null : q.max_price * 100,
+  });
+  const total = found.total;
+  const offset = (page - 1) * perPage;
+  const key = filterKey(q, tokens);
+  let pageIds: number[] = [];
+  if (offset < total) {
+    const soldOut = await soldOutMarks(db, idx, versions.soldOut);
+    const sorted = (order: Int32Array, reverse = false) => inOrder(idx, found.matches, order, reverse);
+    let list: Int32Array;
+    if (q.latest_to_oldest) list = rememberOrder(idx, `created ${key}`, () => sorted(idx.byCreated));
+    else if (q.lowest_price || q.lowest_to_highest_price)
+      list = rememberOrder(idx, `price asc ${key}`, () => sorted(idx.byPrice));
+    else if (q.highest_price || q.highest_to_lowest_price)
+      list = rememberOrder(idx, `price desc ${key}`, () => sorted(idx.byPrice, true));
+    else if (q.featured_first)
+      list = rememberOrder(idx, `featured ${key}`, () =>
+        partition(found.matches, (d) => !isFeatured(idx, d)),
+      );
+    else if (search) {
+      const ranked = await rankedFromIndex(idx, view, found.matches, search, {
+        key,
+        candidates: opts.rankedCandidates ?? RANKED_CANDIDATES,
+      });
+      // In stock before sold out: among the ranked best, then among the rest.
+      list = rememberOrder(idx, `ranked ${versions.soldOut} ${key}`, () => {
+        const top = partition(ranked.top, (d) => soldOut[d] === 1);
+        const rest = partition(ranked.rest, (d) => soldOut[d] === 1);
+        const out = new Int32Array(top.length + rest.length);
+        out.set(top);
+        out.set(rest, top.length);
+        return out;
+      });
+    } else
+      list = rememberOrder(idx, `default ${versions.soldOut} ${key}`, () =>
+        partition(found.matches, (d) => soldOut[d] === 1),
+      );
+    pageIds = Array.from(list.subarray(offset, offset + perPage), (d) => idx.ids[d]!);
+  }
+  const found2 = await cardRows(db, pageIds, opts);
+  const products = await withMonthly(
+    db,
+    found2.map((r) => toCard(r, opts.locale)),
+  );
+  const named = (
+    counts: Map<number, number>,
+    names: Map<number, { en: string; ar: string }>,
+    limit: number,
+  ) =>
+    [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([id, count]) => {
+        const n = names.get(id) ?? { en: '', ar: '' };
+        return { id, en: n.en, ar: n.ar, count };
+      });
+  const facets = {
+    categories: named(found.categoryCounts, idx.categoryNames, 12),
+    brands: named(found.brandCounts, idx.brandNames, 30),
+  };
+  const nearest =
+    total === 0 && tokens.length
+      ? await view.remember(`nearest ${tokens.join(' ')}`, () => nearestCategories(db, tokens.join(' ')))
+      : undefined;
+  return listAnswer({
+    products,
+    perPage,
+    page,
+    total,
+    min: found.min,
+    max: found.max,
+    facets,
+    didYouMean: search?.didYouMean ?? null,
+    nearest,
+    locale: opts.locale,
+  });
+}
+
+/**
+ * A search's order from the index: the best RANKED_CANDIDATES by the cheap rank (a named category, the whole
+ * phrase, the phrase at the start; ties by popularity, then newest) ordered by their similarity to the query too,
+ * then the other matches in the cheap order. Remembered per catalog version.
+ */
+async function rankedFromIndex(
+  idx: CatalogIndex,
+  view: CatalogView,
+  matches: Int32Array,
+  search: SearchPlan,
+  o: { key: string; candidates: number },
+): Promise<{ top: Int32Array; rest: Int32Array }> {
+  const named = new Set(search.named);
+  const phrase = search.phrase;
+  // The cheap rank takes 8 values (0 to 3.5 in halves): one bucket each, filled in the tie-breakers' order.
+  const cheap = (d: number) => {
+    const text = idx.texts[d]!;
+    return (
+      (named.has(idx.category[d]!) ? 4 : 0) +
+      (text.includes(phrase) ? 2 : 0) +
+      (text.startsWith(phrase) ? 1 : 0)
+    );
+  };
+  const rank = view.remember(`index ranked ${o.candidates} ${o.key}`, async () => {
+    const byTie = inOrder(idx, matches, idx.byPopularity);
+    const buckets: number[][] = Array.from({ length: 8 }, () => []);
+    for (let i = 0; i < byTie.length; i++) buckets[cheap(byTie[i]!)]!.push(byTie[i]!);
+    const cheapOrder = buckets.reverse().flat();
+    const head = cheapOrder.slice(0, o.candidates);
+    const score = new Map(head.map((d) => [d, cheap(d) / 2 + querySimilarity(phrase, idx.texts[d]!)]));
+    const at = new Map(head.map((d, i) => [d, i]));
+    head.sort((a, b) => score.get(b)! - score.get(a)! || at.get(a)! - at.get(b)!);
+    return { top: Int32Array.from(head), rest: Int32Array.from(cheapOrder.slice(o.candidates)) };
+  });
+  return rank;
+}
+
+interface Facet {
+  id: number;
+  en: string;
+  ar: string;
+  count: number;
+}
+
+/** The list's answer, the same from the index and from the database. */
+function listAnswer(a: {
+  products: Product[];
+  perPage: number;
+  page: number;
+  total: number;
+  min: number | null;
+  max: number | null;
+  facets?: { categories: Facet[]; brands: Facet[] };
+  didYouMean: string | null;
+  nearest?: { id: number; en: string; ar: string }[];
+  locale: Locale;
+}): ProductListResponse {
+  return {
+    products: a.products,
+    meta: {
+      per_page: a.perPage,
+      total_entries: a.total,
+      current_page: a.page,
+      next_page: a.page * a.perPage < a.total ? a.page + 1 : null,
+      min_price: toEgp(Number(a.min ?? 0)),
+      max_price: toEgp(Number(a.max ?? 0)),
+      ...(a.facets ? { facets: localFacets(a.facets, a.locale) } : {}),
+      ...(a.didYouMean ? { did_you_mean: a.didYouMean } : {}),
+      ...(a.nearest
+        ? { nearest_categories: a.nearest.map((c) => ({ id: c.id, name: pick(a.locale, c.en, c.ar) })) }
+        : {}),
+    },
+  };
 }
 
 /** A list as of this view of the catalog, or null when the catalog is no longer at the view's version. */
@@ -226,11 +534,8 @@ async function listAt(
   const perPage = q.per_page ?? DEFAULT_PRODUCT_PER_PAGE;
   const page = q.page ?? 1;
   const where: SQL[] = [sql`p.active`];
-  if (q.category_id) {
-    const categoryId = q.category_id;
-    const ids = await view.remember(`subtree ${categoryId}`, () => categorySubtree(db, categoryId));
-    where.push(ids.length ? sql`p.category_id in ${ids}` : sql`false`);
-  }
+  const { categories, promotionBySlug } = await listFilters(db, view, q);
+  if (categories) where.push(categories.length ? sql`p.category_id in ${categories}` : sql`false`);
   // Brands are applied last (below), so the brand facet can count the other brands of the same list.
   const brandCond = q.brand_id?.length ? sql`p.brand_id in ${q.brand_id}` : null;
   if (q.featured) where.push(sql`p.featured`);
@@ -238,8 +543,7 @@ async function listAt(
     where.push(sql`p.promotion_id is not null and p.current_price_piastres < p.price_piastres`);
   if (q.in_dedicated_page) where.push(sql`p.special_offer`);
   if (q.promotion_id) where.push(sql`p.promotion_id = ${q.promotion_id}`);
-  if (q.promotion_slug)
-    where.push(sql`p.promotion_id = (select id from promotions where slug = ${q.promotion_slug})`);
+  if (promotionBySlug !== null) where.push(sql`p.promotion_id = ${promotionBySlug}`);
   if (q.favorites) {
     where.push(
       opts.userId
@@ -250,53 +554,21 @@ async function listAt(
 
   const tokens = q.query ? searchTokens(q.query) : [];
   let relevance: { phrase: string; cheap: SQL } | null = null;
-  let didYouMean: string | null = null;
-  if (tokens.length) {
-    const phrase = tokens.join(' ');
-    // Words as shoppers write them: a word or phrase with synonyms (مكيف → تكييف, لاب توب ⇄ لابتوب ⇄ laptop) or
-    // another grammatical number (شاشه ⇄ شاشات) finds any of them (synonyms.ts).
-    const synonyms = await view.remember('synonyms', () => loadSynonyms(db));
-    const groups = expandQuery(tokens, synonyms);
-    // A word with nothing to stand for it must appear: as typed (LIKE, on the trigram index) when some product has
-    // it as typed, else one of the catalog words closest to it (a typo). Comparing a typo with every product's
-    // text took seconds on a large catalog; comparing it with the catalog's distinct words takes milliseconds
-    // (decision 003).
-    const plain = groups.filter((g) => g.alternatives.length === 1).map((g) => g.typed);
-    const matches = plain.length
-      ? await view.remember(`words ${plain.join(' ')}`, () => matchWords(db, plain))
-      : [];
+  const search = tokens.length
+    ? await planSearch(db, view, tokens, (plain) =>
+        view.remember(`words ${plain.join(' ')}`, () => matchWords(db, plain)),
+      )
+    : null;
+  if (search) {
     const anyOf = (words: string[]) =>
-      sql`(${sql.join(
-        words.map((w) => sql`p.search_text like ${'%' + w + '%'}`),
-        sql` or `,
-      )})`;
-    let k = 0;
-    let corrected = false;
-    const meant: string[] = [];
-    for (const g of groups) {
-      if (g.alternatives.length > 1) {
-        where.push(anyOf(g.alternatives));
-        meant.push(g.typed);
-        continue;
-      }
-      const m = matches[k++]!;
-      if (m.asTyped) {
-        where.push(sql`p.search_text like ${'%' + g.typed + '%'}`);
-        meant.push(g.typed);
-      } else if (m.near.length) {
-        where.push(anyOf(m.near));
-        meant.push(m.near[0]!);
-        corrected = true;
-      } else {
-        where.push(sql`false`);
-        meant.push(g.typed);
-      }
-    }
-    // A word found nowhere was read as the nearest catalog word: say so, with that query one tap away.
-    if (corrected) didYouMean = meant.join(' ');
-    // A query that names a category (شاشه → the TV and monitor sections) ranks that category's products first.
-    const cats = await view.remember('category names', () => categoryNames(db));
-    const named = categoriesNamed(cats, groups);
+      words.length
+        ? sql`(${sql.join(
+            words.map((w) => sql`p.search_text like ${'%' + w + '%'}`),
+            sql` or `,
+          )})`
+        : sql`false`;
+    for (const g of search.groups) where.push(anyOf(g));
+    const { phrase, named } = search;
     // Best first: a named category, then the whole phrase as typed, then the phrase at the start (titles lead
     // the search text), then how closely the words match (word similarity, for the best candidates only). In
     // stock before sold out is applied to each page (rankedPage): stock moves without the catalog's version.
@@ -326,22 +598,9 @@ async function listAt(
             max(p.current_price_piastres) as max from products p where ${base}`,
       )
     )[0];
-  // Everything the totals and a search's ranking depend on, except a shopper's favorites (those change without
-  // the catalog changing, so a favorites list is never remembered).
-  const filterKey = JSON.stringify([
-    q.category_id ?? null,
-    [...(q.brand_id ?? [])].sort((a, b) => a - b),
-    !!q.featured,
-    !!q.in_active_promotion,
-    !!q.in_dedicated_page,
-    q.promotion_id ?? null,
-    q.promotion_slug ?? null,
-    tokens,
-    q.min_price ?? null,
-    q.max_price ?? null,
-  ]);
+  const key = filterKey(q, tokens);
   const remember = <T>(what: string, compute: () => Promise<T>) =>
-    q.favorites ? compute() : view.remember(`${what} ${filterKey}`, compute);
+    q.favorites ? compute() : view.remember(`${what} ${key}`, compute);
   const meta = await remember('meta', computeMeta);
   const total = Number(meta?.total ?? 0);
   const offset = (page - 1) * perPage;
@@ -387,29 +646,18 @@ async function listAt(
     total === 0 && tokens.length
       ? await view.remember(`nearest ${tokens.join(' ')}`, () => nearestCategories(db, tokens.join(' ')))
       : undefined;
-  return {
+  return listAnswer({
     products,
-    meta: {
-      per_page: perPage,
-      total_entries: total,
-      current_page: page,
-      next_page: page * perPage < total ? page + 1 : null,
-      min_price: toEgp(Number(meta?.min ?? 0)),
-      max_price: toEgp(Number(meta?.max ?? 0)),
-      ...(facets ? { facets: localFacets(facets, opts.locale) } : {}),
-      ...(didYouMean && didYouMean !== tokens.join(' ') ? { did_you_mean: didYouMean } : {}),
-      ...(nearest
-        ? { nearest_categories: nearest.map((c) => ({ id: c.id, name: pick(opts.locale, c.en, c.ar) })) }
-        : {}),
-    },
-  };
-}
-
-interface Facet {
-  id: number;
-  en: string;
-  ar: string;
-  count: number;
+    perPage,
+    page,
+    total,
+    min: meta?.min ?? null,
+    max: meta?.max ?? null,
+    facets,
+    didYouMean: search?.didYouMean ?? null,
+    nearest,
+    locale: opts.locale,
+  });
 }
 
 /** Counts per category (the product's own) and per brand, most first; one round trip. */

@@ -1,0 +1,133 @@
+import { productListQuerySchema, type Locale, type ProductListResponse } from '@store/contracts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/seed/index.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { catalogIndexAt, readVersions } from './catalog-index.ts';
+import { listProducts } from './service.ts';
+
+/**
+ * The catalog index (catalog-index.ts, decision 022) answers lists and searches from memory; the database answers
+ * them when the index cannot. Both must give a shopper the same list: these tests ask the demo catalog both ways.
+ */
+let t: TestApp;
+let uploads: string;
+const opts = { locale: 'ar' as Locale, now: new Date() };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  uploads = await mkdtemp(path.join(tmpdir(), 'catalog-index-'));
+  await seedDemo(t.database.db, { uploadsDir: uploads, now: t.clock.now() });
+});
+afterAll(async () => {
+  await t?.close();
+  if (uploads) await rm(uploads, { recursive: true, force: true });
+});
+
+const both = async (qs: string) => {
+  const q = productListQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
+  const fromIndex = await listProducts(t.database.db, q, opts);
+  const fromDb = await listProducts(t.database.db, q, { ...opts, catalogIndex: false });
+  return { fromIndex, fromDb };
+};
+const ids = (r: ProductListResponse) => r.products.map((p) => p.id);
+
+describe('the catalog index and the database answer the same lists', () => {
+  it('filters, sorts and pages: the same products in the same order, the same totals, prices and facets', async () => {
+    const db = t.database.db;
+    const some = async (q: ReturnType<typeof sql>) =>
+      ((await db.execute(q)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    const categories = await some(sql`select id from categories order by id limit 4`);
+    const brands = await some(sql`select id from brands order by id limit 3`);
+    const filters = [
+      '',
+      `category_id=${categories[0]}`,
+      `category_id=${categories[3]}&brand_id=${brands[0]}`,
+      `brand_id=${brands[1]}&brand_id=${brands[2]}`,
+      'min_price=1000&max_price=20000',
+      'featured=true',
+      'in_active_promotion=true',
+      'in_dedicated_page=true',
+      'category_id=99999',
+    ];
+    const sorts = [
+      '',
+      'lowest_price=true',
+      'highest_price=true',
+      'latest_to_oldest=true',
+      'featured_first=true',
+    ];
+    let compared = 0;
+    for (const filter of filters)
+      for (const sort of sorts)
+        for (const page of [1, 3]) {
+          const { fromIndex, fromDb } = await both(`${filter}&${sort}&per_page=7&page=${page}`);
+          expect(ids(fromIndex), `${filter} ${sort} ${page}`).toEqual(ids(fromDb));
+          expect(fromIndex.meta, `${filter} ${sort} ${page}`).toEqual(fromDb.meta);
+          compared += fromIndex.products.length;
+        }
+    expect(compared).toBeGreaterThan(200);
+    // …and the index did answer: it holds every active product, at the catalog's version.
+    const index = await catalogIndexAt(db, (await readVersions(db)).version);
+    const [active] = await some(sql`select count(*) as id from products where active`);
+    expect(index?.size).toBe(active);
+  });
+
+  it('searches: the same matches, facets and "did you mean", the best first', async () => {
+    for (const query of [
+      'شاشه',
+      'مكيف',
+      'لابتوب',
+      'samsng',
+      'ثلاجة توشيبا',
+      'iphone 15',
+      'xyzzyq',
+      '٥٥ بوصه',
+    ]) {
+      const { fromIndex, fromDb } = await both(`query=${encodeURIComponent(query)}&per_page=100`);
+      expect(fromIndex.meta, query).toEqual(fromDb.meta);
+      // The same matches; the order may differ only where the database breaks a tie by id and the index by
+      // popularity and recency first.
+      expect([...ids(fromIndex)].sort(), query).toEqual([...ids(fromDb)].sort());
+      expect(ids(fromIndex).slice(0, 5), query).toEqual(ids(fromDb).slice(0, 5));
+    }
+  });
+
+  it('a product that sells out goes after those in stock on the next request, and comes back when restocked', async () => {
+    const db = t.database.db;
+    const first = async () =>
+      ids(await listProducts(db, productListQuerySchema.parse({ per_page: '3' }), opts));
+    const before = await first();
+    const top = before[0]!;
+    const soldOutBefore = (await readVersions(db)).soldOut;
+    await db.execute(sql`update products set stock = 0 where id = ${top}`);
+    expect((await readVersions(db)).soldOut).toBe(soldOutBefore + 1);
+    expect(await first()).not.toContain(top);
+    // An order taking one of many does not cross zero: the sold-out version stays.
+    await db.execute(sql`update products set stock = stock - 1 where id = ${before[1]!}`);
+    expect((await readVersions(db)).soldOut).toBe(soldOutBefore + 1);
+    await db.execute(sql`update products set stock = 4 where id = ${top}`);
+    expect(await first()).toEqual(before);
+  });
+
+  it('a new product is found by search on the next request', async () => {
+    const db = t.database.db;
+    const query = productListQuerySchema.parse({ query: 'زرقلوني' });
+    expect((await listProducts(db, query, opts)).meta.total_entries).toBe(0);
+    const [any] = (
+      (await db.execute(sql`select category_id, brand_id from products limit 1`)) as unknown as {
+        rows: { category_id: number; brand_id: number }[];
+      }
+    ).rows;
+    await db.execute(sql`insert into products (title_en, title_ar, category_id, brand_id, price_piastres,
+        current_price_piastres, stock, search_text)
+      values ('Zarqaloni kettle', 'غلاية زرقلوني', ${any!.category_id}, ${any!.brand_id}, 100000, 100000, 3,
+        'zarqaloni kettle غلايه زرقلوني')`);
+    const after = await listProducts(db, query, opts);
+    expect(after.meta.total_entries).toBe(1);
+    expect(after.products[0]!.title).toBe('غلاية زرقلوني');
+  });
+});

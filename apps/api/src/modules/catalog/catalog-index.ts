@@ -1,0 +1,429 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * The active catalog in this process's memory, for lists and searches asked for the first time (issue 15,
+ * decision 022). The database stays the truth: the index is read from it in one statement, tagged with the catalog
+ * version read by that same statement (decision 009), and used only while the catalog is still at that version.
+ * What moves without the version (stock) is not in it: the sold-out products come with their own counter
+ * (`catalog_state.sold_out_version`, raised only when a product sells out or comes back, migration 0019).
+ *
+ * A search asks, per word, for the catalog words that hold it (a scan of a few thousand distinct words, not of
+ * every product) and joins their posting lists; the filters, counts, price range, facets and sorts of a list are
+ * one pass over arrays in pre-sorted orders. The database still does what it does well on a handful of rows: the
+ * word similarity of a search's best 300 matches, and the cards of the page.
+ */
+
+const FEATURED = 1;
+const SPECIAL = 2;
+/** In a promotion whose price is below the price (the "offers" lists). */
+const ON_OFFER = 4;
+
+export interface CatalogIndex {
+  version: number;
+  builtAt: number;
+  size: number;
+  /** Documents are in id order, newest (highest id) first: a document's position is its rank by `id desc`. */
+  ids: Int32Array;
+  texts: string[];
+  category: Int32Array;
+  brand: Int32Array;
+  price: Float64Array;
+  flags: Uint8Array;
+  promotion: Int32Array;
+  /** How many orders hold the product (popularity, as of the build). */
+  sold: Int32Array;
+  /** Positions by price ascending (then id ascending): read backwards for price descending, id descending. */
+  byPrice: Int32Array;
+  /** Positions by created_at descending, then id descending. */
+  byCreated: Int32Array;
+  /** Positions by popularity, then created_at, then id (descending): the tie-breakers of a search's ranking. */
+  byPopularity: Int32Array;
+  /** Every distinct word of the search texts → the positions holding it, ascending. */
+  postings: Map<string, Int32Array>;
+  vocabulary: string[];
+  /** Every trigram of the vocabulary's words → the words (indexes into `vocabulary`) holding it, ascending. */
+  trigrams: Map<string, Int32Array>;
+  categoryNames: Map<number, { en: string; ar: string }>;
+  brandNames: Map<number, { en: string; ar: string }>;
+  /** Per text searched for: the positions whose search text holds it (bounded; per index, so per version). */
+  found: Map<string, Int32Array>;
+  /** Per sold-out version: a mark per position. */
+  soldOut: { version: number; marks: Uint8Array } | null;
+  /** Ordered lists already computed (bounded): pages 2, 3… of a list reuse them. */
+  orders: Map<string, Int32Array>;
+}
+
+/** Catalogs up to this size are indexed on the request that needs it; larger ones in the background. */
+const BUILD_INLINE_BELOW = 20_000;
+/** An index this old is rebuilt in the background even when the catalog has not changed (popularity moves). */
+const REFRESH_AFTER_MS = 10 * 60_000;
+const FOUND_ENTRIES = 2_000;
+const ORDER_ENTRIES = 200;
+
+interface State {
+  index: CatalogIndex | null;
+  building: Promise<CatalogIndex | null> | null;
+  lastSize: number;
+}
+const states = new WeakMap<object, State>();
+
+let enabled = process.env.SEARCH_INDEX !== 'database';
+/** SEARCH_INDEX=database answers every list from the database (the fallback path; tests compare both). */
+export function useCatalogIndex(on: boolean) {
+  enabled = on;
+}
+
+type Row = Record<string, unknown>;
+const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) =>
+  ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+
+const yieldToRequests = () => new Promise<void>((r) => setImmediate(r));
+
+async function build(db: DbOrTx): Promise<CatalogIndex | null> {
+  const started = Date.now();
+  // One statement: every row and the version they are at.
+  const list = await rows(
+    db,
+    sql`select p.id, p.search_text, p.category_id, p.brand_id, p.current_price_piastres,
+          (p.promotion_id is not null and p.current_price_piastres < p.price_piastres) as on_offer,
+          p.featured, p.special_offer, coalesce(p.promotion_id, 0) as promotion_id,
+          extract(epoch from p.created_at) * 1000 as created, coalesce(s.n, 0) as sold,
+          (select version from catalog_state where id = 1) as catalog_version
+        from products p
+        left join (select product_id, count(*) as n from order_products group by product_id) s
+          on s.product_id = p.id
+        where p.active order by p.id desc`,
+  );
+  const versionRow =
+    list[0]?.catalog_version ??
+    (await rows(db, sql`select version from catalog_state where id = 1`))[0]?.version;
+  if (versionRow == null) return null;
+  const names = await rows(
+    db,
+    sql`select 'c' as kind, id, name_en, name_ar from categories
+        union all select 'b' as kind, id, name_en, name_ar from brands`,
+  );
+  const n = list.length;
+  const idx: CatalogIndex = {
+    version: Number(versionRow),
+    builtAt: started,
+    size: n,
+    ids: new Int32Array(n),
+    texts: new Array<string>(n),
+    category: new Int32Array(n),
+    brand: new Int32Array(n),
+    price: new Float64Array(n),
+    flags: new Uint8Array(n),
+    promotion: new Int32Array(n),
+    sold: new Int32Array(n),
+    byPrice: new Int32Array(n),
+    byCreated: new Int32Array(n),
+    byPopularity: new Int32Array(n),
+    postings: new Map(),
+    vocabulary: [],
+    trigrams: new Map(),
+    categoryNames: new Map(),
+    brandNames: new Map(),
+    found: new Map(),
+    soldOut: null,
+    orders: new Map(),
+  };
+  const created = new Float64Array(n);
+  const lists = new Map<string, number[]>();
+  for (let d = 0; d < n; d++) {
+    const r = list[d]!;
+    idx.ids[d] = Number(r.id);
+    const text = String(r.search_text ?? '');
+    idx.texts[d] = text;
+    idx.category[d] = Number(r.category_id);
+    idx.brand[d] = Number(r.brand_id);
+    idx.price[d] = Number(r.current_price_piastres);
+    idx.flags[d] =
+      (r.featured ? FEATURED : 0) | (r.special_offer ? SPECIAL : 0) | (r.on_offer ? ON_OFFER : 0);
+    idx.promotion[d] = Number(r.promotion_id);
+    idx.sold[d] = Number(r.sold);
+    created[d] = Number(r.created);
+    for (const w of new Set(text.split(' '))) {
+      if (!w) continue;
+      const l = lists.get(w);
+      if (l) l.push(d);
+      else lists.set(w, [d]);
+    }
+    // A large catalog is indexed in slices, so requests keep being answered meanwhile.
+    if (d % 5000 === 4999) await yieldToRequests();
+  }
+  for (const [w, l] of lists) idx.postings.set(w, Int32Array.from(l));
+  idx.vocabulary = [...idx.postings.keys()];
+  const grams = new Map<string, number[]>();
+  for (let i = 0; i < idx.vocabulary.length; i++) {
+    for (const g of new Set(wordTrigrams(idx.vocabulary[i]!))) {
+      const l = grams.get(g);
+      if (l) l.push(i);
+      else grams.set(g, [i]);
+    }
+    if (i % 20_000 === 19_999) await yieldToRequests();
+  }
+  for (const [g, l] of grams) idx.trigrams.set(g, Int32Array.from(l));
+  const positions = () => Int32Array.from({ length: n }, (_, i) => i);
+  // Positions are in id-descending order, so `b - a` breaks ties by id descending and `a - b` by id ascending.
+  idx.byPrice = positions().sort((a, b) => idx.price[a]! - idx.price[b]! || b - a);
+  idx.byCreated = positions().sort((a, b) => created[b]! - created[a]! || a - b);
+  idx.byPopularity = positions().sort(
+    (a, b) => idx.sold[b]! - idx.sold[a]! || created[b]! - created[a]! || a - b,
+  );
+  for (const r of names) {
+    const entry = { en: String(r.name_en), ar: String(r.name_ar) };
+    (r.kind === 'c' ? idx.categoryNames : idx.brandNames).set(Number(r.id), entry);
+  }
+  return idx;
+}
+
+/**
+ * The index at `version`, or null when the answer must come from the database: indexing is off, or a large
+ * catalog's index is being rebuilt for a newer version (meanwhile the database answers, so nothing is stale).
+ */
+export async function catalogIndexAt(db: DbOrTx, version: number | null): Promise<CatalogIndex | null> {
+  if (!enabled || version === null) return null;
+  let state = states.get(db);
+  if (!state) states.set(db, (state = { index: null, building: null, lastSize: 0 }));
+  const s = state;
+  const current = s.index;
+  if (current && current.version === version) {
+    if (Date.now() - current.builtAt > REFRESH_AFTER_MS) void rebuild(db, s);
+    return current;
+  }
+  if (current && current.version > version) return null;
+  const building = rebuild(db, s);
+  if (s.lastSize >= BUILD_INLINE_BELOW) return null;
+  const built = await building;
+  return built && built.version === version ? built : null;
+}
+
+function rebuild(db: DbOrTx, s: State): Promise<CatalogIndex | null> {
+  if (s.building) return s.building;
+  s.building = build(db)
+    .then((idx) => {
+      if (idx && (!s.index || idx.version >= s.index.version)) {
+        s.index = idx;
+        s.lastSize = idx.size;
+      }
+      return idx;
+    })
+    .catch((err: unknown) => {
+      // The database answers meanwhile; the next request tries again.
+      process.emitWarning(`catalog index not built: ${String(err)}`);
+      return null;
+    })
+    .finally(() => {
+      s.building = null;
+    });
+  return s.building;
+}
+
+/** The catalog version and the sold-out version now, in one small query. */
+export async function readVersions(db: DbOrTx): Promise<{ version: number | null; soldOut: number }> {
+  const [r] = await rows(db, sql`select version, sold_out_version from catalog_state where id = 1`);
+  return {
+    version: r?.version == null ? null : Number(r.version),
+    soldOut: Number(r?.sold_out_version ?? 0),
+  };
+}
+
+/** A mark per position: 1 when the product is sold out (stock ≤ 0), as of `soldOutVersion`. */
+export async function soldOutMarks(db: DbOrTx, idx: CatalogIndex, soldOutVersion: number) {
+  if (idx.soldOut?.version === soldOutVersion) return idx.soldOut.marks;
+  const marks = new Uint8Array(idx.size);
+  const pos = positionsById(idx);
+  for (const r of await rows(db, sql`select id from products where active and stock <= 0`)) {
+    const d = pos.get(Number(r.id));
+    if (d !== undefined) marks[d] = 1;
+  }
+  idx.soldOut = { version: soldOutVersion, marks };
+  return marks;
+}
+
+const byIdMaps = new WeakMap<CatalogIndex, Map<number, number>>();
+function positionsById(idx: CatalogIndex) {
+  let m = byIdMaps.get(idx);
+  if (!m) {
+    m = new Map();
+    for (let d = 0; d < idx.size; d++) m.set(idx.ids[d]!, d);
+    byIdMaps.set(idx, m);
+  }
+  return m;
+}
+
+/** The positions whose search text holds `text` (as `search_text like '%text%'` does), ascending. */
+export function containing(idx: CatalogIndex, text: string): Int32Array {
+  const hit = idx.found.get(text);
+  if (hit) return hit;
+  let out: Int32Array;
+  const pieces = text.split(' ').filter(Boolean);
+  if (pieces.length <= 1) {
+    const lists: Int32Array[] = [];
+    for (const w of vocabularyHolding(idx, text)) lists.push(idx.postings.get(w)!);
+    out = union(lists, idx.size);
+  } else {
+    // A phrase: the products holding its longest word, then the phrase itself in their text.
+    const longest = pieces.reduce((a, b) => (b.length > a.length ? b : a));
+    const candidates = containing(idx, longest);
+    out = candidates.filter((d) => idx.texts[d]!.includes(text));
+  }
+  if (idx.found.size >= FOUND_ENTRIES) idx.found.clear();
+  idx.found.set(text, out);
+  return out;
+}
+
+/** The three-letter pieces of a word (no padding): a word holding `text` holds each of `text`'s pieces. */
+function wordTrigrams(w: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= w.length; i++) out.push(w.slice(i, i + 3));
+  return out;
+}
+
+/** The catalog words holding `text`: through the rarest of its trigrams, else (1 or 2 letters) every word. */
+function vocabularyHolding(idx: CatalogIndex, text: string): string[] {
+  if (text.length < 3) return idx.vocabulary.filter((w) => w.includes(text));
+  let rarest: Int32Array | undefined;
+  for (const g of wordTrigrams(text)) {
+    const l = idx.trigrams.get(g);
+    if (!l) return [];
+    if (!rarest || l.length < rarest.length) rarest = l;
+  }
+  const out: string[] = [];
+  for (let i = 0; i < rarest!.length; i++) {
+    const w = idx.vocabulary[rarest![i]!]!;
+    if (w.includes(text)) out.push(w);
+  }
+  return out;
+}
+
+function union(lists: Int32Array[], size: number): Int32Array {
+  if (lists.length === 0) return new Int32Array(0);
+  if (lists.length === 1) return lists[0]!;
+  const mark = new Uint8Array(size);
+  let count = 0;
+  for (const l of lists)
+    for (let i = 0; i < l.length; i++) {
+      const d = l[i]!;
+      if (!mark[d]) {
+        mark[d] = 1;
+        count++;
+      }
+    }
+  const out = new Int32Array(count);
+  for (let d = 0, k = 0; d < size; d++) if (mark[d]) out[k++] = d;
+  return out;
+}
+
+/** What a list asks for, as the index applies it. */
+export interface IndexFilter {
+  categories: Set<number> | null;
+  brands: Set<number> | null;
+  featured: boolean;
+  onOffer: boolean;
+  special: boolean;
+  promotionId: number | null;
+  /** Every group must match: any of its texts. */
+  groups: string[][];
+  minPiastres: number | null;
+  maxPiastres: number | null;
+}
+
+export interface IndexMatch {
+  /** Positions matching everything (price included), ascending. */
+  matches: Int32Array;
+  total: number;
+  min: number | null;
+  max: number | null;
+  categoryCounts: Map<number, number>;
+  brandCounts: Map<number, number>;
+}
+
+/**
+ * One pass: the matches, the total, the price range (without the price filter, as the list's filter shows it),
+ * the counts per category (of the matches) and per brand (of the matches without the brand filter).
+ */
+export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
+  // Positions holding every group: a counter per position, raised by a group only when all before it matched.
+  let candidates: Int32Array | null = null;
+  if (f.groups.length) {
+    const hits = new Uint8Array(idx.size);
+    let k = 0;
+    for (const group of f.groups) {
+      for (const text of group) {
+        const l = containing(idx, text);
+        for (let i = 0; i < l.length; i++) if (hits[l[i]!] === k) hits[l[i]!] = k + 1;
+      }
+      k++;
+    }
+    let count = 0;
+    for (let d = 0; d < idx.size; d++) if (hits[d] === k) count++;
+    candidates = new Int32Array(count);
+    for (let d = 0, j = 0; d < idx.size; d++) if (hits[d] === k) candidates[j++] = d;
+  }
+  const out: number[] = [];
+  let min: number | null = null;
+  let max: number | null = null;
+  const categoryCounts = new Map<number, number>();
+  const brandCounts = new Map<number, number>();
+  const n = candidates ? candidates.length : idx.size;
+  for (let i = 0; i < n; i++) {
+    const d = candidates ? candidates[i]! : i;
+    if (f.categories && !f.categories.has(idx.category[d]!)) continue;
+    const flags = idx.flags[d]!;
+    if (f.featured && !(flags & FEATURED)) continue;
+    if (f.onOffer && !(flags & ON_OFFER)) continue;
+    if (f.special && !(flags & SPECIAL)) continue;
+    if (f.promotionId !== null && idx.promotion[d] !== f.promotionId) continue;
+    const price = idx.price[d]!;
+    const priceOk =
+      (f.minPiastres === null || price >= f.minPiastres) &&
+      (f.maxPiastres === null || price <= f.maxPiastres);
+    const brand = idx.brand[d]!;
+    if (priceOk) brandCounts.set(brand, (brandCounts.get(brand) ?? 0) + 1);
+    if (f.brands && !f.brands.has(brand)) continue;
+    if (min === null || price < min) min = price;
+    if (max === null || price > max) max = price;
+    if (!priceOk) continue;
+    out.push(d);
+    const c = idx.category[d]!;
+    categoryCounts.set(c, (categoryCounts.get(c) ?? 0) + 1);
+  }
+  return { matches: Int32Array.from(out), total: out.length, min, max, categoryCounts, brandCounts };
+}
+
+/** The matches in the order of a pre-sorted list of positions (`reverse` reads it backwards). */
+export function inOrder(idx: CatalogIndex, matches: Int32Array, order: Int32Array, reverse = false) {
+  if (matches.length === idx.size) return reverse ? order.slice().reverse() : order;
+  const mark = new Uint8Array(idx.size);
+  for (let i = 0; i < matches.length; i++) mark[matches[i]!] = 1;
+  const out = new Int32Array(matches.length);
+  let k = 0;
+  if (reverse) {
+    for (let i = order.length - 1; i >= 0; i--) if (mark[order[i]!]) out[k++] = order[i]!;
+  } else for (let i = 0; i < order.length; i++) if (mark[order[i]!]) out[k++] = order[i]!;
+  return out;
+}
+
+/** `list` with the positions for which `last` holds moved to the end, each part in its order. */
+export function partition(list: Int32Array, last: (d: number) => boolean): Int32Array {
+  const out = new Int32Array(list.length);
+  let k = 0;
+  for (let i = 0; i < list.length; i++) if (!last(list[i]!)) out[k++] = list[i]!;
+  for (let i = 0; i < list.length; i++) if (last(list[i]!)) out[k++] = list[i]!;
+  return out;
+}
+
+export const isFeatured = (idx: CatalogIndex, d: number) => (idx.flags[d]! & FEATURED) !== 0;
+
+/** An ordered list remembered with the index (so per version), bounded. */
+export function rememberOrder(idx: CatalogIndex, key: string, compute: () => Int32Array): Int32Array {
+  const hit = idx.orders.get(key);
+  if (hit) return hit;
+  const value = compute();
+  if (idx.orders.size >= ORDER_ENTRIES) idx.orders.delete(idx.orders.keys().next().value!);
+  idx.orders.set(key, value);
+  return value;
+}
