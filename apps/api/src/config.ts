@@ -138,6 +138,11 @@ const schema = z
     CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     /** Seconds past that an answer may still be served while one request refreshes it in the background. */
     CATALOG_CACHE_STALE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+    /**
+     * Where lists and searches asked for the first time are answered: 'memory' (the catalog index in each
+     * instance, decision 022) or 'database' (every list from the database).
+     */
+    SEARCH_INDEX: z.enum(['memory', 'database']).default('memory'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How SMS codes leave: 'outbox' (server log + sms_outbox table, the offline default) or 'http' (a gateway). */
     SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),

@@ -9,6 +9,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
+import { enableCatalogIndex, warmCatalogIndex } from './modules/catalog/index.ts';
 import { bootstrapOwner } from './modules/staff/bootstrap.ts';
 import { AdjustableClock, systemClock } from './lib/clock.ts';
 
@@ -90,7 +91,10 @@ async function main() {
   };
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
+  enableCatalogIndex(config.SEARCH_INDEX === 'memory');
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The catalog index (decision 022) is built now rather than on the first shopper's list.
+  void warmCatalogIndex(database.db).catch(() => undefined);
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const demo = demoNotice(config);
   if (demo) console.log(demo);

@@ -68,10 +68,15 @@ interface State {
 }
 const states = new WeakMap<object, State>();
 
-let enabled = process.env.SEARCH_INDEX !== 'database';
-/** SEARCH_INDEX=database answers every list from the database (the fallback path; tests compare both). */
-export function useCatalogIndex(on: boolean) {
+let enabled = true;
+/** SEARCH_INDEX=database (config.ts) answers every list from the database, the path the index falls back to. */
+export function enableCatalogIndex(on: boolean) {
   enabled = on;
+}
+
+/** Builds the index at start-up, so the first shopper does not wait for it (the server calls it once listening). */
+export async function warmCatalogIndex(db: DbOrTx) {
+  await catalogIndexAt(db, (await readVersions(db)).version);
 }
 
 type Row = Record<string, unknown>;
