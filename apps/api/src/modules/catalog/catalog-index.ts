@@ -48,18 +48,21 @@ export interface CatalogIndex {
   brandNames: Map<number, { en: string; ar: string }>;
   /** Per text searched for: the positions whose search text holds it (bounded; per index, so per version). */
   found: Map<string, Int32Array>;
+  foundPositions: number;
   /** Per sold-out version: a mark per position. */
   soldOut: { version: number; marks: Uint8Array } | null;
   /** Ordered lists already computed (bounded): pages 2, 3… of a list reuse them. */
   orders: Map<string, Int32Array>;
+  orderPositions: number;
 }
 
 /** Catalogs up to this size are indexed on the request that needs it; larger ones in the background. */
 const BUILD_INLINE_BELOW = 20_000;
 /** An index this old is rebuilt in the background even when the catalog has not changed (popularity moves). */
 const REFRESH_AFTER_MS = 10 * 60_000;
-const FOUND_ENTRIES = 2_000;
-const ORDER_ENTRIES = 200;
+/** Bounds on what an index remembers, in positions held (4 bytes each): about 16 MB each. */
+const FOUND_POSITIONS = 4_000_000;
+const ORDER_POSITIONS = 4_000_000;
 
 interface State {
   index: CatalogIndex | null;
@@ -131,8 +134,10 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     categoryNames: new Map(),
     brandNames: new Map(),
     found: new Map(),
+    foundPositions: 0,
     soldOut: null,
     orders: new Map(),
+    orderPositions: 0,
   };
   const created = new Float64Array(n);
   const lists = new Map<string, number[]>();
@@ -275,8 +280,12 @@ export function containing(idx: CatalogIndex, text: string): Int32Array {
     const candidates = containing(idx, longest);
     out = candidates.filter((d) => idx.texts[d]!.includes(text));
   }
-  if (idx.found.size >= FOUND_ENTRIES) idx.found.clear();
+  if (idx.foundPositions + out.length > FOUND_POSITIONS) {
+    idx.found.clear();
+    idx.foundPositions = 0;
+  }
   idx.found.set(text, out);
+  idx.foundPositions += out.length;
   return out;
 }
 
@@ -428,7 +437,13 @@ export function rememberOrder(idx: CatalogIndex, key: string, compute: () => Int
   const hit = idx.orders.get(key);
   if (hit) return hit;
   const value = compute();
-  if (idx.orders.size >= ORDER_ENTRIES) idx.orders.delete(idx.orders.keys().next().value!);
+  // The oldest go first until the new one fits.
+  for (const [k, v] of idx.orders) {
+    if (idx.orderPositions + value.length <= ORDER_POSITIONS) break;
+    idx.orders.delete(k);
+    idx.orderPositions -= v.length;
+  }
   idx.orders.set(key, value);
+  idx.orderPositions += value.length;
   return value;
 }

@@ -391,12 +391,10 @@ async function listFromIndex(
         partition(found.matches, (d) => !isFeatured(idx, d)),
       );
     else if (search) {
-      const ranked = await rankedFromIndex(idx, view, found.matches, search, {
-        key,
-        candidates: opts.rankedCandidates ?? RANKED_CANDIDATES,
-      });
+      const candidates = opts.rankedCandidates ?? RANKED_CANDIDATES;
       // In stock before sold out: among the ranked best, then among the rest.
-      list = rememberOrder(idx, `ranked ${versions.soldOut} ${key}`, () => {
+      list = rememberOrder(idx, `ranked ${candidates} ${versions.soldOut} ${key}`, () => {
+        const ranked = rankedFromIndex(idx, found.matches, search, candidates);
         const top = partition(ranked.top, (d) => soldOut[d] === 1);
         const rest = partition(ranked.rest, (d) => soldOut[d] === 1);
         const out = new Int32Array(top.length + rest.length);
@@ -452,15 +450,14 @@ async function listFromIndex(
 /**
  * A search's order from the index: the best RANKED_CANDIDATES by the cheap rank (a named category, the whole
  * phrase, the phrase at the start; ties by popularity, then newest) ordered by their similarity to the query too,
- * then the other matches in the cheap order. Remembered per catalog version.
+ * then the other matches in the cheap order. The caller remembers it with the index (bounded, per version).
  */
-async function rankedFromIndex(
+function rankedFromIndex(
   idx: CatalogIndex,
-  view: CatalogView,
   matches: Int32Array,
   search: SearchPlan,
-  o: { key: string; candidates: number },
-): Promise<{ top: Int32Array; rest: Int32Array }> {
+  candidates: number,
+): { top: Int32Array; rest: Int32Array } {
   const named = new Set(search.named);
   const phrase = search.phrase;
   // The cheap rank takes 8 values (0 to 3.5 in halves): one bucket each, filled in the tie-breakers' order.
@@ -472,18 +469,15 @@ async function rankedFromIndex(
       (text.startsWith(phrase) ? 1 : 0)
     );
   };
-  const rank = view.remember(`index ranked ${o.candidates} ${o.key}`, async () => {
-    const byTie = inOrder(idx, matches, idx.byPopularity);
-    const buckets: number[][] = Array.from({ length: 8 }, () => []);
-    for (let i = 0; i < byTie.length; i++) buckets[cheap(byTie[i]!)]!.push(byTie[i]!);
-    const cheapOrder = buckets.reverse().flat();
-    const head = cheapOrder.slice(0, o.candidates);
-    const score = new Map(head.map((d) => [d, cheap(d) / 2 + querySimilarity(phrase, idx.texts[d]!)]));
-    const at = new Map(head.map((d, i) => [d, i]));
-    head.sort((a, b) => score.get(b)! - score.get(a)! || at.get(a)! - at.get(b)!);
-    return { top: Int32Array.from(head), rest: Int32Array.from(cheapOrder.slice(o.candidates)) };
-  });
-  return rank;
+  const byTie = inOrder(idx, matches, idx.byPopularity);
+  const buckets: number[][] = Array.from({ length: 8 }, () => []);
+  for (let i = 0; i < byTie.length; i++) buckets[cheap(byTie[i]!)]!.push(byTie[i]!);
+  const cheapOrder = buckets.reverse().flat();
+  const head = cheapOrder.slice(0, candidates);
+  const score = new Map(head.map((d) => [d, cheap(d) / 2 + querySimilarity(phrase, idx.texts[d]!)]));
+  const at = new Map(head.map((d, i) => [d, i]));
+  head.sort((a, b) => score.get(b)! - score.get(a)! || at.get(a)! - at.get(b)!);
+  return { top: Int32Array.from(head), rest: Int32Array.from(cheapOrder.slice(candidates)) };
 }
 
 interface Facet {
