@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { catalogIndexAt, readVersions } from './catalog-index.ts';
+import { wordSimilarity } from './search-text.ts';
 import { listProducts } from './service.ts';
 
 /**
@@ -82,6 +83,9 @@ describe('the catalog index and the database answer the same lists', () => {
       'مكيف',
       'لابتوب',
       'samsng',
+      'lenvo',
+      'ثلاجا',
+      'تلفزيزن',
       'ثلاجة توشيبا',
       'iphone 15',
       'xyzzyq',
@@ -129,5 +133,60 @@ describe('the catalog index and the database answer the same lists', () => {
     const after = await listProducts(db, query, opts);
     expect(after.meta.total_entries).toBe(1);
     expect(after.products[0]!.title).toBe('غلاية زرقلوني');
+  });
+
+  it('a card kept with the index shows the stock and rating of now, and a new title, picture or brand name at once', async () => {
+    const db = t.database.db;
+    const q = productListQuerySchema.parse({ per_page: '4' });
+    const first = async () => (await listProducts(db, q, opts)).products[0]!;
+    const card = await first();
+    await first(); // now kept
+    const version = (await readVersions(db)).version!;
+    // Stock and ratings move without the catalog version.
+    await db.execute(sql`update products set stock = stock + 7 where id = ${card.id}`);
+    expect((await readVersions(db)).version).toBe(version);
+    expect((await first()).stock).toBe(card.stock + 7);
+    // Everything else on the card moves it (migration 0020): a description, a picture, a brand's name.
+    await db.execute(sql`update products set description_ar = 'وصف جديد' where id = ${card.id}`);
+    expect((await first()).description).toBe('وصف جديد');
+    await db.execute(sql`insert into product_images (product_id, original_url, thumbnail_url, medium_url, position)
+      values (${card.id}, '/new.png', '/new-t.png', '/new-m.png', -1)`);
+    expect((await first()).images[0]!.photo_url).toBe('/new.png');
+    await db.execute(sql`update brands set name_ar = 'اسم جديد' where id = ${card.brand.id}`);
+    expect((await first()).brand.name).toBe('اسم جديد');
+    expect((await readVersions(db)).version).toBe(version + 3);
+  });
+});
+
+describe("a typo's nearest words", () => {
+  it("the index's word similarity is the database's own (pg_trgm word_similarity)", async () => {
+    const db = t.database.db;
+    const words = (
+      (await db.execute(sql`select word from search_words order by md5(word) limit 80`)) as unknown as {
+        rows: { word: string }[];
+      }
+    ).rows.map((r) => r.word);
+    // Typos a thumb makes: a letter dropped, two swapped, one doubled, one replaced; and the first three letters.
+    const typos = words.flatMap((w, i) => {
+      const k = 1 + (i % Math.max(1, w.length - 2));
+      return [
+        w.slice(0, k) + w.slice(k + 1),
+        w.slice(0, k - 1) + w[k] + w[k - 1] + w.slice(k + 1),
+        w.slice(0, k) + w[k - 1] + w.slice(k),
+        w.slice(0, k) + 'q' + w.slice(k + 1),
+        w.slice(0, 3),
+      ];
+    });
+    let compared = 0;
+    for (const typo of typos.slice(0, 400)) {
+      const res = (await db.execute(
+        sql`select word, word_similarity(${typo}, word) as s from search_words where ${typo} <% word`,
+      )) as unknown as { rows: { word: string; s: number | string }[] };
+      for (const r of res.rows) {
+        expect(wordSimilarity(typo, r.word), `${typo} / ${r.word}`).toBeCloseTo(Number(r.s), 5);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { nearestWords } from './search-text.ts';
 
 /**
  * The active catalog in this process's memory, for lists and searches asked for the first time (issue 15,
@@ -167,7 +168,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
   idx.vocabulary = [...idx.postings.keys()];
   const grams = new Map<string, number[]>();
   for (let i = 0; i < idx.vocabulary.length; i++) {
-    for (const g of new Set(wordTrigrams(idx.vocabulary[i]!))) {
+    for (const g of paddedWordTrigrams(idx.vocabulary[i]!)) {
       const l = grams.get(g);
       if (l) l.push(i);
       else grams.set(g, [i]);
@@ -231,13 +232,35 @@ function rebuild(db: DbOrTx, s: State): Promise<CatalogIndex | null> {
   return s.building;
 }
 
+export interface Versions {
+  version: number | null;
+  soldOut: number;
+}
+
+/** The newest versions read through each database handle (both only grow). */
+const seen = new WeakMap<object, { version: number; soldOut: number }>();
+
+/** The versions this instance read last (none yet: null); a list assuming them checks them in its statement. */
+export function seenVersions(db: DbOrTx): Versions | null {
+  return seen.get(db) ?? null;
+}
+
+export function sawVersions(db: DbOrTx, v: Versions) {
+  if (v.version === null) return;
+  const s = seen.get(db);
+  if (!s || v.version > s.version || (v.version === s.version && v.soldOut > s.soldOut))
+    seen.set(db, { version: v.version, soldOut: v.soldOut });
+}
+
 /** The catalog version and the sold-out version now, in one small query. */
-export async function readVersions(db: DbOrTx): Promise<{ version: number | null; soldOut: number }> {
+export async function readVersions(db: DbOrTx): Promise<Versions> {
   const [r] = await rows(db, sql`select version, sold_out_version from catalog_state where id = 1`);
-  return {
+  const v = {
     version: r?.version == null ? null : Number(r.version),
     soldOut: Number(r?.sold_out_version ?? 0),
   };
+  sawVersions(db, v);
+  return v;
 }
 
 /** A mark per position: 1 when the product is sold out (stock ≤ 0), as of `soldOutVersion`. */
@@ -294,6 +317,51 @@ function wordTrigrams(w: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + 3 <= w.length; i++) out.push(w.slice(i, i + 3));
   return out;
+}
+
+/** A word's trigrams padded as pg_trgm pads them ("  w "): its own pieces and its start and end. */
+function paddedWordTrigrams(w: string): Set<string> {
+  const p = `  ${w} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  return out;
+}
+
+const counts = new WeakMap<CatalogIndex, Uint8Array>();
+
+/**
+ * The catalog words closest to a word no product holds (a typo), as the database path reads them from
+ * `search_words` (words of 3 letters or more, pg_trgm's word similarity at least `threshold`): only words sharing
+ * enough of its trigrams can be that alike, and the index's trigram lists count them without a scan.
+ */
+export function nearWordsInIndex(
+  idx: CatalogIndex,
+  typed: string,
+  threshold: number,
+  limit: number,
+): string[] {
+  const grams = paddedWordTrigrams(typed);
+  // A word as alike as `threshold` shares at least that share of the typed word's trigrams.
+  const need = threshold * grams.size - 1e-9;
+  // A count per vocabulary word, cleared again after use (one array per index; JavaScript runs one call at a time).
+  const shared = (counts.get(idx) ?? counts.set(idx, new Uint8Array(idx.vocabulary.length)).get(idx))!;
+  const touched: number[] = [];
+  for (const g of grams) {
+    const l = idx.trigrams.get(g);
+    if (!l) continue;
+    for (let i = 0; i < l.length; i++) {
+      const w = l[i]!;
+      if (shared[w] === 0) touched.push(w);
+      if (shared[w]! < 255) shared[w]!++;
+    }
+  }
+  const candidates: string[] = [];
+  for (const w of touched) {
+    const word = idx.vocabulary[w]!;
+    if (shared[w]! >= need && word.length >= 3) candidates.push(word);
+    shared[w] = 0;
+  }
+  return nearestWords(typed, candidates, threshold, limit);
 }
 
 /** The catalog words holding `text`: through the rarest of its trigrams, else (1 or 2 letters) every word. */

@@ -43,8 +43,104 @@ function paddedTrigrams(text: string, into: Set<string>) {
 export function querySimilarity(query: string, text: string): number {
   const wanted = paddedTrigrams(query, new Set());
   if (!wanted.size) return 0;
-  const held = paddedTrigrams(text, new Set());
+  // A padded trigram is held when the text, spaced at both ends, holds it (two leading spaces stand for a word's
+  // start, one space before the text's first word): no set of the text's trigrams is built.
+  const spaced = ` ${text} `;
   let common = 0;
-  for (const g of wanted) if (held.has(g)) common++;
+  for (const g of wanted) if (spaced.includes(g.startsWith('  ') ? g.slice(1) : g)) common++;
   return common / wanted.size;
+}
+
+/** A word's trigrams in order, padded as pg_trgm pads them (the order matters for `wordSimilarity`). */
+function trigramSequence(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.split(' ')) {
+    if (!w) continue;
+    const p = `  ${w} `;
+    for (let i = 0; i + 3 <= p.length; i++) out.push(p.slice(i, i + 3));
+  }
+  return out;
+}
+
+/**
+ * pg_trgm's `word_similarity(a, b)` (non-strict): how well `a` matches the best stretch of `b`'s trigrams, as a
+ * float4. The catalog index finds a typo's nearest catalog words with it, and the database path orders its
+ * candidates with it, so both read a typo alike; a test holds it equal to the database's own function.
+ * pg_trgm widens a stretch trigram by trigram and, each time it meets one of `a`'s trigrams, tries moving its
+ * start right; the same walk here gives the same value.
+ */
+export function wordSimilarity(a: string, b: string): number {
+  const wanted = new Set(trigramSequence(a));
+  const n1 = wanted.size;
+  const seq = trigramSequence(b);
+  if (!n1 || !seq.length) return 0;
+  const sml = (count: number, n2: number) => Math.fround(count / (n1 + n2 - count));
+  // Each distinct trigram of `b` → its slot; `last[slot]` is where it last appeared in the stretch (-1: not in it).
+  const slot = new Map<string, number>();
+  const at = seq.map((g) => {
+    let s = slot.get(g);
+    if (s === undefined) slot.set(g, (s = slot.size));
+    return s;
+  });
+  const hit = new Array<boolean>(slot.size).fill(false);
+  for (const [g, s] of slot) hit[s] = wanted.has(g);
+  const last = new Array<number>(slot.size).fill(-1);
+  let lower = -1;
+  let distinct = 0;
+  let common = 0;
+  let best = 0;
+  for (let i = 0; i < at.length; i++) {
+    const s = at[i]!;
+    if (lower >= 0 || hit[s]) {
+      if (last[s]! < 0) {
+        distinct++;
+        if (hit[s]) common++;
+      }
+      last[s] = i;
+    }
+    if (!hit[s]) continue;
+    if (lower === -1) {
+      lower = i;
+      distinct = 1;
+    }
+    let current = sml(common, distinct);
+    // Try each later start of the stretch, keeping the best.
+    let c = common;
+    let d = distinct;
+    const from = lower;
+    for (let start = lower; start <= i; start++) {
+      const tried = sml(c, d);
+      if (tried > current) {
+        current = tried;
+        distinct = d;
+        lower = start;
+        common = c;
+      }
+      const t = at[start]!;
+      if (last[t] === start) {
+        d--;
+        if (hit[t]) c--;
+      }
+    }
+    if (current > best) best = current;
+    // Trigrams now before the stretch's start leave it.
+    for (let k = from; k < lower; k++) if (last[at[k]!] === k) last[at[k]!] = -1;
+  }
+  return best;
+}
+
+/**
+ * The catalog words a word found nowhere stands for (a typo): those at least `threshold` alike by
+ * `wordSimilarity`, most alike first, then shorter, then in code-point order; at most `limit`.
+ */
+export function nearestWords(typed: string, candidates: Iterable<string>, threshold: number, limit: number) {
+  const scored: { word: string; s: number }[] = [];
+  for (const word of candidates) {
+    const s = wordSimilarity(typed, word);
+    if (s >= threshold) scored.push({ word, s });
+  }
+  scored.sort(
+    (a, b) => b.s - a.s || a.word.length - b.word.length || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+  );
+  return scored.slice(0, limit).map((x) => x.word);
 }

@@ -15,7 +15,7 @@ import {
   type ProductListResponse,
 } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { WORD_SIMILARITY_THRESHOLD, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
 import { CATALOG_VERSION_COLUMN, catalogView, readVersion, type CatalogView } from './catalog-memo.ts';
@@ -27,13 +27,17 @@ import {
   inOrder,
   isFeatured,
   match,
+  nearWordsInIndex,
   partition,
   readVersions,
   rememberOrder,
+  seenVersions,
+  sawVersions,
   soldOutMarks,
   type CatalogIndex,
+  type Versions,
 } from './catalog-index.ts';
-import { querySimilarity } from './search-text.ts';
+import { nearestWords, querySimilarity } from './search-text.ts';
 import { expandQuery, loadSynonyms, type QueryGroup } from './synonyms.ts';
 
 type Row = Record<string, unknown>;
@@ -137,14 +141,22 @@ type WordMatch = { asTyped: true } | { asTyped: false; near: string[] };
 /** How many catalog words a word found nowhere may stand for (the typo case). */
 const NEAR_WORDS = 5;
 
-/** The catalog words closest to a word found in no product (trigram word similarity over the distinct words). */
+/**
+ * The catalog words closest to a word found in no product: the trigram index of the distinct words finds those
+ * alike enough, and `nearestWords` orders them as the catalog index does (the same function on both paths).
+ */
 async function nearWords(db: DbOrTx, t: string): Promise<string[]> {
   const near = await rows<{ word: string }>(
     db,
     sql`select word from search_words where ${t} <% word
-        order by word_similarity(${t}, word) desc, length(word), word limit ${NEAR_WORDS}`,
+        order by word_similarity(${t}, word) desc, length(word), word limit ${NEAR_WORDS * 10}`,
   );
-  return near.map((r) => r.word);
+  return nearestWords(
+    t,
+    near.map((r) => r.word),
+    WORD_SIMILARITY_THRESHOLD,
+    NEAR_WORDS,
+  );
 }
 
 async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
@@ -331,13 +343,32 @@ const filterKey = (q: ProductListQuery, tokens: string[]) =>
     q.max_price ?? null,
   ]);
 
-/** The list from the catalog index; null when the index is not at the catalog's version (the database answers). */
+/**
+ * The list from the catalog index; null when the index is not at the catalog's version (the database answers).
+ * First at the versions this instance saw last, without a query: the statement that reads the page's stock reads
+ * the versions too, and when the catalog or its sold-out products have moved since, the list is made again at the
+ * versions read now (as decision 009's lists do). A list then costs one statement.
+ */
 async function listFromIndex(
   db: DbOrTx,
   q: ProductListQuery,
   opts: ListOptions,
 ): Promise<ProductListResponse | null> {
-  const versions = await readVersions(db);
+  const seen = seenVersions(db);
+  if (seen) {
+    const answer = await listFromIndexAt(db, q, opts, seen, true);
+    if (answer) return answer;
+  }
+  return listFromIndexAt(db, q, opts, await readVersions(db), false);
+}
+
+async function listFromIndexAt(
+  db: DbOrTx,
+  q: ProductListQuery,
+  opts: ListOptions,
+  versions: Versions,
+  assumed: boolean,
+): Promise<ProductListResponse | null> {
   const idx = await catalogIndexAt(db, versions.version);
   if (!idx) return null;
   const view = await catalogView(db, { at: idx.version });
@@ -351,7 +382,12 @@ async function listFromIndex(
           plain.map(async (t): Promise<WordMatch> =>
             containing(idx, t).length
               ? { asTyped: true }
-              : { asTyped: false, near: await view.remember(`near ${t}`, () => nearWords(db, t)) },
+              : {
+                  asTyped: false,
+                  near: await view.remember(`near ${t}`, async () =>
+                    nearWordsInIndex(idx, t, WORD_SIMILARITY_THRESHOLD, NEAR_WORDS),
+                  ),
+                },
           ),
         ),
       )
@@ -408,10 +444,16 @@ async function listFromIndex(
       );
     pageIds = Array.from(list.subarray(offset, offset + perPage), (d) => idx.ids[d]!);
   }
-  const found2 = await cardRows(db, pageIds, opts);
+  const cards = await indexCards(db, idx, pageIds, opts);
+  if (
+    assumed &&
+    !(cards.versions.version === versions.version && cards.versions.soldOut === versions.soldOut)
+  )
+    return null;
   const products = await withMonthly(
     db,
-    found2.map((r) => toCard(r, opts.locale)),
+    cards.rows.map((r) => toCard(r, opts.locale, opts.now)),
+    view,
   );
   const named = (
     counts: Map<number, number>,
@@ -628,7 +670,8 @@ async function listAt(
     return null;
   const products = await withMonthly(
     db,
-    found.map((r) => toCard(r, opts.locale)),
+    found.map((r) => toCard(r, opts.locale, opts.now)),
+    view,
   );
   // What the list's filters show: how many of these products each category and brand holds (the brand counts
   // over the list without its brand filter, so a shopper sees the other brands too); favorites are not counted.
@@ -709,10 +752,13 @@ interface Plan extends PlanTerms {
   titleAr: string;
 }
 
-/** The active plans of active banks, remembered per catalog version (banks and plans move it: migration 0015). */
-async function activePlans(db: DbOrTx): Promise<Plan[]> {
-  // The version read now (one small query): a plan switched off must leave the very next card.
-  const view = await catalogView(db);
+/**
+ * The active plans of active banks, remembered per catalog version (banks and plans move it: migration 0015).
+ * `view`: a catalog version the caller has checked against its answer; else the version is read now (one small
+ * query), as a plan switched off must leave the very next card.
+ */
+async function activePlans(db: DbOrTx, checked?: CatalogView): Promise<Plan[]> {
+  const view = checked ?? (await catalogView(db));
   return view.remember('installment plans', async () =>
     (
       await rows<Record<string, unknown>>(
@@ -737,9 +783,9 @@ async function activePlans(db: DbOrTx): Promise<Plan[]> {
 }
 
 /** Cards with their lowest monthly amount ("from … a month") over the plans, for what the shopper pays now. */
-async function withMonthly(db: DbOrTx, cards: Product[]): Promise<Product[]> {
+async function withMonthly(db: DbOrTx, cards: Product[], checked?: CatalogView): Promise<Product[]> {
   if (!cards.length) return cards;
-  const plans = await activePlans(db);
+  const plans = await activePlans(db, checked);
   return cards.map((c) => {
     const m = lowestMonthly(Math.round(c.checkout_price * 100), plans);
     return { ...c, monthly_from: m === null ? null : toEgp(m) };
@@ -767,6 +813,72 @@ function installmentTable(pricePiastres: number, plans: Plan[], L: Locale): Prod
   return [...banks.values()];
 }
 
+/**
+ * What a card shows that moves without the catalog version: the stock (every order), the rating (every rating) and
+ * the shopper's favorite. Everything else on a card moves the version (migration 0020).
+ */
+const liveColumns = (opts: ListOptions) =>
+  sql`p.stock,
+      (select json_build_object('sum', r.rating_sum, 'count', r.rating_count)
+         from product_ratings r where r.product_id = p.id) as rating,
+      ${
+        opts.userId
+          ? sql`exists (select 1 from favorites f where f.user_id = ${opts.userId} and f.product_id = p.id)`
+          : sql`false`
+      } as is_favorite`;
+const LIVE_KEYS = ['stock', 'rating', 'is_favorite', 'catalog_version', 'sold_out_version'];
+const VERSIONS_COLUMNS = sql`(select version from catalog_state where id = 1) as catalog_version,
+  (select sold_out_version from catalog_state where id = 1) as sold_out_version`;
+
+/** Cards kept per catalog index (so per catalog version), without their live columns; bounded. */
+const keptCards = new WeakMap<CatalogIndex, Map<number, Row>>();
+const CARDS_KEPT = 20_000;
+
+/**
+ * The page's card rows for a list from the catalog index, and the versions read by the same statement. Cards seen
+ * before at this catalog version are kept with the index: then only their live columns are read (a few primary
+ * key lookups); a page holding any card not kept reads whole cards, and keeps them.
+ */
+async function indexCards(
+  db: DbOrTx,
+  idx: CatalogIndex,
+  ids: number[],
+  opts: ListOptions,
+): Promise<{ rows: Row[]; versions: Versions }> {
+  if (!ids.length) return { rows: [], versions: await readVersions(db) };
+  let kept = keptCards.get(idx);
+  if (!kept) keptCards.set(idx, (kept = new Map()));
+  let list: Row[];
+  if (ids.some((id) => !kept.has(id))) {
+    list = await cardRows(db, ids, opts, VERSIONS_COLUMNS);
+    for (const r of list) {
+      if (kept.size >= CARDS_KEPT) kept.delete(kept.keys().next().value!);
+      const card = { ...r };
+      for (const k of LIVE_KEYS) delete card[k];
+      kept.set(Number(r.id), card);
+    }
+  } else {
+    const live = await rows(
+      db,
+      sql`select p.id, ${liveColumns(opts)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
+    );
+    const byId = new Map(live.map((r) => [Number(r.id), r]));
+    list = ids.flatMap((id) => {
+      const l = byId.get(id);
+      return l ? [{ ...kept.get(id)!, ...l }] : [];
+    });
+  }
+  const first = list[0];
+  const versions: Versions = first
+    ? {
+        version: first.catalog_version == null ? null : Number(first.catalog_version),
+        soldOut: Number(first.sold_out_version ?? 0),
+      }
+    : await readVersions(db);
+  sawVersions(db, versions);
+  return { rows: list, versions };
+}
+
 /** Where product cards come from: these ids, or a query that returns `id`s in the order wanted. */
 type CardSource = number[] | SQL;
 
@@ -776,31 +888,22 @@ type CardSource = number[] | SQL;
  * `extra` adds columns to every row (the catalog version, a product page's category path).
  */
 async function cardRows(db: DbOrTx, source: CardSource, opts: ListOptions, extra?: SQL): Promise<Row[]> {
-  const now = opts.now.toISOString();
   const byIds = Array.isArray(source);
   if (byIds && !source.length) return [];
   const found = await rows(
     db,
     sql`select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
-          p.model, p.series, p.price_piastres, p.current_price_piastres, p.stock, p.maximum_per_order,
+          p.model, p.series, p.price_piastres, p.current_price_piastres, p.maximum_per_order,
           p.featured, p.special_offer, p.created_at,
           c.name_en as c_name_en, c.name_ar as c_name_ar,
           b.name_en as b_name_en, b.name_ar as b_name_ar, b.icon_url as b_icon_url,
           pr.id as pr_id, pr.name_en as pr_name_en, pr.name_ar as pr_name_ar, pr.slug as pr_slug,
-          pr.starts_at as pr_starts_at, pr.ends_at as pr_ends_at,
-          (pr.id is not null and pr.active and (pr.starts_at is null or pr.starts_at <= ${now}::timestamptz)
-            and (pr.ends_at is null or pr.ends_at > ${now}::timestamptz)) as pr_running,
+          pr.active as pr_active, pr.starts_at as pr_starts_at, pr.ends_at as pr_ends_at,
           coalesce((select json_agg(json_build_object('id', i.id, 'original_url', i.original_url,
                       'thumbnail_url', i.thumbnail_url, 'medium_url', i.medium_url, 'is_3d', i.is_3d)
                       order by i.position, i.id)
                     from product_images i where i.product_id = p.id), '[]'::json) as images,
-          (select json_build_object('sum', r.rating_sum, 'count', r.rating_count)
-             from product_ratings r where r.product_id = p.id) as rating,
-          ${
-            opts.userId
-              ? sql`exists (select 1 from favorites f where f.user_id = ${opts.userId} and f.product_id = p.id)`
-              : sql`false`
-          } as is_favorite
+          ${liveColumns(opts)}
           ${extra ? sql`, ${extra}` : sql``}
         from ${
           byIds
@@ -818,10 +921,17 @@ async function cardRows(db: DbOrTx, source: CardSource, opts: ListOptions, extra
   return source.map((id) => byId.get(id)).filter((r): r is Row => !!r);
 }
 
-function toCard(r: Row, L: Locale): Product {
+const time = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).getTime();
+
+function toCard(r: Row, L: Locale, now: Date): Product {
   const price = Number(r.price_piastres);
   const current = Number(r.current_price_piastres);
-  const running = Boolean(r.pr_running);
+  // The promotion's name shows while it runs (a card kept with the catalog index is shown later than it was read).
+  const running =
+    r.pr_id != null &&
+    Boolean(r.pr_active) &&
+    (r.pr_starts_at == null || time(r.pr_starts_at) <= now.getTime()) &&
+    (r.pr_ends_at == null || time(r.pr_ends_at) > now.getTime());
   return {
     id: Number(r.id),
     title: pick(L, String(r.title_en), String(r.title_ar)),
@@ -890,7 +1000,7 @@ function ratingOf(value: unknown): Product['rating'] {
 export async function loadProducts(db: DbOrTx, ids: number[], opts: ListOptions): Promise<Product[]> {
   return withMonthly(
     db,
-    (await cardRows(db, ids, opts)).map((r) => toCard(r, opts.locale)),
+    (await cardRows(db, ids, opts)).map((r) => toCard(r, opts.locale, opts.now)),
   );
 }
 
@@ -910,7 +1020,7 @@ export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Pro
          from specifications s where s.product_id = p.id) as specs`,
   );
   if (!row) throw AppError.notFound('product_not_found');
-  const [product] = await withMonthly(db, [toCard(row, opts.locale)]);
+  const [product] = await withMonthly(db, [toCard(row, opts.locale, opts.now)]);
   const installments = installmentTable(
     Number(row.current_price_piastres),
     await activePlans(db),
