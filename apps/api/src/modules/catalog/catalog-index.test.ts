@@ -135,6 +135,29 @@ describe('the catalog index and the database answer the same lists', () => {
     expect(after.products[0]!.title).toBe('غلاية زرقلوني');
   });
 
+  it('lists asked at the same moment share their stock reads and each still gets its own cards right', async () => {
+    const db = t.database.db;
+    const qs = Array.from(
+      { length: 24 },
+      (_, i) => `per_page=5&page=${1 + (i % 6)}&${i % 2 ? 'lowest_price=true' : ''}`,
+    );
+    // Once each, so their cards are kept with the index (then only stock and ratings are read, shared).
+    for (const q of qs)
+      await listProducts(db, productListQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))), opts);
+    const top = (await listProducts(db, productListQuerySchema.parse({ per_page: '1' }), opts)).products[0]!;
+    await db.execute(sql`update products set stock = stock + 3 where id = ${top.id}`);
+    const together = await Promise.all(
+      qs.map((q) =>
+        listProducts(db, productListQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))), opts),
+      ),
+    );
+    for (const [i, q] of qs.entries()) {
+      const { fromDb } = await both(q);
+      expect(together[i], q).toEqual(fromDb);
+    }
+    expect(together[0]!.products.find((p) => p.id === top.id)?.stock).toBe(top.stock + 3);
+  });
+
   it('a card kept with the index shows the stock and rating of now, and a new title, picture or brand name at once', async () => {
     const db = t.database.db;
     const q = productListQuerySchema.parse({ per_page: '4' });

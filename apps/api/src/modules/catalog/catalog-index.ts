@@ -47,6 +47,9 @@ export interface CatalogIndex {
   trigrams: Map<string, Int32Array>;
   categoryNames: Map<number, { en: string; ar: string }>;
   brandNames: Map<number, { en: string; ar: string }>;
+  /** The largest category and brand ids of the catalog's products (facets are counted in arrays by id). */
+  maxCategory: number;
+  maxBrand: number;
   /** Per text searched for: the positions whose search text holds it (bounded; per index, so per version). */
   found: Map<string, Int32Array>;
   foundPositions: number;
@@ -134,6 +137,8 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     trigrams: new Map(),
     categoryNames: new Map(),
     brandNames: new Map(),
+    maxCategory: 0,
+    maxBrand: 0,
     found: new Map(),
     foundPositions: 0,
     soldOut: null,
@@ -165,6 +170,10 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     if (d % 5000 === 4999) await yieldToRequests();
   }
   for (const [w, l] of lists) idx.postings.set(w, Int32Array.from(l));
+  for (let d = 0; d < n; d++) {
+    if (idx.category[d]! > idx.maxCategory) idx.maxCategory = idx.category[d]!;
+    if (idx.brand[d]! > idx.maxBrand) idx.maxBrand = idx.brand[d]!;
+  }
   idx.vocabulary = [...idx.postings.keys()];
   const grams = new Map<string, number[]>();
   for (let i = 0; i < idx.vocabulary.length; i++) {
@@ -327,7 +336,7 @@ function paddedWordTrigrams(w: string): Set<string> {
   return out;
 }
 
-const counts = new WeakMap<CatalogIndex, Uint8Array>();
+const marks = new WeakMap<CatalogIndex, Uint8Array>();
 
 /**
  * The catalog words closest to a word no product holds (a typo), as the database path reads them from
@@ -341,25 +350,31 @@ export function nearWordsInIndex(
   limit: number,
 ): string[] {
   const grams = paddedWordTrigrams(typed);
-  // A word as alike as `threshold` shares at least that share of the typed word's trigrams.
-  const need = threshold * grams.size - 1e-9;
-  // A count per vocabulary word, cleared again after use (one array per index; JavaScript runs one call at a time).
-  const shared = (counts.get(idx) ?? counts.set(idx, new Uint8Array(idx.vocabulary.length)).get(idx))!;
+  // A word as alike as `threshold` shares at least that many of the typed word's trigrams, so it is in at least
+  // one of any (all − that + 1) of their word lists: the rarest ones give every candidate, without walking the
+  // lists of common trigrams (a word's first letter can be in a fifth of the vocabulary).
+  const need = Math.max(1, Math.ceil(threshold * grams.size - 1e-9));
+  const lists = [...grams]
+    .map((g) => idx.trigrams.get(g) ?? new Int32Array(0))
+    .sort((a, b) => a.length - b.length)
+    .slice(0, grams.size - need + 1);
+  // A mark per vocabulary word, cleared again after use (one array per index; JavaScript runs one call at a time).
+  const seen = (marks.get(idx) ?? marks.set(idx, new Uint8Array(idx.vocabulary.length)).get(idx))!;
   const touched: number[] = [];
-  for (const g of grams) {
-    const l = idx.trigrams.get(g);
-    if (!l) continue;
-    for (let i = 0; i < l.length; i++) {
-      const w = l[i]!;
-      if (shared[w] === 0) touched.push(w);
-      if (shared[w]! < 255) shared[w]!++;
-    }
-  }
+  for (const l of lists)
+    for (let i = 0; i < l.length; i++)
+      if (!seen[l[i]!]) {
+        seen[l[i]!] = 1;
+        touched.push(l[i]!);
+      }
   const candidates: string[] = [];
   for (const w of touched) {
+    seen[w] = 0;
     const word = idx.vocabulary[w]!;
-    if (shared[w]! >= need && word.length >= 3) candidates.push(word);
-    shared[w] = 0;
+    if (word.length < 3) continue;
+    let shared = 0;
+    for (const g of paddedWordTrigrams(word)) if (grams.has(g)) shared++;
+    if (shared >= need) candidates.push(word);
   }
   return nearestWords(typed, candidates, threshold, limit);
 }
@@ -384,6 +399,22 @@ function vocabularyHolding(idx: CatalogIndex, text: string): string[] {
 function union(lists: Int32Array[], size: number): Int32Array {
   if (lists.length === 0) return new Int32Array(0);
   if (lists.length === 1) return lists[0]!;
+  let all = 0;
+  for (const l of lists) all += l.length;
+  // Few positions: joined and sorted, without a pass over the whole catalog.
+  if (all * 16 < size) {
+    const joined = new Int32Array(all);
+    let k = 0;
+    for (const l of lists) {
+      joined.set(l, k);
+      k += l.length;
+    }
+    joined.sort();
+    let n = 0;
+    for (let i = 0; i < joined.length; i++)
+      if (i === 0 || joined[i] !== joined[i - 1]) joined[n++] = joined[i]!;
+    return joined.subarray(0, n);
+  }
   const mark = new Uint8Array(size);
   let count = 0;
   for (const l of lists)
@@ -397,6 +428,24 @@ function union(lists: Int32Array[], size: number): Int32Array {
   const out = new Int32Array(count);
   for (let d = 0, k = 0; d < size; d++) if (mark[d]) out[k++] = d;
   return out;
+}
+
+/** The positions in both ascending lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
 }
 
 /** What a list asks for, as the index applies it. */
@@ -429,27 +478,21 @@ export interface IndexMatch {
  */
 export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
   // Positions holding every group: a counter per position, raised by a group only when all before it matched.
+  // The positions holding every group: each group's texts joined, then the groups intersected (all ascending).
   let candidates: Int32Array | null = null;
-  if (f.groups.length) {
-    const hits = new Uint8Array(idx.size);
-    let k = 0;
-    for (const group of f.groups) {
-      for (const text of group) {
-        const l = containing(idx, text);
-        for (let i = 0; i < l.length; i++) if (hits[l[i]!] === k) hits[l[i]!] = k + 1;
-      }
-      k++;
-    }
-    let count = 0;
-    for (let d = 0; d < idx.size; d++) if (hits[d] === k) count++;
-    candidates = new Int32Array(count);
-    for (let d = 0, j = 0; d < idx.size; d++) if (hits[d] === k) candidates[j++] = d;
+  for (const group of f.groups) {
+    const any = union(
+      group.map((text) => containing(idx, text)),
+      idx.size,
+    );
+    candidates = candidates ? intersect(candidates, any) : any;
   }
   const out: number[] = [];
   let min: number | null = null;
   let max: number | null = null;
-  const categoryCounts = new Map<number, number>();
-  const brandCounts = new Map<number, number>();
+  // Counted in arrays by id (ids are small serials; a Map per match cost more than the rest of the pass).
+  const categoryTally = new Int32Array(idx.maxCategory + 1);
+  const brandTally = new Int32Array(idx.maxBrand + 1);
   const n = candidates ? candidates.length : idx.size;
   for (let i = 0; i < n; i++) {
     const d = candidates ? candidates[i]! : i;
@@ -464,21 +507,35 @@ export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
       (f.minPiastres === null || price >= f.minPiastres) &&
       (f.maxPiastres === null || price <= f.maxPiastres);
     const brand = idx.brand[d]!;
-    if (priceOk) brandCounts.set(brand, (brandCounts.get(brand) ?? 0) + 1);
+    if (priceOk) brandTally[brand]!++;
     if (f.brands && !f.brands.has(brand)) continue;
     if (min === null || price < min) min = price;
     if (max === null || price > max) max = price;
     if (!priceOk) continue;
     out.push(d);
     const c = idx.category[d]!;
-    categoryCounts.set(c, (categoryCounts.get(c) ?? 0) + 1);
+    categoryTally[c]!++;
   }
+  const counted = (tally: Int32Array) => {
+    const m = new Map<number, number>();
+    for (let id = 0; id < tally.length; id++) if (tally[id]) m.set(id, tally[id]!);
+    return m;
+  };
+  const categoryCounts = counted(categoryTally);
+  const brandCounts = counted(brandTally);
   return { matches: Int32Array.from(out), total: out.length, min, max, categoryCounts, brandCounts };
 }
 
 /** The matches in the order of a pre-sorted list of positions (`reverse` reads it backwards). */
 export function inOrder(idx: CatalogIndex, matches: Int32Array, order: Int32Array, reverse = false) {
   if (matches.length === idx.size) return reverse ? order.slice().reverse() : order;
+  // Few matches: sorted by their place in the order, without a pass over the whole order.
+  if (matches.length * 32 < idx.size) {
+    const rank = rankIn(order);
+    const out = Int32Array.from(matches);
+    out.sort(reverse ? (a, b) => rank[b]! - rank[a]! : (a, b) => rank[a]! - rank[b]!);
+    return out;
+  }
   const mark = new Uint8Array(idx.size);
   for (let i = 0; i < matches.length; i++) mark[matches[i]!] = 1;
   const out = new Int32Array(matches.length);
@@ -488,6 +545,21 @@ export function inOrder(idx: CatalogIndex, matches: Int32Array, order: Int32Arra
   } else for (let i = 0; i < order.length; i++) if (mark[order[i]!]) out[k++] = order[i]!;
   return out;
 }
+
+/** Each position's place in a pre-sorted order (made once per order, so once per index). */
+const ranks = new WeakMap<Int32Array, Int32Array>();
+function rankIn(order: Int32Array): Int32Array {
+  let rank = ranks.get(order);
+  if (!rank) {
+    rank = new Int32Array(order.length);
+    for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+    ranks.set(order, rank);
+  }
+  return rank;
+}
+
+/** Each position's place in the tie-breakers' order of a search (popularity, then newest, then id). */
+export const popularityRank = (idx: CatalogIndex) => rankIn(idx.byPopularity);
 
 /** `list` with the positions for which `last` holds moved to the end, each part in its order. */
 export function partition(list: Int32Array, last: (d: number) => boolean): Int32Array {

@@ -39,16 +39,19 @@ function paddedTrigrams(text: string, into: Set<string>) {
  * How closely a product's search text matches a query (both normalised), 0 to 1: the share of the query's
  * trigrams that the text's words hold. A typo or a word cut short still scores by what it shares. It orders a
  * search's best matches (the catalog index and the database path alike, so both give the same order).
+ * `similarityTo(query)` makes the query's trigrams once for the many texts it is compared with.
  */
-export function querySimilarity(query: string, text: string): number {
-  const wanted = paddedTrigrams(query, new Set());
-  if (!wanted.size) return 0;
+export function similarityTo(query: string): (text: string) => number {
   // A padded trigram is held when the text, spaced at both ends, holds it (two leading spaces stand for a word's
   // start, one space before the text's first word): no set of the text's trigrams is built.
-  const spaced = ` ${text} `;
-  let common = 0;
-  for (const g of wanted) if (spaced.includes(g.startsWith('  ') ? g.slice(1) : g)) common++;
-  return common / wanted.size;
+  const pieces = [...paddedTrigrams(query, new Set())].map((g) => (g.startsWith('  ') ? g.slice(1) : g));
+  return (text) => {
+    if (!pieces.length) return 0;
+    const spaced = ` ${text} `;
+    let common = 0;
+    for (const g of pieces) if (spaced.includes(g)) common++;
+    return common / pieces.length;
+  };
 }
 
 /** A word's trigrams in order, padded as pg_trgm pads them (the order matters for `wordSimilarity`). */

@@ -29,6 +29,7 @@ import {
   match,
   nearWordsInIndex,
   partition,
+  popularityRank,
   readVersions,
   rememberOrder,
   seenVersions,
@@ -37,7 +38,7 @@ import {
   type CatalogIndex,
   type Versions,
 } from './catalog-index.ts';
-import { nearestWords, querySimilarity } from './search-text.ts';
+import { nearestWords, similarityTo } from './search-text.ts';
 import { expandQuery, loadSynonyms, type QueryGroup } from './synonyms.ts';
 
 type Row = Record<string, unknown>;
@@ -259,9 +260,8 @@ async function rankedPage(
       sql`select p.id, p.search_text, ${o.relevance.cheap} as r0 from products p where ${o.all}
           order by r0 desc, p.id desc limit ${o.candidates}`,
     );
-    const score = new Map(
-      head.map((r) => [Number(r.id), Number(r.r0) + querySimilarity(o.relevance.phrase, r.search_text)]),
-    );
+    const similarity = similarityTo(o.relevance.phrase);
+    const score = new Map(head.map((r) => [Number(r.id), Number(r.r0) + similarity(r.search_text)]));
     return head.map((r) => Number(r.id)).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
   });
   const ranked = [...remembered];
@@ -428,9 +428,12 @@ async function listFromIndexAt(
       );
     else if (search) {
       const candidates = opts.rankedCandidates ?? RANKED_CANDIDATES;
+      // Pages within the ranked best need only those (a shopper rarely goes further): the order of every match
+      // is made when a page past them is asked.
+      const whole = offset + perPage > candidates;
       // In stock before sold out: among the ranked best, then among the rest.
-      list = rememberOrder(idx, `ranked ${candidates} ${versions.soldOut} ${key}`, () => {
-        const ranked = rankedFromIndex(idx, found.matches, search, candidates);
+      list = rememberOrder(idx, `ranked ${candidates} ${whole} ${versions.soldOut} ${key}`, () => {
+        const ranked = rankedFromIndex(idx, found.matches, search, candidates, whole);
         const top = partition(ranked.top, (d) => soldOut[d] === 1);
         const rest = partition(ranked.rest, (d) => soldOut[d] === 1);
         const out = new Int32Array(top.length + rest.length);
@@ -492,34 +495,75 @@ async function listFromIndexAt(
 /**
  * A search's order from the index: the best RANKED_CANDIDATES by the cheap rank (a named category, the whole
  * phrase, the phrase at the start; ties by popularity, then newest) ordered by their similarity to the query too,
- * then the other matches in the cheap order. The caller remembers it with the index (bounded, per version).
+ * then (`whole`) the other matches in the cheap order. The caller remembers it with the index (bounded, per
+ * version).
  */
 function rankedFromIndex(
   idx: CatalogIndex,
   matches: Int32Array,
   search: SearchPlan,
   candidates: number,
+  whole: boolean,
 ): { top: Int32Array; rest: Int32Array } {
   const named = new Set(search.named);
   const phrase = search.phrase;
-  // The cheap rank takes 8 values (0 to 3.5 in halves): one bucket each, filled in the tie-breakers' order.
-  const cheap = (d: number) => {
-    const text = idx.texts[d]!;
-    return (
-      (named.has(idx.category[d]!) ? 4 : 0) +
-      (text.includes(phrase) ? 2 : 0) +
-      (text.startsWith(phrase) ? 1 : 0)
-    );
-  };
-  const byTie = inOrder(idx, matches, idx.byPopularity);
-  const buckets: number[][] = Array.from({ length: 8 }, () => []);
-  for (let i = 0; i < byTie.length; i++) buckets[cheap(byTie[i]!)]!.push(byTie[i]!);
-  const cheapOrder = buckets.reverse().flat();
+  // Whether a text holds the whole phrase. For one word, the index's (remembered) list of the positions holding
+  // it, walked beside the matches (both ascending), instead of a search in every match's text; a phrase of several
+  // words is looked for in the matches' texts (its list would be made from every product holding its longest word).
+  const holding = phrase.includes(' ') ? null : containing(idx, phrase);
+  const cheapOf = (d: number, holds: boolean) =>
+    (named.has(idx.category[d]!) ? 4 : 0) +
+    (holds ? 2 : 0) +
+    (holds && idx.texts[d]!.startsWith(phrase) ? 1 : 0);
+  // The cheap rank takes 8 values (0 to 3.5 in halves): one pass counts each value's matches.
+  const cheap = new Uint8Array(matches.length);
+  const counts = new Int32Array(8);
+  for (let i = 0, j = 0; i < matches.length; i++) {
+    const d = matches[i]!;
+    let holds: boolean;
+    if (holding) {
+      while (j < holding.length && holding[j]! < d) j++;
+      holds = j < holding.length && holding[j] === d;
+    } else holds = idx.texts[d]!.includes(phrase);
+    const c = cheapOf(d, holds);
+    cheap[i] = c;
+    counts[c]!++;
+  }
+  // The lowest cheap rank that reaches into the best `candidates` (all of them when the whole order is wanted).
+  let floor = 7;
+  for (let n = counts[7]!; floor > 0 && (whole || n < candidates);) n += counts[--floor]!;
+  // Above the floor: fewer than `candidates` (or every match, for the whole order), sorted by cheap rank, then by
+  // the tie-breakers (popularity, newest, id). At the floor only the first few by the tie-breakers are needed: a
+  // walk down the popularity order finds them without sorting a large bucket.
+  const byTie = popularityRank(idx);
+  const above: number[] = [];
+  let atFloor: number[] = [];
+  for (let i = 0; i < matches.length; i++) {
+    if (cheap[i]! > floor) above.push(i);
+    else if (cheap[i] === floor) atFloor.push(matches[i]!);
+  }
+  above.sort((a, b) => cheap[b]! - cheap[a]! || byTie[matches[a]!]! - byTie[matches[b]!]!);
+  const need = candidates - above.length;
+  if (whole || atFloor.length <= 4 * need) atFloor.sort((a, b) => byTie[a]! - byTie[b]!);
+  else atFloor = firstInOrder(idx, idx.byPopularity, atFloor, need);
+  const cheapOrder = [...above.map((i) => matches[i]!), ...atFloor];
   const head = cheapOrder.slice(0, candidates);
-  const score = new Map(head.map((d) => [d, cheap(d) / 2 + querySimilarity(phrase, idx.texts[d]!)]));
+  const similarity = similarityTo(phrase);
+  const score = new Map(
+    head.map((d) => [d, cheapOf(d, idx.texts[d]!.includes(phrase)) / 2 + similarity(idx.texts[d]!)]),
+  );
   const at = new Map(head.map((d, i) => [d, i]));
   head.sort((a, b) => score.get(b)! - score.get(a)! || at.get(a)! - at.get(b)!);
   return { top: Int32Array.from(head), rest: Int32Array.from(cheapOrder.slice(candidates)) };
+}
+
+/** The first `k` of `members` in a pre-sorted order of the index's positions. */
+function firstInOrder(idx: CatalogIndex, order: Int32Array, members: number[], k: number): number[] {
+  const mark = new Uint8Array(idx.size);
+  for (const d of members) mark[d] = 1;
+  const out: number[] = [];
+  for (let i = 0; i < order.length && out.length < k; i++) if (mark[order[i]!]) out.push(order[i]!);
+  return out;
 }
 
 interface Facet {
@@ -849,7 +893,9 @@ async function indexCards(
   let kept = keptCards.get(idx);
   if (!kept) keptCards.set(idx, (kept = new Map()));
   let list: Row[];
-  if (ids.some((id) => !kept.has(id))) {
+  // Taken now: other requests may push these out of the bounded map while this one waits for its query.
+  const cards = ids.map((id) => kept.get(id));
+  if (cards.some((c) => !c)) {
     list = await cardRows(db, ids, opts, VERSIONS_COLUMNS);
     for (const r of list) {
       if (kept.size >= CARDS_KEPT) kept.delete(kept.keys().next().value!);
@@ -858,14 +904,19 @@ async function indexCards(
       kept.set(Number(r.id), card);
     }
   } else {
-    const live = await rows(
-      db,
-      sql`select p.id, ${liveColumns(opts)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
-    );
-    const byId = new Map(live.map((r) => [Number(r.id), r]));
-    list = ids.flatMap((id) => {
+    const byId = opts.userId
+      ? new Map(
+          (
+            await rows(
+              db,
+              sql`select p.id, ${liveColumns(opts)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
+            )
+          ).map((r) => [Number(r.id), r]),
+        )
+      : await guestLive(db, ids);
+    list = ids.flatMap((id, i) => {
       const l = byId.get(id);
-      return l ? [{ ...kept.get(id)!, ...l }] : [];
+      return l ? [{ ...cards[i]!, ...l }] : [];
     });
   }
   const first = list[0];
@@ -877,6 +928,46 @@ async function indexCards(
     : await readVersions(db);
   sawVersions(db, versions);
   return { rows: list, versions };
+}
+
+/**
+ * Guests' live columns, for every list waiting at once, in one statement: while one such statement runs, the lists
+ * arriving join the next one, which starts when it ends. Each list's read still starts after the list arrived,
+ * so nothing is older than a read of its own; on the embedded database, where statements take turns, fifty lists
+ * cost one statement instead of fifty.
+ */
+interface LiveBatch {
+  ids: Set<number>;
+  done: Promise<Map<number, Row>>;
+}
+const liveBatches = new WeakMap<object, { next: LiveBatch | null; running: Promise<unknown> | null }>();
+
+function guestLive(db: DbOrTx, ids: number[]): Promise<Map<number, Row>> {
+  let st = liveBatches.get(db);
+  if (!st) liveBatches.set(db, (st = { next: null, running: null }));
+  const state = st;
+  if (!state.next) {
+    const batch: LiveBatch = { ids: new Set(), done: null! };
+    batch.done = (state.running ?? Promise.resolve()).then(async () => {
+      // From here on, lists arriving wait for the next statement.
+      if (state.next === batch) state.next = null;
+      const read = rows(
+        db,
+        sql`select p.id, ${liveColumns({ locale: 'ar', now: new Date() })}, ${VERSIONS_COLUMNS}
+              from products p where p.id in ${[...batch.ids]}`,
+      ).then((found) => new Map(found.map((r) => [Number(r.id), r])));
+      const running = read.catch(() => undefined);
+      state.running = running;
+      try {
+        return await read;
+      } finally {
+        if (state.running === running) state.running = null;
+      }
+    });
+    state.next = batch;
+  }
+  for (const id of ids) state.next.ids.add(id);
+  return state.next.done;
 }
 
 /** Where product cards come from: these ids, or a query that returns `id`s in the order wanted. */
