@@ -83,6 +83,8 @@ describe('the catalog index and the database answer the same lists', () => {
       'مكيف',
       'لابتوب',
       'samsng',
+      'lg',
+      'tv 55',
       'lenvo',
       'ثلاجا',
       'تلفزيزن',

@@ -192,6 +192,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
   idx.byPopularity = positions().sort(
     (a, b) => idx.sold[b]! - idx.sold[a]! || created[b]! - created[a]! || a - b,
   );
+  wordBigrams(idx);
   for (const r of names) {
     const entry = { en: String(r.name_en), ar: String(r.name_ar) };
     (r.kind === 'c' ? idx.categoryNames : idx.brandNames).set(Number(r.id), entry);
@@ -379,8 +380,39 @@ export function nearWordsInIndex(
   return nearestWords(typed, candidates, threshold, limit);
 }
 
+/**
+ * Every two-letter piece of the vocabulary's words → the words holding it: a two-letter word ("tv", "lg", "4k", or
+ * a three-letter one with a letter missing) is then found without a pass over every word. Made on first use.
+ */
+const bigramMaps = new WeakMap<CatalogIndex, Map<string, Int32Array>>();
+function wordBigrams(idx: CatalogIndex): Map<string, Int32Array> {
+  let m = bigramMaps.get(idx);
+  if (!m) {
+    const lists = new Map<string, number[]>();
+    for (let i = 0; i < idx.vocabulary.length; i++) {
+      const w = idx.vocabulary[i]!;
+      const seen = new Set<string>();
+      for (let k = 0; k + 2 <= w.length; k++) {
+        const b = w.slice(k, k + 2);
+        if (seen.has(b)) continue;
+        seen.add(b);
+        const l = lists.get(b);
+        if (l) l.push(i);
+        else lists.set(b, [i]);
+      }
+    }
+    m = new Map([...lists].map(([b, l]) => [b, Int32Array.from(l)]));
+    bigramMaps.set(idx, m);
+  }
+  return m;
+}
+
 /** The catalog words holding `text`: through the rarest of its trigrams, else (1 or 2 letters) every word. */
 function vocabularyHolding(idx: CatalogIndex, text: string): string[] {
+  if (text.length === 2) {
+    const l = wordBigrams(idx).get(text);
+    return l ? Array.from(l, (i) => idx.vocabulary[i]!) : [];
+  }
   if (text.length < 3) return idx.vocabulary.filter((w) => w.includes(text));
   let rarest: Int32Array | undefined;
   for (const g of wordTrigrams(text)) {
