@@ -262,6 +262,40 @@ test.describe('product lists', () => {
     await expect(page).toHaveURL(/\/404$/);
   });
 
+  test('@phone at 375 × 812 six products fit the first screen whole, each with price, monthly amount and a cart button', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const lang of ['ar', 'en'] as const) {
+      const first = await apiGet<{
+        products: (P & { rating: unknown; monthly_from: number | null })[];
+      }>(request, `/v1/products?per_page=12&locale=${lang}`);
+      await page.goto(lang === 'ar' ? '/products' : '/products?lang=en');
+      const cards = page.getByTestId('product-card');
+      await expect(cards.first()).toBeVisible();
+      const boxes = await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      const whole = boxes.filter((b) => b.top >= 0 && b.bottom <= 812 && b.left >= 0 && b.right <= 375);
+      expect(whole.length, `${lang}: products whole on the first screen`).toBeGreaterThanOrEqual(6);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      for (const [i, p] of first.products.slice(0, 6).entries()) {
+        const card = cards.nth(i);
+        await expect(card).toHaveAttribute('data-product-id', String(p.id));
+        if (p.monthly_from != null) await expect(card.getByTestId('monthly-from')).toBeVisible();
+        await expect(card.getByTestId('product-rating')).toHaveCount(p.rating ? 1 : 0);
+        // The cart button is a round icon at the row's end, big enough for a thumb, named for the product.
+        const button = card.getByRole('button', { name: new RegExp(p.title.slice(0, 12)) });
+        const b = (await button.boundingBox())!;
+        expect(b.width).toBeGreaterThanOrEqual(40);
+        const picture = (await card.locator('img').first().boundingBox())!;
+        // The picture at the row's start: right in Arabic, left in English; the button at the other end.
+        if (lang === 'ar') expect(picture.x).toBeGreaterThan(b.x);
+        else expect(picture.x).toBeLessThan(b.x);
+      }
+      await page.screenshot({ path: `${ARTIFACTS}/list-rows-${lang}-375.png` });
+    }
+  });
+
   test('@phone the filters open in a modal at 375 px and filter the list', async ({ page, request }) => {
     const { brands } = await apiGet<{ brands: Named[] }>(request, '/v1/brands?per_page=10&locale=en');
     const brand = brands[0]!;

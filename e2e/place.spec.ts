@@ -13,9 +13,9 @@ for (const locale of ['ar', 'en'] as const) {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
     // Two pages of the list (More), then down the list as a shopper scrolls.
     await page.getByTestId('load-more').click();
-    await expect(page.getByTestId('product-card').nth(20)).toBeVisible();
+    await expect(page.getByTestId('product-card').nth(22)).toBeVisible();
     // Down the list, as a shopper scrolls, to a product far below the first screen.
-    const target = page.getByTestId('product-card').nth(16);
+    const target = page.getByTestId('product-card').nth(22);
     await target.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);

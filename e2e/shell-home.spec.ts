@@ -111,6 +111,44 @@ test('home opens in Arabic, right to left, built from the store API', async ({ p
   await expect(page.getByTestId('home-perks')).toContainText('توصيل لـ 27 محافظة');
 });
 
+test('the top slides are links whose words are text, legible on a phone, in both languages @phone', async ({
+  page,
+  request,
+}) => {
+  for (const lang of ['ar', 'en'] as const) {
+    const settings = (
+      await apiGet<{ page_settings: Record<string, Setting> }>(
+        request,
+        `/v1/page_settings?group=home_page&locale=${lang}`,
+      )
+    ).page_settings;
+    const title = settings.top_slider_first_title?.value;
+    const line = settings.top_slider_first_text?.value;
+    const link = settings.top_slider_first_link?.value;
+    expect(title && line && link, 'the demo slides have words and a link').toBeTruthy();
+    await page.goto(lang === 'ar' ? '/' : '/?lang=en');
+    const first = page.getByTestId('hero-carousel').getByRole('group').first();
+    const slideLink = first.getByRole('link');
+    // The slide is one link, named by its words, leading where the setting says.
+    await expect(slideLink).toHaveAttribute('href', new RegExp(`^${link!.replace(/[?]/g, '\\?')}`));
+    await expect(first.getByRole('heading', { name: title! })).toBeVisible();
+    const text = first.getByTestId('hero-text').getByText(line!);
+    await expect(text).toBeVisible();
+    // Legible: real text of at least 14 px, whole inside the screen, on the side the language starts from.
+    const size = await text.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(14);
+    const box = (await text.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    if (lang === 'ar') expect(box.x + box.width).toBeGreaterThan(width / 2);
+    else expect(box.x).toBeLessThan(width / 2);
+    await page.screenshot({ path: `${ARTIFACTS}/hero-${lang}-${width}.png` });
+    await slideLink.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(link!, 'http://x').pathname);
+  }
+});
+
 test('the video banner loads its player only when asked', async ({ page, request }) => {
   const settings = (
     await apiGet<{ page_settings: Record<string, Setting> }>(

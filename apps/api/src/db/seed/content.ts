@@ -24,6 +24,12 @@ interface Banner {
   /** Where it leads: an absolute address, or a path inside the store. Explore tiles get no button of their own:
    * the storefront lays its "Shop now" over them. */
   link?: string;
+  /**
+   * A hero slide: the picture holds the art only; its headline, line and button label are text settings
+   * (`<name>_title`, `_text`, `_cta`, each with an `_ar` twin) that the storefront sets over the picture as real
+   * text, legible and translated at any width, and the whole slide links to `link` (issue 16).
+   */
+  textOver?: boolean;
 }
 
 /** The video the banner plays (an openly licensed film; a shop puts its own channel's video here). */
@@ -38,12 +44,18 @@ function banners(categoryId: (key: string) => number): Banner[] {
       ...hero,
       colors: ['#0f172a', '#1d4ed8'],
       shapes: ['tv', 'phone', 'laptop'],
-      en: { headline: 'White Friday', subline: 'Up to 25% off TVs, phones and laptops', cta: 'Shop now' },
+      en: {
+        headline: 'White Friday',
+        subline: 'Up to 25% off TVs, phones and laptops',
+        cta: 'Shop the offers',
+      },
       ar: {
         headline: 'الجمعة البيضاء',
         subline: 'خصومات لحد 25% على الشاشات والموبايلات واللاب توب',
-        cta: 'تسوق دلوقتي',
+        cta: 'شوف العروض',
       },
+      link: '/special-offers',
+      textOver: true,
     },
     {
       name: 'top_slider_second',
@@ -56,6 +68,8 @@ function banners(categoryId: (key: string) => number): Banner[] {
         cta: 'Shop now',
       },
       ar: { headline: 'قسّط بدون فوايد', subline: 'لحد 12 شهر من غير فوايد مع بنكك', cta: 'تسوق دلوقتي' },
+      link: `/products?category_id=${categoryId('large-appliances')}`,
+      textOver: true,
     },
     {
       name: 'explore_first',
@@ -134,8 +148,10 @@ export function pageSettingsSeed(categoryId: (key: string) => number): {
   const files = new Map<string, string>();
   for (const b of banners(categoryId)) {
     for (const lang of ['en', 'ar'] as const) {
-      const rel = `banners/${b.name.replace(/_/g, '-')}-${lang}.svg`;
-      files.set(rel, bannerSvg(b.width, b.height, { ...b[lang], rtl: lang === 'ar' }, b.colors, b.shapes));
+      // A picture without its words has a name of its own: an older install's settings keep the painted one.
+      const rel = `banners/${b.name.replace(/_/g, '-')}${b.textOver ? '-art' : ''}-${lang}.svg`;
+      const painted = b.textOver ? { headline: '', subline: '', cta: '' } : b[lang];
+      files.set(rel, bannerSvg(b.width, b.height, { ...painted, rtl: lang === 'ar' }, b.colors, b.shapes));
       settings.push({
         group: 'home_page',
         name: lang === 'en' ? b.name : `${b.name}_ar`,
@@ -145,6 +161,16 @@ export function pageSettingsSeed(categoryId: (key: string) => number): {
     }
     if (b.link)
       settings.push({ group: 'home_page', name: `${b.name}_link`, value: b.link, attachmentUrl: null });
+    if (b.textOver)
+      for (const [part, key] of [
+        ['title', 'headline'],
+        ['text', 'subline'],
+        ['cta', 'cta'],
+      ] as const)
+        settings.push(
+          { group: 'home_page', name: `${b.name}_${part}`, value: b.en[key], attachmentUrl: null },
+          { group: 'home_page', name: `${b.name}_${part}_ar`, value: b.ar[key], attachmentUrl: null },
+        );
   }
   files.set(
     'banners/video-banner-en.svg',

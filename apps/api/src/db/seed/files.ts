@@ -10,7 +10,7 @@ import { BRAND_BY_KEY } from './brands.ts';
 import { productSvg, type Shape } from './svg.ts';
 
 /** Bump when the generated files change, so existing installs write the new ones. */
-export const DEMO_FILES_VERSION = 1;
+export const DEMO_FILES_VERSION = 2;
 export const DEMO_URL = '/uploads/demo';
 
 /** A picture in three sizes (spec §3: original, versions.thumbnail, versions.medium). */

@@ -186,12 +186,19 @@ export function bannerSvg(
   const font = 'font-family="Tahoma,Arial,Helvetica,sans-serif"';
   // Wide: the art takes the far 45% beside the text. Tile: the lower half on the far side, under the text.
   const room = wide ? width * 0.55 - margin : width - 2 * margin;
+  // A wide picture without words (the storefront sets them over its start side) keeps its art to the far third,
+  // clear of the words even when a phone shows only part of it.
+  const artShare = text.headline ? 0.42 : 0.34;
   const scale = wide
-    ? Math.min((height * 0.62) / 200, (width * 0.42) / (Math.max(shapes.length, 1) * 180))
+    ? Math.min((height * 0.62) / 200, (width * artShare) / (Math.max(shapes.length, 1) * 180))
     : Math.min((height * 0.5) / 200, (width * 0.6) / (Math.max(shapes.length, 1) * 180));
   const step = 200 * scale * 0.9;
   const artWidth = step * shapes.length;
-  const artY = wide ? height * 0.2 : height - 200 * scale - height * 0.06;
+  const artY = wide
+    ? text.headline
+      ? height * 0.2
+      : (height - 200 * scale) / 2
+    : height - 200 * scale - height * 0.06;
   const art = shapes
     .map((s, i) => {
       const x = text.rtl ? margin * 0.5 + i * step : width - margin * 0.5 - artWidth + i * step;

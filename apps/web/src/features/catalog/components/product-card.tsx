@@ -13,19 +13,23 @@ import { RatingStars } from './rating-stars';
 import { StoreImage } from '../../../ui/store-image';
 import { BidiText } from '../../../ui/bidi-text';
 
-/** A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it. */
 /**
+ * A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it.
  * `priority`: the card is in the first screen of its page (its picture may be the page's largest): loaded at once
- * and early instead of lazily.
+ * and early instead of lazily. `row`: in a list on a phone (under 640 px) the card is a row, picture beside the
+ * words and the cart button a round icon at its end, so six products fit the first screen (issue 16); wider, the
+ * usual card.
  */
 export function ProductCard({
   product,
   className = '',
   priority = false,
+  row = false,
 }: {
   product: Product;
   className?: string;
   priority?: boolean;
+  row?: boolean;
 }) {
   const { t } = useTranslation('catalog');
   const locale = useLocaleStore((s) => s.locale);
@@ -55,9 +59,14 @@ export function ProductCard({
       data-testid="product-card"
       data-product-id={product.id}
       data-price={now}
-      className={`group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md ${className}`}
+      className={`group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md ${row ? 'max-sm:flex-row max-sm:items-center' : ''} ${className}`}
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-white p-3">
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={`block bg-white p-3 ${row ? 'max-sm:w-[72px] max-sm:shrink-0 max-sm:p-1.5' : ''}`}
+      >
         {image ? (
           <StoreImage
             src={image.versions.thumbnail}
@@ -76,20 +85,43 @@ export function ProductCard({
         )}
       </Link>
       {original !== null && (
-        <span className="absolute start-2 top-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+        <span
+          className={`absolute start-2 top-2 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold text-white ${row ? 'max-sm:start-1 max-sm:top-1 max-sm:px-1 max-sm:text-[10px]' : ''}`}
+        >
           {t('card.sale')}
         </span>
       )}
-      <div className="flex flex-1 flex-col gap-2 px-3 pb-3">
-        <h3 className="line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-semibold text-slate-900">
+      <div
+        className={`flex flex-1 flex-col gap-2 px-3 pb-3 ${row ? 'max-sm:min-w-0 max-sm:gap-0.5 max-sm:py-1.5 max-sm:ps-1 max-sm:pe-14' : ''}`}
+      >
+        <h3
+          className={`line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-semibold text-slate-900 ${row ? 'max-sm:min-h-0 max-sm:text-[13px] max-sm:leading-[17px]' : ''}`}
+        >
           <Link to={href} className="hover:text-brand-700 hover:underline">
             <BidiText text={title} />
           </Link>
         </h3>
-        <AvailabilityBadge stock={product.stock} />
-        <Price value={now} original={original} className="text-base" />
-        <RatingStars rating={product.rating} />
-        <MonthlyPrice amount={product.monthly_from} />
+        {/* In a row the stock shows when it is low or gone (the cart button says so too); "in stock" is the norm. */}
+        <AvailabilityBadge
+          stock={product.stock}
+          className={row && product.stock > 5 ? 'max-sm:hidden' : ''}
+        />
+        {/* In a row: the price, the rating beside it, the monthly amount under them. */}
+        <div
+          className={`contents ${row ? 'max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-2' : ''}`}
+        >
+          <Price
+            value={now}
+            original={original}
+            className={`text-base ${row ? 'max-sm:text-[15px] max-sm:leading-5' : ''}`}
+          />
+          <RatingStars rating={product.rating} compact={row} />
+          <MonthlyPrice
+            amount={product.monthly_from}
+            short={row}
+            className={row ? 'max-sm:basis-full max-sm:text-[11px] max-sm:leading-4' : ''}
+          />
+        </div>
         <button
           type="button"
           onClick={toggle}
@@ -99,14 +131,16 @@ export function ProductCard({
             inCart
               ? 'border border-red-700 bg-white text-red-700 hover:bg-red-50'
               : 'bg-brand-700 text-white hover:bg-brand-900'
-          }`}
+          } ${row ? 'max-sm:absolute max-sm:end-2 max-sm:top-1/2 max-sm:size-11 max-sm:-translate-y-1/2 max-sm:rounded-full max-sm:p-0' : ''}`}
         >
           <CartIcon size={18} />
-          {soldOut && !inCart
-            ? t('availability.outOfStock')
-            : inCart
-              ? t('card.removeFromCart')
-              : t('card.addToCart')}
+          <span className={row ? 'max-sm:sr-only' : ''}>
+            {soldOut && !inCart
+              ? t('availability.outOfStock')
+              : inCart
+                ? t('card.removeFromCart')
+                : t('card.addToCart')}
+          </span>
           <span className="sr-only">: {title}</span>
         </button>
       </div>

@@ -3,17 +3,18 @@ import { PRODUCT_PAGE_SIZE } from '@store/contracts/constants';
 import { Skeleton } from '../../../ui/skeleton';
 import { ProductCard } from './product-card';
 
-const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 3xl:grid-cols-5';
+/** On a phone one product a row (six on the first screen, issue 16); wider, a grid of cards. */
+const grid = 'grid grid-cols-1 gap-1.5 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 3xl:grid-cols-5';
 
-/** Cards of the first row on a phone and a desktop: their pictures load first, never lazily. */
-const FIRST_SCREEN = 4;
+/** Cards of the first screen on a phone and the first row on a desktop: their pictures load first, never lazily. */
+const FIRST_SCREEN = 6;
 
 export function ProductGrid({ products }: { products: Product[] }) {
   return (
     <ul className={grid} data-testid="product-grid">
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} priority={i < FIRST_SCREEN} />
+          <ProductCard product={p} priority={i < FIRST_SCREEN} row />
         </li>
       ))}
     </ul>
@@ -24,7 +25,7 @@ export function ProductGridSkeleton({ count = PRODUCT_PAGE_SIZE }: { count?: num
   return (
     <div className={grid}>
       {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} className="aspect-[3/5] w-full" />
+        <Skeleton key={i} className="h-[88px] w-full sm:aspect-[3/5] sm:h-auto" />
       ))}
     </div>
   );

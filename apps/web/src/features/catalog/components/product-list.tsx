@@ -125,14 +125,17 @@ export function ProductList({ base, name }: Props) {
   );
 
   return (
-    <div className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6" data-testid="product-list">
+    <div className="mx-auto w-full max-w-[1600px] px-4 py-3 sm:px-6 sm:py-4" data-testid="product-list">
       <Breadcrumbs items={crumbs} />
-      <div ref={top} className="mt-3 flex flex-wrap items-end justify-between gap-3">
+      {/* On a phone the heading, its count and the list's buttons take little height: six products fit below. */}
+      <div ref={top} className="mt-2 flex flex-wrap items-end justify-between gap-2 sm:mt-3 sm:gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
-          <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
-            {meta ? t('list.count', { n: meta.total_entries }) : '\u00a0'}
-          </p>
+          <div className="flex flex-wrap items-baseline gap-x-3 sm:block">
+            <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{heading}</h1>
+            <p className="text-sm text-slate-600 sm:mt-1" aria-live="polite" data-testid="result-count">
+              {meta ? t('list.count', { n: meta.total_entries }) : '\u00a0'}
+            </p>
+          </div>
           {meta?.did_you_mean && (
             <p className="mt-1 text-sm text-slate-800" data-testid="did-you-mean">
               {t('list.didYouMean')}{' '}
@@ -173,7 +176,7 @@ export function ProductList({ base, name }: Props) {
         </div>
       </div>
 
-      <div className="mt-4 flex items-start gap-6">
+      <div className="mt-3 flex items-start gap-6 sm:mt-4">
         {inModal !== true && (
           <aside
             aria-label={t('filters.title')}

@@ -11,10 +11,13 @@ export function RatingStars({
   rating,
   className = '',
   testId = 'product-rating',
+  compact = false,
 }: {
   rating?: Product['rating'];
   className?: string;
   testId?: string;
+  /** On a phone (under 640 px) one star instead of five: a product row's rating beside its price. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation('catalog');
   if (!rating) return null;
@@ -26,7 +29,15 @@ export function RatingStars({
       role="img"
       aria-label={t('rating.label', { average, count: rating.count })}
     >
-      <span aria-hidden="true" className="relative inline-block leading-none tracking-tight text-slate-300">
+      {compact && (
+        <span aria-hidden="true" className="hidden leading-none text-amber-500 max-sm:inline">
+          ★
+        </span>
+      )}
+      <span
+        aria-hidden="true"
+        className={`relative inline-block leading-none tracking-tight text-slate-300 ${compact ? 'max-sm:hidden' : ''}`}
+      >
         {STARS}
         <span
           className="absolute inset-y-0 start-0 overflow-hidden whitespace-nowrap text-amber-500"

@@ -69,15 +69,24 @@ export function ExploreBanners() {
   );
 }
 
-function BannerLink({ target, children }: { target: ReturnType<typeof bannerTarget>; children: ReactNode }) {
-  const cls =
-    'group relative block overflow-hidden rounded-xl bg-slate-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+/** A banner as a link: another site's address as a plain link, a store path through the router. */
+export function BannerLink({
+  target,
+  children,
+  className = 'group relative block overflow-hidden rounded-xl bg-slate-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+  testId = 'explore',
+}: {
+  target: ReturnType<typeof bannerTarget>;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return target.kind === 'external' ? (
-    <a href={target.href} className={cls} data-testid="explore-external">
+    <a href={target.href} className={className} data-testid={`${testId}-external`}>
       {children}
     </a>
   ) : (
-    <Link to={target.href} className={cls} data-testid="explore-internal">
+    <Link to={target.href} className={className} data-testid={`${testId}-internal`}>
       {children}
     </Link>
   );

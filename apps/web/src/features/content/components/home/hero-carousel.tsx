@@ -6,8 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../../lib/locale-store';
 import { usePrefersReducedMotion } from '../../../../lib/use-media-query';
 import { Skeleton } from '../../../../ui/skeleton';
-import { settingImage, usePageSettings } from '../../api/get-page-settings';
+import { settingImage, settingText, usePageSettings } from '../../api/get-page-settings';
+import { bannerTarget } from '../../home-links';
 import { StoreImage } from '../../../../ui/store-image';
+import { BannerLink } from './explore-banners';
+
+interface Slide {
+  name: string;
+  src: string;
+  /** The slide's words, set over the picture as text (page settings `<name>_title`, `_text`, `_cta`). */
+  title?: string;
+  text?: string;
+  cta?: string;
+  target: ReturnType<typeof bannerTarget>;
+}
 
 /**
  * Embla's `duration` is not in milliseconds: it is the stiffness of its scroll animation (60 frames a second,
@@ -15,14 +27,29 @@ import { StoreImage } from '../../../../ui/store-image';
  */
 const EMBLA_DURATION = Math.round(CAROUSEL_SPEED_MS / 25);
 
-/** The two top slides (spec §2), in the shopper's language, sliding by themselves every 3 seconds. */
+/**
+ * The two top slides (spec §2), in the shopper's language, sliding by themselves every 3 seconds. Each is a link
+ * (`<name>_link`); its headline, line and button are text over the picture when the settings hold them, so they
+ * stay legible on a phone and read by screen readers (issue 16).
+ */
 export function HeroCarousel() {
   const { t } = useTranslation('home');
   const locale = useLocaleStore((s) => s.locale);
   const { data: settings, isPending } = usePageSettings('home_page');
-  const slides = ['top_slider_first', 'top_slider_second']
-    .map((name) => settingImage(settings, name, locale))
-    .filter((src): src is string => Boolean(src));
+  const slides = ['top_slider_first', 'top_slider_second'].flatMap((name): Slide[] => {
+    const src = settingImage(settings, name, locale);
+    if (!src) return [];
+    return [
+      {
+        name,
+        src,
+        title: settingText(settings, `${name}_title`),
+        text: settingText(settings, `${name}_text`),
+        cta: settingText(settings, `${name}_cta`),
+        target: bannerTarget(settingText(settings, `${name}_link`)),
+      },
+    ];
+  });
 
   if (isPending) return <Skeleton className="aspect-[16/5] w-full rounded-none" />;
   if (slides.length === 0) return null;
@@ -30,7 +57,7 @@ export function HeroCarousel() {
   return <Carousel key={locale} slides={slides} label={t('hero.label')} />;
 }
 
-function Carousel({ slides, label }: { slides: string[]; label: string }) {
+function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
   const { t } = useTranslation('home');
   const locale = useLocaleStore((s) => s.locale);
   const reduced = usePrefersReducedMotion();
@@ -72,25 +99,61 @@ function Carousel({ slides, label }: { slides: string[]; label: string }) {
     >
       <div ref={viewport} className="overflow-hidden" dir={locale === 'ar' ? 'rtl' : 'ltr'}>
         <div className="flex" aria-live={playing ? 'off' : 'polite'}>
-          {slides.map((src, i) => (
+          {slides.map((slide, i) => (
             <div
-              key={src}
+              key={slide.name}
               role="group"
               aria-roledescription={t('hero.slide')}
               aria-label={t('hero.position', { n: i + 1, total: slides.length })}
               className="min-w-0 shrink-0 grow-0 basis-full"
             >
-              <StoreImage
-                src={src}
-                sizes="(min-width: 1600px) 1600px, 100vw"
-                alt={t('hero.alt', { n: i + 1 })}
-                width={1600}
-                height={500}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                decoding={i === 0 ? 'sync' : 'async'}
-                className="h-auto w-full"
-              />
+              <BannerLink
+                target={slide.target}
+                className="group relative block focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
+                testId="hero-link"
+              >
+                {/* On a phone the slide is taller than the picture's 16:5, so its words fit at a size one can read:
+                    the picture fills it, cut at the start side where the words go. */}
+                <div
+                  className={
+                    slide.title ? 'aspect-[16/8] overflow-hidden sm:aspect-[16/5]' : 'overflow-hidden'
+                  }
+                >
+                  <StoreImage
+                    src={slide.src}
+                    sizes="(min-width: 1600px) 1600px, 100vw"
+                    alt={slide.title ? '' : t('hero.alt', { n: i + 1 })}
+                    width={1600}
+                    height={500}
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={i === 0 ? 'high' : 'auto'}
+                    decoding={i === 0 ? 'sync' : 'async'}
+                    className={
+                      slide.title
+                        ? 'h-full w-full object-cover object-right rtl:object-left sm:object-center'
+                        : 'h-auto w-full'
+                    }
+                  />
+                </div>
+                {slide.title && (
+                  <div
+                    className="absolute inset-y-0 start-0 flex w-3/5 flex-col justify-center gap-1 ps-5 pe-2 text-white sm:w-1/2 sm:gap-3 sm:ps-[10%] ltr:bg-linear-to-r rtl:bg-linear-to-l from-slate-950/45 to-transparent"
+                    data-testid="hero-text"
+                  >
+                    <h2 className="text-2xl leading-tight font-extrabold drop-shadow sm:text-4xl lg:text-5xl">
+                      {slide.title}
+                    </h2>
+                    {slide.text && (
+                      <p className="text-sm leading-snug drop-shadow sm:text-lg lg:text-xl">{slide.text}</p>
+                    )}
+                    {slide.cta && (
+                      <span className="mt-2 inline-flex w-fit items-center rounded-full bg-white px-4 py-2 text-sm font-bold text-brand-900 shadow group-hover:bg-accent-500 group-hover:text-slate-950 sm:text-base">
+                        {slide.cta}
+                      </span>
+                    )}
+                  </div>
+                )}
+              </BannerLink>
             </div>
           ))}
         </div>
