@@ -16,6 +16,7 @@ for (const locale of ['en', 'ar'] as const) {
       id: number;
       name: string;
       shipping_fees: number;
+      free_shipping_from?: number | null;
       delivery_days: { min: number; max: number };
     };
     const far = (zones as Zone[]).reduce((a, b) => (b.shipping_fees > a.shipping_fees ? b : a));
@@ -42,5 +43,12 @@ for (const locale of ['en', 'ar'] as const) {
     const inCart = page.getByTestId('delivery-estimate');
     await expect(inCart.getByTestId('delivery-zone')).toHaveValue(String(far.id));
     await expect(inCart.getByTestId('delivery-fee-date')).toContainText(latest);
+    // A governorate with free delivery from an amount says so; one without does not.
+    await expect(inCart.getByTestId('delivery-free-from')).toHaveCount(
+      far.free_shipping_from == null ? 0 : 1,
+    );
+    const free = (zones as Zone[]).find((z) => z.free_shipping_from != null)!;
+    await inCart.getByTestId('delivery-zone').selectOption(String(free.id));
+    await expect(inCart.getByTestId('delivery-free-from')).toContainText(egp(free.free_shipping_from!));
   });
 }

@@ -162,6 +162,11 @@ export const deliveryZoneSchema = z.object({
   name_ar: z.string(),
   /** EGP. */
   shipping_fees: z.number(),
+  /**
+   * EGP: orders of products worth this much or more are delivered free in this zone; null: never. Absent from
+   * the zone inside addresses kept with orders placed before it existed.
+   */
+  free_shipping_from: z.number().nullable().optional(),
   /** Days from an order to its delivery here, at the soonest and at the latest. */
   delivery_days: z.object({ min: z.number().int(), max: z.number().int() }),
 });

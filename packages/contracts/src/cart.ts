@@ -105,6 +105,8 @@ export const cartSchema = z.object({
   subtotal: z.number(),
   /** EGP: shipping fees of the chosen address's delivery zone, 0 until one is chosen. */
   delivery_fee: z.number(),
+  /** EGP: from this subtotal delivery to the chosen address is free (its zone's rule); null: no such amount. */
+  free_delivery_from: z.number().nullable(),
   /** EGP: subtotal + delivery_fee. */
   total: z.number(),
   address: cartAddressSchema.nullable(),

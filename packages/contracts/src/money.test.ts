@@ -17,4 +17,19 @@ describe('the one totals calculator', () => {
     expect(t).toEqual({ count: 3, subtotal: 3_749_997, shipping: 7550, total: 3_757_547 });
     expect(toEgp(t.total)).toBe(37_575.47);
   });
+
+  it("charges a zone's fee below its free-shipping amount and nothing from it on", () => {
+    const rule = { feePiastres: 5000, freeFromPiastres: 200_000 };
+    expect(orderTotals([{ unitPiastres: 199_999, quantity: 1 }], rule)).toMatchObject({
+      shipping: 5000,
+      total: 204_999,
+    });
+    expect(orderTotals([{ unitPiastres: 100_000, quantity: 2 }], rule)).toMatchObject({
+      shipping: 0,
+      total: 200_000,
+    });
+    expect(
+      orderTotals([{ unitPiastres: 900_000, quantity: 1 }], { feePiastres: 9000, freeFromPiastres: null }),
+    ).toMatchObject({ shipping: 9000 });
+  });
 });

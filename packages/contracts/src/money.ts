@@ -20,13 +20,27 @@ export interface Totals {
   total: Piastres;
 }
 
+/** A delivery zone's charge: its fee, and the order amount from which delivery is free there (null: never). */
+export interface DeliveryRule {
+  feePiastres: Piastres;
+  freeFromPiastres: Piastres | null;
+}
+
+/** What delivery costs for products worth `subtotal`: the zone's fee, or nothing from its free-shipping amount. */
+export function deliveryFee(subtotal: Piastres, rule: DeliveryRule): Piastres {
+  return rule.freeFromPiastres !== null && subtotal >= rule.freeFromPiastres
+    ? 0
+    : Math.round(rule.feePiastres);
+}
+
 /**
  * The one totals calculator (issue 13): the server's cart, checkout and a late payment, and the web's guest cart,
- * all add integer piastres here, never EGP floats (0.1 + 0.2 is not 0.3).
+ * all add integer piastres here, never EGP floats (0.1 + 0.2 is not 0.3). Delivery is a fixed amount, or a zone's
+ * rule (free from an amount, issue 16) applied to the subtotal.
  */
 export function orderTotals(
   lines: readonly { unitPiastres: Piastres; quantity: number }[],
-  shippingPiastres: Piastres = 0,
+  delivery: Piastres | DeliveryRule = 0,
 ): Totals {
   let count = 0;
   let subtotal = 0;
@@ -34,7 +48,7 @@ export function orderTotals(
     count += l.quantity;
     subtotal += Math.round(l.unitPiastres) * l.quantity;
   }
-  const shipping = Math.round(shippingPiastres);
+  const shipping = typeof delivery === 'number' ? Math.round(delivery) : deliveryFee(subtotal, delivery);
   return { count, subtotal, shipping, total: subtotal + shipping };
 }
 

@@ -338,6 +338,8 @@ export const deliveryZones = pgTable('delivery_zones', {
   /** Days from an order to its delivery in this governorate, at the soonest and at the latest (issue 16). */
   deliveryDaysMin: smallint('delivery_days_min').notNull().default(2),
   deliveryDaysMax: smallint('delivery_days_max').notNull().default(4),
+  /** Orders whose products come to this much or more are delivered free here; null: never (issue 16). */
+  freeShippingFromPiastres: integer('free_shipping_from_piastres'),
   active: boolean('active').notNull().default(true),
 });
 
@@ -431,6 +433,11 @@ export const orders = pgTable(
     addressSnapshot: jsonb('address_snapshot'),
     nationalId: varchar('national_id', { length: 14 }),
     shippingFeesPiastres: integer('shipping_fees_piastres').notNull().default(0),
+    /**
+     * A cart's delivery zone's free-shipping threshold, set with its fee when the address is chosen: the cart, the
+     * checkout and the payment's check all charge the fee only below it (contracts `orderTotals`).
+     */
+    freeShippingFromPiastres: integer('free_shipping_from_piastres'),
     totalCartPricePiastres: bigint('total_cart_price_piastres', { mode: 'number' }).notNull().default(0),
     checkoutTotalPricePiastres: bigint('checkout_total_price_piastres', { mode: 'number' })
       .notNull()

@@ -263,6 +263,7 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
         nameEn: z.nameEn,
         nameAr: z.nameAr,
         shippingFeesPiastres: z.feesEgp * 100,
+        freeShippingFromPiastres: z.freeFromEgp === undefined ? null : z.freeFromEgp * 100,
         deliveryDaysMin: deliveryDaysFor(z.feesEgp).min,
         deliveryDaysMax: deliveryDaysFor(z.feesEgp).max,
       })),

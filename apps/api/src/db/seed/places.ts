@@ -45,6 +45,8 @@ export interface ZoneSeed {
   nameAr: string;
   /** Shipping fees in whole pounds. */
   feesEgp: number;
+  /** Free delivery for orders of products worth this many pounds or more (where the shop's own vans go). */
+  freeFromEgp?: number;
 }
 
 /**
@@ -63,10 +65,10 @@ export function deliveryDaysFor(feesEgp: number): { min: number; max: number } {
 }
 
 export const DELIVERY_ZONES: ZoneSeed[] = [
-  { nameEn: 'Cairo', nameAr: 'القاهرة', feesEgp: 50 },
-  { nameEn: 'Giza', nameAr: 'الجيزة', feesEgp: 50 },
+  { nameEn: 'Cairo', nameAr: 'القاهرة', feesEgp: 50, freeFromEgp: 2000 },
+  { nameEn: 'Giza', nameAr: 'الجيزة', feesEgp: 50, freeFromEgp: 2000 },
   { nameEn: 'Qalyubia', nameAr: 'القليوبية', feesEgp: 60 },
-  { nameEn: 'Alexandria', nameAr: 'الإسكندرية', feesEgp: 75 },
+  { nameEn: 'Alexandria', nameAr: 'الإسكندرية', feesEgp: 75, freeFromEgp: 3000 },
   { nameEn: 'Beheira', nameAr: 'البحيرة', feesEgp: 80 },
   { nameEn: 'Monufia', nameAr: 'المنوفية', feesEgp: 70 },
   { nameEn: 'Gharbia', nameAr: 'الغربية', feesEgp: 75 },

@@ -18,13 +18,15 @@ type AddressRow = typeof addresses.$inferSelect;
 type ZoneRow = typeof deliveryZones.$inferSelect;
 
 /**
- * A saved address was edited (`shippingFeesPiastres`: its zone's fee now) or deleted (`null`), inside the same
- * transaction. The order core reacts (a cart that has the address chosen follows it); addresses knows no orders.
+ * A saved address was edited (`shippingFeesPiastres`: its zone's fee now, with its free-shipping amount) or
+ * deleted (`null`), inside the same transaction. The order core reacts (a cart that has the address chosen follows
+ * it); addresses knows no orders.
  */
 export interface AddressChange {
   userId: number;
   addressId: number;
   shippingFeesPiastres: number | null;
+  freeShippingFromPiastres: number | null;
   now: Date;
 }
 export const addressChanged = transactionHook<AddressChange>();
@@ -61,6 +63,7 @@ export function toZone(z: ZoneRow, locale: Locale): DeliveryZone {
     name_en: z.nameEn,
     name_ar: z.nameAr,
     shipping_fees: toEgp(z.shippingFeesPiastres),
+    free_shipping_from: z.freeShippingFromPiastres === null ? null : toEgp(z.freeShippingFromPiastres),
     delivery_days: { min: z.deliveryDaysMin, max: z.deliveryDaysMax },
   };
 }
@@ -209,6 +212,7 @@ export async function updateAddress(
       userId,
       addressId: id,
       shippingFeesPiastres: zone.shippingFeesPiastres,
+      freeShippingFromPiastres: zone.freeShippingFromPiastres,
       now,
     });
     return toAddress(row, zone, locale);
@@ -227,7 +231,13 @@ export async function deleteAddress(db: DbOrTx, userId: number, id: number, now:
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt)))
       .returning({ id: addresses.id });
     if (!row) throw AppError.notFound('address_not_found');
-    await addressChanged.run(tx, { userId, addressId: id, shippingFeesPiastres: null, now });
+    await addressChanged.run(tx, {
+      userId,
+      addressId: id,
+      shippingFeesPiastres: null,
+      freeShippingFromPiastres: null,
+      now,
+    });
   });
 }
 

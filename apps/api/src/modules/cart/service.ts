@@ -98,7 +98,7 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
   const shown = lines.filter((l) => cardOf.has(l.productId));
   const totals = orderTotals(
     shown.map((l) => ({ unitPiastres: l.price, quantity: l.quantity })),
-    order.shippingFeesPiastres,
+    { feePiastres: order.shippingFeesPiastres, freeFromPiastres: order.freeShippingFromPiastres },
   );
   const items = shown.flatMap((l) => {
     const product = cardOf.get(l.productId)!;
@@ -123,6 +123,10 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
     count: totals.count,
     subtotal: toEgp(totals.subtotal),
     delivery_fee: toEgp(totals.shipping),
+    free_delivery_from:
+      order.addressId && order.freeShippingFromPiastres !== null
+        ? toEgp(order.freeShippingFromPiastres)
+        : null,
     total: toEgp(totals.total),
     address: order.addressId ? await addressOf(db, order.addressId) : null,
     sap_sync: order.sapSync,
@@ -260,6 +264,12 @@ export async function attachAddress(
     // A zone switched off since the address was saved: look the governorate up again.
     const zone = row.zone?.active ? row.zone : await zoneForGovernorate(tx, row.address.governorate);
     if (!zone) throw AppError.field('address_id', 'governorate_not_served');
-    await chooseCartAddress(tx, { orderId, addressId, shippingFeesPiastres: zone.shippingFeesPiastres, now });
+    await chooseCartAddress(tx, {
+      orderId,
+      addressId,
+      shippingFeesPiastres: zone.shippingFeesPiastres,
+      freeShippingFromPiastres: zone.freeShippingFromPiastres,
+      now,
+    });
   });
 }

@@ -185,9 +185,10 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
   const zone = chosen.zone?.active ? chosen.zone : await zoneForGovernorate(tx, chosen.address.governorate);
   if (!zone) throw AppError.field('address_id', 'governorate_not_served');
 
+  // The zone's rule as it is now: its fee, or nothing from its free-shipping amount.
   const { subtotal, shipping, total } = orderTotals(
     lines.map((l) => ({ unitPiastres: l.price, quantity: l.quantity })),
-    zone.shippingFeesPiastres,
+    { feePiastres: zone.shippingFeesPiastres, freeFromPiastres: zone.freeShippingFromPiastres },
   );
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.notFound();

@@ -143,14 +143,25 @@ export async function touchCart(tx: DbOrTx, orderId: number, now: Date) {
     .where(and(eq(orders.id, orderId), eq(orders.status, 'cart')));
 }
 
-/** The delivery address chosen for the user's cart, with its zone's shipping fee. */
+/** The delivery address chosen for the user's cart, with its zone's shipping fee and free-shipping amount. */
 export async function chooseCartAddress(
   tx: DbOrTx,
-  args: { orderId: number; addressId: number; shippingFeesPiastres: number; now: Date },
+  args: {
+    orderId: number;
+    addressId: number;
+    shippingFeesPiastres: number;
+    freeShippingFromPiastres: number | null;
+    now: Date;
+  },
 ) {
   await tx
     .update(orders)
-    .set({ addressId: args.addressId, shippingFeesPiastres: args.shippingFeesPiastres, updatedAt: args.now })
+    .set({
+      addressId: args.addressId,
+      shippingFeesPiastres: args.shippingFeesPiastres,
+      freeShippingFromPiastres: args.freeShippingFromPiastres,
+      updatedAt: args.now,
+    })
     .where(and(eq(orders.id, args.orderId), eq(orders.status, 'cart')));
 }
 
@@ -161,14 +172,24 @@ export async function chooseCartAddress(
  */
 export async function followAddressInCart(
   tx: DbOrTx,
-  args: { userId: number; addressId: number; shippingFeesPiastres: number | null; now: Date },
+  args: {
+    userId: number;
+    addressId: number;
+    shippingFeesPiastres: number | null;
+    freeShippingFromPiastres: number | null;
+    now: Date;
+  },
 ) {
   await tx
     .update(orders)
     .set(
       args.shippingFeesPiastres === null
-        ? { addressId: null, shippingFeesPiastres: 0, updatedAt: args.now }
-        : { shippingFeesPiastres: args.shippingFeesPiastres, updatedAt: args.now },
+        ? { addressId: null, shippingFeesPiastres: 0, freeShippingFromPiastres: null, updatedAt: args.now }
+        : {
+            shippingFeesPiastres: args.shippingFeesPiastres,
+            freeShippingFromPiastres: args.freeShippingFromPiastres,
+            updatedAt: args.now,
+          },
     )
     .where(
       and(eq(orders.userId, args.userId), eq(orders.addressId, args.addressId), eq(orders.status, 'cart')),
@@ -249,6 +270,22 @@ export async function holdAgainForPayment(
   });
 }
 
+/** The delivery zone's fee and free-shipping amount for a saved address (null when it has no zone). */
+async function zoneRuleOf(tx: DbOrTx, addressId: number) {
+  const res =
+    (await tx.execute(sql`select z.shipping_fees_piastres as fee, z.free_shipping_from_piastres as free_from
+      from addresses a join delivery_zones z on z.id = a.delivery_zone_id where a.id = ${addressId}`)) as unknown as {
+      rows: { fee: number | string; free_from: number | string | null }[];
+    };
+  const r = res.rows[0];
+  return r
+    ? {
+        shippingFeesPiastres: Number(r.fee),
+        freeShippingFromPiastres: r.free_from === null ? null : Number(r.free_from),
+      }
+    : null;
+}
+
 /**
  * An order held for payment becomes the cart again (the payment failed or its key expired). If the user already
  * has a newer cart (opened while paying), the held lines join it (lines already there keep their quantity), the
@@ -257,6 +294,8 @@ export async function holdAgainForPayment(
 export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef, now: Date) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || order.status !== 'awaiting_payment') return;
+  // Checkout wrote the fee it charged (nothing, over the free-shipping amount); a cart charges its zone's rule again.
+  const rule = order.addressId ? await zoneRuleOf(tx, order.addressId) : null;
   const [other] = await tx
     .select()
     .from(orders)
@@ -270,6 +309,7 @@ export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef,
       expect: ['awaiting_payment'],
       now,
       set: {
+        ...(rule ?? {}),
         paymentMethod: null,
         bankInstallmentId: null,
         addressSnapshot: null,
@@ -293,7 +333,8 @@ export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef,
     await chooseCartAddress(tx, {
       orderId: other.id,
       addressId: order.addressId,
-      shippingFeesPiastres: order.shippingFeesPiastres,
+      shippingFeesPiastres: rule?.shippingFeesPiastres ?? order.shippingFeesPiastres,
+      freeShippingFromPiastres: rule ? rule.freeShippingFromPiastres : order.freeShippingFromPiastres,
       now,
     });
   }

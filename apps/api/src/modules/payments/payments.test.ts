@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { hmacStringFromTransaction, signHmac } from '../../adapters/payments/paymob-hmac.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
-import { orders, paymentEvents, payments, products } from '../../db/schema.ts';
+import { deliveryZones, orders, paymentEvents, payments, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   addShopper,
@@ -516,5 +516,44 @@ describe('gateway callbacks', () => {
     const refund = await gatewayCallback(orderId, true, (o) => (o.is_refunded = true));
     expect((await deliver(refund)).json().result).toBe('recorded');
     expect((await orderRow(orderId)).status).toBe('pending');
+  });
+});
+
+describe("a zone's free-shipping amount (issue 16)", () => {
+  it('the cart, the payment and the placed order charge no delivery from it, and the fee again below it', async () => {
+    await db().insert(deliveryZones).values({
+      nameEn: 'Port Said',
+      nameAr: 'بورسعيد',
+      shippingFeesPiastres: 8000,
+      freeShippingFromPiastres: 300_000,
+    });
+    const s = await addShopper(db(), t.clock.now());
+    const product = await make(1000, 10);
+    const { orderId, cart } = await readyToPay(
+      t.app,
+      s,
+      [{ productId: product.id, quantity: 3 }],
+      'Port Said',
+    );
+    expect(cart).toMatchObject({ subtotal: 3000, delivery_fee: 0, free_delivery_from: 3000, total: 3000 });
+    // One fewer: under the amount, the zone's fee.
+    expect(await putInCart(t.app, s, product.id, 2)).toMatchObject({ delivery_fee: 80, total: 2080 });
+    expect(await putInCart(t.app, s, product.id, 3)).toMatchObject({ delivery_fee: 0, total: 3000 });
+
+    // A session that expires: the cart charges by the zone's rule again, not by what checkout wrote (nothing).
+    expect((await startSession(s)).status).toBe(200);
+    expect((await paymentOf(orderId)).amountPiastres).toBe(300_000);
+    t.clock.advance(6 * MINUTE);
+    await releaseExpiredSessions(db(), t.clock.now(), { userId: s.id });
+    expect(await putInCart(t.app, s, product.id, 2)).toMatchObject({ delivery_fee: 80, total: 2080 });
+    await putInCart(t.app, s, product.id, 3);
+
+    // Paid: the gateway's amount matches the cart's, and the order says delivery cost nothing.
+    expect((await startSession(s)).status).toBe(200);
+    expect((await deliver(await gatewayCallback(orderId, true))).json().result).toBe('paid');
+    const placed = await orderRow(orderId);
+    expect(placed).toMatchObject({ shippingFeesPiastres: 0, checkoutTotalPricePiastres: 300_000 });
+    const mine = await call(t.app, 'GET', `/v1/users/orders/${orderId}?locale=en`, s.headers);
+    expect(mine.body.order).toMatchObject({ checkout_shipping_fees: 0, checkout_total_price: 3000 });
   });
 });

@@ -199,7 +199,7 @@ async function lateSuccess(
       ).rows;
       const { subtotal, total } = orderTotals(
         rows.map((r) => ({ unitPiastres: Number(r.current_price_piastres), quantity: Number(r.quantity) })),
-        o.shippingFeesPiastres,
+        { feePiastres: o.shippingFeesPiastres, freeFromPiastres: o.freeShippingFromPiastres },
       );
       if (!rows.length || total !== p.amountPiastres) {
         throw new Error('the cart changed since the payment started');

@@ -11,6 +11,7 @@ const zones: DeliveryZone[] = [
     name_en: 'Cairo',
     name_ar: 'القاهرة',
     shipping_fees: 50,
+
     delivery_days: { min: 1, max: 2 },
   },
   {
@@ -19,6 +20,7 @@ const zones: DeliveryZone[] = [
     name_en: 'Giza',
     name_ar: 'الجيزة',
     shipping_fees: 60,
+
     delivery_days: { min: 1, max: 2 },
   },
 ];

@@ -69,6 +69,11 @@ export function DeliveryEstimate({ className = '' }: { className?: string }) {
             })
           : t('delivery.range', { min: price(Math.min(...fees)), max: price(Math.max(...fees)) })}
       </p>
+      {zone?.free_shipping_from != null && (
+        <p className="mt-1 font-medium text-emerald-800" data-testid="delivery-free-from">
+          {t('delivery.freeFrom', { amount: price(zone.free_shipping_from) })}
+        </p>
+      )}
     </div>
   );
 }

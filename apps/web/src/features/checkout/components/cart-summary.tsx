@@ -1,4 +1,5 @@
 import type { Cart } from '@store/contracts/cart';
+import { toEgp, toPiastres } from '@store/contracts/money';
 import { price } from '../../../lib/format';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
@@ -67,9 +68,20 @@ export function CartSummary({ cart, detailed = false }: Props) {
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">{t('summary.delivery')}</dt>
           <dd className="text-end font-medium" data-testid="checkout-delivery">
-            {cart.address ? price(cart.delivery_fee) : t('summary.deliveryLater')}
+            {!cart.address
+              ? t('summary.deliveryLater')
+              : cart.delivery_fee === 0 && cart.free_delivery_from !== null
+                ? t('summary.free')
+                : price(cart.delivery_fee)}
           </dd>
         </div>
+        {cart.address && cart.free_delivery_from !== null && cart.subtotal < cart.free_delivery_from && (
+          <p className="text-xs font-medium text-emerald-800" data-testid="to-free-delivery">
+            {t('summary.toFree', {
+              amount: price(toEgp(toPiastres(cart.free_delivery_from) - toPiastres(cart.subtotal))),
+            })}
+          </p>
+        )}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">
           <dt className="font-bold">{t('summary.total')}</dt>
           <dd className="font-bold" data-testid="checkout-total">

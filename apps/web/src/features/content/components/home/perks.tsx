@@ -22,11 +22,20 @@ export function Perks() {
   const { t } = useTranslation('home');
   const locale = useLocaleStore((s) => s.locale);
   const { data: zones } = useQuery(deliveryZonesQueryOptions(locale));
+  // Free delivery where a zone gives it: the lowest such amount and the governorates that give it there.
+  const free = zones?.filter((z) => z.free_shipping_from != null) ?? [];
+  const freeFrom = free.length ? Math.min(...free.map((z) => z.free_shipping_from!)) : null;
   const values = {
     days: RETURN_DAYS,
     count: zones?.length ?? 27,
     fee: zones?.length ? price(Math.min(...zones.map((z) => z.shipping_fees))) : '…',
+    free: freeFrom === null ? '' : price(freeFrom),
+    places: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+      free.filter((z) => z.free_shipping_from === freeFrom).map((z) => z.name),
+    ),
   };
+  const textKey = (key: string) =>
+    key === 'shipping' && freeFrom !== null ? 'perks.shipping.textFree' : `perks.${key}.text`;
   return (
     <section
       aria-label={t('perks.label')}
@@ -44,7 +53,7 @@ export function Perks() {
             </span>
             <span>
               <span className="block font-bold text-slate-900">{t(`perks.${key}.title`, values)}</span>
-              <span className="block text-sm text-slate-600">{t(`perks.${key}.text`, values)}</span>
+              <span className="block text-sm text-slate-600">{t(textKey(key), values)}</span>
             </span>
           </li>
         ))}
