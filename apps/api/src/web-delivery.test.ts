@@ -181,6 +181,8 @@ describe('what search engines read', () => {
       '/products/999999',
       `/products/${hidden.id}`,
       '/products/99999999999',
+      '/products?category_id=99999',
+      '/products?category_id=abc',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);

@@ -8,7 +8,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { InProcessReads } from './lib/in-process-reads.ts';
 import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
-import { catalogVersion, productShareMeta } from './modules/catalog/service.ts';
+import { catalogVersion, categoryExists, productShareMeta } from './modules/catalog/service.ts';
 import { SHARE_IMAGE, shareImagePath } from './share-images.ts';
 import { isPrivatePage, isShopPage, languageLinks, localeUrl, urlLocale } from './seo.ts';
 
@@ -258,6 +258,14 @@ export async function registerWeb(
     let status = isShopPage(url) ? 200 : 404;
     let title: string | null = null;
     let description: string | null = null;
+    // A list of a category that does not exist: its page says so, with the status that says so.
+    const categoryId =
+      url === '/products' ? new URLSearchParams(req.url.split('?')[1] ?? '').get('category_id') : null;
+    if (
+      categoryId !== null &&
+      !(idParam.safeParse(categoryId).success && (await categoryExists(app.ctx.db, Number(categoryId))))
+    )
+      status = 404;
     const m = /^\/products\/(\d+)$/.exec(url);
     if (m) {
       // An id no product can have (past PostgreSQL's integer), or a product that is not (or no longer) on sale.

@@ -1145,6 +1145,11 @@ export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Pro
  * What the HTML of /products/{id} says about the product before any script runs: title, description and first
  * image (share metadata), and the facts of its JSON-LD (price, stock, model, brand, category path).
  */
+/** Whether a category a shopper can browse has this id (an unknown one's list answers 404, issue 16). */
+export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await rows(db, sql`select 1 from categories where id = ${id} and active`)).length > 0;
+}
+
 export async function productShareMeta(db: DbOrTx, id: number, locale: Locale) {
   const [r] = await rows(
     db,
