@@ -50,5 +50,12 @@ for (const locale of ['en', 'ar'] as const) {
     const free = (zones as Zone[]).find((z) => z.free_shipping_from != null)!;
     await inCart.getByTestId('delivery-zone').selectOption(String(free.id));
     await expect(inCart.getByTestId('delivery-free-from')).toContainText(egp(free.free_shipping_from!));
+    // Product cards say when the product alone is delivered free there, and only then.
+    await page.goto(`/products?min_price=${free.free_shipping_from}`);
+    const card = page.getByTestId('product-card').first();
+    await expect(card.getByTestId('card-free-delivery')).toContainText(free.name);
+    await page.goto(`/products?max_price=${Math.floor(free.free_shipping_from! - 1)}`);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByTestId('card-free-delivery')).toHaveCount(0);
   });
 }

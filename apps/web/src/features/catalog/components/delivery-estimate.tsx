@@ -15,8 +15,11 @@ const noop = () => () => undefined;
  * first saved address, or the one they pick here), from the delivery zones checkout charges by. Shown once the page
  * runs in the browser (the dates are the shopper's, and so is the remembered governorate); the space is kept.
  */
-export function DeliveryEstimate({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('catalog');
+/**
+ * The delivery zones and the shopper's: the governorate they picked, else their first saved address's. Known in
+ * the browser only (`inBrowser` false while the server renders and the page hydrates: the choice is the shopper's).
+ */
+export function useDeliveryZone() {
   const locale = useLocaleStore((s) => s.locale);
   const inBrowser = useSyncExternalStore(
     noop,
@@ -27,14 +30,21 @@ export function DeliveryEstimate({ className = '' }: { className?: string }) {
   const { data: zones } = useQuery(deliveryZonesQueryOptions(locale));
   const { data: addresses } = useQuery({ ...addressesQueryOptions(locale), enabled: signedIn });
   const chosenId = useDeliveryZoneChoice((s) => s.zoneId);
+  const zone =
+    zones?.find((z) => z.id === chosenId) ??
+    (signedIn && addresses?.length && zones ? matchZone(zones, addresses[0]!.governorate) : undefined);
+  return { inBrowser, zones, zone };
+}
+
+export function DeliveryEstimate({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('catalog');
+  const locale = useLocaleStore((s) => s.locale);
+  const { inBrowser, zones, zone } = useDeliveryZone();
   const choose = useDeliveryZoneChoice((s) => s.choose);
   const selectId = useId();
   const box = `min-h-[5.5rem] rounded-xl border border-slate-200 bg-white p-3 text-sm ${className}`;
   if (!inBrowser || !zones?.length) return <div className={box} aria-hidden="true" />;
 
-  const zone =
-    zones.find((z) => z.id === chosenId) ??
-    (signedIn && addresses?.length ? matchZone(zones, addresses[0]!.governorate) : undefined);
   const day = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
     weekday: 'short',
     day: 'numeric',
@@ -75,5 +85,26 @@ export function DeliveryEstimate({ className = '' }: { className?: string }) {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A card's delivery hint (issue 16): "Free delivery to Cairo" when the product alone reaches the free-shipping
+ * amount of the shopper's governorate. Nothing before the shopper's governorate is known.
+ */
+export function FreeDeliveryHint({
+  price: productPrice,
+  className = '',
+}: {
+  price: number;
+  className?: string;
+}) {
+  const { t } = useTranslation('catalog');
+  const { inBrowser, zone } = useDeliveryZone();
+  if (!inBrowser || zone?.free_shipping_from == null || productPrice < zone.free_shipping_from) return null;
+  return (
+    <p className={`text-xs font-medium text-emerald-800 ${className}`} data-testid="card-free-delivery">
+      {t('card.freeDelivery', { zone: zone.name })}
+    </p>
   );
 }

@@ -9,6 +9,7 @@ import { CartErrorDialog, useCartActions, useCartQuantity } from '../../cart';
 import { mainImage, pricesOf, titleIn } from '../product-text';
 import { AvailabilityBadge } from './availability-badge';
 import { MonthlyPrice } from './monthly-price';
+import { FreeDeliveryHint } from './delivery-estimate';
 import { RatingStars } from './rating-stars';
 import { StoreImage } from '../../../ui/store-image';
 import { BidiText } from '../../../ui/bidi-text';
@@ -116,6 +117,7 @@ export function ProductCard({
             className={`text-base ${row ? 'max-sm:text-[15px] max-sm:leading-5' : ''}`}
           />
           <RatingStars rating={product.rating} compact={row} />
+          <FreeDeliveryHint price={now} className={row ? 'max-sm:basis-full max-sm:text-[11px]' : ''} />
           <MonthlyPrice
             amount={product.monthly_from}
             short={row}
