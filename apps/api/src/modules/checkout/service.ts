@@ -137,6 +137,8 @@ interface Prepared {
   lines: Line[];
   subtotal: number;
   shipping: number;
+  /** The zone's free-shipping amount now (the payment's check charges by it too). */
+  freeFrom: number | null;
   total: number;
   address: typeof addresses.$inferSelect;
   snapshot: NonNullable<Order['address']>;
@@ -205,6 +207,7 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
     lines,
     subtotal,
     shipping,
+    freeFrom: zone.freeShippingFromPiastres,
     total,
     address: chosen.address,
     snapshot: { ...toAddress(chosen.address, zone, locale), full_name: fullName },
@@ -232,6 +235,7 @@ const factsOf = (
   addressSnapshot: p.snapshot,
   nationalId: p.user.nationalId,
   shippingFeesPiastres: p.shipping,
+  freeShippingFromPiastres: p.freeFrom,
   totalCartPricePiastres: p.subtotal,
   checkoutTotalPricePiastres: p.total,
 });

@@ -32,6 +32,7 @@ type OrderChanges = Partial<
     | 'addressSnapshot'
     | 'nationalId'
     | 'shippingFeesPiastres'
+    | 'freeShippingFromPiastres'
     | 'totalCartPricePiastres'
     | 'checkoutTotalPricePiastres'
     | 'checkoutDate'
@@ -207,6 +208,7 @@ export type CheckoutFacts = Required<
     | 'addressSnapshot'
     | 'nationalId'
     | 'shippingFeesPiastres'
+    | 'freeShippingFromPiastres'
     | 'totalCartPricePiastres'
     | 'checkoutTotalPricePiastres'
   >
