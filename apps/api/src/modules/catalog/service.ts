@@ -861,13 +861,13 @@ function installmentTable(pricePiastres: number, plans: Plan[], L: Locale): Prod
  * What a card shows that moves without the catalog version: the stock (every order), the rating (every rating) and
  * the shopper's favorite. Everything else on a card moves the version (migration 0020).
  */
-const liveColumns = (opts: ListOptions) =>
+const liveColumns = (userId?: number | null) =>
   sql`p.stock,
       (select json_build_object('sum', r.rating_sum, 'count', r.rating_count)
          from product_ratings r where r.product_id = p.id) as rating,
       ${
-        opts.userId
-          ? sql`exists (select 1 from favorites f where f.user_id = ${opts.userId} and f.product_id = p.id)`
+        userId
+          ? sql`exists (select 1 from favorites f where f.user_id = ${userId} and f.product_id = p.id)`
           : sql`false`
       } as is_favorite`;
 const LIVE_KEYS = ['stock', 'rating', 'is_favorite', 'catalog_version', 'sold_out_version'];
@@ -909,7 +909,7 @@ async function indexCards(
           (
             await rows(
               db,
-              sql`select p.id, ${liveColumns(opts)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
+              sql`select p.id, ${liveColumns(opts.userId)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
             )
           ).map((r) => [Number(r.id), r]),
         )
@@ -953,7 +953,7 @@ function guestLive(db: DbOrTx, ids: number[]): Promise<Map<number, Row>> {
       if (state.next === batch) state.next = null;
       const read = rows(
         db,
-        sql`select p.id, ${liveColumns({ locale: 'ar', now: new Date() })}, ${VERSIONS_COLUMNS}
+        sql`select p.id, ${liveColumns()}, ${VERSIONS_COLUMNS}
               from products p where p.id in ${[...batch.ids]}`,
       ).then((found) => new Map(found.map((r) => [Number(r.id), r])));
       const running = read.catch(() => undefined);
@@ -994,7 +994,7 @@ async function cardRows(db: DbOrTx, source: CardSource, opts: ListOptions, extra
                       'thumbnail_url', i.thumbnail_url, 'medium_url', i.medium_url, 'is_3d', i.is_3d)
                       order by i.position, i.id)
                     from product_images i where i.product_id = p.id), '[]'::json) as images,
-          ${liveColumns(opts)}
+          ${liveColumns(opts.userId)}
           ${extra ? sql`, ${extra}` : sql``}
         from ${
           byIds
