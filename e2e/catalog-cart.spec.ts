@@ -283,6 +283,8 @@ test.describe('product lists', () => {
         await expect(card).toHaveAttribute('data-product-id', String(p.id));
         if (p.monthly_from != null) await expect(card.getByTestId('monthly-from')).toBeVisible();
         await expect(card.getByTestId('product-rating')).toHaveCount(p.rating ? 1 : 0);
+        // The stock shows on a row only when it is low or gone ("only 3 left", "out of stock").
+        await expect(card.locator('[data-availability]')).toBeVisible({ visible: p.stock <= 3 });
         // The cart button is a round icon at the row's end, big enough for a thumb, named for the product.
         const button = card.getByRole('button', { name: new RegExp(p.title.slice(0, 12)) });
         const b = (await button.boundingBox())!;

@@ -7,6 +7,7 @@ import { CartIcon } from '../../../ui/icons';
 import { Price } from '../../../ui/price';
 import { CartErrorDialog, useCartActions, useCartQuantity } from '../../cart';
 import { mainImage, pricesOf, titleIn } from '../product-text';
+import { availabilityOf } from '../availability';
 import { AvailabilityBadge } from './availability-badge';
 import { MonthlyPrice } from './monthly-price';
 import { FreeDeliveryHint } from './delivery-estimate';
@@ -105,7 +106,7 @@ export function ProductCard({
         {/* In a row the stock shows when it is low or gone (the cart button says so too); "in stock" is the norm. */}
         <AvailabilityBadge
           stock={product.stock}
-          className={row && product.stock > 5 ? 'max-sm:hidden' : ''}
+          className={row && availabilityOf(product.stock).state === 'in_stock' ? 'max-sm:hidden' : ''}
         />
         {/* In a row: the price, the rating beside it, the monthly amount under them. */}
         <div
