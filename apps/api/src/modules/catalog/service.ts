@@ -474,10 +474,6 @@ async function listFromIndexAt(
     categories: named(found.categoryCounts, idx.categoryNames, 12),
     brands: named(found.brandCounts, idx.brandNames, 30),
   };
-  const nearest =
-    total === 0 && tokens.length
-      ? await view.remember(`nearest ${tokens.join(' ')}`, () => nearestCategories(db, tokens.join(' ')))
-      : undefined;
   return listAnswer({
     products,
     perPage,
@@ -487,7 +483,7 @@ async function listFromIndexAt(
     max: found.max,
     facets,
     didYouMean: search?.didYouMean ?? null,
-    nearest,
+    nearest: await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });
 }
@@ -571,6 +567,13 @@ interface Facet {
   en: string;
   ar: string;
   count: number;
+}
+
+/** Nothing found for a search: the categories nearest to what was typed, so the page is no dead end. */
+async function nearestIfNone(db: DbOrTx, view: CatalogView, total: number, tokens: string[]) {
+  if (total !== 0 || !tokens.length) return undefined;
+  const phrase = tokens.join(' ');
+  return view.remember(`nearest ${phrase}`, () => nearestCategories(db, phrase));
 }
 
 /** The list's answer, the same from the index and from the database. */
@@ -722,11 +725,6 @@ async function listAt(
   const facets = q.favorites
     ? undefined
     : await remember('facets', () => listFacets(db, { all: base, withoutBrands: facetWhere, priceCond }));
-  // Nothing found for a search: the categories nearest to what was typed, so the page is no dead end.
-  const nearest =
-    total === 0 && tokens.length
-      ? await view.remember(`nearest ${tokens.join(' ')}`, () => nearestCategories(db, tokens.join(' ')))
-      : undefined;
   return listAnswer({
     products,
     perPage,
@@ -736,7 +734,7 @@ async function listAt(
     max: meta?.max ?? null,
     facets,
     didYouMean: search?.didYouMean ?? null,
-    nearest,
+    nearest: await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });
 }
