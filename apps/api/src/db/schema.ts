@@ -155,6 +155,8 @@ export const productImages = pgTable(
     originalUrl: text('original_url').notNull(),
     thumbnailUrl: text('thumbnail_url').notNull(),
     mediumUrl: text('medium_url').notNull(),
+    /** The large version of an uploaded photo (issue 17); null for the seed's drawings and 3D models. */
+    largeUrl: text('large_url'),
     is3d: boolean('is_3d').notNull().default(false),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
@@ -762,5 +764,59 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_staff_idx').on(t.staffId, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+  ],
+);
+
+/* ---------------- back office: catalog imports (issue 17) ---------------- */
+
+/**
+ * A products spreadsheet brought in by staff: checked row by row first (dry_run), then applied in the background by
+ * whichever instance claims it (claimed_until is its lease, so a dead instance's job is taken over). `source` is the
+ * file as CSV text (an XLSX is turned into CSV at upload). Counts and progress are kept as rows are done.
+ * status: queued | running | done | failed.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('queued'),
+    source: text('source').notNull(),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    /** Why a whole job failed (an unreadable file), a message key; row problems are in import_rows. */
+    error: text('error'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    index('import_jobs_status_idx').on(t.status, t.id),
+  ],
+);
+
+/** What one row of an import did or would do: added | changed | refused (with the reasons, message keys by field). */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    /** The row's line in the file, the header being line 1. */
+    rowNumber: integer('row_number').notNull(),
+    outcome: varchar('outcome', { length: 10 }).notNull(),
+    productId: integer('product_id'),
+    reasons: jsonb('reasons').notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.rowNumber] }),
+    check('import_rows_outcome_check', sql`${t.outcome} in ('added', 'changed', 'refused')`),
   ],
 );
