@@ -17,3 +17,4 @@ export * from './order-states.ts';
 export * from './admin-orders.ts';
 export * from './admin-customers.ts';
 export * from './admin-stock.ts';
+export * from './admin-catalog.ts';

@@ -301,6 +301,34 @@ export const apiMessages = {
     en: 'The password cannot be the email address',
     ar: 'كلمة السر مينفعش تكون الإيميل',
   },
+  /* ---- back office: the catalog (issue 17) ---- */
+  price_invalid: {
+    en: 'must be an amount in EGP with at most 2 decimals',
+    ar: 'لازم يكون مبلغ بالجنيه وبحد أقصى رقمين بعد العلامة',
+  },
+  must_be_more_than: { en: 'must be more than {min}', ar: 'لازم يكون أكبر من {min}' },
+  must_be_number: { en: 'must be a number', ar: 'لازم يكون رقم' },
+  promotion_price_not_below: {
+    en: 'The promotion price must be lower than the price',
+    ar: 'سعر العرض لازم يكون أقل من السعر',
+  },
+  promote_percent_range: {
+    en: 'The discount must be between 1% and 90%',
+    ar: 'الخصم لازم يكون بين 1% و 90%',
+  },
+  price_percent_range: {
+    en: 'The change must be between -90% and +500%, and not 0',
+    ar: 'التغيير لازم يكون بين -90% و +500%، ومش صفر',
+  },
+  product_changed: {
+    en: 'Someone else changed this product meanwhile. Reload it to see their change, then edit again',
+    ar: 'حد تاني عدّل المنتج ده في نفس الوقت. حدّث الصفحة عشان تشوف التعديل، وبعدين عدّل تاني',
+  },
+  product_hidden_in_orders: {
+    en: 'This product is in orders, so it was hidden from the store instead of deleted',
+    ar: 'المنتج ده موجود في طلبات، فاتخفى من المتجر بدل ما يتمسح',
+  },
+  category_not_found: { en: 'Category not found', ar: 'القسم ده مش موجود' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;
