@@ -5,6 +5,7 @@
  * test: it prints a table and writes bench/results/admin-latest.md.
  *
  *   BENCH_ORDERS=200000    placed orders in the database (`npm run seed -- --orders N`, the demo catalog first)
+ *   BENCH_PRODUCTS=100000  products in the database (`--products N`: the products list's rows, issue 17)
  *   BENCH_SECONDS=10       seconds per scenario (after 2 s of warm-up)
  *   BENCH_CONNECTIONS=10
  *   BENCH_DATABASE_URL=postgres://…  PostgreSQL server to use (the bench creates its database on it); without it
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200_000);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET_P95_MS = 150;
@@ -81,6 +83,10 @@ type Req = { method: 'GET'; path: string };
 const lists = (queries: Record<string, string | number>[]): Req[] =>
   queries.map((q) => ({ method: 'GET', path: `/v1/admin/orders?${qs({ locale: 'ar', ...q })}` }));
 
+/** The back office's products list (issue 17). */
+const productLists = (queries: Record<string, string | number>[]): Req[] =>
+  queries.map((q) => ({ method: 'GET', path: `/v1/admin/products?${qs({ locale: 'ar', ...q })}` }));
+
 /** Cairo's calendar day `daysAgo` days before today, as the filters take it. */
 const cairoDay = (daysAgo: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
@@ -129,7 +135,15 @@ async function benchBackend(b: Backend, port: number) {
   const t0 = Date.now();
   run(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--orders', String(ORDERS)],
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/db/seed-cli.ts',
+      '--products',
+      String(PRODUCTS),
+      '--orders',
+      String(ORDERS),
+    ],
     b.env,
   );
   console.log(`seed step took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -179,6 +193,17 @@ async function benchBackend(b: Backend, port: number) {
       return i % 2 ? [o.customer.full_name] : [parts[0]!];
     });
     const month = { from: cairoDay(30), to: cairoDay(0) };
+    // The products list: the store's top categories (each with its sub-categories) and some of their leaves.
+    const tree = (await (await fetch(`${base}/v1/categories?locale=en`)).json()) as {
+      categories: { id: number; children: { id: number }[] }[];
+    };
+    const tops = tree.categories.slice(0, 6).map((c) => c.id);
+    const leaves = tree.categories.flatMap((c) => c.children.slice(0, 1).map((x) => x.id)).slice(0, 6);
+    const productFilters = [
+      ...tops.map((category_id) => ({ category_id, level: 'low' })),
+      ...leaves.map((category_id) => ({ category_id, level: 'out', query: 'سامسونج' })),
+      ...tops.map((category_id) => ({ category_id, query: 'ثلاجة', visibility: 'active' })),
+    ];
     const scenarios: [string, string, Req[]][] = [
       ['unfiltered (newest first)', 'page 1', lists([{}])],
       [
@@ -227,6 +252,16 @@ async function benchBackend(b: Backend, port: number) {
       ['page 50', 'unfiltered, 20 a page', lists([{ page: 50 }])],
       ['sorted by total', 'highest first', lists([{ sort: 'total_desc' }])],
       ['counts per status', 'unfiltered, per_page=1', lists([{ per_page: 1 }])],
+      [
+        'admin products list with a filter',
+        `${PRODUCTS.toLocaleString('en-US')} products: category + low; leaf + out + سامسونج; category + ثلاجة`,
+        productLists(productFilters),
+      ],
+      [
+        'admin products search',
+        'ثلاجه ايديال, شاشة, samsung, a product number',
+        productLists([{ query: 'ثلاجه ايديال' }, { query: 'شاشة' }, { query: 'samsung' }, { query: 1234 }]),
+      ],
       [
         'dashboard',
         'today, month, 30 days, waiting, low stock',

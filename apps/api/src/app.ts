@@ -44,6 +44,12 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCustomerRoutes } from './modules/customers/routes.ts';
 import { adminStockRoutes } from './modules/stock/admin-routes.ts';
+import { adminContentRoutes } from './modules/content/admin-routes.ts';
+import { adminTaxonomyRoutes } from './modules/catalog-admin/taxonomy-routes.ts';
+import { adminImageRoutes } from './modules/catalog-admin/images-routes.ts';
+import { keepUploadedFile } from './lib/uploaded-files.ts';
+import { adminProductRoutes } from './modules/catalog-admin/products-routes.ts';
+import { adminImportRoutes } from './modules/catalog-admin/imports-routes.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
 import { InProcessReads } from './lib/in-process-reads.ts';
 import { registerSeo } from './seo.ts';
@@ -215,7 +221,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(formbody);
   await registerFormParsing(app, () =>
-    app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } }),
+    app.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fileSize: 5 * 1024 * 1024 },
+      // Keeps each file's name beside its bytes (uploadedFiles(req, field)); the body alone drops it.
+      onFile: keepUploadedFile,
+    }),
   );
   await app.register(swagger, {
     openapi: {
@@ -247,6 +258,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminOrderRoutes, { prefix: '/v1/admin' });
   await app.register(adminCustomerRoutes, { prefix: '/v1/admin' });
   await app.register(adminStockRoutes, { prefix: '/v1/admin' });
+  await app.register(adminContentRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
+  await app.register(adminTaxonomyRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
+  await app.register(adminImageRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
+  await app.register(adminProductRoutes, { prefix: '/v1/admin' });
+  await app.register(adminImportRoutes, { prefix: '/v1/admin' });
   if (opts.devRoutes && app.ctx.env !== 'production') await app.register(devRoutes);
 
   if (opts.uploadsDir) {
@@ -262,6 +278,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         prefix: '/uploads/',
         decorateReply: false,
         maxAge: '7d',
+        // A product image upload gets a new random name, never new content: cached for a year.
+        setHeaders: (reply, file) => {
+          if (file.startsWith(path.join(root, 'products') + path.sep))
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
       });
     });
   }

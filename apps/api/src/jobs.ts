@@ -6,6 +6,7 @@ import { releaseExpiredSessions } from './modules/payments/service.ts';
 import { drainEvents } from './modules/orders/events.ts';
 import { purgeExpiredStaffSessions } from './modules/staff/index.ts';
 import { describeError } from './lib/logging.ts';
+import { runImports } from './modules/catalog-admin/imports-service.ts';
 
 /**
  * Periodic work. Every job is idempotent and safe to run from several instances at once. A failure is logged as
@@ -53,6 +54,16 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
   };
   const drainTimer = setInterval(drain, 5_000);
   drainTimer.unref();
+  // Products imports (catalog-admin/imports-service.ts): queued ones the upload's own run did not take, and those
+  // an instance left half done when it died (its lease ran out), every 5 s, safe on any number of instances.
+  const importLog = { error: (obj: object, msg: string) => console.error(msg, obj) };
+  const imports = () => {
+    runImports({ db: ctx.db, clock: ctx.clock, log: importLog }).catch((err: unknown) =>
+      console.error('import run failed:', describeError(err)),
+    );
+  };
+  const importTimer = setInterval(imports, 5_000);
+  importTimer.unref();
   // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for a
   // few seconds at 100,000 products (less for a smaller catalog); a PostgreSQL server needs none of it.
   const maintain = () => {
@@ -68,5 +79,6 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
     clearInterval(purgeTimer);
     clearInterval(releaseTimer);
     clearInterval(drainTimer);
+    clearInterval(importTimer);
   };
 }

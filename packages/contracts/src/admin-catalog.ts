@@ -257,3 +257,14 @@ export const adminProductsBulkSchema = z
   });
 export type AdminProductsBulk = z.infer<typeof adminProductsBulkSchema>;
 export const adminProductsBulkResponseSchema = z.object({ changed: z.number().int() });
+
+/**
+ * DELETE /v1/admin/products/{id}: `deleted` when it was removed; a product in orders is hidden instead
+ * (`hidden`, active false) and `message` says so in the request's language.
+ */
+export const adminProductDeleteResponseSchema = z.object({
+  deleted: z.boolean(),
+  hidden: z.boolean(),
+  message: z.string().nullable(),
+});
+export type AdminProductDeleteResponse = z.infer<typeof adminProductDeleteResponseSchema>;

@@ -18,3 +18,7 @@ export * from './admin-orders.ts';
 export * from './admin-customers.ts';
 export * from './admin-stock.ts';
 export * from './admin-catalog.ts';
+export * from './admin-images.ts';
+export * from './admin-taxonomy.ts';
+export * from './admin-imports.ts';
+export * from './admin-content.ts';

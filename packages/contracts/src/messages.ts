@@ -329,6 +329,249 @@ export const apiMessages = {
     ar: 'المنتج ده موجود في طلبات، فاتخفى من المتجر بدل ما يتمسح',
   },
   category_not_found: { en: 'Category not found', ar: 'القسم ده مش موجود' },
+  /* ---- back office: the storefront's content (issue 17) ---- */
+  content_changed: {
+    en: 'Someone else changed this meanwhile. Reload to see their change, then edit again',
+    ar: 'حد تاني عدّل هنا في نفس الوقت. حدّث الصفحة عشان تشوف التعديل، وبعدين عدّل تاني',
+  },
+  setting_unknown: { en: 'This setting does not exist', ar: 'الإعداد ده مش موجود' },
+  setting_is_image: {
+    en: 'This setting is a picture: upload a file for it',
+    ar: 'الإعداد ده صورة: ارفع ملف ليه',
+  },
+  link_invalid: {
+    en: 'must be a page of the store starting with / or an address starting with https://',
+    ar: 'لازم يكون صفحة في المتجر تبدأ بـ / أو عنوان يبدأ بـ https://',
+  },
+  content_file_required: { en: 'Choose a picture to upload', ar: 'اختار صورة عشان ترفعها' },
+  content_image_type: {
+    en: 'The picture must be a JPEG, PNG, WebP or SVG file',
+    ar: 'الصورة لازم تكون ملف JPEG أو PNG أو WebP أو SVG',
+  },
+  content_image_unsafe_svg: {
+    en: 'The SVG holds a script, an event handler or a code link, which are not allowed',
+    ar: 'الـ SVG فيه سكريبت أو أكواد أو روابط أكواد، ودي مش مسموحة',
+  },
+  content_image_too_small: {
+    en: 'The picture is too small: at least {min} pixels wide',
+    ar: 'الصورة صغيرة أوي: لازم عرضها يكون {min} بكسل على الأقل',
+  },
+  content_image_too_big: {
+    en: 'The picture is too big: at most {max} pixels on each side',
+    ar: 'الصورة كبيرة أوي: أقصى حد {max} بكسل في كل ناحية',
+  },
+  content_file_too_large: {
+    en: 'The file is larger than {max} MB',
+    ar: 'الملف أكبر من {max} ميجا',
+  },
+  phone_invalid: {
+    en: 'must be a phone number: digits only (3 to 15), + allowed at the start',
+    ar: 'لازم يكون رقم تليفون: أرقام بس (من 3 لـ 15)، ومسموح بـ + في الأول',
+  },
+  delivery_days_order: {
+    en: 'The latest day cannot be before the soonest',
+    ar: 'آخر يوم مينفعش يكون قبل أول يوم',
+  },
+  zone_name_taken: {
+    en: 'Another delivery zone already has this name',
+    ar: 'فيه منطقة توصيل تانية بنفس الاسم ده',
+  },
+  zone_not_found: { en: 'Delivery zone not found', ar: 'منطقة التوصيل دي مش موجودة' },
+  branch_not_found: { en: 'Branch not found', ar: 'الفرع ده مش موجود' },
+  bank_not_found: { en: 'Bank not found', ar: 'البنك ده مش موجود' },
+  plan_not_found: { en: 'Installment plan not found', ar: 'خطة التقسيط دي مش موجودة' },
+  zone_switched_off_in_use: {
+    en: 'Customers’ addresses are in this zone, so it was switched off instead of deleted',
+    ar: 'فيه عناوين عملاء في المنطقة دي، فاتقفلت بدل ما تتمسح',
+  },
+  plan_switched_off_in_orders: {
+    en: 'Orders used this plan, so it was switched off instead of deleted',
+    ar: 'فيه طلبات اتعملت بالخطة دي، فاتقفلت بدل ما تتمسح',
+  },
+  bank_switched_off_in_orders: {
+    en: 'Orders used a plan of this bank, so the bank was switched off instead of deleted',
+    ar: 'فيه طلبات اتعملت بخطة من البنك ده، فالبنك اتقفل بدل ما يتمسح',
+  },
+  /* ---- back office: categories, brands, promotions (issue 17) ---- */
+  category_changed: {
+    en: 'Someone else changed this category meanwhile. Reload to see their change, then edit again',
+    ar: 'حد تاني عدّل القسم ده في نفس الوقت. حدّث الصفحة عشان تشوف التعديل، وبعدين عدّل تاني',
+  },
+  categories_changed: {
+    en: 'The categories here changed meanwhile (one was added or moved). Reload and try again',
+    ar: 'الأقسام هنا اتغيرت في نفس الوقت (قسم اتضاف أو اتنقل). حدّث الصفحة وحاول تاني',
+  },
+  category_too_deep: {
+    en: 'Categories go three levels deep at most: this would make a fourth level',
+    ar: 'الأقسام بتنزل 3 مستويات بس: كده هيبقى فيه مستوى رابع',
+  },
+  category_own_ancestor: {
+    en: 'A category cannot go under itself or under one of its own sub-categories',
+    ar: 'مينفعش القسم يتحط جوه نفسه أو جوه قسم من الأقسام اللي تحته',
+  },
+  category_has_children: {
+    en: 'This category has {n} sub-categories: move or delete them first',
+    ar: 'القسم ده تحته {n} أقسام فرعية: انقلها أو امسحها الأول',
+  },
+  category_has_products: {
+    en: 'This category has {n} products: move them to another category first',
+    ar: 'القسم ده فيه {n} منتج: انقلهم لقسم تاني الأول',
+  },
+  brand_changed: {
+    en: 'Someone else changed this brand meanwhile. Reload to see their change, then edit again',
+    ar: 'حد تاني عدّل الماركة دي في نفس الوقت. حدّث الصفحة عشان تشوف التعديل، وبعدين عدّل تاني',
+  },
+  brand_has_products: {
+    en: '{n} products are of this brand: give them another brand first',
+    ar: 'فيه {n} منتج من الماركة دي: غيّر ماركتهم الأول',
+  },
+  promotion_changed: {
+    en: 'Someone else changed this promotion meanwhile. Reload to see their change, then edit again',
+    ar: 'حد تاني عدّل العرض ده في نفس الوقت. حدّث الصفحة عشان تشوف التعديل، وبعدين عدّل تاني',
+  },
+  slug_taken: {
+    en: 'Another promotion already uses this address',
+    ar: 'فيه عرض تاني واخد العنوان ده',
+  },
+  invalid_date: { en: 'must be a date and time', ar: 'لازم يكون تاريخ ووقت' },
+  ends_before_starts: {
+    en: 'The end must come after the start',
+    ar: 'النهاية لازم تكون بعد البداية',
+  },
+  invalid_icon_url: {
+    en: 'must be an address starting with https:// or an uploaded icon',
+    ar: 'لازم يكون عنوان بيبدأ بـ https:// أو أيقونة مرفوعة',
+  },
+  icon_file_required: { en: 'Choose an icon file', ar: 'اختار ملف الأيقونة' },
+  icon_type: {
+    en: 'The icon must be an SVG, PNG or WebP picture',
+    ar: 'الأيقونة لازم تكون صورة SVG أو PNG أو WebP',
+  },
+  icon_too_large: {
+    en: 'The icon is too large (at most {max} KB)',
+    ar: 'الأيقونة كبيرة أوي (أقصى حد {max} كيلوبايت)',
+  },
+  icon_dimensions: {
+    en: 'The icon must be between 16 and 4096 pixels wide and high',
+    ar: 'عرض وطول الأيقونة لازم يكونوا بين 16 و 4096 بكسل',
+  },
+  icon_svg_script: {
+    en: 'The SVG icon holds a script or code links, which are not allowed',
+    ar: 'أيقونة الـ SVG فيها سكريبت أو روابط أكواد، ودي مش مسموحة',
+  },
+  uploads_unavailable: {
+    en: 'Uploads are not available on this server',
+    ar: 'رفع الملفات مش متاح على السيرفر ده',
+  },
+  /* ---- back office: product images (issue 17; {name} is the file's name) ---- */
+  image_type_not_allowed: {
+    en: '“{name}” is not a photo we take (JPEG, PNG, WebP or AVIF) or a 3D model (.glb)',
+    ar: 'الملف «{name}» مش صورة من الأنواع المسموحة (JPEG أو PNG أو WebP أو AVIF) ولا موديل 3D ‏(.glb)',
+  },
+  image_unreadable: {
+    en: '“{name}” could not be read as a photo, it may be damaged. Save it again and upload it',
+    ar: 'معرفناش نقرا الصورة «{name}»، ممكن تكون بايظة. احفظها تاني وارفعها',
+  },
+  image_too_small: {
+    en: '“{name}” is {width}×{height} pixels: a photo must be at least {min}×{min}',
+    ar: 'الصورة «{name}» مقاسها {width}×{height} بكسل: لازم تكون {min}×{min} على الأقل',
+  },
+  image_too_large_pixels: {
+    en: '“{name}” is {width}×{height} pixels: a photo must be at most {max}×{max}',
+    ar: 'الصورة «{name}» مقاسها {width}×{height} بكسل: لازم متزيدش عن {max}×{max}',
+  },
+  file_too_large: {
+    en: '“{name}” is larger than {max} MB',
+    ar: 'الملف «{name}» أكبر من {max} ميجا',
+  },
+  model_invalid: {
+    en: '“{name}” is not a valid 3D model: it must be a binary glTF 2.0 file (.glb)',
+    ar: 'الملف «{name}» مش موديل 3D سليم: لازم يكون ملف glTF 2.0 بصيغة ‎.glb',
+  },
+  model_already_present: {
+    en: '“{name}”: this product already has a 3D model. Delete it first to upload another one',
+    ar: '«{name}»: المنتج ده عنده موديل 3D خلاص. امسحه الأول عشان ترفع واحد تاني',
+  },
+  model_only_one: {
+    en: '“{name}”: a product has one 3D model only, upload one at a time',
+    ar: '«{name}»: المنتج ليه موديل 3D واحد بس، ارفع واحد بس',
+  },
+  images_file_required: {
+    en: 'Choose at least one photo or 3D model to upload',
+    ar: 'اختار صورة أو موديل 3D واحد على الأقل عشان ترفعه',
+  },
+  images_too_many_files: {
+    en: 'At most {max} files can be uploaded at once',
+    ar: 'تقدر ترفع {max} ملفات بالكتير في المرة الواحدة',
+  },
+  images_order_mismatch: {
+    en: 'The new order must list each of this product’s images once. Reload the page and try again',
+    ar: 'الترتيب الجديد لازم يكون فيه كل صورة من صور المنتج مرة واحدة. حدّث الصفحة وحاول تاني',
+  },
+  image_not_found: { en: 'Image not found', ar: 'الصورة دي مش موجودة' },
+  /* ---- back office: products import and export (issue 17) ---- */
+  import_not_found: { en: 'Import not found', ar: 'الاستيراد ده مش موجود' },
+  import_file_required: { en: 'Choose a CSV or XLSX file', ar: 'اختار ملف CSV أو XLSX' },
+  import_file_unreadable: {
+    en: 'The file could not be read. Save it as CSV (UTF-8) or XLSX and try again',
+    ar: 'معرفناش نقرا الملف. احفظه CSV (UTF-8) أو XLSX وجرّب تاني',
+  },
+  import_file_too_large: {
+    en: 'The file is too large (at most {max} MB)',
+    ar: 'الملف كبير أوي (أقصى حد {max} ميجا)',
+  },
+  import_file_empty: {
+    en: 'The file has no products: a header row and at least one row are needed',
+    ar: 'الملف مفيهوش منتجات: لازم صف العناوين وصف واحد على الأقل',
+  },
+  import_too_many_rows: {
+    en: 'The file has too many rows (at most {max}); split it into several files',
+    ar: 'الملف فيه صفوف كتير أوي (أقصى حد {max})؛ قسّمه على كذا ملف',
+  },
+  import_unclosed_quote: {
+    en: 'A quote opened in row {n} is never closed',
+    ar: 'فيه علامة تنصيص (") اتفتحت في الصف {n} ومتقفلتش',
+  },
+  import_unknown_columns: {
+    en: 'Unknown columns in the header row: {values}. Use the columns of the template',
+    ar: 'فيه أعمدة مش معروفة في صف العناوين: {values}. استخدم أعمدة النموذج',
+  },
+  import_duplicate_columns: {
+    en: 'These columns appear more than once in the header row: {values}',
+    ar: 'الأعمدة دي متكررة في صف العناوين: {values}',
+  },
+  import_missing_columns: {
+    en: 'Without an id column every row is a new product, so these columns are needed: {values}',
+    ar: 'من غير عمود id كل صف هيبقى منتج جديد، فلازم الأعمدة دي: {values}',
+  },
+  import_duplicate_id: {
+    en: 'This product is already changed by row {n} of the file',
+    ar: 'المنتج ده اتعدل قبل كده في الصف {n} من الملف',
+  },
+  import_boolean_invalid: {
+    en: 'must be true or false (also 1/0, yes/no, نعم/لا)',
+    ar: 'لازم يكون true أو false (أو 1/0، yes/no، نعم/لا)',
+  },
+  category_ambiguous: {
+    en: 'More than one category has this name; write its path, like "Parent > Child"',
+    ar: 'فيه أكتر من قسم بالاسم ده؛ اكتب المسار، زي "القسم الرئيسي > القسم الفرعي"',
+  },
+  brand_ambiguous: {
+    en: 'More than one brand has this name; write the other language’s name',
+    ar: 'فيه أكتر من ماركة بالاسم ده؛ اكتب اسمها باللغة التانية',
+  },
+  spec_row_invalid: {
+    en: 'each specification needs 4 parts: key_en | key_ar | value_en | value_ar',
+    ar: 'كل مواصفة محتاجة 4 أجزاء: key_en | key_ar | value_en | value_ar',
+  },
+  image_url_invalid: {
+    en: 'each image must be an /uploads/... path or an https:// address',
+    ar: 'كل صورة لازم تكون مسار /uploads/... أو عنوان يبدأ بـ https://',
+  },
+  import_interrupted: {
+    en: 'The import stopped because of an error; the rows already done are kept',
+    ar: 'الاستيراد وقف بسبب مشكلة؛ الصفوف اللي خلصت اتحفظت',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;

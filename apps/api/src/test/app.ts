@@ -29,6 +29,7 @@ export async function createTestApp(
     | 'geocoding'
     | 'publicUrl'
     | 'trustProxy'
+    | 'uploadsDir'
   > = {},
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;

@@ -2,4 +2,11 @@
  * Stock movements (decision 006): the only code that changes products.stock, each change recorded with its reason
  * in stock_movements. Checkout and payments take stock, cancellations and refunds return it.
  */
-export { productsUnavailable, returnStock, takeStock, type Movement, type StockLine } from './service.ts';
+export {
+  productsUnavailable,
+  returnStock,
+  setStock,
+  takeStock,
+  type Movement,
+  type StockLine,
+} from './service.ts';

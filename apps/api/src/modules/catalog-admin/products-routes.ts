@@ -1,0 +1,141 @@
+import {
+  adminProductBodySchema,
+  adminProductDeleteResponseSchema,
+  adminProductResponseSchema,
+  adminProductsBulkResponseSchema,
+  adminProductsBulkSchema,
+  adminProductsQuerySchema,
+  adminProductsResponseSchema,
+  adminProductUpdateSchema,
+  idParam,
+  localeQuery,
+} from '@store/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLocale } from '../../lib/locale.ts';
+import { currentStaff, requireStaff } from '../staff/index.ts';
+import {
+  bulkProducts,
+  createProduct,
+  deleteProduct,
+  editProduct,
+  getAdminProduct,
+  listAdminProducts,
+} from './products-service.ts';
+
+const tags = ['admin: products'];
+const idParams = z.object({ id: idParam });
+
+/**
+ * The products screen's calls under /v1/admin (issue 17), for staff with the catalog role and owners: the list
+ * with filters and search, one product in both languages, create, edit (409 when someone changed it since it was
+ * read), delete (hidden instead when orders hold it), and bulk actions.
+ */
+export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+  app.addHook('onRequest', requireStaff('catalog'));
+  // The store shows a saved change at once: this instance forgets its cached catalog answers (other instances'
+  // live at most CATALOG_CACHE_SECONDS + CATALOG_CACHE_STALE_SECONDS; the catalog index follows the version).
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && reply.statusCode < 300) app.responseCache.clear();
+  });
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        description:
+          'Products, newest first. `query`: words as the store searches them (either language, Arabic spelling ' +
+          'variants alike) or a product number; filters: category (with its sub-categories), brand, promotion ' +
+          '(0: none), stock level (all, low, out) and visibility (all, active, hidden).',
+        querystring: adminProductsQuerySchema,
+        response: { 200: adminProductsResponseSchema },
+      },
+    },
+    async (req) => listAdminProducts(db, req.query, requestLocale(req)),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'One product as the editor shows it: both languages, specifications, images, and whether orders hold it.',
+        params: idParams,
+        querystring: localeQuery,
+        response: { 200: adminProductResponseSchema },
+      },
+    },
+    async (req) => ({ product: await getAdminProduct(db, req.params.id) }),
+  );
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags,
+        description:
+          'Adds a product with its specifications (in the order given); its stock is a manual movement. Audited.',
+        querystring: localeQuery,
+        body: adminProductBodySchema,
+        response: { 201: adminProductResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const product = await createProduct(db, currentStaff(req), req.body, clock.now());
+      return reply.status(201).send({ product });
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Saves every field and the specifications, if `updated_at` is still the product’s (else 409 ' +
+          '`product_changed`, nothing changes). The audit log keeps the changed fields before and after.',
+        params: idParams,
+        querystring: localeQuery,
+        body: adminProductUpdateSchema,
+        response: { 200: adminProductResponseSchema },
+      },
+    },
+    async (req) => ({
+      product: await editProduct(db, currentStaff(req), req.params.id, req.body, clock.now()),
+    }),
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Deletes the product; one that orders hold is hidden instead (`hidden: true` with a sentence saying so).',
+        params: idParams,
+        querystring: localeQuery,
+        response: { 200: adminProductDeleteResponseSchema },
+      },
+    },
+    async (req) => deleteProduct(db, currentStaff(req), req.params.id, clock.now(), requestLocale(req)),
+  );
+
+  app.post(
+    '/products/bulk',
+    {
+      schema: {
+        tags,
+        description:
+          'One action on many products, all or nothing: hide, show, move (`category_id`), promote ' +
+          '(`promotion_id`, `percent` off), unpromote, price_percent (`percent`, −90 to +500). Answers how many changed.',
+        querystring: localeQuery,
+        body: adminProductsBulkSchema,
+        response: { 200: adminProductsBulkResponseSchema },
+      },
+    },
+    async (req) => ({ changed: await bulkProducts(db, currentStaff(req), req.body, clock.now()) }),
+  );
+};

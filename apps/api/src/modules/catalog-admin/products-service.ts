@@ -1,0 +1,471 @@
+/**
+ * The back office's products (issue 17): the list with its filters and the store's own search words, one product
+ * in both languages, create, edit (optimistic: a stale `updated_at` answers 409 and nothing is overwritten),
+ * delete (hide when orders hold it) and bulk actions, all or nothing. Every change is in the audit log; the
+ * catalog's triggers bump its version, so the store shows every change at once.
+ */
+import {
+  LOW_STOCK_AT,
+  MAX_PRICE_EGP,
+  apiMessage,
+  searchTokens,
+  toEgp,
+  type AdminProduct,
+  type AdminProductBody,
+  type AdminProductDeleteResponse,
+  type AdminProductRow,
+  type AdminProductsBulk,
+  type AdminProductsQuery,
+  type AdminProductUpdate,
+  type Locale,
+} from '@store/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
+import { audit, type CurrentStaff } from '../staff/index.ts';
+import { categoryPathNames, insertProduct, updateProduct } from './product-writes.ts';
+
+type Row = Record<string, unknown>;
+const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const iso = (v: unknown) => new Date(v as string | Date).toISOString();
+const num = (v: unknown) => Number(v);
+const egpOrNull = (v: unknown) => (v === null || v === undefined ? null : toEgp(Number(v)));
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
+/** A typed product number ("1234" or "#1234"), or null. */
+const productNumber = (query: string | undefined) => {
+  const q = query?.trim() ?? '';
+  return /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+};
+
+/**
+ * The list's filters as one condition on `products p` (the list and the CSV export share it):
+ * - `query`: a product number, or every search word of the query (the catalog's words: normalised Arabic, so
+ *   أ/إ/ا, ة/ه and ى/ي match each other, without a leading ال) in the product's search_text (titles in both
+ *   languages, brand, model, series, category names), through the trigram index;
+ * - `category_id` with its sub-categories, `brand_id`, `promotion_id` (0: in no promotion), `level`
+ *   (low: 1 to LOW_STOCK_AT, out: 0) and `visibility` (active: shown in the store, hidden).
+ */
+export function adminProductsWhere(q: AdminProductsQuery): SQL {
+  const parts: SQL[] = [];
+  const text = q.query?.trim();
+  if (text) {
+    const words = searchTokens(text);
+    const all = words.length
+      ? sql.join(
+          words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
+          sql` and `,
+        )
+      : sql`false`;
+    const n = productNumber(text);
+    parts.push(n === null ? sql`(${all})` : sql`(p.id = ${n} or (${all}))`);
+  }
+  if (q.category_id !== undefined)
+    // The sub-tree as an array computed once (an init plan): the planner then reads products by category_id.
+    parts.push(sql`p.category_id = any(array(
+      with recursive sub(id) as (
+        select id from categories where id = ${q.category_id}
+        union all select c.id from categories c join sub on c.parent_id = sub.id
+      ) select id from sub))`);
+  if (q.brand_id !== undefined) parts.push(sql`p.brand_id = ${q.brand_id}`);
+  if (q.promotion_id !== undefined)
+    parts.push(q.promotion_id === 0 ? sql`p.promotion_id is null` : sql`p.promotion_id = ${q.promotion_id}`);
+  if (q.level === 'low') parts.push(sql`p.stock between 1 and ${LOW_STOCK_AT}`);
+  // Stock is never below 0: "not (stock > 0)" is "none left", in the words of products_instock_id_idx.
+  if (q.level === 'out') parts.push(sql`not (p.stock > 0)`);
+  if (q.visibility === 'active') parts.push(sql`p.active`);
+  if (q.visibility === 'hidden') parts.push(sql`not p.active`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+interface ListRow {
+  id: number;
+  title_en: string;
+  title_ar: string;
+  model: string | null;
+  price_piastres: number;
+  promoted_price_piastres: number | null;
+  promotion_id: number | null;
+  stock: number;
+  active: boolean;
+  featured: boolean;
+  special_offer: boolean;
+  updated_at: Date | string;
+  category_id: number;
+  category_en: string;
+  category_ar: string;
+  brand_id: number;
+  brand_en: string;
+  brand_ar: string;
+  promotion_en: string | null;
+  promotion_ar: string | null;
+  image: string | null;
+}
+
+const toListRow = (r: ListRow, L: Locale): AdminProductRow => ({
+  id: num(r.id),
+  title_en: r.title_en,
+  title_ar: r.title_ar,
+  model: r.model,
+  price: toEgp(num(r.price_piastres)),
+  price_after_promotion: r.promotion_id === null ? null : egpOrNull(r.promoted_price_piastres),
+  stock: num(r.stock),
+  active: Boolean(r.active),
+  featured: Boolean(r.featured),
+  special_offer: Boolean(r.special_offer),
+  category: { id: num(r.category_id), name: L === 'ar' ? r.category_ar : r.category_en },
+  brand: { id: num(r.brand_id), name: L === 'ar' ? r.brand_ar : r.brand_en },
+  promotion:
+    r.promotion_id === null
+      ? null
+      : { id: num(r.promotion_id), name: (L === 'ar' ? r.promotion_ar : r.promotion_en) ?? '' },
+  image: r.image,
+  updated_at: iso(r.updated_at),
+});
+
+/** GET /v1/admin/products: newest first, 20 a page unless asked otherwise. */
+export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, locale: Locale) {
+  const perPage = q.per_page ?? 20;
+  const page = q.page ?? 1;
+  const where = adminProductsWhere(q);
+  // A typed product number comes first, then the products whose words hold those digits.
+  const typed = productNumber(q.query);
+  const first = typed === null ? sql`` : sql`(p.id = ${typed}) desc,`;
+  const [list, count] = await Promise.all([
+    rows<ListRow>(
+      db,
+      sql`select p.id, p.title_en, p.title_ar, p.model, p.price_piastres, p.promoted_price_piastres,
+          p.promotion_id, p.stock, p.active, p.featured, p.special_offer, p.updated_at,
+          c.id as category_id, c.name_en as category_en, c.name_ar as category_ar,
+          b.id as brand_id, b.name_en as brand_en, b.name_ar as brand_ar,
+          pr.name_en as promotion_en, pr.name_ar as promotion_ar,
+          (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
+            order by i.position, i.id limit 1) as image
+        from (select p.id from products p where ${where}
+              order by ${first} p.created_at desc, p.id desc
+              limit ${perPage} offset ${(page - 1) * perPage}) page
+        join products p on p.id = page.id
+        join categories c on c.id = p.category_id
+        join brands b on b.id = p.brand_id
+        left join promotions pr on pr.id = p.promotion_id
+        order by ${first} p.created_at desc, p.id desc`,
+    ),
+    rows<{ n: string | number }>(db, sql`select count(*) as n from products p where ${where}`),
+  ]);
+  const total = num(count[0]?.n ?? 0);
+  return {
+    products: list.map((r) => toListRow(r, locale)),
+    meta: {
+      per_page: perPage,
+      total_entries: total,
+      current_page: page,
+      next_page: page * perPage < total ? page + 1 : null,
+    },
+  };
+}
+
+/** One product as the editor shows it, both languages; 404 when there is none. */
+export async function getAdminProduct(db: DbOrTx, id: number): Promise<AdminProduct> {
+  const [p] = await rows(
+    db,
+    sql`select p.*, exists (select 1 from order_products o where o.product_id = p.id) as in_orders
+        from products p where p.id = ${id}`,
+  );
+  if (!p) throw AppError.notFound('product_not_found');
+  const [specs, images] = await Promise.all([
+    rows(
+      db,
+      sql`select id, key_en, key_ar, value_en, value_ar from specifications
+          where product_id = ${id} order by position, id`,
+    ),
+    rows(
+      db,
+      sql`select id, position, original_url, thumbnail_url, medium_url, large_url, is_3d from product_images
+          where product_id = ${id} order by position, id`,
+    ),
+  ]);
+  return {
+    id: num(p.id),
+    title_en: String(p.title_en),
+    title_ar: String(p.title_ar),
+    description_en: String(p.description_en),
+    description_ar: String(p.description_ar),
+    category_id: num(p.category_id),
+    brand_id: num(p.brand_id),
+    model: (p.model as string | null) ?? null,
+    series: (p.series as string | null) ?? null,
+    sku: (p.sku as string | null) ?? null,
+    price: toEgp(num(p.price_piastres)),
+    promotion_id: p.promotion_id === null ? null : num(p.promotion_id),
+    price_after_promotion: p.promotion_id === null ? null : egpOrNull(p.promoted_price_piastres),
+    stock: num(p.stock),
+    maximum_number_per_order: p.maximum_per_order === null ? null : num(p.maximum_per_order),
+    featured: Boolean(p.featured),
+    special_offer: Boolean(p.special_offer),
+    active: Boolean(p.active),
+    specifications: specs.map((s) => ({
+      id: num(s.id),
+      key_en: String(s.key_en),
+      key_ar: String(s.key_ar),
+      value_en: String(s.value_en),
+      value_ar: String(s.value_ar),
+    })),
+    images: images.map((i) => ({
+      id: num(i.id),
+      position: num(i.position),
+      original_url: String(i.original_url),
+      thumbnail_url: String(i.thumbnail_url),
+      medium_url: String(i.medium_url),
+      large_url: (i.large_url as string | null) ?? null,
+      is_3d: Boolean(i.is_3d),
+    })),
+    in_orders: Boolean(p.in_orders),
+    created_at: iso(p.created_at),
+    updated_at: iso(p.updated_at),
+  };
+}
+
+/** The fields an edit can change, as the audit log records them (specifications without their row ids). */
+function editable(p: AdminProduct): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...p };
+  for (const k of ['id', 'images', 'in_orders', 'created_at', 'updated_at']) delete fields[k];
+  fields.specifications = p.specifications.map((s) => ({
+    key_en: s.key_en,
+    key_ar: s.key_ar,
+    value_en: s.value_en,
+    value_ar: s.value_ar,
+  }));
+  return fields;
+}
+
+/** Only the fields that differ: { before: { price: 100 }, after: { price: 90 } }. */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of Object.keys(after)) {
+    if (JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
+    b[k] = before[k];
+    a[k] = after[k];
+  }
+  return { before: b, after: a };
+}
+
+/** POST /v1/admin/products: the product, its specifications and its stock (a manual movement), in the audit log. */
+export async function createProduct(
+  db: DbOrTx,
+  me: CurrentStaff,
+  body: AdminProductBody,
+  now: Date,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const id = await insertProduct(tx, body, now, { staffId: me.id });
+    const product = await getAdminProduct(tx, id);
+    await audit(tx, me, 'product.created', { type: 'product', id }, { after: editable(product) }, now);
+    return product;
+  });
+}
+
+/**
+ * PUT /v1/admin/products/{id}: only when `updated_at` is the row's (to the millisecond, the row locked), else
+ * 409 `product_changed` and nothing changes. The new updated_at is always later than the one read, so an edit
+ * based on the old one is stale even within the same millisecond.
+ */
+export async function editProduct(
+  db: DbOrTx,
+  me: CurrentStaff,
+  id: number,
+  body: AdminProductUpdate,
+  now: Date,
+): Promise<AdminProduct> {
+  const seen = Date.parse(body.updated_at);
+  if (!Number.isFinite(seen)) throw AppError.field('updated_at', 'invalid_value');
+  return db.transaction(async (tx) => {
+    const [row] = await rows<{ updated_at: Date | string }>(
+      tx,
+      sql`select updated_at from products where id = ${id} for update`,
+    );
+    if (!row) throw AppError.notFound('product_not_found');
+    const current = new Date(row.updated_at).getTime();
+    if (current !== seen) throw new AppError(409, 'product_changed', ['product_changed']);
+    const before = editable(await getAdminProduct(tx, id));
+    const stamp = new Date(Math.max(now.getTime(), current + 1));
+    await updateProduct(tx, id, body, stamp, { staffId: me.id });
+    const product = await getAdminProduct(tx, id);
+    const diff = changes(before, editable(product));
+    if (Object.keys(diff.after).length)
+      await audit(tx, me, 'product.updated', { type: 'product', id }, diff, now);
+    return product;
+  });
+}
+
+/**
+ * DELETE /v1/admin/products/{id}: removed with its specifications and pictures when no order line names it;
+ * otherwise hidden (active false), so orders keep their lines, with a sentence that says so.
+ */
+export async function deleteProduct(
+  db: DbOrTx,
+  me: CurrentStaff,
+  id: number,
+  now: Date,
+  locale: Locale,
+): Promise<AdminProductDeleteResponse> {
+  return db.transaction(async (tx) => {
+    // The row's lock also waits for a cart adding it right now (its foreign key locks the row too).
+    const [row] = await rows<{ title_en: string; title_ar: string; active: boolean }>(
+      tx,
+      sql`select title_en, title_ar, active from products where id = ${id} for update`,
+    );
+    if (!row) throw AppError.notFound('product_not_found');
+    const [used] = await rows(tx, sql`select 1 from order_products where product_id = ${id} limit 1`);
+    const target = { type: 'product', id };
+    if (used) {
+      if (row.active)
+        await tx.execute(sql`update products set active = false, updated_at = ${now.toISOString()}::timestamptz
+                             where id = ${id}`);
+      await audit(tx, me, 'product.hidden', target, { reason: 'in_orders', was_active: row.active }, now);
+      return { deleted: false, hidden: true, message: apiMessage('product_hidden_in_orders', locale) };
+    }
+    await tx.execute(sql`delete from products where id = ${id}`);
+    await audit(tx, me, 'product.deleted', target, { title_en: row.title_en, title_ar: row.title_ar }, now);
+    return { deleted: true, hidden: false, message: null };
+  });
+}
+
+/**
+ * POST /v1/admin/products/bulk: one action on every product of `ids`, in one transaction (an unknown product, or
+ * a price out of bounds, changes nothing). One audit entry with the ids. Answers how many products changed.
+ */
+export async function bulkProducts(
+  db: DbOrTx,
+  me: CurrentStaff,
+  body: AdminProductsBulk,
+  now: Date,
+): Promise<number> {
+  const ids = [...new Set(body.ids)].sort((a, b) => a - b);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return db.transaction(async (tx) => {
+    // Lock in id order (as orders take stock), so a bulk action and an order never deadlock.
+    const found = await rows<{ id: number }>(
+      tx,
+      sql`select id from products where id in ${ids} order by id for update`,
+    );
+    if (found.length !== ids.length) throw AppError.field('ids', 'product_not_found');
+    let changed = 0;
+    const count = (r: unknown) =>
+      (r as { affectedRows?: number; rowCount?: number }).affectedRows ??
+      (r as { rowCount?: number }).rowCount ??
+      0;
+    switch (body.action) {
+      case 'hide':
+      case 'show': {
+        const active = body.action === 'show';
+        changed = count(
+          await tx.execute(sql`update products set active = ${active}, updated_at = ${at}
+                               where id in ${ids} and active <> ${active}`),
+        );
+        break;
+      }
+      case 'move': {
+        const categoryId = body.category_id!;
+        const names = await categoryPathNames(tx, categoryId);
+        if (!names) throw AppError.field('category_id', 'category_not_found');
+        // The category's names are in each product's search text: made again for every product moved.
+        const moving = await rows<{
+          id: number;
+          title_en: string;
+          title_ar: string;
+          model: string | null;
+          series: string | null;
+          brand_en: string;
+          brand_ar: string;
+        }>(
+          tx,
+          sql`select p.id, p.title_en, p.title_ar, p.model, p.series, b.name_en as brand_en, b.name_ar as brand_ar
+              from products p join brands b on b.id = p.brand_id
+              where p.id in ${ids} and p.category_id <> ${categoryId} order by p.id`,
+        );
+        for (const p of moving) {
+          const searchText = productSearchText({
+            titleEn: p.title_en,
+            titleAr: p.title_ar,
+            brandEn: p.brand_en,
+            brandAr: p.brand_ar,
+            model: p.model,
+            series: p.series,
+            categoryNames: names,
+          });
+          await tx.execute(sql`update products set category_id = ${categoryId}, search_text = ${searchText},
+                                 updated_at = ${at} where id = ${p.id}`);
+        }
+        changed = moving.length;
+        break;
+      }
+      case 'promote': {
+        const [promotion] = await rows(tx, sql`select 1 from promotions where id = ${body.promotion_id!}`);
+        if (!promotion) throw AppError.field('promotion_id', 'promotion_not_found');
+        const factor = 1 - body.percent! / 100;
+        // Whole piastres, and always below the price (a price of a few piastres cannot go lower by rounding).
+        changed = count(
+          await tx.execute(sql`update products set promotion_id = ${body.promotion_id!},
+              promoted_price_piastres = greatest(1, least(price_piastres - 1,
+                round(price_piastres * ${factor}::numeric)::int)),
+              current_price_piastres = price_piastres, updated_at = ${at}
+            where id in ${ids} and price_piastres > 1`),
+        );
+        if (changed !== ids.length) throw AppError.field('percent', 'promotion_price_not_below');
+        break;
+      }
+      case 'unpromote':
+        changed = count(
+          await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
+              current_price_piastres = price_piastres, updated_at = ${at}
+            where id in ${ids} and promotion_id is not null`),
+        );
+        break;
+      case 'price_percent': {
+        const factor = 1 + body.percent! / 100;
+        const max = MAX_PRICE_EGP * 100;
+        const [over] = await rows(
+          tx,
+          sql`select 1 from products where id in ${ids}
+              and round(price_piastres * ${factor}::numeric) > ${max} limit 1`,
+        );
+        if (over) throw AppError.field('percent', `must_be_at_most:${MAX_PRICE_EGP}`);
+        // A promotion price follows by the same factor and stays below the price.
+        changed = count(
+          await tx.execute(sql`update products set
+              price_piastres = greatest(1, round(price_piastres * ${factor}::numeric)::int),
+              promoted_price_piastres = case when promoted_price_piastres is null then null
+                else greatest(1, least(greatest(1, round(price_piastres * ${factor}::numeric)::int) - 1,
+                  round(promoted_price_piastres * ${factor}::numeric)::int)) end,
+              current_price_piastres = greatest(1, round(price_piastres * ${factor}::numeric)::int),
+              updated_at = ${at}
+            where id in ${ids}`),
+        );
+        break;
+      }
+    }
+    if (['promote', 'unpromote', 'price_percent'].includes(body.action))
+      await refreshCurrentPrices(tx, now, ids);
+    await audit(
+      tx,
+      me,
+      'products.bulk',
+      null,
+      {
+        action: body.action,
+        ids,
+        category_id: body.category_id,
+        promotion_id: body.promotion_id,
+        percent: body.percent,
+        changed,
+      },
+      now,
+    );
+    return changed;
+  });
+}

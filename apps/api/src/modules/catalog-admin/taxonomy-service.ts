@@ -1,0 +1,944 @@
+/**
+ * The back office's categories, brands and promotions (issue 17): the category tree (three levels at most, moves
+ * and order), brands and their home-page flags, promotions and the products in them. Every change is one
+ * transaction with its audit entry; a renamed or moved category and a renamed brand rewrite their products'
+ * search_text in the same transaction (the store's search finds the new name at once), and a promotion's changes
+ * refresh its products' current prices (the store's offer pages follow at once).
+ */
+import {
+  CATEGORY_LEVELS,
+  ICON_MAX_BYTES,
+  normalizeSearchText,
+  toEgp,
+  toPiastres,
+  type AdminBrand,
+  type AdminBrandBody,
+  type AdminBrandUpdate,
+  type AdminCategory,
+  type AdminCategoryBody,
+  type AdminCategoryOrder,
+  type AdminCategoryUpdate,
+  type AdminPromotion,
+  type AdminPromotionBody,
+  type AdminPromotionProduct,
+  type AdminPromotionProductsBody,
+  type AdminPromotionUpdate,
+  type Locale,
+  type PromotionState,
+} from '@store/contracts';
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import type { DbOrTx } from '../../db/client.ts';
+import { brands, categories, promotions } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
+import { audit, type CurrentStaff } from '../staff/index.ts';
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const iso = (d: Date | string) => new Date(d).toISOString();
+/** An edit's new updated_at: now, but always later than the one it replaces (two edits in one millisecond). */
+const nextStamp = (now: Date, before: Date) => new Date(Math.max(now.getTime(), before.getTime() + 1));
+const isStale = (sent: string, current: Date) => Date.parse(sent) !== current.getTime();
+
+/* ---------------- search text ---------------- */
+
+type CategoryLink = { id: number; parentId: number | null; nameEn: string; nameAr: string };
+
+/** The names of a category and its ancestors, both languages (the category first), from the loaded tree. */
+function pathNames(tree: Map<number, CategoryLink>, id: number): string[] {
+  const names: string[] = [];
+  let c = tree.get(id);
+  for (let depth = 0; c && depth < 20; depth++) {
+    names.push(c.nameEn, c.nameAr);
+    c = c.parentId === null ? undefined : tree.get(c.parentId);
+  }
+  return names;
+}
+
+const SEARCH_TEXT_BATCH = 1000;
+
+/**
+ * Rewrites products.search_text (productSearchText, the catalog's rule) for the products `where` selects, from
+ * the names as they are now in this transaction: one UPDATE … FROM (VALUES …) per thousand products.
+ */
+async function recomputeSearchText(tx: DbOrTx, where: SQL): Promise<number> {
+  const tree = new Map(
+    (
+      await tx
+        .select({
+          id: categories.id,
+          parentId: categories.parentId,
+          nameEn: categories.nameEn,
+          nameAr: categories.nameAr,
+        })
+        .from(categories)
+    ).map((c) => [c.id, c]),
+  );
+  const list = rowsOf<{
+    id: number;
+    title_en: string;
+    title_ar: string;
+    model: string | null;
+    series: string | null;
+    category_id: number;
+    brand_en: string;
+    brand_ar: string;
+  }>(
+    await tx.execute(sql`select p.id, p.title_en, p.title_ar, p.model, p.series, p.category_id,
+        b.name_en as brand_en, b.name_ar as brand_ar
+      from products p join brands b on b.id = p.brand_id where ${where}`),
+  );
+  let changed = 0;
+  for (let i = 0; i < list.length; i += SEARCH_TEXT_BATCH) {
+    const values = list.slice(i, i + SEARCH_TEXT_BATCH).map((p) => {
+      const text = productSearchText({
+        titleEn: p.title_en,
+        titleAr: p.title_ar,
+        brandEn: p.brand_en,
+        brandAr: p.brand_ar,
+        model: p.model,
+        series: p.series,
+        categoryNames: pathNames(tree, Number(p.category_id)),
+      });
+      return sql`(${Number(p.id)}::int, ${text}::text)`;
+    });
+    const res = await tx.execute(sql`update products p set search_text = v.t
+      from (values ${sql.join(values, sql`, `)}) as v(id, t)
+      where p.id = v.id and p.search_text is distinct from v.t`);
+    const r = res as { rowCount?: number; affectedRows?: number };
+    changed += Number(r.affectedRows ?? r.rowCount ?? 0);
+  }
+  return changed;
+}
+
+/* ---------------- categories ---------------- */
+
+type CategoryRow = typeof categories.$inferSelect;
+
+/** Categories' own rows change one writer at a time: a move checked against the tree stays true until commit. */
+const lockTree = (tx: DbOrTx) => tx.execute(sql`lock table categories in share row exclusive mode`);
+
+async function loadCategories(tx: DbOrTx): Promise<Map<number, CategoryRow>> {
+  const rows = await tx.select().from(categories);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** 1 for a main category, 2 under one, 3 under that (a broken chain stops counting). */
+function levelOf(tree: Map<number, CategoryRow>, id: number): number {
+  let level = 0;
+  let c = tree.get(id);
+  while (c && level <= 20) {
+    level++;
+    c = c.parentId === null ? undefined : tree.get(c.parentId);
+  }
+  return level;
+}
+
+function childrenOf(tree: Map<number, CategoryRow>, parentId: number | null): CategoryRow[] {
+  return [...tree.values()]
+    .filter((c) => c.parentId === parentId)
+    .sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
+/** The category and every category below it. */
+function subtree(tree: Map<number, CategoryRow>, id: number): number[] {
+  const out = [id];
+  for (let i = 0; i < out.length && out.length <= tree.size; i++)
+    for (const c of tree.values()) if (c.parentId === out[i]) out.push(c.id);
+  return out;
+}
+
+/** Levels of the category's own subtree: 1 for a leaf, 2 with children, 3 with grandchildren. */
+function heightOf(tree: Map<number, CategoryRow>, id: number, guard = 0): number {
+  const kids = childrenOf(tree, id);
+  if (!kids.length || guard > 20) return 1;
+  return 1 + Math.max(...kids.map((k) => heightOf(tree, k.id, guard + 1)));
+}
+
+async function productCounts(tx: DbOrTx, column: SQL): Promise<Map<number, number>> {
+  const rows = rowsOf<{ k: number; n: string }>(
+    await tx.execute(sql`select ${column} as k, count(*) as n from products group by 1`),
+  );
+  return new Map(rows.filter((r) => r.k !== null).map((r) => [Number(r.k), Number(r.n)]));
+}
+
+const categoryOut = (
+  tree: Map<number, CategoryRow>,
+  counts: Map<number, number>,
+  c: CategoryRow,
+): AdminCategory => ({
+  id: c.id,
+  parent_id: c.parentId,
+  level: levelOf(tree, c.id),
+  name_en: c.nameEn,
+  name_ar: c.nameAr,
+  icon_url: c.iconUrl,
+  position: c.position,
+  show_on_homepage: c.showOnHomepage,
+  active: c.active,
+  products_count: counts.get(c.id) ?? 0,
+  products_total: subtree(tree, c.id).reduce((n, id) => n + (counts.get(id) ?? 0), 0),
+  children_count: childrenOf(tree, c.id).length,
+  updated_at: iso(c.updatedAt),
+});
+
+/** GET /v1/admin/categories: the whole tree in tree order (each category after its parent, siblings by position). */
+export async function listCategories(db: DbOrTx): Promise<AdminCategory[]> {
+  const [tree, counts] = await Promise.all([loadCategories(db), productCounts(db, sql`category_id`)]);
+  const out: AdminCategory[] = [];
+  const seen = new Set<number>();
+  const walk = (parentId: number | null) => {
+    for (const c of childrenOf(tree, parentId)) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      out.push(categoryOut(tree, counts, c));
+      walk(c.id);
+    }
+  };
+  walk(null);
+  return out;
+}
+
+async function categoryById(db: DbOrTx, id: number): Promise<AdminCategory> {
+  const [tree, counts] = await Promise.all([loadCategories(db), productCounts(db, sql`category_id`)]);
+  const c = tree.get(id);
+  if (!c) throw AppError.notFound('category_not_found');
+  return categoryOut(tree, counts, c);
+}
+
+const categoryAudit = (c: CategoryRow) => ({
+  parent_id: c.parentId,
+  name_en: c.nameEn,
+  name_ar: c.nameAr,
+  icon_url: c.iconUrl,
+  position: c.position,
+  show_on_homepage: c.showOnHomepage,
+  active: c.active,
+});
+
+/** POST /v1/admin/categories: a new category last among its siblings; 422 on a fourth level. */
+export async function createCategory(db: DbOrTx, me: CurrentStaff, body: AdminCategoryBody, now: Date) {
+  const id = await db.transaction(async (tx) => {
+    await lockTree(tx);
+    const tree = await loadCategories(tx);
+    if (body.parent_id !== null) {
+      if (!tree.has(body.parent_id)) throw AppError.field('parent_id', 'category_not_found');
+      if (levelOf(tree, body.parent_id) >= CATEGORY_LEVELS)
+        throw AppError.field('parent_id', 'category_too_deep');
+    }
+    const siblings = childrenOf(tree, body.parent_id);
+    const [row] = await tx
+      .insert(categories)
+      .values({
+        parentId: body.parent_id,
+        nameEn: body.name_en,
+        nameAr: body.name_ar,
+        iconUrl: body.icon_url,
+        showOnHomepage: body.show_on_homepage,
+        active: body.active,
+        position: siblings.length ? Math.max(...siblings.map((s) => s.position)) + 1 : 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(
+      tx,
+      me,
+      'category.added',
+      { type: 'category', id: row!.id },
+      { after: categoryAudit(row!) },
+      now,
+    );
+    return row!.id;
+  });
+  return categoryById(db, id);
+}
+
+/** PUT /v1/admin/categories/{id}: names, icon, flags; a new name rewrites the search text of the products below. */
+export async function updateCategory(
+  db: DbOrTx,
+  me: CurrentStaff,
+  id: number,
+  body: AdminCategoryUpdate,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    await lockTree(tx);
+    const [before] = await tx.select().from(categories).where(eq(categories.id, id));
+    if (!before) throw AppError.notFound('category_not_found');
+    if (isStale(body.updated_at, before.updatedAt)) throw new AppError(409, 'stale', ['category_changed']);
+    const [after] = await tx
+      .update(categories)
+      .set({
+        nameEn: body.name_en,
+        nameAr: body.name_ar,
+        iconUrl: body.icon_url,
+        showOnHomepage: body.show_on_homepage,
+        active: body.active,
+        updatedAt: nextStamp(now, before.updatedAt),
+      })
+      .where(eq(categories.id, id))
+      .returning();
+    if (before.nameEn !== after!.nameEn || before.nameAr !== after!.nameAr) {
+      const ids = subtree(await loadCategories(tx), id);
+      await recomputeSearchText(tx, sql`p.category_id in ${ids}`);
+    }
+    await audit(
+      tx,
+      me,
+      'category.changed',
+      { type: 'category', id },
+      { before: categoryAudit(before), after: categoryAudit(after!) },
+      now,
+    );
+  });
+  return categoryById(db, id);
+}
+
+/**
+ * PUT /v1/admin/categories/order: `ids` become `parent_id`'s children in that order. A category named there from
+ * under another parent moves here with its sub-categories (422 when that makes a fourth level or puts a category
+ * under itself); every current child must be named (409 otherwise: the list predates someone else's change).
+ */
+export async function orderCategories(db: DbOrTx, me: CurrentStaff, body: AdminCategoryOrder, now: Date) {
+  await db.transaction(async (tx) => {
+    await lockTree(tx);
+    const tree = await loadCategories(tx);
+    const parent = body.parent_id;
+    if (parent !== null && !tree.has(parent)) throw AppError.field('parent_id', 'category_not_found');
+    const current = childrenOf(tree, parent);
+    const named = new Set(body.ids);
+    if (current.some((c) => !named.has(c.id))) throw new AppError(409, 'stale', ['categories_changed']);
+    const parentLevel = parent === null ? 0 : levelOf(tree, parent);
+    const moved: { id: number; from: number | null; to: number | null }[] = [];
+    for (const id of body.ids) {
+      const c = tree.get(id);
+      if (!c) throw AppError.field('ids', 'category_not_found');
+      if (c.parentId === parent) continue;
+      if (parent !== null && subtree(tree, id).includes(parent))
+        throw AppError.field('ids', 'category_own_ancestor');
+      if (parentLevel + heightOf(tree, id) > CATEGORY_LEVELS)
+        throw AppError.field('ids', 'category_too_deep');
+      moved.push({ id, from: c.parentId, to: parent });
+    }
+    for (const [position, id] of body.ids.entries()) {
+      const c = tree.get(id)!;
+      if (c.parentId === parent && c.position === position) continue;
+      await tx
+        .update(categories)
+        .set({ parentId: parent, position, updatedAt: nextStamp(now, c.updatedAt) })
+        .where(eq(categories.id, id));
+    }
+    if (moved.length) {
+      const after = await loadCategories(tx);
+      const ids = moved.flatMap((m) => subtree(after, m.id));
+      await recomputeSearchText(tx, sql`p.category_id in ${ids}`);
+    }
+    await audit(
+      tx,
+      me,
+      'categories.reordered',
+      { type: 'category', id: parent ?? 'root' },
+      { parent_id: parent, before: current.map((c) => c.id), after: body.ids, moved },
+      now,
+    );
+  });
+  return listCategories(db);
+}
+
+/** DELETE /v1/admin/categories/{id}: refused (409, saying how many) while it has sub-categories or products. */
+export async function deleteCategory(db: DbOrTx, me: CurrentStaff, id: number, now: Date) {
+  await db.transaction(async (tx) => {
+    await lockTree(tx);
+    const tree = await loadCategories(tx);
+    const c = tree.get(id);
+    if (!c) throw AppError.notFound('category_not_found');
+    const children = childrenOf(tree, id).length;
+    const [{ n }] = rowsOf<{ n: string }>(
+      await tx.execute(sql`select count(*) as n from products where category_id = ${id}`),
+    ) as [{ n: string }];
+    const refusals: string[] = [];
+    if (children) refusals.push(`category_has_children:${children}`);
+    if (Number(n)) refusals.push(`category_has_products:${Number(n)}`);
+    if (refusals.length) throw new AppError(409, 'in_use', refusals);
+    await tx.delete(categories).where(eq(categories.id, id));
+    await audit(tx, me, 'category.deleted', { type: 'category', id }, { before: categoryAudit(c) }, now);
+  });
+}
+
+/* ---------------- icons ---------------- */
+
+export type IconKind = 'category' | 'brand';
+
+/** What an uploaded icon is, by its content: refused (422 on `file`) unless an SVG without script, a PNG or WebP. */
+export async function checkIcon(file: unknown): Promise<{ buffer: Buffer; ext: 'svg' | 'png' | 'webp' }> {
+  if (!Buffer.isBuffer(file) || file.length === 0) throw AppError.field('file', 'icon_file_required');
+  if (file.length > ICON_MAX_BYTES)
+    throw AppError.field('file', `icon_too_large:${Math.round(ICON_MAX_BYTES / 1024)}`);
+  let meta: Metadata;
+  try {
+    meta = await sharp(file, { limitInputPixels: 4096 * 4096 }).metadata();
+  } catch {
+    throw AppError.field('file', 'icon_type');
+  }
+  const ext = meta.format === 'svg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : null;
+  if (!ext) throw AppError.field('file', 'icon_type');
+  if (ext === 'svg') {
+    const text = file.toString('utf8');
+    // Anything that could run: script elements, event attributes, javascript: links, embedded documents.
+    if (/<script|\son[a-z]+\s*=|javascript:|<foreignObject|<iframe|<embed|<object|<!ENTITY/i.test(text))
+      throw AppError.field('file', 'icon_svg_script');
+  } else {
+    const { width = 0, height = 0 } = meta;
+    if (width < 16 || height < 16 || width > 4096 || height > 4096)
+      throw AppError.field('file', 'icon_dimensions');
+  }
+  return { buffer: file, ext };
+}
+
+/**
+ * POST /v1/admin/{categories|brands}/{id}/icon: the checked file saved under <uploads>/icons/ with a new name, and
+ * its address on the row (audit: before/after). A failure after the file was written removes the file.
+ */
+export async function setIcon(
+  db: DbOrTx,
+  me: CurrentStaff,
+  kind: IconKind,
+  id: number,
+  file: unknown,
+  uploadsDir: string | undefined,
+  now: Date,
+): Promise<string> {
+  if (!uploadsDir) throw new AppError(503, 'uploads_unavailable', ['uploads_unavailable']);
+  const table = kind === 'category' ? categories : brands;
+  const [exists] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!exists) throw AppError.notFound(kind === 'category' ? 'category_not_found' : 'brand_not_found');
+  const icon = await checkIcon(file);
+  const name = `${kind}-${id}-${randomBytes(6).toString('hex')}.${icon.ext}`;
+  const dir = path.join(path.resolve(uploadsDir), 'icons');
+  await mkdir(dir, { recursive: true });
+  const filePath = path.join(dir, name);
+  await writeFile(filePath, icon.buffer);
+  const url = `/uploads/icons/${name}`;
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ iconUrl: table.iconUrl, updatedAt: table.updatedAt })
+        .from(table)
+        .where(eq(table.id, id))
+        .for('update');
+      if (!before) throw AppError.notFound(kind === 'category' ? 'category_not_found' : 'brand_not_found');
+      await tx
+        .update(table)
+        .set({ iconUrl: url, updatedAt: nextStamp(now, before.updatedAt) })
+        .where(eq(table.id, id));
+      await audit(
+        tx,
+        me,
+        `${kind}.icon_changed`,
+        { type: kind, id },
+        { before: { icon_url: before.iconUrl }, after: { icon_url: url } },
+        now,
+      );
+    });
+  } catch (err) {
+    await unlink(filePath).catch(() => undefined);
+    throw err;
+  }
+  return url;
+}
+
+export const categoryAfterIcon = categoryById;
+
+/* ---------------- brands ---------------- */
+
+type BrandRow = typeof brands.$inferSelect;
+
+const brandOut = (b: BrandRow, counts: Map<number, number>): AdminBrand => ({
+  id: b.id,
+  name_en: b.nameEn,
+  name_ar: b.nameAr,
+  icon_url: b.iconUrl,
+  featured: b.featured,
+  show_on_homepage: b.showOnHomepage,
+  active: b.active,
+  position: b.position,
+  products_count: counts.get(b.id) ?? 0,
+  updated_at: iso(b.updatedAt),
+});
+
+const brandAudit = (b: BrandRow) => ({
+  name_en: b.nameEn,
+  name_ar: b.nameAr,
+  icon_url: b.iconUrl,
+  featured: b.featured,
+  show_on_homepage: b.showOnHomepage,
+  active: b.active,
+});
+
+/** GET /v1/admin/brands: every brand by position, with its products and how many are on the home page. */
+export async function listBrands(db: DbOrTx) {
+  const [rows, counts] = await Promise.all([
+    db.select().from(brands).orderBy(brands.position, brands.id),
+    productCounts(db, sql`brand_id`),
+  ]);
+  return {
+    brands: rows.map((b) => brandOut(b, counts)),
+    on_homepage: rows.filter((b) => b.showOnHomepage && b.active).length,
+  };
+}
+
+export async function getBrand(db: DbOrTx, id: number): Promise<AdminBrand> {
+  const [row] = await db.select().from(brands).where(eq(brands.id, id));
+  if (!row) throw AppError.notFound('brand_not_found');
+  const counts = await productCounts(db, sql`brand_id`);
+  return brandOut(row, counts);
+}
+
+/** POST /v1/admin/brands: a new brand, last. */
+export async function createBrand(db: DbOrTx, me: CurrentStaff, body: AdminBrandBody, now: Date) {
+  const id = await db.transaction(async (tx) => {
+    const [{ next }] = rowsOf<{ next: number }>(
+      await tx.execute(sql`select coalesce(max(position) + 1, 0) as next from brands`),
+    ) as [{ next: number }];
+    const [row] = await tx
+      .insert(brands)
+      .values({
+        nameEn: body.name_en,
+        nameAr: body.name_ar,
+        iconUrl: body.icon_url,
+        featured: body.featured,
+        showOnHomepage: body.show_on_homepage,
+        active: body.active,
+        position: Number(next),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(tx, me, 'brand.added', { type: 'brand', id: row!.id }, { after: brandAudit(row!) }, now);
+    return row!.id;
+  });
+  return getBrand(db, id);
+}
+
+/** PUT /v1/admin/brands/{id}: a new name rewrites its products' search text. */
+export async function updateBrand(
+  db: DbOrTx,
+  me: CurrentStaff,
+  id: number,
+  body: AdminBrandUpdate,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
+    if (!before) throw AppError.notFound('brand_not_found');
+    if (isStale(body.updated_at, before.updatedAt)) throw new AppError(409, 'stale', ['brand_changed']);
+    const [after] = await tx
+      .update(brands)
+      .set({
+        nameEn: body.name_en,
+        nameAr: body.name_ar,
+        iconUrl: body.icon_url,
+        featured: body.featured,
+        showOnHomepage: body.show_on_homepage,
+        active: body.active,
+        updatedAt: nextStamp(now, before.updatedAt),
+      })
+      .where(eq(brands.id, id))
+      .returning();
+    if (before.nameEn !== after!.nameEn || before.nameAr !== after!.nameAr)
+      await recomputeSearchText(tx, sql`p.brand_id = ${id}`);
+    await audit(
+      tx,
+      me,
+      'brand.changed',
+      { type: 'brand', id },
+      { before: brandAudit(before), after: brandAudit(after!) },
+      now,
+    );
+  });
+  return getBrand(db, id);
+}
+
+/** DELETE /v1/admin/brands/{id}: refused (409, saying how many) while products are of this brand. */
+export async function deleteBrand(db: DbOrTx, me: CurrentStaff, id: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
+    if (!before) throw AppError.notFound('brand_not_found');
+    const [{ n }] = rowsOf<{ n: string }>(
+      await tx.execute(sql`select count(*) as n from products where brand_id = ${id}`),
+    ) as [{ n: string }];
+    if (Number(n)) throw new AppError(409, 'in_use', [`brand_has_products:${Number(n)}`]);
+    await tx.delete(brands).where(eq(brands.id, id));
+    await audit(tx, me, 'brand.deleted', { type: 'brand', id }, { before: brandAudit(before) }, now);
+  });
+}
+
+/* ---------------- promotions ---------------- */
+
+type PromotionRow = typeof promotions.$inferSelect;
+
+export function promotionState(
+  p: Pick<PromotionRow, 'active' | 'startsAt' | 'endsAt'>,
+  now: Date,
+): PromotionState {
+  if (!p.active) return 'off';
+  if (p.startsAt && p.startsAt > now) return 'scheduled';
+  if (p.endsAt && p.endsAt <= now) return 'ended';
+  return 'running';
+}
+
+const promotionOut = (p: PromotionRow, counts: Map<number, number>, now: Date): AdminPromotion => ({
+  id: p.id,
+  name_en: p.nameEn,
+  name_ar: p.nameAr,
+  slug: p.slug,
+  starts_at: p.startsAt ? iso(p.startsAt) : null,
+  ends_at: p.endsAt ? iso(p.endsAt) : null,
+  active: p.active,
+  state: promotionState(p, now),
+  products_count: counts.get(p.id) ?? 0,
+  updated_at: iso(p.updatedAt),
+});
+
+const promotionAudit = (p: PromotionRow) => ({
+  name_en: p.nameEn,
+  name_ar: p.nameAr,
+  slug: p.slug,
+  starts_at: p.startsAt,
+  ends_at: p.endsAt,
+  active: p.active,
+});
+
+/** GET /v1/admin/promotions: newest first, each with its products and whether it runs now. */
+export async function listPromotions(db: DbOrTx, now: Date): Promise<AdminPromotion[]> {
+  const [rows, counts] = await Promise.all([
+    db
+      .select()
+      .from(promotions)
+      .orderBy(sql`${promotions.id} desc`),
+    productCounts(db, sql`promotion_id`),
+  ]);
+  return rows.map((p) => promotionOut(p, counts, now));
+}
+
+export async function getPromotion(db: DbOrTx, id: number, now: Date): Promise<AdminPromotion> {
+  const [row] = await db.select().from(promotions).where(eq(promotions.id, id));
+  if (!row) throw AppError.notFound('promotion_not_found');
+  return promotionOut(row, await productCounts(db, sql`promotion_id`), now);
+}
+
+async function checkSlug(tx: DbOrTx, slug: string, except: number | null) {
+  const [taken] = await tx
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(
+      except === null
+        ? sql`lower(${promotions.slug}) = lower(${slug})`
+        : sql`lower(${promotions.slug}) = lower(${slug}) and ${promotions.id} <> ${except}`,
+    );
+  if (taken) throw AppError.field('slug', 'slug_taken');
+}
+
+/** A unique violation on the slug (two staff members saving the same slug at once) reads as the field's error. */
+async function slugRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).code ??
+      (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw AppError.field('slug', 'slug_taken');
+    throw err;
+  }
+}
+
+const productIdsOf = async (tx: DbOrTx, promotionId: number) =>
+  rowsOf<{ id: number }>(
+    await tx.execute(sql`select id from products where promotion_id = ${promotionId}`),
+  ).map((r) => Number(r.id));
+
+/** POST /v1/admin/promotions: 422 on a slug in use (or malformed) and on dates in the wrong order. */
+export async function createPromotion(db: DbOrTx, me: CurrentStaff, body: AdminPromotionBody, now: Date) {
+  const id = await slugRace(() =>
+    db.transaction(async (tx) => {
+      await checkSlug(tx, body.slug, null);
+      const [row] = await tx
+        .insert(promotions)
+        .values({
+          nameEn: body.name_en,
+          nameAr: body.name_ar,
+          slug: body.slug,
+          startsAt: body.starts_at ? new Date(body.starts_at) : null,
+          endsAt: body.ends_at ? new Date(body.ends_at) : null,
+          active: body.active,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await audit(
+        tx,
+        me,
+        'promotion.added',
+        { type: 'promotion', id: row!.id },
+        { after: promotionAudit(row!) },
+        now,
+      );
+      return row!.id;
+    }),
+  );
+  return getPromotion(db, id, now);
+}
+
+/** PUT /v1/admin/promotions/{id}: new dates or a switch on or off reprice its products at once. */
+export async function updatePromotion(
+  db: DbOrTx,
+  me: CurrentStaff,
+  id: number,
+  body: AdminPromotionUpdate,
+  now: Date,
+) {
+  await slugRace(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+      if (!before) throw AppError.notFound('promotion_not_found');
+      if (isStale(body.updated_at, before.updatedAt)) throw new AppError(409, 'stale', ['promotion_changed']);
+      await checkSlug(tx, body.slug, id);
+      const [after] = await tx
+        .update(promotions)
+        .set({
+          nameEn: body.name_en,
+          nameAr: body.name_ar,
+          slug: body.slug,
+          startsAt: body.starts_at ? new Date(body.starts_at) : null,
+          endsAt: body.ends_at ? new Date(body.ends_at) : null,
+          active: body.active,
+          updatedAt: nextStamp(now, before.updatedAt),
+        })
+        .where(eq(promotions.id, id))
+        .returning();
+      const ids = await productIdsOf(tx, id);
+      if (ids.length) await refreshCurrentPrices(tx, now, ids);
+      await audit(
+        tx,
+        me,
+        'promotion.changed',
+        { type: 'promotion', id },
+        { before: promotionAudit(before), after: promotionAudit(after!) },
+        now,
+      );
+    }),
+  );
+  return getPromotion(db, id, now);
+}
+
+/** DELETE /v1/admin/promotions/{id}: its products leave it, lose their promotion price and are repriced. */
+export async function deletePromotion(db: DbOrTx, me: CurrentStaff, id: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+    if (!before) throw AppError.notFound('promotion_not_found');
+    const products = rowsOf<{ id: number; promoted_price_piastres: number | null }>(
+      await tx.execute(sql`select id, promoted_price_piastres from products where promotion_id = ${id}
+        order by id for update`),
+    );
+    const ids = products.map((p) => Number(p.id));
+    if (ids.length) {
+      await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
+          updated_at = ${now.toISOString()}::timestamptz where promotion_id = ${id}`);
+      await refreshCurrentPrices(tx, now, ids);
+    }
+    await tx.delete(promotions).where(eq(promotions.id, id));
+    await audit(
+      tx,
+      me,
+      'promotion.deleted',
+      { type: 'promotion', id },
+      {
+        before: {
+          ...promotionAudit(before),
+          products: products.map((p) => ({
+            product_id: Number(p.id),
+            price_after_promotion:
+              p.promoted_price_piastres === null ? null : toEgp(Number(p.promoted_price_piastres)),
+          })),
+        },
+        after: null,
+      },
+      now,
+    );
+  });
+}
+
+/* ---------------- a promotion's products ---------------- */
+
+interface ProductRow {
+  id: number;
+  title_en: string;
+  title_ar: string;
+  model: string | null;
+  price_piastres: number;
+  promoted_price_piastres: number | null;
+  current_price_piastres: number;
+  promotion_id: number | null;
+  promotion_en: string | null;
+  promotion_ar: string | null;
+  active: boolean;
+  image: string | null;
+}
+
+const productColumns = sql`p.id, p.title_en, p.title_ar, p.model, p.price_piastres, p.promoted_price_piastres,
+  p.current_price_piastres, p.promotion_id, pr.name_en as promotion_en, pr.name_ar as promotion_ar, p.active,
+  (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
+    order by i.position, i.id limit 1) as image`;
+
+const productOut = (r: ProductRow, locale: Locale): AdminPromotionProduct => ({
+  id: Number(r.id),
+  title_en: r.title_en,
+  title_ar: r.title_ar,
+  model: r.model,
+  price: toEgp(Number(r.price_piastres)),
+  price_after_promotion:
+    r.promotion_id !== null && r.promoted_price_piastres !== null
+      ? toEgp(Number(r.promoted_price_piastres))
+      : null,
+  current_price: toEgp(Number(r.current_price_piastres)),
+  promotion:
+    r.promotion_id === null
+      ? null
+      : { id: Number(r.promotion_id), name: (locale === 'ar' ? r.promotion_ar : r.promotion_en) ?? '' },
+  active: Boolean(r.active),
+  image: r.image,
+});
+
+/** GET /v1/admin/promotions/{id}/products: its products, by title. */
+export async function promotionProducts(db: DbOrTx, id: number, locale: Locale) {
+  const [exists] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id));
+  if (!exists) throw AppError.notFound('promotion_not_found');
+  const rows = rowsOf<ProductRow>(
+    await db.execute(sql`select ${productColumns} from products p left join promotions pr on pr.id = p.promotion_id
+      where p.promotion_id = ${id} order by ${locale === 'ar' ? sql`p.title_ar` : sql`p.title_en`}, p.id`),
+  );
+  return rows.map((r) => productOut(r, locale));
+}
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
+/**
+ * GET /v1/admin/promotions/{id}/candidates: up to 20 products to add, by a product number or every word of the
+ * query in the store's search text (titles in both languages, model, brand, categories).
+ */
+export async function promotionCandidates(db: DbOrTx, id: number, query: string | undefined, locale: Locale) {
+  const [exists] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id));
+  if (!exists) throw AppError.notFound('promotion_not_found');
+  const q = query?.trim() ?? '';
+  if (!q) return [];
+  const asNumber = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+  const words = normalizeSearchText(q).split(' ').filter(Boolean);
+  const all = words.length
+    ? sql.join(
+        words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
+        sql` and `,
+      )
+    : sql`false`;
+  const where = asNumber === null ? sql`(${all})` : sql`(p.id = ${asNumber} or ${all})`;
+  const first = asNumber === null ? sql`` : sql`(p.id = ${asNumber}) desc,`;
+  const rows = rowsOf<ProductRow>(
+    await db.execute(sql`select ${productColumns} from products p left join promotions pr on pr.id = p.promotion_id
+      where ${where} order by ${first} p.active desc, p.id desc limit 20`),
+  );
+  return rows.map((r) => productOut(r, locale));
+}
+
+/**
+ * PUT /v1/admin/promotions/{id}/products: `items` join the promotion with their promotion price (below their
+ * price; a product in another promotion moves to this one), `remove` leave it; all or nothing, field errors on
+ * the item (`items.2.price_after_promotion`). The products' current prices are refreshed in the same transaction.
+ */
+export async function setPromotionProducts(
+  db: DbOrTx,
+  me: CurrentStaff,
+  id: number,
+  body: AdminPromotionProductsBody,
+  now: Date,
+  locale: Locale,
+) {
+  await db.transaction(async (tx) => {
+    const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+    if (!promotion) throw AppError.notFound('promotion_not_found');
+    const wanted = [...body.items.map((i) => i.product_id), ...body.remove];
+    const found = new Map(
+      (wanted.length
+        ? rowsOf<{
+            id: number;
+            price_piastres: number;
+            promotion_id: number | null;
+            promoted_price_piastres: number | null;
+          }>(
+            await tx.execute(sql`select id, price_piastres, promotion_id, promoted_price_piastres from products
+              where id in ${wanted} order by id for update`),
+          )
+        : []
+      ).map((r) => [Number(r.id), r]),
+    );
+    const errors: Record<string, string[]> = {};
+    body.items.forEach((item, i) => {
+      const p = found.get(item.product_id);
+      if (!p) errors[`items.${i}.product_id`] = ['product_not_found'];
+      else if (toPiastres(item.price_after_promotion) >= Number(p.price_piastres))
+        errors[`items.${i}.price_after_promotion`] = ['promotion_price_not_below'];
+    });
+    body.remove.forEach((pid, i) => {
+      if (!found.has(pid)) errors[`remove.${i}`] = ['product_not_found'];
+    });
+    if (Object.keys(errors).length) throw new AppError(422, 'invalid', errors);
+
+    const changes: { product_id: number; before: object; after: object }[] = [];
+    const stamp = sql`${now.toISOString()}::timestamptz`;
+    if (body.items.length) {
+      const values = body.items.map(
+        (i) => sql`(${i.product_id}::int, ${toPiastres(i.price_after_promotion)}::int)`,
+      );
+      await tx.execute(sql`update products p set promotion_id = ${id}, promoted_price_piastres = v.price,
+          updated_at = ${stamp}
+        from (values ${sql.join(values, sql`, `)}) as v(id, price) where p.id = v.id`);
+      for (const i of body.items) {
+        const p = found.get(i.product_id)!;
+        changes.push({
+          product_id: i.product_id,
+          before: {
+            promotion_id: p.promotion_id === null ? null : Number(p.promotion_id),
+            price_after_promotion:
+              p.promoted_price_piastres === null ? null : toEgp(Number(p.promoted_price_piastres)),
+          },
+          after: { promotion_id: id, price_after_promotion: i.price_after_promotion },
+        });
+      }
+    }
+    const leaving = body.remove.filter((pid) => Number(found.get(pid)!.promotion_id) === id);
+    if (leaving.length) {
+      await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
+          updated_at = ${stamp} where id in ${leaving} and promotion_id = ${id}`);
+      for (const pid of leaving) {
+        const p = found.get(pid)!;
+        changes.push({
+          product_id: pid,
+          before: {
+            promotion_id: id,
+            price_after_promotion:
+              p.promoted_price_piastres === null ? null : toEgp(Number(p.promoted_price_piastres)),
+          },
+          after: { promotion_id: null, price_after_promotion: null },
+        });
+      }
+    }
+    const touched = changes.map((c) => c.product_id);
+    if (touched.length) {
+      await refreshCurrentPrices(tx, now, touched);
+      await audit(tx, me, 'promotion.products_changed', { type: 'promotion', id }, { changes }, now);
+    }
+  });
+  return promotionProducts(db, id, locale);
+}
