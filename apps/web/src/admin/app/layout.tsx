@@ -55,15 +55,46 @@ export function AdminLayout() {
                 {t('nav.dashboard')}
               </NavLink>
             </li>
-            <li>
-              <NavLink to="/orders" className={navClass}>
-                {t('nav.orders')}
-              </NavLink>
-            </li>
+            {(staff.role === 'owner' || staff.role === 'staff') && (
+              <li>
+                <NavLink to="/orders" className={navClass}>
+                  {t('nav.orders')}
+                </NavLink>
+              </li>
+            )}
+            {(staff.role === 'owner' || staff.role === 'catalog') && (
+              <li>
+                <NavLink to="/products" className={navClass} data-testid="nav-products">
+                  {t('products.title')}
+                </NavLink>
+              </li>
+            )}
             {(staff.role === 'owner' || staff.role === 'catalog') && (
               <li>
                 <NavLink to="/stock" className={navClass}>
                   {t('nav.stock')}
+                </NavLink>
+              </li>
+            )}
+            {(staff.role === 'owner' || staff.role === 'catalog') && (
+              <li>
+                <NavLink to="/imports" className={navClass} data-testid="nav-imports">
+                  {t('imports.nav')}
+                </NavLink>
+              </li>
+            )}
+            {(staff.role === 'owner' || staff.role === 'catalog') &&
+              (['categories', 'brands', 'promotions'] as const).map((page) => (
+                <li key={page}>
+                  <NavLink to={`/${page}`} className={navClass}>
+                    {t(`taxonomy.nav.${page}`)}
+                  </NavLink>
+                </li>
+              ))}
+            {(staff.role === 'owner' || staff.role === 'catalog') && (
+              <li>
+                <NavLink to="/content" className={navClass} data-testid="nav-content">
+                  {t('content.nav')}
                 </NavLink>
               </li>
             )}

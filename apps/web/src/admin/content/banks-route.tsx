@@ -1,0 +1,237 @@
+import {
+  adminBankFieldsSchema,
+  adminPlanFieldsSchema,
+  type AdminBank,
+  type AdminPlan,
+} from '@store/contracts/admin-content';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useLocaleStore } from '../../lib/locale-store';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { Card } from '../components/card';
+import { Field } from '../components/field';
+import { LoadError } from '../components/messages';
+import { count } from '../lib/format';
+import { errorOf } from '../lib/form-errors';
+import { useAdminTitle } from '../lib/use-admin-title';
+import { banksApi, plansApi } from './api';
+import { ActiveBadge, CheckField, DeleteButton, RowDialog } from './row-editor';
+
+function BankDialog({ bank, onClose }: { bank: AdminBank | null; onClose(): void }) {
+  const { t } = useTranslation('admin');
+  const defaults: z.input<typeof adminBankFieldsSchema> = bank
+    ? { name_ar: bank.name_ar, name_en: bank.name_en, position: String(bank.position), active: bank.active }
+    : { name_ar: '', name_en: '', position: '0', active: true };
+  return (
+    <RowDialog
+      title={bank ? t('content.banks.edit') : t('content.banks.add')}
+      schema={adminBankFieldsSchema}
+      defaults={defaults}
+      onSave={(v) => (bank ? banksApi.update(bank.id, { ...v, version: bank.version }) : banksApi.create(v))}
+      onClose={onClose}
+      fields={(form) => {
+        const e = form.formState.errors;
+        return (
+          <>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                label={t('content.banks.nameAr')}
+                lang="ar"
+                dir="rtl"
+                {...form.register('name_ar')}
+                error={errorOf(e, 'name_ar')}
+              />
+              <Field
+                label={t('content.banks.nameEn')}
+                lang="en"
+                dir="ltr"
+                {...form.register('name_en')}
+                error={errorOf(e, 'name_en')}
+              />
+              <Field
+                label={t('content.position')}
+                dir="ltr"
+                inputMode="numeric"
+                {...form.register('position')}
+                error={errorOf(e, 'position')}
+              />
+            </div>
+            <CheckField label={t('content.banks.shown')} {...form.register('active')} />
+          </>
+        );
+      }}
+    />
+  );
+}
+
+function PlanDialog({ bankId, plan, onClose }: { bankId: number; plan: AdminPlan | null; onClose(): void }) {
+  const { t } = useTranslation('admin');
+  const defaults: z.input<typeof adminPlanFieldsSchema> = plan
+    ? {
+        bank_id: bankId,
+        title_ar: plan.title_ar,
+        title_en: plan.title_en,
+        months: String(plan.months),
+        interest_percent: String(plan.interest_percent),
+        fee_percent: String(plan.fee_percent),
+        active: plan.active,
+      }
+    : {
+        bank_id: bankId,
+        title_ar: '',
+        title_en: '',
+        months: '',
+        interest_percent: '0',
+        fee_percent: '0',
+        active: true,
+      };
+  return (
+    <RowDialog
+      title={plan ? t('content.plans.edit') : t('content.plans.add')}
+      schema={adminPlanFieldsSchema}
+      defaults={defaults}
+      onSave={(v) => (plan ? plansApi.update(plan.id, { ...v, version: plan.version }) : plansApi.create(v))}
+      onClose={onClose}
+      fields={(form) => {
+        const e = form.formState.errors;
+        return (
+          <>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                label={t('content.plans.titleAr')}
+                lang="ar"
+                dir="rtl"
+                {...form.register('title_ar')}
+                error={errorOf(e, 'title_ar')}
+              />
+              <Field
+                label={t('content.plans.titleEn')}
+                lang="en"
+                dir="ltr"
+                {...form.register('title_en')}
+                error={errorOf(e, 'title_en')}
+              />
+            </div>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              <Field
+                label={t('content.plans.months')}
+                dir="ltr"
+                inputMode="numeric"
+                {...form.register('months')}
+                error={errorOf(e, 'months')}
+              />
+              <Field
+                label={t('content.plans.interest')}
+                hint={t('content.plans.interestHint')}
+                dir="ltr"
+                inputMode="decimal"
+                {...form.register('interest_percent')}
+                error={errorOf(e, 'interest_percent')}
+              />
+              <Field
+                label={t('content.plans.fee')}
+                hint={t('content.plans.feeHint')}
+                dir="ltr"
+                inputMode="decimal"
+                {...form.register('fee_percent')}
+                error={errorOf(e, 'fee_percent')}
+              />
+            </div>
+            <CheckField label={t('content.plans.shown')} {...form.register('active')} />
+          </>
+        );
+      }}
+    />
+  );
+}
+
+/** Banks and their installment plans (checkout's card-on-delivery installments), in both languages. */
+export function Component() {
+  const { t } = useTranslation('admin');
+  const locale = useLocaleStore((s) => s.locale);
+  useAdminTitle(t('content.banks.title'));
+  const banks = useQuery(banksApi.queryOptions());
+  const plans = useQuery(plansApi.queryOptions());
+  const [bank, setBank] = useState<AdminBank | 'new' | null>(null);
+  const [plan, setPlan] = useState<{ bankId: number; plan: AdminPlan | null } | null>(null);
+  const failed = banks.isError ? banks : plans.isError ? plans : null;
+  if (failed) return <LoadError error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (!banks.data || !plans.data) return <Skeleton className="h-64" />;
+  const name = (x: { name_ar: string; name_en: string }) => (locale === 'ar' ? x.name_ar : x.name_en);
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <Button onClick={() => setBank('new')}>{t('content.banks.add')}</Button>
+      </div>
+      {banks.data.length === 0 && (
+        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">
+          {t('content.banks.empty')}
+        </p>
+      )}
+      {banks.data.map((b) => {
+        const own = plans.data.filter((p) => p.bank_id === b.id);
+        return (
+          <Card
+            key={b.id}
+            testId={`bank-${b.id}`}
+            title={
+              <span className="flex items-center gap-2">
+                {name(b)} <ActiveBadge active={b.active} />
+              </span>
+            }
+            action={
+              <div className="flex gap-1">
+                <Button size="sm" variant="outline" onClick={() => setBank(b)}>
+                  {t('content.edit')}
+                </Button>
+                <DeleteButton what={name(b)} onDelete={() => banksApi.remove(b.id)} />
+              </div>
+            }
+          >
+            {own.length === 0 ? (
+              <p className="text-sm text-slate-600">{t('content.plans.empty')}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {own.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+                    <span className="font-semibold">{locale === 'ar' ? p.title_ar : p.title_en}</span>
+                    <span className="text-slate-600">
+                      {t('content.plans.terms', {
+                        months: count(p.months, locale),
+                        interest: count(p.interest_percent, locale),
+                        fee: count(p.fee_percent, locale),
+                      })}
+                    </span>
+                    <ActiveBadge active={p.active} />
+                    <span className="ms-auto flex gap-1">
+                      <Button size="sm" variant="outline" onClick={() => setPlan({ bankId: b.id, plan: p })}>
+                        {t('content.edit')}
+                      </Button>
+                      <DeleteButton
+                        what={locale === 'ar' ? p.title_ar : p.title_en}
+                        onDelete={() => plansApi.remove(p.id)}
+                      />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Button
+              size="sm"
+              variant="ghost"
+              className="mt-2"
+              onClick={() => setPlan({ bankId: b.id, plan: null })}
+            >
+              {t('content.plans.add')}
+            </Button>
+          </Card>
+        );
+      })}
+      {bank && <BankDialog bank={bank === 'new' ? null : bank} onClose={() => setBank(null)} />}
+      {plan && <PlanDialog bankId={plan.bankId} plan={plan.plan} onClose={() => setPlan(null)} />}
+    </div>
+  );
+}
