@@ -5,8 +5,8 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '.
 /**
  * The back office's products (issue 17) in a real Chromium against the built app on the real API. The owner adds a
  * product in Arabic and English with two specifications and two photos, and a shopper's Arabic search finds it in
- * the store with its specifications; roles: a catalog member cannot open orders, a staff member cannot edit
- * products (the page says so and the API refuses). Screenshots at 1366 px go to e2e/artifacts.
+ * the store with its specifications; roles: a catalog member who signs in lands on the products and cannot open
+ * orders, a staff member cannot edit products (the page says so and the API refuses). Screenshots at 1366 px go to e2e/artifacts.
  */
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -39,7 +39,7 @@ async function signedIn(page: Page, session: Awaited<ReturnType<typeof staffSess
   );
 }
 
-/** A new staff member with this role, added by the owner through the API, and signed in. */
+/** A new staff member with this role, added by the owner through the API, and signed in (and their email). */
 async function member(request: APIRequestContext, owner: Headers, role: 'catalog' | 'staff') {
   const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@store.local`;
   const added = await request.post('/v1/admin/staff?locale=en', {
@@ -47,7 +47,7 @@ async function member(request: APIRequestContext, owner: Headers, role: 'catalog
     data: { email, name: role === 'catalog' ? 'Hoda Catalog' : 'Karim Staff', role, password: PASSWORD },
   });
   expect(added.status(), await added.text()).toBe(201);
-  return staffSession(request, { email, password: PASSWORD });
+  return { ...(await staffSession(request, { email, password: PASSWORD })), email };
 }
 
 /** A PNG photo of `size`×`size` pixels in one colour (the API wants at least 300 on each side). */
@@ -234,7 +234,7 @@ test.describe('back office: products', () => {
     await expect(page.getByTestId('product-row')).toContainText('1,595');
   });
 
-  test('a catalog member cannot open orders; a staff member cannot edit products', async ({
+  test('a catalog member lands on the products and cannot open orders; a staff member cannot edit products', async ({
     browser,
     request,
     baseURL,
@@ -264,13 +264,25 @@ test.describe('back office: products', () => {
       403,
     );
 
-    // The catalog member: products in the side bar, no orders; the orders page says it is not allowed.
-    const cat = await pageOf(browser, baseURL, catalog);
-    await cat.goto('/admin/products');
+    // The catalog member signs in and arrives on the products, not on the dashboard they may not read: products
+    // in the side bar, no dashboard, no orders; the orders page says it is not allowed.
+    const catContext = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+    const cat = await catContext.newPage();
+    await cat.goto('/admin');
+    await expect(cat).toHaveURL(/\/admin\/sign-in$/);
+    await cat.getByLabel('البريد الإلكتروني').fill(catalog.email);
+    await cat.getByLabel('كلمة السر').fill(PASSWORD);
+    await cat.getByTestId('staff-sign-in').click();
+    await expect(cat).toHaveURL(/\/admin\/products$/);
     await expect(cat.getByTestId('product-row').first()).toBeVisible();
+    await expect(cat.getByTestId('load-error')).toHaveCount(0);
     const nav = cat.getByRole('navigation', { name: 'صفحات لوحة التحكم' });
     await expect(nav.getByRole('link', { name: 'المنتجات' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'الرئيسية' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'الطلبات' })).toHaveCount(0);
+    // The address of the first page, typed or bookmarked, also leads to the products.
+    await cat.goto('/admin');
+    await expect(cat).toHaveURL(/\/admin\/products$/);
     await cat.goto('/admin/orders');
     await expect(cat.getByTestId('load-error')).toContainText('دورك مش بيسمح بفتح الصفحة دي');
     await cat.context().close();
@@ -279,6 +291,7 @@ test.describe('back office: products', () => {
     const st = await pageOf(browser, baseURL, staff);
     await st.goto('/admin/orders');
     const stNav = st.getByRole('navigation', { name: 'صفحات لوحة التحكم' });
+    await expect(stNav.getByRole('link', { name: 'الرئيسية' })).toBeVisible();
     await expect(stNav.getByRole('link', { name: 'الطلبات' })).toBeVisible();
     await expect(stNav.getByRole('link', { name: 'المنتجات' })).toHaveCount(0);
     await st.goto(`/admin/products/${id}`);

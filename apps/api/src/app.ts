@@ -261,7 +261,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminContentRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminTaxonomyRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminImageRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
-  await app.register(adminProductRoutes, { prefix: '/v1/admin' });
+  await app.register(adminProductRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminImportRoutes, { prefix: '/v1/admin' });
   if (opts.devRoutes && app.ctx.env !== 'production') await app.register(devRoutes);
 

@@ -57,7 +57,7 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** What a file without an `id` column (new products only) must have. */
 export const IMPORT_COLUMNS_TO_ADD = ['title_en', 'title_ar', 'category', 'brand', 'price'] as const;
 
-export const IMPORT_MAX_MB = 20;
+export const IMPORT_MAX_MB = 60;
 export const IMPORT_MAX_ROWS = 100_000;
 /** Images one row may list. */
 export const IMPORT_MAX_IMAGES = 20;

@@ -328,9 +328,24 @@ export async function deleteImage(
     );
     return row;
   });
-  // After the commit: a file that cannot be removed now is only left over, never shown (no row names it).
-  const results = await Promise.allSettled(ownKeys(store, productId, removed).map((k) => store.remove(k)));
-  for (const r of results)
-    if (r.status === 'rejected') log.warn({ err: r.reason, imageId }, 'an image file could not be removed');
+  await removeImageFiles(store, productId, [removed], log);
   return listImages(db, productId);
+}
+
+/**
+ * Removes the files of image rows already deleted (call it only after their transaction committed): only this
+ * product's own files under products/<id>/, never the seed's shared pictures. A file that cannot be removed now is
+ * only left over, never shown (no row names it): a warning in the log, no error.
+ */
+export async function removeImageFiles(
+  store: ImageStore,
+  productId: number,
+  removed: ImageRow[],
+  log: { warn: (obj: object, msg: string) => void },
+) {
+  const keys = [...new Set(removed.flatMap((r) => ownKeys(store, productId, r)))];
+  const results = await Promise.allSettled(keys.map((k) => store.remove(k)));
+  for (const [i, r] of results.entries())
+    if (r.status === 'rejected')
+      log.warn({ err: r.reason, productId, key: keys[i] }, 'an image file could not be removed');
 }

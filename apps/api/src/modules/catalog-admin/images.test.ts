@@ -16,10 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productImages, staff } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { staffSignIn } from '../../test/staff.ts';
-import { call, productMaker } from '../../test/shoppers.ts';
+import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
 import { DiskImageStore } from '../../adapters/image-store.ts';
+import type { CurrentStaff } from '../staff/index.ts';
 import { addImages } from './images-service.ts';
+import { deleteProduct } from './products-service.ts';
 
 /**
  * A product's images in the back office (issue 17): an upload is checked by content and all of it or none of it is
@@ -425,6 +427,71 @@ describe('ordering and deleting', () => {
     expect(gone.status).toBe(200);
     expect(gone.body.images).toEqual([]);
     expect(existsSync(fileOf(fixture!.originalUrl))).toBe(true);
+  });
+});
+
+describe('deleting the product', () => {
+  /** A product with two uploaded photos and a row that shows one of the seed's shared demo pictures. */
+  async function withFiles() {
+    const p = await make(2500);
+    const up = await upload(p.id, [
+      { name: 'front.png', data: await png(500, 500) },
+      { name: 'side.png', data: await png(600, 400) },
+    ]);
+    expect(up.status).toBe(201);
+    const shared = '/uploads/demo/products/shared-fridge.webp';
+    mkdirSync(path.dirname(fileOf(shared)), { recursive: true });
+    writeFileSync(fileOf(shared), 'shared');
+    await t.database.db.insert(productImages).values({
+      productId: p.id,
+      position: 9,
+      originalUrl: shared,
+      thumbnailUrl: shared,
+      mediumUrl: shared,
+    });
+    expect(filesOf(p.id)).toHaveLength(8);
+    return { p, shared };
+  }
+
+  it('removes its uploaded files once deleted, and only its own (not the seed’s, not another product’s)', async () => {
+    const { p, shared } = await withFiles();
+    const other = await make(2500);
+    await upload(other.id, [{ name: 'other.png', data: await png(500, 500) }]);
+    const del = await call(t.app, 'DELETE', `/v1/admin/products/${p.id}`, catalog);
+    expect(del.status).toBe(200);
+    expect(del.body).toMatchObject({ deleted: true, hidden: false });
+    expect(await rowsOf(p.id)).toEqual([]);
+    expect(filesOf(p.id)).toEqual([]);
+    expect(existsSync(fileOf(shared))).toBe(true);
+    expect(filesOf(other.id)).toHaveLength(4);
+  });
+
+  it('a delete that fails before it commits keeps the product, its rows and its files', async () => {
+    const { p } = await withFiles();
+    // A staff id no row has: the audit entry, the transaction's last write, fails and everything rolls back.
+    const ghost = { id: 999_999, ip: '127.0.0.1' } as unknown as CurrentStaff;
+    const log = { warn: () => {} };
+    await expect(
+      deleteProduct(t.database.db, new DiskImageStore(uploads), ghost, p.id, t.clock.now(), 'en', log),
+    ).rejects.toThrow();
+    expect(await rowsOf(p.id)).toHaveLength(3);
+    expect(filesOf(p.id)).toHaveLength(8);
+    expect((await call(t.app, 'GET', `/v1/admin/products/${p.id}`, catalog)).status).toBe(200);
+  });
+
+  it('a product in orders is only hidden and keeps its files', async () => {
+    await addZones(t.database.db);
+    const { p } = await withFiles();
+    const s = await addShopper(t.database.db, t.clock.now());
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    expect(
+      (await call(t.app, 'PUT', '/v1/users/checkout', s.headers, { payment_method: 'cash' })).status,
+    ).toBe(200);
+    const hide = await call(t.app, 'DELETE', `/v1/admin/products/${p.id}`, catalog);
+    expect(hide.status).toBe(200);
+    expect(hide.body).toMatchObject({ deleted: false, hidden: true });
+    expect(await rowsOf(p.id)).toHaveLength(3);
+    expect(filesOf(p.id)).toHaveLength(8);
   });
 });
 

@@ -57,7 +57,7 @@ import {
   writeCsv,
   writeSpecifications,
 } from './imports-csv.ts';
-import { adminProductsWhere, insertProduct, updateProduct } from './index.ts';
+import { adminProductsWhere, insertProduct, insertProducts, updateProduct, updateProducts } from './index.ts';
 
 /** Rows per transaction of a real run (progress is saved with each), and per batch of a dry run. */
 const APPLY_BATCH = 250;
@@ -514,6 +514,16 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
   };
 }
 
+/** The images of products just added, in one statement for them all. */
+async function addImages(tx: DbOrTx, list: { productId: number; urls: string[] }[]) {
+  const values = list.flatMap(({ productId, urls }) =>
+    urls.map((url, position) => sql`(${productId}, ${position}, ${url}, ${url}, ${url})`),
+  );
+  for (let i = 0; i < values.length; i += 1000)
+    await tx.execute(sql`insert into product_images (product_id, position, original_url, thumbnail_url, medium_url)
+      values ${sql.join(values.slice(i, i + 1000), sql`, `)}`);
+}
+
 /** Sets a product's images (not its 3D model) to these addresses, keeping the rows of addresses it already has. */
 async function setImages(tx: DbOrTx, productId: number, urls: string[], fresh = false) {
   if (fresh) {
@@ -654,12 +664,31 @@ async function applyBatch(
     const current = ids.length ? await loadSnapshots(tx, sql`p.id in ${ids}`, ids.length, true) : new Map();
     const plans = batch.map((r) => planRow({ ...base, current }, r));
     const now = ctx.clock.now();
+    if (!savepoints) {
+      // The batch's new products and its changes each in a few statements for the whole batch.
+      const added = plans.filter((p) => p.outcome === 'added');
+      const ids = await insertProducts(
+        tx,
+        added.map((p) => p.body!),
+        now,
+        { staffId: job.staff_id },
+      );
+      added.forEach((p, i) => (p.productId = ids[i]!));
+      await addImages(
+        tx,
+        added.flatMap((p) => (p.images?.length ? [{ productId: p.productId!, urls: p.images }] : [])),
+      );
+      const changed = plans.filter((p) => p.outcome === 'changed');
+      await updateProducts(
+        tx,
+        changed.map((p) => ({ id: p.productId!, body: p.body! })),
+        now,
+        { staffId: job.staff_id },
+      );
+      for (const p of changed) if (p.images) await setImages(tx, p.productId!, p.images);
+    }
     for (const plan of plans) {
-      if (plan.outcome === 'refused') continue;
-      if (!savepoints) {
-        plan.productId = await applyPlan(tx, plan, now, job.staff_id);
-        continue;
-      }
+      if (plan.outcome === 'refused' || !savepoints) continue;
       try {
         plan.productId = await tx.transaction((sp) => applyPlan(sp, plan, now, job.staff_id));
       } catch (err) {

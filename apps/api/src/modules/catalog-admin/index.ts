@@ -3,4 +3,10 @@
  * and the product row writes (the spreadsheet import). app.ts registers the routes directly, as for other modules.
  */
 export { adminProductsWhere } from './products-service.ts';
-export { insertProduct, productSearchTextFor, updateProduct } from './product-writes.ts';
+export {
+  insertProduct,
+  insertProducts,
+  productSearchTextFor,
+  updateProduct,
+  updateProducts,
+} from './product-writes.ts';

@@ -4,12 +4,12 @@
  * owner (a 'manual' movement). No audit and no concurrency check here: the callers do that, in their transaction.
  */
 import { toPiastres, type AdminProductBody } from '@store/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands, products, promotions, specifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
-import { setStock } from '../stock/index.ts';
+import { setStock, setStocks } from '../stock/index.ts';
 
 export interface WriteOptions {
   /** The staff member whose edit this is (recorded on a stock movement). */
@@ -71,17 +71,8 @@ async function checkPromotion(tx: DbOrTx, promotionId: number | null) {
   if (!row) throw AppError.field('promotion_id', 'promotion_not_found');
 }
 
-/** The row's columns from the body, except stock (the stock owner's) and created_at. */
-async function columns(tx: DbOrTx, body: AdminProductBody, now: Date) {
-  const searchText = await productSearchTextFor(tx, {
-    titleEn: body.title_en,
-    titleAr: body.title_ar,
-    categoryId: body.category_id,
-    brandId: body.brand_id,
-    model: body.model,
-    series: body.series,
-  });
-  await checkPromotion(tx, body.promotion_id);
+/** The row's columns from the body and its search text, except stock (the stock owner's) and created_at. */
+function columnsOf(body: AdminProductBody, searchText: string, now: Date) {
   const price = toPiastres(body.price);
   return {
     titleEn: body.title_en.trim(),
@@ -99,7 +90,7 @@ async function columns(tx: DbOrTx, body: AdminProductBody, now: Date) {
       body.promotion_id !== null && body.price_after_promotion !== null
         ? toPiastres(body.price_after_promotion)
         : null,
-    // The price for now; refreshCurrentPrices below makes it the promoted one while its promotion runs.
+    // The price for now; refreshCurrentPrices makes it the promoted one while its promotion runs.
     currentPricePiastres: price,
     maximumPerOrder: body.maximum_number_per_order,
     featured: body.featured,
@@ -110,19 +101,33 @@ async function columns(tx: DbOrTx, body: AdminProductBody, now: Date) {
   };
 }
 
+async function columns(tx: DbOrTx, body: AdminProductBody, now: Date) {
+  const searchText = await productSearchTextFor(tx, {
+    titleEn: body.title_en,
+    titleAr: body.title_ar,
+    categoryId: body.category_id,
+    brandId: body.brand_id,
+    model: body.model,
+    series: body.series,
+  });
+  await checkPromotion(tx, body.promotion_id);
+  return columnsOf(body, searchText, now);
+}
+
+const specRows = (productId: number, body: AdminProductBody) =>
+  body.specifications.map((s, position) => ({
+    productId,
+    position,
+    keyEn: s.key_en.trim(),
+    keyAr: s.key_ar.trim(),
+    valueEn: s.value_en.trim(),
+    valueAr: s.value_ar.trim(),
+  }));
+
 async function replaceSpecifications(tx: DbOrTx, productId: number, body: AdminProductBody) {
   await tx.delete(specifications).where(eq(specifications.productId, productId));
   if (!body.specifications.length) return;
-  await tx.insert(specifications).values(
-    body.specifications.map((s, position) => ({
-      productId,
-      position,
-      keyEn: s.key_en.trim(),
-      keyAr: s.key_ar.trim(),
-      valueEn: s.value_en.trim(),
-      valueAr: s.value_ar.trim(),
-    })),
-  );
+  await tx.insert(specifications).values(specRows(productId, body));
 }
 
 /** Adds a product with its specifications; its stock comes in as a 'manual' movement. Answers the new id. */
@@ -175,4 +180,166 @@ export async function updateProduct(
       staffId: opts.staffId ?? null,
     });
   await refreshCurrentPrices(tx, now, [id]);
+}
+
+/**
+ * The columns of many products' rows (as `columns` makes one's), their categories, brands and promotions read once
+ * for all. A missing one answers 422 on its field for the whole lot, as a single write would.
+ */
+async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) {
+  const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+  const categoryIds = [...new Set(bodies.map((b) => b.category_id))];
+  const brandIds = [...new Set(bodies.map((b) => b.brand_id))];
+  const promotionIds = [...new Set(bodies.flatMap((b) => (b.promotion_id === null ? [] : [b.promotion_id])))];
+  const paths = new Map<number, string[]>();
+  for (const r of rows<{ start_id: number; name_en: string; name_ar: string }>(
+    await tx.execute(sql`
+      with recursive path(start_id, id, parent_id, name_en, name_ar, depth) as (
+        select id, id, parent_id, name_en, name_ar, 0 from categories where id in ${categoryIds}
+        union all
+        select path.start_id, c.id, c.parent_id, c.name_en, c.name_ar, path.depth + 1
+        from categories c join path on c.id = path.parent_id
+        where path.depth < 20
+      )
+      select start_id, name_en, name_ar from path order by start_id, depth`),
+  )) {
+    const list = paths.get(Number(r.start_id)) ?? [];
+    list.push(r.name_en, r.name_ar);
+    paths.set(Number(r.start_id), list);
+  }
+  const brandNames = new Map(
+    (
+      await tx
+        .select({ id: brands.id, en: brands.nameEn, ar: brands.nameAr })
+        .from(brands)
+        .where(inArray(brands.id, brandIds))
+    ).map((b) => [b.id, b]),
+  );
+  const knownPromotions = new Set(
+    promotionIds.length
+      ? (
+          await tx.select({ id: promotions.id }).from(promotions).where(inArray(promotions.id, promotionIds))
+        ).map((p) => p.id)
+      : [],
+  );
+  return bodies.map((body) => {
+    const categoryNames = paths.get(body.category_id);
+    if (!categoryNames) throw AppError.field('category_id', 'category_not_found');
+    const brand = brandNames.get(body.brand_id);
+    if (!brand) throw AppError.field('brand_id', 'brand_not_found');
+    if (body.promotion_id !== null && !knownPromotions.has(body.promotion_id))
+      throw AppError.field('promotion_id', 'promotion_not_found');
+    const searchText = productSearchText({
+      titleEn: body.title_en,
+      titleAr: body.title_ar,
+      brandEn: brand.en,
+      brandAr: brand.ar,
+      model: body.model,
+      series: body.series,
+      categoryNames,
+    });
+    return columnsOf(body, searchText, now);
+  });
+}
+
+/** Rows a multi-row statement takes at once (PostgreSQL binds at most 65,535 parameters a statement). */
+const CHUNK = 500;
+const chunks = <T>(list: T[]) =>
+  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/**
+ * Adds many products at once, as insertProduct does one (the spreadsheet import's new rows): one statement for the
+ * rows, one for their specifications, one for their stock and one for their prices, whatever their number. All or
+ * nothing (the caller then adds them one by one to know which row failed). Answers the new ids in the order of
+ * `bodies`.
+ */
+export async function insertProducts(
+  tx: DbOrTx,
+  bodies: AdminProductBody[],
+  now: Date,
+  opts: WriteOptions = {},
+): Promise<number[]> {
+  if (!bodies.length) return [];
+  const values = await columnsOfMany(tx, bodies, now);
+  // The ids first, so each body's rows are tied to its product whatever order a multi-row insert returns.
+  const ids = (
+    (await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('products', 'id'))::int as id from generate_series(1, ${bodies.length})`,
+    )) as unknown as { rows: { id: number }[] }
+  ).rows.map((r) => Number(r.id));
+  for (const part of chunks(values.map((v, i) => ({ ...v, id: ids[i]!, stock: 0, createdAt: now }))))
+    await tx.insert(products).values(part);
+  const specs = bodies.flatMap((body, i) => specRows(ids[i]!, body));
+  for (const part of chunks(specs)) await tx.insert(specifications).values(part);
+  await setStocks(
+    tx,
+    bodies.map((b, i) => ({ productId: ids[i]!, from: 0, to: b.stock })),
+    now,
+    { reason: 'manual', staffId: opts.staffId ?? null },
+  );
+  await refreshCurrentPrices(tx, now, ids);
+  return ids;
+}
+
+/**
+ * Overwrites many products at once, as updateProduct does one (the spreadsheet import's changed rows): their rows
+ * locked in id order, one statement for their columns, their specifications replaced in two, their changed stock as
+ * manual movements in two, their prices in one. 404 when one does not exist; all or nothing.
+ */
+export async function updateProducts(
+  tx: DbOrTx,
+  items: { id: number; body: AdminProductBody }[],
+  now: Date,
+  opts: WriteOptions = {},
+): Promise<void> {
+  if (!items.length) return;
+  const ids = items.map((i) => i.id);
+  const stockOf = new Map(
+    (
+      await tx
+        .select({ id: products.id, stock: products.stock })
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(products.id)
+        .for('update')
+    ).map((r) => [r.id, r.stock]),
+  );
+  if (ids.some((id) => !stockOf.has(id))) throw AppError.notFound('product_not_found');
+  const values = await columnsOfMany(
+    tx,
+    items.map((i) => i.body),
+    now,
+  );
+  const at = now.toISOString();
+  for (const part of chunks(values.map((v, i) => ({ ...v, id: ids[i]! }))))
+    await tx.execute(sql`update products p set title_en = v.title_en, title_ar = v.title_ar,
+        description_en = v.description_en, description_ar = v.description_ar, category_id = v.category_id,
+        brand_id = v.brand_id, model = v.model, series = v.series, sku = v.sku, price_piastres = v.price_piastres,
+        promotion_id = v.promotion_id, promoted_price_piastres = v.promoted_price_piastres,
+        current_price_piastres = v.current_price_piastres, maximum_per_order = v.maximum_per_order,
+        featured = v.featured, special_offer = v.special_offer, active = v.active, search_text = v.search_text,
+        updated_at = ${at}::timestamptz
+      from (values ${sql.join(
+        part.map(
+          (v) => sql`(${v.id}::int, ${v.titleEn}::text, ${v.titleAr}::text, ${v.descriptionEn}::text,
+            ${v.descriptionAr}::text, ${v.categoryId}::int, ${v.brandId}::int, ${v.model}::text, ${v.series}::text,
+            ${v.sku}::text, ${v.pricePiastres}::int, ${v.promotionId}::int, ${v.promotedPricePiastres}::int,
+            ${v.currentPricePiastres}::int, ${v.maximumPerOrder}::int, ${v.featured}::boolean,
+            ${v.specialOffer}::boolean, ${v.active}::boolean, ${v.searchText}::text)`,
+        ),
+        sql`, `,
+      )}) as v(id, title_en, title_ar, description_en, description_ar, category_id, brand_id, model, series, sku,
+        price_piastres, promotion_id, promoted_price_piastres, current_price_piastres, maximum_per_order, featured,
+        special_offer, active, search_text)
+      where p.id = v.id`);
+  await tx.delete(specifications).where(inArray(specifications.productId, ids));
+  const specs = items.flatMap((item) => specRows(item.id, item.body));
+  for (const part of chunks(specs)) await tx.insert(specifications).values(part);
+  await setStocks(
+    tx,
+    items.map((i) => ({ productId: i.id, from: stockOf.get(i.id)!, to: i.body.stock })),
+    now,
+    { reason: 'manual', staffId: opts.staffId ?? null },
+  );
+  await refreshCurrentPrices(tx, now, ids);
 }

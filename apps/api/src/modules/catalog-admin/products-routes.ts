@@ -12,6 +12,7 @@ import {
 } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
 import {
@@ -23,6 +24,13 @@ import {
   listAdminProducts,
 } from './products-service.ts';
 
+export interface AdminProductRoutesOptions {
+  /** The app's uploads folder: a deleted product's uploaded files are removed from there. */
+  uploadsDir?: string;
+  /** The store the images are kept in instead (as for the image routes); default: the disk store on uploadsDir. */
+  store?: ImageStore;
+}
+
 const tags = ['admin: products'];
 const idParams = z.object({ id: idParam });
 
@@ -31,8 +39,9 @@ const idParams = z.object({ id: idParam });
  * with filters and search, one product in both languages, create, edit (409 when someone changed it since it was
  * read), delete (hidden instead when orders hold it), and bulk actions.
  */
-export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
+  const store = opts.store ?? (opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined);
   app.addHook('onRequest', requireStaff('catalog'));
   // The store shows a saved change at once: this instance forgets its cached catalog answers (other instances'
   // live at most CATALOG_CACHE_SECONDS + CATALOG_CACHE_STALE_SECONDS; the catalog index follows the version).
@@ -114,13 +123,15 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Deletes the product; one that orders hold is hidden instead (`hidden: true` with a sentence saying so).',
+          'Deletes the product and then its uploaded files; one that orders hold is hidden instead and keeps ' +
+          'them (`hidden: true` with a sentence saying so).',
         params: idParams,
         querystring: localeQuery,
         response: { 200: adminProductDeleteResponseSchema },
       },
     },
-    async (req) => deleteProduct(db, currentStaff(req), req.params.id, clock.now(), requestLocale(req)),
+    async (req) =>
+      deleteProduct(db, store, currentStaff(req), req.params.id, clock.now(), requestLocale(req), req.log),
   );
 
   app.post(

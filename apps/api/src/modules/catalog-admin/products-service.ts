@@ -19,11 +19,14 @@ import {
   type AdminProductUpdate,
   type Locale,
 } from '@store/contracts';
-import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { ImageStore } from '../../adapters/image-store.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { productImages } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
+import { removeImageFiles } from './images-service.ts';
 import { categoryPathNames, insertProduct, updateProduct } from './product-writes.ts';
 
 type Row = Record<string, unknown>;
@@ -303,17 +306,21 @@ export async function editProduct(
 }
 
 /**
- * DELETE /v1/admin/products/{id}: removed with its specifications and pictures when no order line names it;
- * otherwise hidden (active false), so orders keep their lines, with a sentence that says so.
+ * DELETE /v1/admin/products/{id}: removed with its specifications and pictures when no order line names it, and
+ * once that has committed, its uploaded files (a delete rolled back keeps them); otherwise hidden (active false),
+ * so orders keep their lines and it keeps its files, with a sentence that says so.
  */
 export async function deleteProduct(
-  db: DbOrTx,
+  db: Db,
+  store: ImageStore | undefined,
   me: CurrentStaff,
   id: number,
   now: Date,
   locale: Locale,
+  log: { warn: (obj: object, msg: string) => void },
 ): Promise<AdminProductDeleteResponse> {
-  return db.transaction(async (tx) => {
+  let removedImages: (typeof productImages.$inferSelect)[] = [];
+  const answer = await db.transaction(async (tx) => {
     // The row's lock also waits for a cart adding it right now (its foreign key locks the row too).
     const [row] = await rows<{ title_en: string; title_ar: string; active: boolean }>(
       tx,
@@ -329,10 +336,16 @@ export async function deleteProduct(
       await audit(tx, me, 'product.hidden', target, { reason: 'in_orders', was_active: row.active }, now);
       return { deleted: false, hidden: true, message: apiMessage('product_hidden_in_orders', locale) };
     }
+    // Read under the row's lock: an upload to this product waits for it, then finds no product.
+    const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
     await tx.execute(sql`delete from products where id = ${id}`);
     await audit(tx, me, 'product.deleted', target, { title_en: row.title_en, title_ar: row.title_ar }, now);
+    removedImages = images;
     return { deleted: true, hidden: false, message: null };
   });
+  // After the commit (the rows are gone by cascade): the files no row names any more.
+  if (store && removedImages.length) await removeImageFiles(store, id, removedImages, log);
+  return answer;
 }
 
 /**

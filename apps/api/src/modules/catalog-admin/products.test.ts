@@ -1,12 +1,13 @@
-import { apiMessage } from '@store/contracts';
+import { adminProductBodySchema, apiMessage } from '@store/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { auditLog, products, staff, stockMovements } from '../../db/schema.ts';
+import { auditLog, products, specifications, staff, stockMovements } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addPromotion } from '../../test/fixtures.ts';
 import { staffSignIn } from '../../test/staff.ts';
 import { addShopper, addZones, call, readyToPay } from '../../test/shoppers.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
+import { insertProduct, insertProducts, updateProduct, updateProducts } from './product-writes.ts';
 
 /**
  * The back office's products (issue 17): what a catalog manager saves is what the store shows at once, a stale
@@ -447,3 +448,65 @@ describe('who may', () => {
       expect((await call(t.app, method, url, catalog, payload)).status, `${method} ${url}`).toBeLessThan(300);
   });
 });
+
+describe('many products at once (the import)', () => {
+  it('writes each product exactly as adding it alone does: search text, prices, specifications, stock movement', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const bodies = [
+      body({
+        promotion_id: summer.id,
+        price_after_promotion: '800',
+        specifications: [spec('Size', 'المقاس')],
+      }),
+      body({ brand_id: brandB.id, category_id: screens.id, stock: 0, model: 'EF40P-R-S' }),
+      body({ category_id: kitchen.id, stock: 7, specifications: [spec('A', 'أ'), spec('B', 'ب')] }),
+    ].map((b) => adminProductBodySchema.parse(b));
+    const many = await insertProducts(db, bodies, now, { staffId: null });
+    const one = [];
+    for (const b of bodies) one.push(await insertProduct(db, b, now, { staffId: null }));
+    expect(many).toHaveLength(3);
+    for (const [i, id] of many.entries()) {
+      const [a, b] = [await snapshot(id), await snapshot(one[i]!)];
+      expect(a).toEqual(b);
+      expect(a.product.titleEn).toBe(bodies[i]!.title_en);
+    }
+    // Changing them all at once writes what changing each alone does, stock movements included.
+    const edits = [
+      body({ title_ar: 'ثلاجة معدلة', stock: 2, promotion_id: null, specifications: [spec('C', 'ج')] }),
+      body({ category_id: fridges.id, brand_id: brandA.id, price: '1500.25', stock: 0 }),
+      body({ promotion_id: summer.id, price_after_promotion: '900', stock: 11 }),
+    ].map((b) => adminProductBodySchema.parse(b));
+    await updateProducts(
+      db,
+      many.map((id, i) => ({ id, body: edits[i]! })),
+      now,
+    );
+    for (const [i, id] of one.entries()) await updateProduct(db, id, edits[i]!, now);
+    for (const [i, id] of many.entries()) expect(await snapshot(id)).toEqual(await snapshot(one[i]!));
+    await expect(updateProducts(db, [{ id: 999_999, body: edits[0]! }], now)).rejects.toMatchObject({
+      status: 404,
+    });
+    // A missing brand refuses the whole lot, as adding one would.
+    const bad = adminProductBodySchema.parse(body({ brand_id: 999_999 }));
+    await expect(insertProducts(db, [bodies[0]!, bad], now)).rejects.toMatchObject({ status: 422 });
+  });
+});
+
+const spec = (en: string, ar: string) => ({ key_en: en, key_ar: ar, value_en: `${en}!`, value_ar: `${ar}!` });
+
+/** A product's own columns, specifications and stock movements, without its id and times. */
+async function snapshot(id: number) {
+  const db = t.database.db;
+  const [p] = await db.select().from(products).where(eq(products.id, id));
+  const { id: _id, createdAt: _c, updatedAt: _u, ...product } = p!;
+  const specs = (await db.select().from(specifications).where(eq(specifications.productId, id))).map(
+    ({ id: _s, productId: _p, ...s }) => s,
+  );
+  const moves = (await db.select().from(stockMovements).where(eq(stockMovements.productId, id))).map((m) => [
+    m.delta,
+    m.stockAfter,
+    m.reason,
+  ]);
+  return { product, specs, moves };
+}

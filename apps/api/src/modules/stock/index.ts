@@ -6,6 +6,7 @@ export {
   productsUnavailable,
   returnStock,
   setStock,
+  setStocks,
   takeStock,
   type Movement,
   type StockLine,

@@ -103,3 +103,43 @@ export async function setStock(
   await record(tx, productId, change.to - change.from, change.to, m, now);
   return change.to - change.from;
 }
+
+/**
+ * Many manual edits at once (the back office's spreadsheet import): each product's stock becomes `to` if it is still
+ * `from` (the caller holds the rows' locks and read `from` under them), in one statement, and one movement each in
+ * another. If any stock moved all the same, 409 and the caller's transaction rolls back. No change, no movement.
+ */
+export async function setStocks(
+  tx: DbOrTx,
+  lines: { productId: number; from: number; to: number }[],
+  now: Date,
+  m: Movement,
+): Promise<void> {
+  const some = lines.filter((l) => l.to !== l.from);
+  if (!some.length) return;
+  const values = sql.join(
+    some.map((l) => sql`(${l.productId}::int, ${l.from}::int, ${l.to}::int)`),
+    sql`, `,
+  );
+  const res =
+    await tx.execute(sql`update products p set stock = v.stock_to, updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(id, stock_from, stock_to) where p.id = v.id and p.stock = v.stock_from
+    returning p.id, p.stock`);
+  const changed = (res as unknown as { rows: { id: number; stock: number }[] }).rows;
+  if (changed.length !== some.length) {
+    const moved = some.find((l) => !changed.some((c) => Number(c.id) === l.productId))!;
+    throw new AppError(409, 'stock_changed', [`stock_changed:${moved.from}`]);
+  }
+  await tx.insert(stockMovements).values(
+    some.map((l) => ({
+      productId: l.productId,
+      delta: l.to - l.from,
+      stockAfter: l.to,
+      reason: m.reason,
+      orderId: m.orderId ?? null,
+      staffId: m.staffId ?? null,
+      note: m.note ?? null,
+      createdAt: now,
+    })),
+  );
+}

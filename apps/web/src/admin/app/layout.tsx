@@ -50,11 +50,13 @@ export function AdminLayout() {
         </div>
         <nav aria-label={t('nav.label')} className="mt-2 px-2 pb-2 lg:mt-6 lg:flex-1">
           <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
-            <li>
-              <NavLink to="/" end className={navClass}>
-                {t('nav.dashboard')}
-              </NavLink>
-            </li>
+            {(staff.role === 'owner' || staff.role === 'staff') && (
+              <li>
+                <NavLink to="/" end className={navClass}>
+                  {t('nav.dashboard')}
+                </NavLink>
+              </li>
+            )}
             {(staff.role === 'owner' || staff.role === 'staff') && (
               <li>
                 <NavLink to="/orders" className={navClass}>

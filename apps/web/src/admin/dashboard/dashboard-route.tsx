@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Skeleton } from '../../ui/skeleton';
+import { useStaffAuth } from '../auth/store';
 import { Card } from '../components/card';
 import { LoadError } from '../components/messages';
 import { StatusBadge } from '../components/status-badge';
@@ -36,8 +37,18 @@ function Figure({
   );
 }
 
-/** The owner's first screen: sales and orders today and this month, what waits, low stock, refunds to do. */
+/**
+ * The back office's first page (/admin). The dashboard is for owners and order staff; a catalog member, whom its
+ * API refuses, goes to the products instead.
+ */
 export function Component() {
+  const role = useStaffAuth((s) => s.staff?.role);
+  if (role === 'catalog') return <Navigate to="/products" replace />;
+  return <Dashboard />;
+}
+
+/** The owner's first screen: sales and orders today and this month, what waits, low stock, refunds to do. */
+function Dashboard() {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
   useAdminTitle(t('dashboard.title'));

@@ -3,7 +3,6 @@ import {
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
   IMAGE_MIN_SIDE,
-  IMAGES_PER_UPLOAD,
   megabytes,
   MODEL_MAX_BYTES,
 } from '@store/contracts/admin-images';
@@ -12,11 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorBox } from '../components/messages';
+import { ApiError } from '../../lib/api-client';
 import { errorMessages } from '../lib/form-errors';
 import { deleteImage, orderImages, uploadImages } from './api';
+import { isModel, uploadBatches } from './upload-batches';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
-const isModel = (f: File) => /\.glb$/i.test(f.name) || f.type === 'model/gltf-binary';
 
 /** Moves the item at `from` to `to` (a new array). */
 export const moved = <T,>(list: T[], from: number, to: number) => {
@@ -29,7 +29,8 @@ export const moved = <T,>(list: T[], from: number, to: number) => {
 /**
  * A saved product's images: drop files (or pick several) to add them, drag a thumbnail (or use its buttons) to
  * reorder, make one the main image (the first), delete one after a confirmation. A .glb is the 3D model. Every call
- * answers with all of the product's images, which the list then shows.
+ * answers with all of the product's images, which the list then shows. Many files go a few at a time, one request
+ * after another (upload-batches.ts), with the progress shown; a refused request does not stop the others.
  */
 export function ImagesEditor({
   productId,
@@ -41,13 +42,14 @@ export function ImagesEditor({
   /** After any change the server kept (the product may have moved on). */
   onChanged(images: AdminProductImage[]): void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [list, setList] = useState(images);
   const [busy, setBusy] = useState<null | 'upload' | 'order' | 'delete'>(null);
   const [failure, setFailure] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [over, setOver] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminProductImage | null>(null);
@@ -59,31 +61,68 @@ export function ImagesEditor({
     onChanged(next);
   };
 
-  /** Files checked as the API checks them (type, size, how many) before any is sent. */
-  const upload = async (files: File[]) => {
-    setFailure([]);
+  /** Why a file cannot be sent, checked as the API checks it (type, size), or null. */
+  const problemOf = (f: File) => {
+    if (isModel(f))
+      return f.size > MODEL_MAX_BYTES
+        ? t('products.images.tooBig', { name: f.name, mb: megabytes(MODEL_MAX_BYTES) })
+        : null;
+    if (!PHOTO_TYPES.includes(f.type)) return t('products.images.badType', { name: f.name });
+    if (f.size > IMAGE_MAX_BYTES)
+      return t('products.images.tooBig', { name: f.name, mb: megabytes(IMAGE_MAX_BYTES) });
+    return null;
+  };
+
+  /** A refused request's messages: the API names each bad file; any other failure names the files not sent. */
+  const refusalOf = (err: unknown, batch: File[]) => {
+    if (err instanceof ApiError && err.status === 422 && err.messages.length) return err.messages;
+    const names = new Intl.ListFormat(i18n.language).format(batch.map((f) => f.name));
+    return [t('products.images.batchFailed', { names, reason: errorMessages(err).join(' ') })];
+  };
+
+  /**
+   * The files the checks let through go a few at a time, one request after another; a refused request's messages
+   * are shown and the next request goes on. Files that fail the checks are named and not sent.
+   */
+  const upload = async (picked: File[]) => {
+    if (busy !== null || !picked.length) return;
     setNotice(null);
-    if (!files.length) return;
     const refused: string[] = [];
-    if (files.length > IMAGES_PER_UPLOAD)
-      refused.push(t('products.images.tooMany', { n: IMAGES_PER_UPLOAD }));
-    for (const f of files) {
-      if (isModel(f)) {
-        if (f.size > MODEL_MAX_BYTES)
-          refused.push(t('products.images.tooBig', { name: f.name, mb: megabytes(MODEL_MAX_BYTES) }));
-      } else if (!PHOTO_TYPES.includes(f.type)) refused.push(t('products.images.badType', { name: f.name }));
-      else if (f.size > IMAGE_MAX_BYTES)
-        refused.push(t('products.images.tooBig', { name: f.name, mb: megabytes(IMAGE_MAX_BYTES) }));
+    const files = picked.filter((f) => {
+      const problem = problemOf(f);
+      if (problem) refused.push(problem);
+      return !problem;
+    });
+    setFailure(refused);
+    if (!files.length) {
+      if (input.current) input.current.value = '';
+      return;
     }
-    if (refused.length) return setFailure(refused);
     setBusy('upload');
+    setProgress({ done: 0, total: files.length });
+    let sent = 0;
+    let kept = 0;
+    let latest: AdminProductImage[] | null = null;
     try {
-      const { images: next } = await uploadImages(productId, files);
-      done(next, t('products.images.uploaded', { count: files.length }));
-    } catch (err) {
-      setFailure(errorMessages(err));
+      for (const batch of uploadBatches(files)) {
+        try {
+          latest = (await uploadImages(productId, batch)).images;
+          kept += batch.length;
+          setList(latest);
+        } catch (err) {
+          // The session ended, the role or the product is gone: every next request would fail alike.
+          const stop = err instanceof ApiError && [401, 403, 404].includes(err.status);
+          refused.push(...refusalOf(err, stop ? files.slice(sent) : batch));
+          setFailure([...refused]);
+          if (stop) break;
+        }
+        sent += batch.length;
+        setProgress({ done: sent, total: files.length });
+      }
+      if (latest) done(latest, t('products.images.uploadedOf', { count: kept, total: picked.length }));
     } finally {
       setBusy(null);
+      setProgress(null);
       if (input.current) input.current.value = '';
     }
   };
@@ -170,6 +209,19 @@ export function ImagesEditor({
             data-testid="images-input"
           />
         </label>
+        {progress && (
+          <div className="flex w-full max-w-xs flex-col items-center gap-1" data-testid="images-progress">
+            <progress
+              value={progress.done}
+              max={progress.total}
+              className="h-2 w-full accent-brand-700"
+              aria-label={t('products.images.progress', progress)}
+            />
+            <p className="text-xs text-slate-700" aria-live="polite">
+              {t('products.images.progress', progress)}
+            </p>
+          </div>
+        )}
       </div>
 
       <div aria-live="polite">

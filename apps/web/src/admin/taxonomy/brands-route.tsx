@@ -294,6 +294,9 @@ export function Component() {
           title={t('taxonomy.deleteTitle', { name: name(deleting) })}
           onConfirm={async () => {
             await deleteBrand(deleting.id);
+            // The API answers 204 with no body: the sentence is the page's own, in the user's language.
+            setFailure([]);
+            setStatus(t('taxonomy.deleted', { name: name(deleting) }));
             await refresh();
           }}
           onClose={() => setDeleting(null)}

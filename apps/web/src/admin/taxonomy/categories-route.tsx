@@ -466,6 +466,9 @@ export function Component() {
           title={t('taxonomy.deleteTitle', { name: name(deleting) })}
           onConfirm={async () => {
             await deleteCategory(deleting.id);
+            // The API answers 204 with no body: the sentence is the page's own, in the user's language.
+            setFailure([]);
+            setStatus(t('taxonomy.deleted', { name: name(deleting) }));
             await refresh();
           }}
           onClose={() => setDeleting(null)}

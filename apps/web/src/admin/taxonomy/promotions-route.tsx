@@ -11,7 +11,7 @@ import { SLUG_MAX } from '@store/contracts/text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button, buttonClass } from '../../ui/button';
@@ -476,7 +476,11 @@ function PromotionEditor({ id }: { id: number | null }) {
           onConfirm={async () => {
             await deletePromotion(promotion.id);
             await qc.invalidateQueries({ queryKey: TAXONOMY_KEY });
-            void navigate('/promotions', { replace: true });
+            // The API answers 204 with no body: the list says it, in the user's language.
+            void navigate('/promotions', {
+              replace: true,
+              state: { notice: t('taxonomy.deleted', { name: title }) },
+            });
           }}
           onClose={() => setDeleting(false)}
         />
@@ -502,6 +506,12 @@ function PromotionList() {
   const locale = useLocaleStore((s) => s.locale);
   const q = useQuery(promotionsQueryOptions());
   useAdminTitle(t('taxonomy.promotions.title'));
+  // A sentence the editor left on its way here (the promotion was deleted).
+  const state: unknown = useLocation().state;
+  const notice =
+    state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string'
+      ? state.notice
+      : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -510,6 +520,9 @@ function PromotionList() {
           {t('taxonomy.promotions.new')}
         </Link>
       </div>
+      <p aria-live="polite" className="text-sm text-emerald-800 empty:hidden" data-testid="promotions-notice">
+        {notice}
+      </p>
       {q.isError ? (
         <LoadError error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.data ? (
