@@ -106,6 +106,18 @@ declare module 'fastify' {
 }
 
 /**
+ * For a plugin whose writes change what the shop shows (the back office's catalog and content): after a write
+ * succeeds, and before its answer leaves, this instance forgets its cached answers, so the staff member who saved
+ * sees the change in the store at once. Other instances keep theirs at most their time to live plus stale time.
+ */
+export function forgetCachedAnswersAfterWrites(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 300) app.responseCache.clear();
+    return payload;
+  });
+}
+
+/**
  * Answers that must be computed (new to the cache) are the database's work. While this instance already computes
  * `busyAt` of them, an address (IP) that has `perIpInFlight` of its own under way, or has asked for more than
  * `perIpPerMinute` new answers in the last minute, gets 429 with Retry-After; answers in the cache keep flowing

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
+import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
 import { uploadedFiles } from '../../lib/uploaded-files.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
 import { addImages, deleteImage, reorderImages } from './images-service.ts';
@@ -45,6 +46,7 @@ export const adminImageRoutes: FastifyPluginAsyncZod<AdminImageRoutesOptions> = 
     return store;
   };
   app.addHook('onRequest', requireStaff('catalog'));
+  forgetCachedAnswersAfterWrites(app);
 
   // The multipart reader's limits, met while the files arrive: a file past the largest size a 3D model may have,
   // or more files than an upload takes, is named in the user's language like the checks of the service.

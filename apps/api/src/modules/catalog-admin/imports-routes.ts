@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
+import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
 import { describeError } from '../../lib/logging.ts';
 import { uploadedFiles } from '../../lib/uploaded-files.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
@@ -39,6 +40,7 @@ const idParams = z.object({ id: idParam });
 export const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
   app.addHook('onRequest', requireStaff('catalog'));
+  forgetCachedAnswersAfterWrites(app);
 
   // The job runs after the answer, on this instance, so a small file is done in a moment; the jobs loop (jobs.ts)
   // takes up whatever is left, on any instance.

@@ -9,9 +9,10 @@
  * the job only succeeds while this runner still holds its lease, so a batch is done exactly once even when a job
  * is taken over. Each row is checked with adminProductBodySchema, the editor's rules, after its columns are mapped
  * (categories, brands and promotions are looked up once per job); a dry run records what would happen and writes
- * no product. A real run writes each row through insertProduct / updateProduct; a batch first runs without
- * savepoints, and if one row fails after all, the batch is rolled back and run again with a savepoint per row, so a
- * row is never half applied and the good rows still go in.
+ * no product. A real run writes a batch's new rows with insertProducts and its changed rows with updateProducts (a
+ * few statements for the whole batch); if one row fails after all, the batch is rolled back and run again row by
+ * row (insertProduct / updateProduct) with a savepoint per row, so a row is never half applied and the good rows
+ * still go in.
  */
 import {
   adminProductBodySchema,

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
 import { requestLocale } from '../../lib/locale.ts';
+import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
 import {
   bulkProducts,
@@ -43,11 +44,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
   const { db, clock } = app.ctx;
   const store = opts.store ?? (opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined);
   app.addHook('onRequest', requireStaff('catalog'));
-  // The store shows a saved change at once: this instance forgets its cached catalog answers (other instances'
-  // live at most CATALOG_CACHE_SECONDS + CATALOG_CACHE_STALE_SECONDS; the catalog index follows the version).
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' && reply.statusCode < 300) app.responseCache.clear();
-  });
+  // The store shows a saved change at once (other instances' cached answers live at most CATALOG_CACHE_SECONDS +
+  // CATALOG_CACHE_STALE_SECONDS; the catalog index and the page cache follow the version).
+  forgetCachedAnswersAfterWrites(app);
 
   app.get(
     '/products',

@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
+import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
 import { uploadedFiles } from '../../lib/uploaded-files.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
 import {
@@ -68,6 +69,7 @@ const ICON_HELP =
 export const adminTaxonomyRoutes: FastifyPluginAsyncZod<AdminTaxonomyRoutesOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
   app.addHook('onRequest', requireStaff('catalog'));
+  forgetCachedAnswersAfterWrites(app);
   // An icon past the size limit is cut off while it arrives: the same message as the service's check.
   app.setErrorHandler((err: FastifyError) => {
     if (err.code === 'FST_REQ_FILE_TOO_LARGE')

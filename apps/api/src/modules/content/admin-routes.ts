@@ -30,6 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, translate } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
+import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
 import { uploadedFiles } from '../../lib/uploaded-files.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
 import * as svc from './admin-service.ts';
@@ -50,6 +51,7 @@ export interface AdminContentOptions {
 export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
   app.addHook('onRequest', requireStaff('catalog'));
+  forgetCachedAnswersAfterWrites(app);
   // A picture over the size limit: said on the field, in the staff member's language.
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE')
