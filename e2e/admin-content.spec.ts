@@ -82,3 +82,65 @@ test('the owner changes the first slide’s title and the store’s home page sh
     page.getByTestId('hero-carousel').getByRole('group').first().getByRole('heading', { name: titleEn }),
   ).toBeVisible();
 });
+
+test('the owner writes an Arabic returns policy in /admin and /returns-policy shows it, a typed <script> as text', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = String(Date.now()).slice(-5);
+  const heading = `الاسترجاع والاستبدال ${stamp}`;
+  // The days other tests read on this page (the store's rules) are in the new text too.
+  const paragraph = 'تقدر ترجّع أو تبدّل أي منتج خلال 14 يوم من الشراء، والعيب الصناعي خلال 30 يوم.';
+  const script = `<script>window.__pwned = ${stamp}</script>`;
+  const signIn = await request.post('/v1/admin/sign_in?locale=en', { data: OWNER });
+  const h = signIn.headers();
+  const auth = { client: h.client!, token: h.token!, uid: h.uid! };
+  const clear = async () => {
+    const read = await request.get('/v1/admin/page_settings?group=static_pages', { headers: auth });
+    const { updated_at } = (await read.json()) as { updated_at: string };
+    const res = await request.put('/v1/admin/page_settings', {
+      headers: auth,
+      data: { group: 'static_pages', updated_at, settings: [{ name: 'returns_body_ar', value: null }] },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+
+  try {
+    await request.get('/returns-policy');
+    await openSignedIn(page, request);
+    await page.goto('/admin/content');
+    await page.getByRole('link', { name: 'الصفحات الثابتة' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/static-pages$/);
+    await expect(page.getByTestId('static-help')).toContainText('سطر فاضي يبدأ فقرة جديدة');
+    const ar = page.getByTestId('setting-returns_body_ar');
+    await expect(ar).toHaveValue('');
+    await expect(ar).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('setting-returns_body')).toHaveAttribute('dir', 'ltr');
+    await ar.fill(`## ${heading}\n${paragraph}\n\n${script}`);
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('settings-saved')).toBeVisible();
+
+    // The server-rendered page already holds the new text, the typed tag escaped (never markup).
+    const html = await (await request.get('/returns-policy')).text();
+    expect(words(html)).toContain(heading);
+    expect(html).not.toContain(script);
+    expect(html).toContain('&lt;script&gt;');
+
+    await page.goto('/returns-policy');
+    const policy = page.getByTestId('policy-returns');
+    await expect(policy.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expect(policy.getByText(paragraph)).toBeVisible();
+    await expect(policy.getByText(script)).toBeVisible();
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+    // The English page has no text of its own yet: the store's built-in one.
+    await page.goto('/returns-policy?lang=en');
+    await expect(page.getByTestId('policy-returns')).toContainText(
+      'within 14 days from the date of the invoice',
+    );
+    await expect(page.getByTestId('policy-returns')).not.toContainText(heading);
+  } finally {
+    await clear();
+  }
+});

@@ -23,7 +23,7 @@ import { MAX_PRICE_EGP, text, wholeNumber } from './text.ts';
 
 /* ---------------- page settings ---------------- */
 
-export const CONTENT_GROUPS = ['home_page', 'about_us'] as const;
+export const CONTENT_GROUPS = ['home_page', 'about_us', 'static_pages'] as const;
 export type ContentGroup = (typeof CONTENT_GROUPS)[number];
 
 /** image: an uploaded picture (attachment); link: a store path or https address; text: one line; paragraph. */
@@ -42,6 +42,11 @@ export const SLIDE_TEXT_MAX = 200;
 export const SLIDE_CTA_MAX = 40;
 export const ABOUT_TITLE_MAX = 120;
 export const ABOUT_PARAGRAPH_MAX = 5000;
+/** A static page's whole text (terms, privacy, returns): paragraphs split by a blank line, "## " headings. */
+export const STATIC_PAGE_TEXT_MAX = 20_000;
+/** The store's static pages whose texts the back office may replace: `<page>_body` and its `_ar` twin. */
+export const STATIC_PAGES = ['terms', 'privacy', 'returns'] as const;
+export type StaticPage = (typeof STATIC_PAGES)[number];
 
 export const TOP_SLIDES = ['top_slider_first', 'top_slider_second'] as const;
 export const EXPLORE_BANNERS = [
@@ -82,6 +87,9 @@ function settingDefs(): SettingDef[] {
   for (const name of ['first_paragraph', 'second_paragraph'])
     for (const n of [name, `${name}_ar`])
       defs.push({ name: n, group: 'about_us', kind: 'paragraph', max: ABOUT_PARAGRAPH_MAX });
+  for (const page of STATIC_PAGES)
+    for (const n of [`${page}_body`, `${page}_body_ar`])
+      defs.push({ name: n, group: 'static_pages', kind: 'paragraph', max: STATIC_PAGE_TEXT_MAX });
   return defs;
 }
 

@@ -118,7 +118,7 @@ export const brandListQuerySchema = localeQuery.extend({
   category_id: idParam.optional(),
 });
 export const pageSettingsQuerySchema = localeQuery.extend({
-  group: z.enum(['home_page', 'about_us']).optional(),
+  group: z.enum(['home_page', 'about_us', 'static_pages']).optional(),
 });
 export const branchListQuerySchema = localeQuery.extend({
   show_all: queryBoolean.optional(),

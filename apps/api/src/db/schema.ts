@@ -140,6 +140,30 @@ export const products = pgTable(
       .on(t.id)
       .where(sql`current_price_piastres <> price_piastres`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The back office's products list (issue 17, decision 024): a category's or a brand's products, shown or
+    // hidden, newest first, with the columns its filters read, so a page and its count come from the index alone.
+    index('products_admin_category_idx').on(
+      t.categoryId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.stock,
+      t.active,
+      t.brandId,
+      t.promotionId,
+    ),
+    index('products_admin_brand_idx').on(
+      t.brandId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.stock,
+      t.active,
+      t.categoryId,
+      t.promotionId,
+    ),
+    // The dashboard's products running out (LOW_STOCK_AT = 3): the first ten without reading the others.
+    index('products_low_stock_idx')
+      .on(t.active.desc().nullsFirst(), t.stock, t.id)
+      .where(sql`stock <= 3`),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );

@@ -1037,7 +1037,7 @@ function exportLine(lk: Lookups, p: ProductSnapshot): string {
  * spreadsheet shows Arabic), in id order, read a page at a time as the answer is sent.
  */
 export async function* exportProducts(db: DbOrTx, q: AdminProductsQuery): AsyncGenerator<string> {
-  const where = adminProductsWhere(q);
+  const where = await adminProductsWhere(db, q);
   const lk = await loadLookups(db);
   yield `\ufeff${csvLine([...IMPORT_COLUMNS])}`;
   let after = 0;

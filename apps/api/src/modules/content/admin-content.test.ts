@@ -1,5 +1,5 @@
 import { apiMessage } from '@store/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -219,6 +219,83 @@ describe('home page settings', () => {
     });
     expect(r.statusCode).toBe(409);
     expect(await shopSetting('explore_second', 'en')).toBeUndefined();
+  });
+});
+
+describe('static pages', () => {
+  const readStatic = async () => {
+    const r = await call(t.app, 'GET', '/v1/admin/page_settings?group=static_pages', owner);
+    expect(r.status).toBe(200);
+    return r.body as { updated_at: string; settings: { name: string; kind: string; value: string | null }[] };
+  };
+  const saveStatic = (body: object, locale = 'en') =>
+    call(t.app, 'PUT', `/v1/admin/page_settings?locale=${locale}`, owner, { group: 'static_pages', ...body });
+  const shopStatic = async (locale: 'ar' | 'en') =>
+    (await call(t.app, 'GET', `/v1/page_settings?group=static_pages&locale=${locale}`, {})).body
+      .page_settings as Record<string, { value: string | null } | undefined>;
+
+  it('an Arabic returns text shows in the shop in Arabic; the English one stays empty until it is written', async () => {
+    const before = await readStatic();
+    // Terms, privacy and returns, each in both languages, long texts.
+    expect(before.settings.map((s) => [s.name, s.kind, s.value])).toEqual(
+      [
+        'terms_body',
+        'terms_body_ar',
+        'privacy_body',
+        'privacy_body_ar',
+        'returns_body',
+        'returns_body_ar',
+      ].map((n) => [n, 'paragraph', null]),
+    );
+    const arabic = '## الاسترجاع\r\nتقدر ترجّع المنتج خلال ١٤ يوم.\r\n\r\nالعيوب: ٣٠ يوم.';
+    const r = await saveStatic({
+      updated_at: before.updated_at,
+      settings: [{ name: 'returns_body_ar', value: `  ${arabic}  ` }],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // Trimmed, and the browser's CRLF kept as plain newlines: the blank line still parts the paragraphs.
+    const saved = '## الاسترجاع\nتقدر ترجّع المنتج خلال ١٤ يوم.\n\nالعيوب: ٣٠ يوم.';
+    expect((await shopStatic('ar')).returns_body_ar?.value).toBe(saved);
+    const en = await shopStatic('en');
+    expect(en.returns_body?.value ?? null).toBeNull();
+    expect(en.returns_body_en).toBeUndefined();
+    expect(en.terms_body_ar).toBeUndefined();
+
+    const next = await readStatic();
+    expect(
+      (
+        await saveStatic({
+          updated_at: next.updated_at,
+          settings: [{ name: 'returns_body', value: '## Returns\nWithin 14 days.' }],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await shopStatic('en')).returns_body?.value).toBe('## Returns\nWithin 14 days.');
+    expect((await shopStatic('ar')).returns_body?.value).toBe(saved);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'page_settings.changed'), eq(auditLog.targetId, 'static_pages')))
+      .orderBy(asc(auditLog.id));
+    expect(entry!.details).toEqual({ before: { returns_body_ar: null }, after: { returns_body_ar: saved } });
+  });
+
+  it('refuses a text over 20,000 characters and a name of another group, and keeps the saved text', async () => {
+    const { updated_at } = await readStatic();
+    const long = await saveStatic(
+      { updated_at, settings: [{ name: 'terms_body_ar', value: 'ن'.repeat(20_001) }] },
+      'ar',
+    );
+    expect(long.status).toBe(422);
+    expect(long.body.errors.terms_body_ar).toEqual([apiMessage('too_long', 'ar', { max: 20000 })]);
+    const other = await saveStatic({ updated_at, settings: [{ name: 'first_title', value: 'x' }] });
+    expect(other.body.errors.first_title).toEqual([apiMessage('setting_unknown', 'en')]);
+    expect((await shopStatic('ar')).terms_body_ar).toBeUndefined();
+    const full = await saveStatic({
+      updated_at,
+      settings: [{ name: 'terms_body_ar', value: 'ن'.repeat(20_000) }],
+    });
+    expect(full.status).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@
 import {
   staffNextStatuses,
   toEgp,
+  LOW_STOCK_AT,
   type AdminDashboard,
   type AdminOrder,
   type AdminOrderRow,
@@ -42,7 +43,6 @@ import {
 import { NOT_PLACED_STATUSES, toOrders } from './service.ts';
 
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
-const LOW_STOCK = 3;
 const WAITING: OrderStatus[] = ['pending', 'confirmed', 'processing', 'delivering'];
 
 /**
@@ -515,7 +515,8 @@ export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<
         active: products.active,
       })
       .from(products)
-      .where(sql`${products.stock} <= ${LOW_STOCK}`)
+      // A constant in the text, so the planner reads products_low_stock_idx (stock <= 3).
+      .where(sql`${products.stock} <= ${sql.raw(String(LOW_STOCK_AT))}`)
       .orderBy(desc(products.active), asc(products.stock), asc(products.id))
       .limit(10),
     db.execute(sql`select count(distinct order_id) as n from payments where status = 'refund_required'`),

@@ -27,6 +27,7 @@ export const router = createBrowserRouter(
           children: [
             { index: true, lazy: () => import('../content/home-settings-route') },
             { path: 'about', lazy: () => import('../content/about-route') },
+            { path: 'static-pages', lazy: () => import('../content/static-pages-route') },
             { path: 'branches', lazy: () => import('../content/branches-route') },
             { path: 'delivery-zones', lazy: () => import('../content/delivery-zones-route') },
             { path: 'banks', lazy: () => import('../content/banks-route') },

@@ -5,6 +5,7 @@ import { useStaffAuth } from '../auth/store';
 const TABS = [
   { to: '/content', key: 'home', end: true },
   { to: '/content/about', key: 'about', end: false },
+  { to: '/content/static-pages', key: 'staticPages', end: false },
   { to: '/content/branches', key: 'branches', end: false },
   { to: '/content/delivery-zones', key: 'zones', end: false },
   { to: '/content/banks', key: 'banks', end: false },

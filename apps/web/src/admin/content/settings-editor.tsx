@@ -153,11 +153,14 @@ export function SettingField({
   name,
   label,
   lang,
+  rows = 7,
 }: {
   editor: SettingsEditor;
   name: string;
   label: string;
   lang?: 'ar' | 'en';
+  /** Lines of a paragraph's box. */
+  rows?: number;
 }) {
   const def = pageSettingDef(name);
   const { register, formState } = editor.form;
@@ -170,14 +173,24 @@ export function SettingField({
     'data-testid': `setting-${name}`,
     ...register(name),
   };
-  if (def?.kind === 'paragraph') return <TextAreaField rows={7} {...common} />;
+  if (def?.kind === 'paragraph') return <TextAreaField rows={rows} {...common} />;
   if (def?.kind === 'link')
     return <Field {...common} dir="ltr" inputMode="url" placeholder="/special-offers  ·  https://…" />;
   return <Field {...common} />;
 }
 
 /** An English field and its Arabic twin side by side (`<name>` and `<name>_ar`). */
-export function Bilingual({ editor, name, label }: { editor: SettingsEditor; name: string; label: string }) {
+export function Bilingual({
+  editor,
+  name,
+  label,
+  rows,
+}: {
+  editor: SettingsEditor;
+  name: string;
+  label: string;
+  rows?: number;
+}) {
   const { t } = useTranslation('admin');
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -185,9 +198,16 @@ export function Bilingual({ editor, name, label }: { editor: SettingsEditor; nam
         editor={editor}
         name={`${name}_ar`}
         lang="ar"
+        rows={rows}
         label={`${label} · ${t('content.arabic')}`}
       />
-      <SettingField editor={editor} name={name} lang="en" label={`${label} · ${t('content.english')}`} />
+      <SettingField
+        editor={editor}
+        name={name}
+        lang="en"
+        rows={rows}
+        label={`${label} · ${t('content.english')}`}
+      />
     </div>
   );
 }

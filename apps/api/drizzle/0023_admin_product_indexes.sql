@@ -1,0 +1,3 @@
+CREATE INDEX "products_admin_category_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"stock","active","brand_id","promotion_id");--> statement-breakpoint
+CREATE INDEX "products_admin_brand_idx" ON "products" USING btree ("brand_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"stock","active","category_id","promotion_id");--> statement-breakpoint
+CREATE INDEX "products_low_stock_idx" ON "products" USING btree ("active" DESC NULLS FIRST,"stock","id") WHERE stock <= 3;
