@@ -209,6 +209,8 @@ export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 export const adminProductsResponseSchema = z.object({
   products: z.array(adminProductRowSchema),
   meta: metaSchema,
+  /** True when a search found more than the API counts (its total is then that cap: the list says "1,000+"). */
+  capped: z.boolean(),
 });
 
 export const BULK_ACTIONS = ['hide', 'show', 'move', 'promote', 'unpromote', 'price_percent'] as const;

@@ -135,7 +135,16 @@ const toListRow = (r: ListRow, L: Locale): AdminProductRow => ({
   updated_at: iso(r.updated_at),
 });
 
-/** GET /v1/admin/products: newest first, 20 a page unless asked otherwise. */
+/** A search's matches are counted up to this many; past it the list says "1,000+" and pages through the first. */
+export const ADMIN_SEARCH_COUNT_CAP = 1000;
+
+/**
+ * GET /v1/admin/products: newest first, 20 a page unless asked otherwise. Without search words, a page and the count
+ * come from the indexes (a category's from products_admin_category_idx alone). With them, every match must be read
+ * to be sure of it (the trigram index only narrows), so the matches are counted up to ADMIN_SEARCH_COUNT_CAP; when
+ * there are fewer, they are read once and sorted (walking the newest products for a rare word would read the whole
+ * catalog), and when there are more, the newest products are walked, which finds a page of a common word at once.
+ */
 export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, locale: Locale) {
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
@@ -143,7 +152,8 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, local
   // A typed product number comes first, then the products whose words hold those digits.
   const typed = productNumber(q.query);
   const first = typed === null ? sql`` : sql`(p.id = ${typed}) desc,`;
-  const [list, count] = await Promise.all([
+  const order = sql`order by ${first} p.created_at desc, p.id desc`;
+  const pageOf = (ids: SQL) =>
     rows<ListRow>(
       db,
       sql`select p.id, p.title_en, p.title_ar, p.model, p.price_piastres, p.promoted_price_piastres,
@@ -153,18 +163,38 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, local
           pr.name_en as promotion_en, pr.name_ar as promotion_ar,
           (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
             order by i.position, i.id limit 1) as image
-        from (select p.id from products p where ${where}
-              order by ${first} p.created_at desc, p.id desc
-              limit ${perPage} offset ${(page - 1) * perPage}) page
+        from (${ids}) page
         join products p on p.id = page.id
         join categories c on c.id = p.category_id
         join brands b on b.id = p.brand_id
         left join promotions pr on pr.id = p.promotion_id
-        order by ${first} p.created_at desc, p.id desc`,
-    ),
-    rows<{ n: string | number }>(db, sql`select count(*) as n from products p where ${where}`),
-  ]);
-  const total = num(count[0]?.n ?? 0);
+        ${order}`,
+    );
+  const window = sql`limit ${perPage} offset ${(page - 1) * perPage}`;
+  let list: ListRow[];
+  let total: number;
+  let capped = false;
+  if (!q.query?.trim()) {
+    const [found, count] = await Promise.all([
+      pageOf(sql`select p.id from products p where ${where} ${order} ${window}`),
+      rows<{ n: string | number }>(db, sql`select count(*) as n from products p where ${where}`),
+    ]);
+    list = found;
+    total = num(count[0]?.n ?? 0);
+  } else {
+    const [count] = await rows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n from (select 1 from products p where ${where}
+        limit ${ADMIN_SEARCH_COUNT_CAP + 1}) x`,
+    );
+    total = num(count?.n ?? 0);
+    capped = total > ADMIN_SEARCH_COUNT_CAP;
+    if (capped) total = ADMIN_SEARCH_COUNT_CAP;
+    list = capped
+      ? await pageOf(sql`select p.id from products p where ${where} ${order} ${window}`)
+      : await pageOf(sql`select p.id from (select p.id, p.created_at from products p where ${where}
+          offset 0) p ${order} ${window}`);
+  }
   return {
     products: list.map((r) => toListRow(r, locale)),
     meta: {
@@ -173,6 +203,7 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, local
       current_page: page,
       next_page: page * perPage < total ? page + 1 : null,
     },
+    capped,
   };
 }
 

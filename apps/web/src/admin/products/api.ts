@@ -23,7 +23,7 @@ export const productsQueryOptions = (f: ProductFilters, locale: Locale) =>
   queryOptions({
     queryKey: [...PRODUCTS_KEY, 'list', f, locale],
     queryFn: ({ signal }) =>
-      api<{ products: AdminProductRow[]; meta: Meta }>('admin/products', {
+      api<{ products: AdminProductRow[]; meta: Meta; capped?: boolean }>('admin/products', {
         query: { ...filtersQuery(f), page: f.page, per_page: PER_PAGE },
         signal,
       }),

@@ -240,6 +240,8 @@ export function Component() {
   );
 
   const total = q.data?.meta.total_entries ?? 0;
+  // A search that found more than the API counts says so: "1,000+", kept left to right inside Arabic (U+2066..2069).
+  const totalText = q.data?.capped ? `\u2066${count(total, locale)}+\u2069` : count(total, locale);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
@@ -413,7 +415,7 @@ export function Component() {
       ) : wide ? (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full text-sm" data-testid="products-table">
-            <caption className="sr-only">{t('products.caption', { n: count(total, locale) })}</caption>
+            <caption className="sr-only">{t('products.caption', { n: totalText })}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="w-10 px-3 py-2.5">
@@ -476,7 +478,7 @@ export function Component() {
           </table>
         </div>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label={t('products.caption', { n: count(total, locale) })}>
+        <ul className="flex flex-col gap-3" aria-label={t('products.caption', { n: totalText })}>
           {rows.map((r) => (
             <li
               key={r.id}
@@ -509,7 +511,7 @@ export function Component() {
             {t('products.pages.previous')}
           </Button>
           <p className="text-sm text-slate-700">
-            {t('products.pages.info', { page: count(filters.page, locale), n: count(total, locale) })}
+            {t('products.pages.info', { page: count(filters.page, locale), n: totalText })}
           </p>
           <Button
             variant="outline"
