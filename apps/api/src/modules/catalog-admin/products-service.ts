@@ -141,9 +141,10 @@ export const ADMIN_SEARCH_COUNT_CAP = 1000;
 /**
  * GET /v1/admin/products: newest first, 20 a page unless asked otherwise. Without search words, a page and the count
  * come from the indexes (a category's from products_admin_category_idx alone). With them, every match must be read
- * to be sure of it (the trigram index only narrows), so the matches are counted up to ADMIN_SEARCH_COUNT_CAP; when
- * there are fewer, they are read once and sorted (walking the newest products for a rare word would read the whole
- * catalog), and when there are more, the newest products are walked, which finds a page of a common word at once.
+ * to be sure of it (the trigram index only narrows), so the matches are read up to ADMIN_SEARCH_COUNT_CAP, once:
+ * when there are fewer, they are the count and, sorted here, the page (walking the newest products for a rare word
+ * would read the whole catalog); when there are more, the newest products are walked, which finds a page of a
+ * common word at once.
  */
 export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, locale: Locale) {
   const perPage = q.per_page ?? 20;
@@ -182,18 +183,23 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, local
     list = found;
     total = num(count[0]?.n ?? 0);
   } else {
-    const [count] = await rows<{ n: string | number }>(
+    // The matches up to the cap, read once: fewer than the cap are the whole answer, sorted here.
+    const matches = await rows<{ id: number; created_at: Date | string }>(
       db,
-      sql`select count(*) as n from (select 1 from products p where ${where}
-        limit ${ADMIN_SEARCH_COUNT_CAP + 1}) x`,
+      sql`select p.id, p.created_at from products p where ${where} limit ${ADMIN_SEARCH_COUNT_CAP + 1}`,
     );
-    total = num(count?.n ?? 0);
-    capped = total > ADMIN_SEARCH_COUNT_CAP;
-    if (capped) total = ADMIN_SEARCH_COUNT_CAP;
-    list = capped
-      ? await pageOf(sql`select p.id from products p where ${where} ${order} ${window}`)
-      : await pageOf(sql`select p.id from (select p.id, p.created_at from products p where ${where}
-          offset 0) p ${order} ${window}`);
+    capped = matches.length > ADMIN_SEARCH_COUNT_CAP;
+    total = capped ? ADMIN_SEARCH_COUNT_CAP : matches.length;
+    if (capped) list = await pageOf(sql`select p.id from products p where ${where} ${order} ${window}`);
+    else {
+      const at = (m: { created_at: Date | string }) => new Date(m.created_at).getTime();
+      const ids = matches
+        .map((m) => ({ id: num(m.id), at: at(m) }))
+        .sort((a, b) => Number(b.id === typed) - Number(a.id === typed) || b.at - a.at || b.id - a.id)
+        .slice((page - 1) * perPage, page * perPage)
+        .map((m) => m.id);
+      list = ids.length ? await pageOf(sql`select p.id from products p where p.id in ${ids}`) : [];
+    }
   }
   return {
     products: list.map((r) => toListRow(r, locale)),

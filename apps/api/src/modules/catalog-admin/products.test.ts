@@ -510,3 +510,47 @@ async function snapshot(id: number) {
   ]);
   return { product, specs, moves };
 }
+
+describe('searching a large catalog', () => {
+  it('counts a common word up to 1,000 (capped) and pages it newest first; a rarer one exactly, newest first', async () => {
+    const db = t.database.db;
+    const base = t.clock.now().getTime();
+    // 1,001 products with a common word, each a second newer than the one before, in one statement.
+    const bodies = Array.from({ length: 1001 }, (_, i) =>
+      adminProductBodySchema.parse(
+        body({ title_en: `Blender ${i}`, title_ar: `خلاط زجاج ${i}`, model: null, stock: 1 }),
+      ),
+    );
+    const ids: number[] = [];
+    for (let i = 0; i < bodies.length; i += 250)
+      ids.push(...(await insertProducts(db, bodies.slice(i, i + 250), new Date(base + i * 1000))));
+    const common = await call(
+      t.app,
+      'GET',
+      `/v1/admin/products?query=${encodeURIComponent('زجاج')}`,
+      catalog,
+    );
+    expect(common.body.capped).toBe(true);
+    expect(common.body.meta.total_entries).toBe(1000);
+    expect(common.body.products).toHaveLength(20);
+    const rare = await call(
+      t.app,
+      'GET',
+      `/v1/admin/products?query=${encodeURIComponent('خلاط 1000')}`,
+      catalog,
+    );
+    expect(rare.body.capped).toBe(false);
+    // "1000" is in one title only, and "خلاط" in all: the newest of those holding both words.
+    expect(rare.body.products.map((p: { id: number }) => p.id)).toEqual([ids[1000]]);
+    const page2 = await call(
+      t.app,
+      'GET',
+      `/v1/admin/products?query=${encodeURIComponent('خلاط 10')}&page=2&per_page=5`,
+      catalog,
+    );
+    // "10" is in many titles (10, 100–109, 110, 210, …), fewer than 1,000: the page is sorted newest first.
+    const created = page2.body.products.map((p: { id: number }) => ids.indexOf(p.id));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(page2.body.meta.current_page).toBe(2);
+  });
+});
