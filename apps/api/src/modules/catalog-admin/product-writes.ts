@@ -16,20 +16,30 @@ export interface WriteOptions {
   staffId?: number | null;
 }
 
-/** The names of a category and its ancestors, both languages; null when the category does not exist. */
-export async function categoryPathNames(tx: DbOrTx, categoryId: number): Promise<string[] | null> {
+/** The names of each category and its ancestors, both languages, by category id (none for an unknown id). */
+async function categoryPaths(tx: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
   const res = await tx.execute(sql`
-    with recursive path(id, parent_id, name_en, name_ar, depth) as (
-      select id, parent_id, name_en, name_ar, 0 from categories where id = ${categoryId}
+    with recursive path(start_id, id, parent_id, name_en, name_ar, depth) as (
+      select id, id, parent_id, name_en, name_ar, 0 from categories where id in ${ids}
       union all
-      select c.id, c.parent_id, c.name_en, c.name_ar, path.depth + 1
+      select path.start_id, c.id, c.parent_id, c.name_en, c.name_ar, path.depth + 1
       from categories c join path on c.id = path.parent_id
       where path.depth < 20
     )
-    select name_en, name_ar from path order by depth`);
-  const list = (res as unknown as { rows: { name_en: string; name_ar: string }[] }).rows;
-  if (!list.length) return null;
-  return list.flatMap((r) => [r.name_en, r.name_ar]);
+    select start_id, name_en, name_ar from path order by start_id, depth`);
+  const paths = new Map<number, string[]>();
+  for (const r of (res as unknown as { rows: { start_id: number; name_en: string; name_ar: string }[] })
+    .rows) {
+    const list = paths.get(Number(r.start_id)) ?? [];
+    list.push(r.name_en, r.name_ar);
+    paths.set(Number(r.start_id), list);
+  }
+  return paths;
+}
+
+/** The names of a category and its ancestors, both languages; null when the category does not exist. */
+export async function categoryPathNames(tx: DbOrTx, categoryId: number): Promise<string[] | null> {
+  return (await categoryPaths(tx, [categoryId])).get(categoryId) ?? null;
 }
 
 /**
@@ -187,26 +197,9 @@ export async function updateProduct(
  * for all. A missing one answers 422 on its field for the whole lot, as a single write would.
  */
 async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) {
-  const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-  const categoryIds = [...new Set(bodies.map((b) => b.category_id))];
   const brandIds = [...new Set(bodies.map((b) => b.brand_id))];
   const promotionIds = [...new Set(bodies.flatMap((b) => (b.promotion_id === null ? [] : [b.promotion_id])))];
-  const paths = new Map<number, string[]>();
-  for (const r of rows<{ start_id: number; name_en: string; name_ar: string }>(
-    await tx.execute(sql`
-      with recursive path(start_id, id, parent_id, name_en, name_ar, depth) as (
-        select id, id, parent_id, name_en, name_ar, 0 from categories where id in ${categoryIds}
-        union all
-        select path.start_id, c.id, c.parent_id, c.name_en, c.name_ar, path.depth + 1
-        from categories c join path on c.id = path.parent_id
-        where path.depth < 20
-      )
-      select start_id, name_en, name_ar from path order by start_id, depth`),
-  )) {
-    const list = paths.get(Number(r.start_id)) ?? [];
-    list.push(r.name_en, r.name_ar);
-    paths.set(Number(r.start_id), list);
-  }
+  const paths = await categoryPaths(tx, [...new Set(bodies.map((b) => b.category_id))]);
   const brandNames = new Map(
     (
       await tx
