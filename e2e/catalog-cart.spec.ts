@@ -267,10 +267,8 @@ test.describe('product lists', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 375, height: 812 });
+    type Row = P & { rating: unknown; monthly_from: number | null };
     for (const lang of ['ar', 'en'] as const) {
-      const first = await apiGet<{
-        products: (P & { rating: unknown; monthly_from: number | null })[];
-      }>(request, `/v1/products?per_page=12&locale=${lang}`);
       await page.goto(lang === 'ar' ? '/products' : '/products?lang=en');
       const cards = page.getByTestId('product-card');
       await expect(cards.first()).toBeVisible();
@@ -278,9 +276,11 @@ test.describe('product lists', () => {
       const whole = boxes.filter((b) => b.top >= 0 && b.bottom <= 812 && b.left >= 0 && b.right <= 375);
       expect(whole.length, `${lang}: products whole on the first screen`).toBeGreaterThanOrEqual(6);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      for (const [i, p] of first.products.slice(0, 6).entries()) {
+      // The rows as the shop has them now (the back office's browser tests add products beside this one).
+      for (let i = 0; i < 6; i++) {
         const card = cards.nth(i);
-        await expect(card).toHaveAttribute('data-product-id', String(p.id));
+        const id = await card.getAttribute('data-product-id');
+        const { product: p } = await apiGet<{ product: Row }>(request, `/v1/products/${id}?locale=${lang}`);
         if (p.monthly_from != null) await expect(card.getByTestId('monthly-from')).toBeVisible();
         await expect(card.getByTestId('product-rating')).toHaveCount(p.rating ? 1 : 0);
         // The stock shows on a row only when it is low or gone ("only 3 left", "out of stock").
@@ -289,8 +289,9 @@ test.describe('product lists', () => {
         const button = card.getByRole('button', { name: new RegExp(p.title.slice(0, 12)) });
         const b = (await button.boundingBox())!;
         expect(b.width).toBeGreaterThanOrEqual(40);
-        const picture = (await card.locator('img').first().boundingBox())!;
-        // The picture at the row's start: right in Arabic, left in English; the button at the other end.
+        // The picture (or its stand-in, for a product added without one) at the row's start: right in Arabic, left
+        // in English; the button at the other end.
+        const picture = (await card.locator('img, [data-testid="no-image"]').first().boundingBox())!;
         if (lang === 'ar') expect(picture.x).toBeGreaterThan(b.x);
         else expect(picture.x).toBeLessThan(b.x);
       }

@@ -83,7 +83,7 @@ export function ProductCard({
             className="mx-auto aspect-square w-full object-contain transition-transform group-hover:scale-[1.03] motion-reduce:transform-none"
           />
         ) : (
-          <div className="aspect-square w-full rounded-lg bg-slate-100" />
+          <div data-testid="no-image" className="aspect-square w-full rounded-lg bg-slate-100" />
         )}
       </Link>
       {original !== null && (
