@@ -43,7 +43,7 @@ test('the owner checks a CSV with one bad row, imports it, and the good products
     // The category by its Arabic name; specifications in both languages, one per line.
     `Carrier split AC ${word},تكييف كاريير سبليت ${word},تكييفات سبليت,Carrier,21999,4,` +
       '"Power | القدرة | 1.5 HP | 1.5 حصان\nColor | اللون | White | أبيض"',
-    `Samsung split AC ${word},تكييف سامسونج سبليت ${word},Split Air Conditioners,سامسونج,23999.5,2,`,
+    `Samsung split AC ${word},تكييف سامسونج سبليت ${word},Split Air Conditioners,سامسونج,23999.5,7,`,
     `Broken AC ${word},تكييف بايظ ${word},Split Air Conditioners,Carrier,abc,1,`,
   ].join('\r\n');
 
