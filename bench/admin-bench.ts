@@ -10,6 +10,7 @@
  *   BENCH_CONNECTIONS=10
  *   BENCH_DATABASE_URL=postgres://…  PostgreSQL server to use (the bench creates its database on it); without it
  *                                    the bench starts one with scripts/pg-local.sh when PostgreSQL is installed
+ *   BENCH_ONLY=products    run only the scenarios whose name holds this text (results printed, not written)
  *   BENCH_PGLITE=0         skip the embedded database (PGlite under bench/.tmp; seeding 200,000 orders there
  *                          takes about a minute, as on PostgreSQL)
  */
@@ -24,6 +25,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 200_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ONLY = process.env.BENCH_ONLY;
 const TARGET_P95_MS = 150;
 const tmp = path.join(root, 'bench/.tmp');
 const OWNER = { email: 'bench-owner@store.example', password: 'Bench-admin-orders-2026' };
@@ -269,6 +271,7 @@ async function benchBackend(b: Backend, port: number) {
       ],
     ];
     for (const [name, example, requests] of scenarios) {
+      if (ONLY && !name.includes(ONLY)) continue;
       process.stdout.write(`running: ${name}... `);
       const r = await scenario(base, headers, requests);
       console.log(`${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms`);
@@ -346,6 +349,7 @@ async function main() {
     ...results.map((r) => `${table(r)}\n`),
   ].join('\n');
   console.log(`\n${out}`);
+  if (ONLY) return;
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/admin-latest.md'), out);
 }

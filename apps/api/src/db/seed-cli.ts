@@ -45,15 +45,17 @@ async function main() {
         ? `Loaded the demo catalog in ${((Date.now() - t) / 1000).toFixed(1)} s.`
         : 'The database already has products: the demo catalog was not loaded again.',
     );
+    let addedProducts = 0;
+    let addedOrders = 0;
     if (target > 0) {
       t = Date.now();
       console.log(`Growing the catalog to ${target.toLocaleString('en-US')} products...`);
       const since = Date.now();
       const log = (line: string) => console.log(`${line} (${((Date.now() - since) / 1000).toFixed(1)} s)`);
-      const added = await addGeneratedProducts(database.db, target, { now, log });
+      addedProducts = await addGeneratedProducts(database.db, target, { now, log });
       console.log(
-        added
-          ? `Added ${added.toLocaleString('en-US')} generated products in ${((Date.now() - t) / 1000).toFixed(1)} s.`
+        addedProducts
+          ? `Added ${addedProducts.toLocaleString('en-US')} generated products in ${((Date.now() - t) / 1000).toFixed(1)} s.`
           : `Already ${target.toLocaleString('en-US')} products or more: nothing added.`,
       );
     }
@@ -63,27 +65,31 @@ async function main() {
         `Adding generated orders until there are ${orderTarget.toLocaleString('en-US')} placed orders...`,
       );
       const log = (line: string) => console.log(`${line} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-      const added = await addGeneratedOrders(database.db, orderTarget, { now, log });
+      addedOrders = await addGeneratedOrders(database.db, orderTarget, { now, log });
       console.log(
-        added
-          ? `Added ${added.toLocaleString('en-US')} generated orders in ${((Date.now() - t) / 1000).toFixed(1)} s.`
+        addedOrders
+          ? `Added ${addedOrders.toLocaleString('en-US')} generated orders in ${((Date.now() - t) / 1000).toFixed(1)} s.`
           : `Already ${orderTarget.toLocaleString('en-US')} placed orders or more: nothing added.`,
       );
-      // PostgreSQL: statistics and the visibility map now, rather than whenever autovacuum comes (the list's counts
-      // are index-only scans). VACUUM marks a page visible to all only once the commits of its rows are known to be
-      // on disk; a server with synchronous_commit off (scripts/pg-local.sh, shared with tests) may not know it yet,
-      // so VACUUM runs again, a second later, until the orders' pages are marked.
-      if (added && config.DATABASE_URL) {
-        for (let round = 1; round <= 5; round++) {
-          await database.db.execute(sql`vacuum analyze orders, order_products, users, addresses, payments`);
-          const res = await database.db.execute(
-            sql`select relpages as pages, relallvisible as visible from pg_class where relname = 'orders'`,
-          );
-          const [vm] = (res as unknown as { rows: { pages: number; visible: number }[] }).rows;
-          log(`  vacuumed: ${vm!.visible} of the orders' ${vm!.pages} pages visible to all`);
-          if (vm!.visible >= vm!.pages * 0.95) break;
-          await new Promise((r) => setTimeout(r, 1000));
-        }
+    }
+    // PostgreSQL: statistics and the visibility map now, rather than whenever autovacuum comes (the lists' counts
+    // are index-only scans, and a trigram index's pending entries are merged). VACUUM marks a page visible to all
+    // only once the commits of its rows are known to be on disk; a server with synchronous_commit off
+    // (scripts/pg-local.sh, shared with tests) may not know it yet, so VACUUM runs again, a second later, until
+    // the grown tables' pages are marked.
+    if ((addedProducts || addedOrders) && config.DATABASE_URL) {
+      const watched = addedOrders ? 'orders' : 'products';
+      for (let round = 1; round <= 5; round++) {
+        await database.db.execute(
+          sql`vacuum analyze products, specifications, orders, order_products, users, addresses, payments`,
+        );
+        const res = await database.db.execute(
+          sql`select relpages as pages, relallvisible as visible from pg_class where relname = ${watched}`,
+        );
+        const [vm] = (res as unknown as { rows: { pages: number; visible: number }[] }).rows;
+        console.log(`  vacuumed: ${vm!.visible} of the ${watched}' ${vm!.pages} pages visible to all`);
+        if (vm!.visible >= vm!.pages * 0.95) break;
+        await new Promise((r) => setTimeout(r, 1000));
       }
     }
     await database.maintain();
