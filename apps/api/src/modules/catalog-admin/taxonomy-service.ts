@@ -34,6 +34,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands, categories, promotions } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isDrawingOnlySvg } from '../../lib/uploaded-files.ts';
 import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 
@@ -387,10 +388,7 @@ export async function checkIcon(file: unknown): Promise<{ buffer: Buffer; ext: '
   const ext = meta.format === 'svg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : null;
   if (!ext) throw AppError.field('file', 'icon_type');
   if (ext === 'svg') {
-    const text = file.toString('utf8');
-    // Anything that could run: script elements, event attributes, javascript: links, embedded documents.
-    if (/<script|\son[a-z]+\s*=|javascript:|<foreignObject|<iframe|<embed|<object|<!ENTITY/i.test(text))
-      throw AppError.field('file', 'icon_svg_script');
+    if (!isDrawingOnlySvg(file)) throw AppError.field('file', 'icon_svg_script');
   } else {
     const { width = 0, height = 0 } = meta;
     if (width < 16 || height < 16 || width > 4096 || height > 4096)

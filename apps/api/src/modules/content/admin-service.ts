@@ -30,6 +30,7 @@ import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankInstallments, banks, branches, deliveryZones, pageSettings } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isDrawingOnlySvg } from '../../lib/uploaded-files.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -141,17 +142,7 @@ async function checkPicture(file: Buffer): Promise<{ ext: string }> {
   }
   const ext = { jpeg: 'jpg', png: 'png', webp: 'webp', svg: 'svg' }[meta.format as string];
   if (!ext) throw AppError.field('file', 'content_image_type');
-  if (ext === 'svg') {
-    const src = file.toString('utf8');
-    // A drawing only: no script, no event handler, no code link, no entity trickery, no embedded page.
-    if (
-      !/<svg[\s>]/i.test(src) ||
-      /<script|<foreignObject|<!ENTITY|<iframe|<embed|<object/i.test(src) ||
-      /\son[a-z]+\s*=/i.test(src) ||
-      /(java|vb)script\s*:|data\s*:\s*text\/html/i.test(src)
-    )
-      throw AppError.field('file', 'content_image_unsafe_svg');
-  }
+  if (ext === 'svg' && !isDrawingOnlySvg(file)) throw AppError.field('file', 'content_image_unsafe_svg');
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (ext !== 'svg' && width < SETTING_IMAGE_MIN_WIDTH)
