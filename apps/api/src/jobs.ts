@@ -13,7 +13,11 @@ import { runImports } from './modules/catalog-admin/imports-service.ts';
  * describeError says (a database error by its SQLSTATE: Drizzle's own message carries the query's parameters).
  * - promotion prices follow the clock (a promotion starts or ends): once a minute.
  */
-export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>): () => void {
+export function startJobs(
+  ctx: AppContext,
+  database?: Pick<Database, 'maintain'>,
+  opts: { onCatalogWritten?: () => void } = {},
+): () => void {
   const run = () => {
     refreshCurrentPrices(ctx.db, ctx.clock.now()).catch((err: unknown) =>
       console.error('price refresh failed:', describeError(err)),
@@ -58,8 +62,8 @@ export function startJobs(ctx: AppContext, database?: Pick<Database, 'maintain'>
   // an instance left half done when it died (its lease ran out), every 5 s, safe on any number of instances.
   const importLog = { error: (obj: object, msg: string) => console.error(msg, obj) };
   const imports = () => {
-    runImports({ db: ctx.db, clock: ctx.clock, log: importLog }).catch((err: unknown) =>
-      console.error('import run failed:', describeError(err)),
+    runImports({ db: ctx.db, clock: ctx.clock, log: importLog, onWritten: opts.onCatalogWritten }).catch(
+      (err: unknown) => console.error('import run failed:', describeError(err)),
     );
   };
   const importTimer = setInterval(imports, 5_000);

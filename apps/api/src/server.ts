@@ -79,7 +79,8 @@ async function main() {
           })
         : undefined,
   });
-  const stopJobs = startJobs(app.ctx, database);
+  // An import the jobs loop runs clears this instance's cached answers as each batch lands, as the upload's run does.
+  const stopJobs = startJobs(app.ctx, database, { onCatalogWritten: () => app.responseCache.clear() });
   let closing = false;
   const close = async () => {
     if (closing) return; // Ctrl+C reaches npm and the server: one close is enough

@@ -46,8 +46,8 @@ export const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
   // takes up whatever is left, on any instance.
   const kick = () => {
     setImmediate(() => {
-      runImports({ db, clock, log: app.log }).catch((err: unknown) =>
-        app.log.error({ error: describeError(err) }, 'import run failed'),
+      runImports({ db, clock, log: app.log, onWritten: () => app.responseCache.clear() }).catch(
+        (err: unknown) => app.log.error({ error: describeError(err) }, 'import run failed'),
       );
     });
   };

@@ -558,6 +558,11 @@ export interface ImportRunContext {
   db: DbOrTx;
   clock: Clock;
   log?: { error(obj: object, msg: string): void };
+  /**
+   * Called after each batch of an import (not a dry run) is committed: this instance's cached answers are then
+   * forgotten (app.ts's response cache), so the store shows imported rows at once, as it does a saved product.
+   */
+  onWritten?: () => void;
 }
 
 interface JobRow {
@@ -736,6 +741,7 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
       // One row failed after all: the batch was rolled back; again, each row on its own.
       lease = await applyBatch(ctx, job, lease, base, batch, true);
     }
+    ctx.onWritten?.();
   }
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();

@@ -1,7 +1,7 @@
 import { apiMessage, IMPORT_COLUMNS, IMPORT_TEMPLATE_CSV } from '@store/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, importJobs, products, specifications, staff } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addPromotion } from '../../test/fixtures.ts';
@@ -420,6 +420,29 @@ describe('the background runner', () => {
     expect(await runImports({ db: t.database.db, clock: t.clock })).toBe(1);
     const [taken] = await t.database.db.select().from(importJobs).where(eq(importJobs.id, alive!.id));
     expect(taken).toMatchObject({ status: 'done', added: 1, processed: 1 });
+  });
+});
+
+describe('the answers cache', () => {
+  it('is told after each imported batch lands (so the store shows it at once), not after a dry run', async () => {
+    const source =
+      'title_en,title_ar,category,brand,price\r\nCache Kettle,غلاية الكاش,Kettles,Tornado,130\r\n';
+    // Whatever the uploads above kicked has finished first (the runner is one per process).
+    for (let i = 0; i < 5; i++) await runImports({ db: t.database.db, clock: t.clock });
+    const onWritten = vi.fn();
+    const queue = (dryRun: boolean) =>
+      t.database.db
+        .insert(importJobs)
+        .values({ fileName: 'cache.csv', dryRun, source, total: 1 })
+        .returning();
+    const [dry] = await queue(true);
+    expect(await runImports({ db: t.database.db, clock: t.clock, onWritten })).toBe(1);
+    expect((await finished(dry!.id)).import.status).toBe('done');
+    expect(onWritten).not.toHaveBeenCalled();
+    const [real] = await queue(false);
+    expect(await runImports({ db: t.database.db, clock: t.clock, onWritten })).toBe(1);
+    expect((await finished(real!.id)).import).toMatchObject({ status: 'done', added: 1 });
+    expect(onWritten).toHaveBeenCalledTimes(1);
   });
 });
 
