@@ -326,7 +326,8 @@ async function benchBackend(b: Backend, port: number) {
     const suggestions = freshPrefixes(titles);
     console.log(`${fresh.length} new searches, ${suggestions.length} new suggestion prefixes`);
     freshSearch = onceEach(fresh.map((query) => `/v1/products?${qs({ query, per_page: 12 })}`));
-    freshSuggestion = onceEach(suggestions.map((query) => `/v1/products?${qs({ query, per_page: 6 })}`));
+    // What the header's search box asks (GET /v1/products/suggestions, 6 of them).
+    freshSuggestion = onceEach(suggestions.map((query) => `/v1/products/suggestions?${qs({ query })}`));
     freshList = onceEach(
       freshLists(
         catRows.map((c) => c.id),

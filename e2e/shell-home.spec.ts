@@ -236,14 +236,14 @@ test('search suggests products while typing, a suggestion opens it, Enter lists 
   const box = page.getByRole('combobox', { name: 'ابحث عن منتج' });
   const suggestionCalls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/v1/products?') && r.url().includes('query=')) suggestionCalls.push(r.url());
+    if (r.url().includes('/v1/products/suggestions?')) suggestionCalls.push(r.url());
   });
   await box.pressSequentially(text, { delay: 40 });
   const list = page.getByTestId('search-suggestions');
   await expect(list).toBeVisible();
   await expect(list.getByRole('option').first()).toBeVisible();
   expect(suggestionCalls.length, 'typing quickly asks the server once (500 ms debounce)').toBe(1);
-  expect(decodeURIComponent(suggestionCalls[0]!.replace(/\+/g, ' '))).toContain('per_page=6');
+  expect(decodeURIComponent(suggestionCalls[0]!.replace(/\+/g, ' '))).toContain('limit=6');
   await expect(box).toHaveAttribute('aria-expanded', 'true');
 
   // Scrolling closes the suggestions.

@@ -286,6 +286,33 @@ export const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 export const productResponseSchema = z.object({ product: productDetailSchema });
+
+/** How many suggestions the header's search box shows, and the most one call may ask for. */
+export const SUGGESTIONS_DEFAULT = 6;
+export const SUGGESTIONS_MAX = 10;
+
+/**
+ * GET /v1/products/suggestions: what the header's search box shows while a shopper types (spec §2). `query` is
+ * read as the search reads it; its last word may be cut short (a word being typed).
+ */
+export const suggestionsQuerySchema = localeQuery.extend({
+  query: text({ allowBidi: true }).max(200, { message: 'too_long:200' }),
+  limit: wholeNumber(1, SUGGESTIONS_MAX).optional(),
+});
+export type SuggestionsQuery = z.infer<typeof suggestionsQuerySchema>;
+
+/** A suggestion: just what the box shows (title, picture, price) and where it leads (the product's id). */
+export const suggestionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+  checkout_price: z.number(),
+  in_stock: z.boolean(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
+export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
+
 export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) });
 export const brandsResponseSchema = z.object({ brands: z.array(brandSchema), meta: metaSchema });
 export const brandResponseSchema = z.object({ brand: brandSchema });

@@ -12,6 +12,8 @@ import {
   promotionKeyParam,
   promotionResponseSchema,
   promotionsResponseSchema,
+  suggestionsQuerySchema,
+  suggestionsResponseSchema,
 } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +27,7 @@ import {
   listProducts,
   listPromotions,
 } from './service.ts';
+import { suggest } from './suggestions.ts';
 
 const idParams = z.object({ id: idParam });
 
@@ -43,6 +46,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listProducts(db, req.query, { locale: requestLocale(req), now: clock.now() }),
+  );
+
+  app.get(
+    '/products/suggestions',
+    {
+      config: { cache: true },
+      schema: {
+        tags: ['catalog'],
+        description: 'What the search box shows while a shopper types: the last word may be cut short.',
+        querystring: suggestionsQuerySchema,
+        response: { 200: suggestionsResponseSchema },
+      },
+    },
+    async (req) => suggest(db, req.query, { locale: requestLocale(req), now: clock.now() }),
   );
 
   app.get(

@@ -1,10 +1,10 @@
-import type { Product } from '@store/contracts/catalog';
+import type { Suggestion, SuggestionsResponse } from '@store/contracts/catalog';
 import { DEBOUNCE_MS } from '@store/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { getProducts } from '../../features/catalog';
+import { api } from '../../lib/api-client';
 import { price } from '../../lib/format';
 import { useLocaleStore } from '../../lib/locale-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -14,9 +14,12 @@ import { BidiText } from '../../ui/bidi-text';
 
 const SUGGESTIONS = 6;
 
-/** GET /v1/products?query=…&per_page=6: the first matches, as the shopper types. */
+/** GET /v1/products/suggestions: the first matches as the shopper types (the last word may be cut short). */
 const getSuggestions = (text: string, signal?: AbortSignal) =>
-  getProducts({ query: text, per_page: SUGGESTIONS }, { signal }).then((r) => r.products);
+  api<SuggestionsResponse>('products/suggestions', {
+    query: { query: text, limit: SUGGESTIONS },
+    signal,
+  }).then((r) => r.suggestions);
 
 /**
  * The header search (spec §2): suggestions 500 ms after typing stops, as a combobox (arrows, Enter, Escape);
@@ -51,7 +54,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
     staleTime: 60_000,
   });
   const settled = query === text.trim();
-  const list: Product[] = (settled && suggestions) || [];
+  const list: Suggestion[] = (settled && suggestions) || [];
   const showList = open && query.length > 0 && settled && (list.length > 0 || !isFetching);
 
   useEffect(() => {
@@ -68,7 +71,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
     };
   }, [open]);
 
-  const pick = (p: Product) => {
+  const pick = (p: Suggestion) => {
     setOpen(false);
     setActive(-1);
     setText('');
@@ -152,9 +155,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
             onPointerMove={() => setActive(i)}
             className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
           >
-            {p.images[0] ? (
+            {p.thumbnail ? (
               <img
-                src={p.images[0].versions.thumbnail}
+                src={p.thumbnail}
                 alt=""
                 width={44}
                 height={44}

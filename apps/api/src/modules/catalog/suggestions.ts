@@ -1,0 +1,199 @@
+import {
+  SUGGESTIONS_DEFAULT,
+  searchTokens,
+  toEgp,
+  type Locale,
+  type Suggestion,
+  type SuggestionsQuery,
+  type SuggestionsResponse,
+} from '@store/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { pick } from '../../lib/locale.ts';
+import {
+  catalogIndexAt,
+  containing,
+  popularityRank,
+  readVersions,
+  seenVersions,
+  soldOutMarks,
+  type CatalogIndex,
+  type Versions,
+} from './catalog-index.ts';
+import { listProducts } from './service.ts';
+
+/**
+ * GET /v1/products/suggestions: what the header's search box shows while a shopper types, answered from the
+ * catalog index in this process's memory (decision 022) without ranking every match as a search does. Each
+ * letter typed is a question never asked before, so a suggestion must cost a fraction of a millisecond:
+ *
+ * - the words before the last are read as the search reads them (a catalog word holding each); the last word is
+ *   being typed, so it is a catalog word's start (`غسا` for غسالة, `sams` for samsung);
+ * - of the products holding them, those in stock first, then the most ordered, then the newest (the index's
+ *   popularity order): a walk over the matching words' lists keeping the best few, with nothing sorted;
+ * - the cards are only what the box shows (title, picture, price), read by primary key.
+ *
+ * When that finds nothing (a typo, an everyday word for the catalog's formal one, a brand in the other
+ * alphabet), or the index is not ready, the search itself answers with its first page: spelling variants,
+ * synonyms and typos, ranked as the results page ranks them.
+ */
+export async function suggest(
+  db: DbOrTx,
+  q: SuggestionsQuery,
+  opts: { locale: Locale; now: Date },
+): Promise<SuggestionsResponse> {
+  const limit = q.limit ?? SUGGESTIONS_DEFAULT;
+  const tokens = searchTokens(q.query);
+  if (!tokens.length) return { suggestions: [] };
+  const versions = await recentVersions(db);
+  const idx = await catalogIndexAt(db, versions.version);
+  const ids = idx ? startingWith(idx, tokens, await soldOutMarks(db, idx, versions.soldOut), limit) : [];
+  if (ids.length) {
+    const found = await suggestionRows(db, ids, opts.locale);
+    if (found.length) return { suggestions: found };
+  }
+  const list = await listProducts(db, { query: q.query, per_page: limit }, opts);
+  return {
+    suggestions: list.products.map((p) => ({
+      id: p.id,
+      title: p.title,
+      thumbnail: p.images.find((i) => !i.is_3d_image)?.versions.thumbnail ?? null,
+      checkout_price: p.checkout_price,
+      in_stock: p.stock > 0,
+    })),
+  };
+}
+
+/** How long the catalog versions this instance saw may be assumed before a suggestion reads them again. */
+const VERSIONS_FRESH_MS = 1000;
+const versionsReadAt = new WeakMap<object, number>();
+
+/**
+ * The catalog versions as this instance saw them (every list reads them with its page), read again when this
+ * function has not read them for a second: a product added or sold out shows in suggestions within a second.
+ */
+async function recentVersions(db: DbOrTx): Promise<Versions> {
+  const seen = seenVersions(db);
+  const at = versionsReadAt.get(db) ?? 0;
+  if (seen && Date.now() - at < VERSIONS_FRESH_MS) return seen;
+  versionsReadAt.set(db, Date.now());
+  return readVersions(db);
+}
+
+/** The index's words in code-point order, to find the words starting with a prefix by binary search. */
+const sortedWords = new WeakMap<CatalogIndex, string[]>();
+function wordsInOrder(idx: CatalogIndex): string[] {
+  let words = sortedWords.get(idx);
+  if (!words) {
+    words = [...idx.vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    sortedWords.set(idx, words);
+  }
+  return words;
+}
+
+/** The first of `words` (sorted) not before `prefix`. */
+function lowerBound(words: string[], prefix: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (words[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether an ascending list holds `d`. */
+function holds(list: Int32Array, d: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < d) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === d;
+}
+
+/**
+ * The ids of the best `limit` products holding every word but the last and a word starting with the last: in
+ * stock first, then by the index's popularity order. Keeps the best few while walking, so a short prefix held
+ * by thousands of products costs one pass over their positions.
+ */
+export function startingWith(
+  idx: CatalogIndex,
+  tokens: string[],
+  soldOut: Uint8Array,
+  limit: number,
+): number[] {
+  const last = tokens[tokens.length - 1]!;
+  // The products holding every earlier word, as the search finds a word (a catalog word holding it).
+  let before: Int32Array | null = null;
+  for (const t of tokens.slice(0, -1)) {
+    const list = containing(idx, t);
+    before = before ? before.filter((d) => holds(list, d)) : list;
+    if (!before.length) return [];
+  }
+  const rank = popularityRank(idx);
+  const worst = idx.size;
+  const bestKey: number[] = [];
+  const bestPos: number[] = [];
+  const offer = (d: number) => {
+    const key = (soldOut[d] === 1 ? worst : 0) + rank[d]!;
+    if (bestKey.length === limit && key >= bestKey[limit - 1]!) return;
+    if (bestPos.includes(d)) return;
+    let i = bestKey.length;
+    if (i === limit) i--;
+    while (i > 0 && bestKey[i - 1]! > key) {
+      bestKey[i] = bestKey[i - 1]!;
+      bestPos[i] = bestPos[i - 1]!;
+      i--;
+    }
+    bestKey[i] = key;
+    bestPos[i] = d;
+  };
+  const words = wordsInOrder(idx);
+  const from = lowerBound(words, last);
+  let to = from;
+  let held = 0;
+  while (to < words.length && words[to]!.startsWith(last)) held += idx.postings.get(words[to++]!)!.length;
+  if (before && before.length < held) {
+    // Fewer products hold the earlier words: each one's text is looked at for a word starting with the last.
+    const spaced = ` ${last}`;
+    for (const d of before) {
+      const text = idx.texts[d]!;
+      if (text.startsWith(last) || text.includes(spaced)) offer(d);
+    }
+  } else
+    for (let w = from; w < to; w++) {
+      const list = idx.postings.get(words[w]!)!;
+      for (let i = 0; i < list.length; i++) if (!before || holds(before, list[i]!)) offer(list[i]!);
+    }
+  return bestPos.map((d) => idx.ids[d]!);
+}
+
+/** The suggestions' cards, in the order of `ids` (a product hidden since the index was made is left out). */
+async function suggestionRows(db: DbOrTx, ids: number[], locale: Locale): Promise<Suggestion[]> {
+  const found = (
+    (await db.execute(
+      sql`select p.id, p.title_en, p.title_ar, p.current_price_piastres, p.stock,
+            (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
+              order by i.position, i.id limit 1) as thumbnail
+          from products p where p.active and p.id in ${ids}`,
+    )) as unknown as { rows: Record<string, unknown>[] }
+  ).rows;
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id,
+        title: String(pick(locale, r.title_en, r.title_ar)),
+        thumbnail: (r.thumbnail as string | null) ?? null,
+        checkout_price: toEgp(Number(r.current_price_piastres)),
+        in_stock: Number(r.stock) > 0,
+      },
+    ];
+  });
+}
