@@ -542,25 +542,38 @@ function rankedFromIndex(
   const need = candidates - above.length;
   if (whole || atFloor.length <= 4 * need) atFloor.sort((a, b) => byTie[a]! - byTie[b]!);
   else atFloor = firstInOrder(idx, idx.byPopularity, atFloor, need);
-  const cheapOrder = [...above.map((i) => matches[i]!), ...atFloor];
-  const head = cheapOrder.slice(0, candidates);
+  const cheapOrder = above.map((i) => matches[i]!);
+  for (const d of atFloor) cheapOrder.push(d);
+  const head = cheapOrder.length > candidates ? cheapOrder.slice(0, candidates) : cheapOrder;
   const similarity = similarityTo(phrase);
-  const score = new Map(
-    head.map((d) => [d, cheapOf(d, idx.texts[d]!.includes(phrase)) / 2 + similarity(idx.texts[d]!)]),
+  // Sorted by score, then by the cheap order (a head position's index).
+  const score = new Float64Array(head.length);
+  for (let i = 0; i < head.length; i++) {
+    const d = head[i]!;
+    score[i] = cheapOf(d, idx.texts[d]!.includes(phrase)) / 2 + similarity(idx.texts[d]!);
+  }
+  const byScore = Int32Array.from({ length: head.length }, (_, i) => i).sort(
+    (a, b) => score[b]! - score[a]! || a - b,
   );
-  const at = new Map(head.map((d, i) => [d, i]));
-  head.sort((a, b) => score.get(b)! - score.get(a)! || at.get(a)! - at.get(b)!);
-  return { top: Int32Array.from(head), rest: Int32Array.from(cheapOrder.slice(candidates)) };
+  // The rest is wanted only with the whole order (below the floor nothing was kept otherwise).
+  return {
+    top: byScore.map((i) => head[i]!),
+    rest: whole ? Int32Array.from(cheapOrder.slice(candidates)) : new Int32Array(0),
+  };
 }
 
 /** The first `k` of `members` in a pre-sorted order of the index's positions. */
 function firstInOrder(idx: CatalogIndex, order: Int32Array, members: number[], k: number): number[] {
-  const mark = new Uint8Array(idx.size);
+  // One mark per position, kept with the index and left cleared: no catalog-sized array per search.
+  let mark = scratchMarks.get(idx);
+  if (!mark) scratchMarks.set(idx, (mark = new Uint8Array(idx.size)));
   for (const d of members) mark[d] = 1;
   const out: number[] = [];
   for (let i = 0; i < order.length && out.length < k; i++) if (mark[order[i]!]) out.push(order[i]!);
+  for (const d of members) mark[d] = 0;
   return out;
 }
+const scratchMarks = new WeakMap<CatalogIndex, Uint8Array>();
 
 interface Facet {
   id: number;
