@@ -9,6 +9,8 @@
 //     accessibility, FCP, LCP, TBT, CLS and the bytes transferred (compressed, as the server sends them),
 //     BENCH_LIGHTHOUSE_RUNS times each (default 3; the median is reported — scores are noisy on 2 cores).
 // Starts its own server (built app, fresh embedded database) on BENCH_WEB_PORT (default 4300).
+// BENCH_WEB_ONLY=budget measures the first load only (1.), prints its table and writes no results file: a quick
+// check while trimming the bundle.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const BUDGET_JS_KB = 120;
 const seconds = Number(process.env.BENCH_WEB_SECONDS ?? 10);
+const budgetOnly = process.env.BENCH_WEB_ONLY === 'budget';
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
@@ -187,6 +190,10 @@ try {
     `| **JS total** | | ${kb(sum(js, 'raw'))} | **${kb(sum(js, 'gz'))}** (budget ${BUDGET_JS_KB}) |`,
   );
   lines.push(`| **CSS total** | | ${kb(sum(css, 'raw'))} | **${kb(sum(css, 'gz'))}** |`, '');
+  if (budgetOnly) {
+    console.log(`\n${lines.join('\n')}`);
+    process.exit(0);
+  }
 
   const product = (await (await fetch(`${base}/v1/products?per_page=1&featured=true`)).json()).products[0];
   const pages = [

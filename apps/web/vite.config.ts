@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
@@ -19,8 +20,34 @@ const adminPages: Plugin = {
   },
 };
 
+/** Each language's own name, from its catalog, for the language switch (src/lib/i18n.ts `languageNames`). */
+const languageNames = Object.fromEntries(
+  ['ar', 'en'].map((lng) => {
+    const shell = JSON.parse(
+      readFileSync(new URL(`src/i18n/${lng}/shell.json`, import.meta.url), 'utf8'),
+    ) as {
+      language: { name: string };
+    };
+    return [lng, shell.language.name];
+  }),
+);
+
+/** Modules of the home page's first load that lazy pages share too (see manualChunks). */
+const FIRST_LOAD_SHARED = new RegExp(
+  [
+    'src/lib/(api-client|i18n|locale-store|ssr|format|store-contacts|use-media-query|use-document-title|use-debounced-value)\\.ts',
+    'src/ui/(skeleton|dialog|price|store-image|bidi-text)\\.tsx',
+    'src/features/cart/(use-cart\\.ts|components/cart-error-dialog)',
+    'src/features/catalog/(product-text|availability|delivery-zone-store|recently-viewed)\\.ts',
+    'src/features/catalog/components/(product-card|rating-stars|monthly-price|availability-badge|delivery-estimate)\\.tsx',
+    'src/features/addresses/(address-values|api/addresses)\\.ts',
+    'packages/contracts/src/(arabic|constants|money)\\.ts',
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), adminPages],
+  define: { __LANGUAGE_NAMES__: JSON.stringify(languageNames) },
   server: {
     port: 5173,
     proxy: { '/v1': api, '/uploads': api, '/dev': api },
@@ -32,9 +59,22 @@ export default defineConfig({
       output: {
         // The libraries every page needs, in one long-cached chunk. Exact package names: a prefix such as
         // "node_modules/react" would also pull react-hook-form and react-remove-scroll into the first load.
+        // React Query's parts that only forms and the cart page use (mutations, parallel queries) stay out.
+        // i18next is the back office's only (the shop has its own translator, src/lib/i18n.ts).
         manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-i18next|i18next)\//.test(id))
+          if (
+            /node_modules\/(react|react-dom|scheduler|react-router|zustand|use-sync-external-store|react-i18next|i18next)\//.test(
+              id,
+            ) ||
+            /node_modules\/@tanstack\/(query-core|react-query)\/build\/modern\/(?!mutationObserver|useMutation|queriesObserver|useQueries|infiniteQueryObserver|useInfiniteQuery)/.test(
+              id,
+            )
+          )
             return 'react';
+          // What the home page and the lists share beside the entry (product cards, the cart's and the language's
+          // helpers), in one file rather than a dozen of less than 1 KB each: every file is compressed alone, and a
+          // phone on mobile data pays for each request.
+          if (FIRST_LOAD_SHARED.test(id)) return 'shared';
           return undefined;
         },
       },

@@ -30,8 +30,10 @@ import {
   type HydrationState,
 } from 'react-router';
 import { routes } from './app/routes';
+import arTexts from './i18n/first-load-ar';
+import enTexts from './i18n/first-load-en';
 import { apiHooks } from './lib/api-client';
-import i18n from './lib/i18n';
+import i18n, { addTexts } from './lib/i18n';
 import { serverLocale, useLocaleStore } from './lib/locale-store';
 import { serverHead } from './lib/ssr';
 
@@ -59,6 +61,10 @@ const MAX_PASSES = 4;
 const requestContext = new AsyncLocalStorage<{ locale: Locale; read: ServerRead }>();
 
 serverLocale.current = () => requestContext.getStore()?.locale ?? 'ar';
+
+// The server renders in either language: it has both languages' texts (a browser loads its page's only).
+addTexts('ar', arTexts);
+addTexts('en', enTexts);
 
 // Calls of the components' query functions (lib/api-client.ts) reach the API's services in-process. Only reads:
 // a server render changes nothing.
@@ -108,8 +114,8 @@ export async function render(url: string, locale: Locale, read: ServerRead): Pro
 
     const pass = () => {
       asked.clear();
-      // The page's language, for the components (the store) and the texts (i18next has every language loaded,
-      // so the change is immediate). Both are set again before each pass: other requests render in between.
+      // The page's language, for the components (the store) and the texts (both languages are in, so the change
+      // is immediate). Both are set again before each pass: other requests render in between.
       useLocaleStore.setState({ locale });
       // Store hooks read a store's initial state on the server (React's server snapshot), so the language store's
       // initial state is the page's language too.

@@ -4,10 +4,15 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import './index.css';
-import './lib/i18n';
 import { App, queryClient } from './app/app';
 import { createRouter } from './app/router';
+import i18n, { loadLanguage, setTextsLoader } from './lib/i18n';
 import { hydrationDone } from './lib/ssr';
+
+// One language's texts at a time: the page's first, the other when the shopper switches (lib/i18n.ts).
+setTextsLoader((lng) =>
+  (lng === 'en' ? import('./i18n/first-load-en') : import('./i18n/first-load-ar')).then((m) => m.default),
+);
 
 /** What a server-rendered page carries for its hydration (entry-server.tsx writes it). */
 interface ServerData {
@@ -25,9 +30,17 @@ async function start() {
   const root = document.getElementById('root')!;
   const dataEl = document.getElementById('ssr-data');
   const data = dataEl?.textContent ? (JSON.parse(dataEl.textContent) as ServerData) : null;
+  // The page's texts load beside its route's code (no extra round trip): both are needed for the first render.
+  const texts = loadLanguage(i18n.language).then(
+    () => true,
+    () => false,
+  );
   // The page's code may fail to arrive (a tab left open across an update): the browser then renders the page
   // itself, and the router's error page takes over (app/route-error.tsx).
   const router = data && root.firstElementChild ? await createRouter(data.router).catch(() => null) : null;
+  // Without its texts the app would show keys: a server-rendered page then stays as the server made it (its links
+  // still work, as plain links; the next page brings the texts).
+  if (!(await texts) && data && root.firstElementChild) return;
   if (data && router) {
     hydrate(queryClient, data.queries);
     // As a transition, hydration works in slices and lets the browser answer a tap in between (a phone's main

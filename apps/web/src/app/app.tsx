@@ -5,21 +5,19 @@ import { RouterProvider } from 'react-router';
 // The session store registers auth headers and the 401 rule on the API client.
 import { onSignOut } from '../features/auth';
 import { clearPaymentState } from '../features/checkout';
-import i18n from '../lib/i18n';
 import { useLocaleStore } from '../lib/locale-store';
 import { queryClient } from './query-client';
 import type { StoreRouter } from './router';
 
 export { queryClient };
 
-/** Keeps <html lang dir>, i18next and cached server data in the chosen language. */
+/** Keeps <html lang dir> and cached server data in the chosen language (the texts follow it: lib/i18n.ts). */
 function useLanguageSync() {
   const locale = useLocaleStore((s) => s.locale);
   const previous = useRef(locale);
   useEffect(() => {
     document.documentElement.lang = locale;
     document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
     if (previous.current !== locale) {
       previous.current = locale;
       // Queries keyed by locale fetch the new language by themselves; the others are fetched again now.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useRouteError } from 'react-router';
 
 const RELOADED_AT = 'store-stale-reload-at';

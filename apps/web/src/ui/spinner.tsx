@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** A turning ring with a hidden "Loading..." for screen readers. */
 export function Spinner({ className = '', size = 28 }: { className?: string; size?: number }) {

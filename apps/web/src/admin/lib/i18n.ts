@@ -5,6 +5,7 @@ import arAdmin from '../../i18n/ar/admin.json';
 import arCommon from '../../i18n/ar/common.json';
 import enAdmin from '../../i18n/en/admin.json';
 import enCommon from '../../i18n/en/common.json';
+import { addTexts } from '../../lib/i18n';
 import { currentLocale } from '../../lib/locale-store';
 
 /**
@@ -24,5 +25,10 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// The UI primitives shared with the shop (spinner, dialogs) read `common` through the shop's own translator
+// (lib/i18n.ts), which follows the chosen language by itself.
+addTexts('ar', { common: arCommon });
+addTexts('en', { common: enCommon });
 
 export default i18n;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { useIsSignedIn } from '../../features/auth';
 import { useCartCount, useServerCart } from '../../features/cart';

@@ -1,5 +1,5 @@
 import type { Category } from '@store/contracts/catalog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, NavLink } from 'react-router';
 import { useIsSignedIn, useSignOut } from '../../features/auth';
 import { useBrands, useCategories, usePromotions } from '../../features/catalog';

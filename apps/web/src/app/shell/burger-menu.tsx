@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { MenuIcon } from '../../ui/icons';
 
 // The drawer (Radix Dialog and the menu lists) is its own chunk, fetched when the shopper first reaches for it.

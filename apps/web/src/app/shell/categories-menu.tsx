@@ -1,7 +1,7 @@
 import type { Category } from '@store/contracts/catalog';
 import { CATEGORY_MENU_GROUP } from '@store/contracts/constants';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { useCategories } from '../../features/catalog';
 import { ChevronEndIcon, MenuIcon } from '../../ui/icons';

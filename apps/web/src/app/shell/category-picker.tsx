@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCategories } from '../../features/catalog';
 import { ChevronDownIcon } from '../../ui/icons';

@@ -1,5 +1,5 @@
 import { HOTLINE } from '@store/contracts/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NavLink } from 'react-router';
 import { PhoneIcon } from '../../ui/icons';
 import { AccountActions, CartLink } from './account-actions';

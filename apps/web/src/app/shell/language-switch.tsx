@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { languageNames, loadLanguage, useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
 import { GlobeIcon } from '../../ui/icons';
@@ -6,6 +6,9 @@ import { GlobeIcon } from '../../ui/icons';
 /**
  * Switches Arabic ⇄ English. The button shows the other language's own name ("English" / "العربية"), marked with
  * that language so a screen reader pronounces it right. Cached server data follows (see useLanguageSync).
+ *
+ * A page holds its own language's texts only: the other language's are fetched when the shopper points at or
+ * touches the button, and the language changes once they are in, so the whole page turns over at once.
  */
 export function LanguageSwitch({
   className = '',
@@ -20,10 +23,16 @@ export function LanguageSwitch({
   const other = locale === 'ar' ? 'en' : 'ar';
   const location = useLocation();
   const navigate = useNavigate();
+  const prefetch = () => void loadLanguage(other).catch(() => {});
   return (
     <button
       type="button"
-      onClick={() => {
+      onPointerEnter={prefetch}
+      onTouchStart={prefetch}
+      onFocus={prefetch}
+      onClick={async () => {
+        // Offline the texts cannot come: the language still changes, with the texts the page has.
+        await loadLanguage(other).catch(() => {});
         setLocale(other);
         // An address that names its language moves to the other language's address of the same page.
         const params = new URLSearchParams(location.search);
@@ -43,7 +52,7 @@ export function LanguageSwitch({
       data-testid="language-switch"
     >
       <GlobeIcon size={20} />
-      <span lang={other}>{t('language.name', { lng: other })}</span>
+      <span lang={other}>{languageNames[other]}</span>
     </button>
   );
 }

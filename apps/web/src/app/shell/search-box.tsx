@@ -2,7 +2,7 @@ import type { Suggestion, SuggestionsResponse } from '@store/contracts/catalog';
 import { DEBOUNCE_MS } from '@store/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { price } from '../../lib/format';

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import ar from '../../i18n/ar/addresses.json';
 import en from '../../i18n/en/addresses.json';
-import { ensureNamespace } from '../../lib/i18n';
+import { ensureNamespace, useTranslation } from '../../lib/i18n';
 
 /** The `addresses` namespace travels with the address pages, not the first load. */
 export function useAddressesTranslation() {

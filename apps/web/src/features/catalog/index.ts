@@ -7,16 +7,15 @@ export {
 } from './api/get-categories';
 export {
   brandQueryOptions,
-  brandsInfiniteQueryOptions,
   brandsQueryOptions,
   getBrand,
   getBrands,
   useBrand,
   useBrands,
-  useInfiniteBrands,
   type BrandsPage,
   type BrandsParams,
 } from './api/get-brands';
+export { brandsInfiniteQueryOptions, useInfiniteBrands } from './api/get-brand-pages';
 export {
   getPromotion,
   getPromotions,

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import ar from '../../i18n/ar/orders.json';
 import en from '../../i18n/en/orders.json';
-import { ensureNamespace } from '../../lib/i18n';
+import { ensureNamespace, useTranslation } from '../../lib/i18n';
 
 /** The `orders` namespace travels with the order pages and the rating modal, not the first load. */
 export function useOrdersTranslation() {

@@ -2,7 +2,7 @@ import { WISHLIST_PAGE_SIZE } from '@store/contracts/constants';
 import type { Product, ProductListResponse } from '@store/contracts/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { api, ApiError } from '../../../lib/api-client';
 import { price } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddressesTab } from '../../addresses';
 import { SignedInOnly, useAuth } from '../../auth';

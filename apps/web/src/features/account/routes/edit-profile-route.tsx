@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateSchema } from '@store/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import {
   applyServerErrors,

@@ -3,7 +3,7 @@ import { otpSchema, resetPasswordSchema } from '@store/contracts/auth';
 import { OTP_RESEND_SECONDS } from '@store/contracts/constants';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { confirmAccount, resendOtp, resetPassword } from '../api/auth-api';

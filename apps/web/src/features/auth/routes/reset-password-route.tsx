@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordLinkSchema } from '@store/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';

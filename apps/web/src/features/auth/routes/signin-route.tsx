@@ -3,7 +3,7 @@ import { signInSchema, signUpSchema } from '@store/contracts/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { mergeGuestCartIntoServer } from '../../cart';

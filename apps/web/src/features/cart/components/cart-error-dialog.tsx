@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { price } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { useServerCart } from '../server-cart';

@@ -2,7 +2,7 @@ import type { Product } from '@store/contracts/catalog';
 import { orderTotals, toEgp, toPiastres } from '@store/contracts/money';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { price } from '../../../lib/format';

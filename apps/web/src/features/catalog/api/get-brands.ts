@@ -1,6 +1,6 @@
 import type { Brand } from '@store/contracts/catalog';
 import type { Locale } from '@store/contracts/constants';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLocaleStore } from '../../../lib/locale-store';
 
@@ -29,21 +29,6 @@ export const brandsQueryOptions = (locale: Locale, params: BrandsParams = {}) =>
 export function useBrands(params: BrandsParams = {}, { enabled = true }: { enabled?: boolean } = {}) {
   const locale = useLocaleStore((s) => s.locale);
   return useQuery({ ...brandsQueryOptions(locale, params), enabled });
-}
-
-/** Brands page after page (`meta.next_page`), for lists that load more as they scroll. */
-export const brandsInfiniteQueryOptions = (locale: Locale, params: Omit<BrandsParams, 'page'> = {}) =>
-  infiniteQueryOptions({
-    queryKey: ['brands', locale, 'infinite', params],
-    queryFn: ({ pageParam }) => getBrands({ ...params, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => last.meta.next_page ?? undefined,
-    staleTime: 5 * 60_000,
-  });
-
-export function useInfiniteBrands(params: Omit<BrandsParams, 'page'> = {}) {
-  const locale = useLocaleStore((s) => s.locale);
-  return useInfiniteQuery(brandsInfiniteQueryOptions(locale, params));
 }
 
 /** GET /v1/brands/:id */

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { categoriesQueryOptions } from '../api/get-categories';
 

@@ -1,9 +1,9 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Spinner } from '../../../ui/spinner';
 import type { ProductListFacet } from '@store/contracts/catalog';
-import { useInfiniteBrands } from '../api/get-brands';
+import { useInfiniteBrands } from '../api/get-brand-pages';
 
 const BRANDS_PER_PAGE = 10;
 

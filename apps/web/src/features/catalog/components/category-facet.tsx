@@ -1,5 +1,5 @@
 import type { ProductListFacet } from '@store/contracts/catalog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Where a search's products are (issue 15): the categories holding them, with how many each, most first; a tap

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { addressesQueryOptions, deliveryZonesQueryOptions, matchZone } from '../../addresses';
 import { useIsSignedIn } from '../../auth';
 import { price } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import type { ProductListFacet } from '@store/contracts/catalog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ListFilters } from '../list-params';
 import { CategoryFacet } from './category-facet';
 import { BrandCategorySelect } from './brand-category-select';

@@ -1,5 +1,5 @@
 import type { ProductInstallments } from '@store/contracts/catalog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { price as formatPrice } from '../../../lib/format';
 
 /** Every bank's plans for this product's price: months, monthly amount, one-time fee, total (issue 16). */

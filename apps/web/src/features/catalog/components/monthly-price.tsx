@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { price as formatPrice } from '../../../lib/format';
 
 /** "From 1,250 EGP a month": the lowest monthly amount over the banks' installment plans (issue 16). */

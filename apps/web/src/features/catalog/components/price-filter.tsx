@@ -2,7 +2,7 @@ import * as Slider from '@radix-ui/react-slider';
 import { DEBOUNCE_MS } from '@store/contracts/constants';
 import { apiMessage } from '@store/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useLocaleStore } from '../../../lib/locale-store';
 
 interface Props {

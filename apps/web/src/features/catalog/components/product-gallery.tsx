@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ProductDetail } from '@store/contracts/catalog';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
 import { StoreImage } from '../../../ui/store-image';

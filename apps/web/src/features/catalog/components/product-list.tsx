@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';

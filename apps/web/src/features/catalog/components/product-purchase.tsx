@@ -1,6 +1,6 @@
 import type { Product } from '@store/contracts/catalog';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/button';
 import { CartIcon } from '../../../ui/icons';
 import { CartErrorDialog, QuantityCounter, useCartActions, useCartQuantity } from '../../cart';

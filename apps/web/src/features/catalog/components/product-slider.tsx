@@ -1,7 +1,7 @@
 import type { Product } from '@store/contracts/catalog';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { ChevronEndIcon, ChevronStartIcon } from '../../../ui/icons';
 import { ProductCard } from './product-card';

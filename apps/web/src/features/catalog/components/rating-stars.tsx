@@ -1,5 +1,5 @@
 import type { Product } from '@store/contracts/catalog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const STARS = '★★★★★';
 

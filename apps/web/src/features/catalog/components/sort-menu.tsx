@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ChevronDownIcon } from '../../../ui/icons';
 import { LIST_SORTS, type ListSort } from '../api/get-products';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ProductList } from '../components/product-list';
 
 const BASE = { in_dedicated_page: true } as const;

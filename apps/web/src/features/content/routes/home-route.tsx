@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ExploreBanners } from '../components/home/explore-banners';
 import { HeroCarousel } from '../components/home/hero-carousel';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { Link } from 'react-router';
 import { useLocaleStore } from '../../../../lib/locale-store';
 import { Skeleton } from '../../../../ui/skeleton';

@@ -1,8 +1,6 @@
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_SPEED_MS } from '@store/contracts/constants';
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../../lib/i18n';
 import { useLocaleStore } from '../../../../lib/locale-store';
 import { usePrefersReducedMotion } from '../../../../lib/use-media-query';
 import { Skeleton } from '../../../../ui/skeleton';
@@ -20,12 +18,6 @@ interface Slide {
   cta?: string;
   target: ReturnType<typeof bannerTarget>;
 }
-
-/**
- * Embla's `duration` is not in milliseconds: it is the stiffness of its scroll animation (60 frames a second,
- * friction 0.68). Played out, 20 settles a slide in about 500 ms, so speed (ms) / 25 gives Embla's number.
- */
-const EMBLA_DURATION = Math.round(CAROUSEL_SPEED_MS / 25);
 
 /**
  * The two top slides (spec §2), in the shopper's language, sliding by themselves every 3 seconds. Each is a link
@@ -57,38 +49,72 @@ export function HeroCarousel() {
   return <Carousel key={locale} slides={slides} label={t('hero.label')} />;
 }
 
+/**
+ * The slides scroll natively (CSS scroll snap): a finger swipes them, and right to left in Arabic, with no
+ * carousel library in the first load (decision 007). What the script adds once the page is hydrated: autoplay
+ * (paused while the pointer is over the slides or focus is in them, as the shopper reads), the dots and the
+ * pause button, and slides that glide in CAROUSEL_SPEED_MS. The server's first slide is the same
+ * element throughout, so nothing moves when the script arrives.
+ */
 function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
   const { t } = useTranslation('home');
   const locale = useLocaleStore((s) => s.locale);
   const reduced = usePrefersReducedMotion();
   const [playing, setPlaying] = useState(!reduced);
-  const plugins = useMemo(
-    () =>
-      playing
-        ? [
-            Autoplay({
-              delay: CAROUSEL_AUTOPLAY_MS,
-              stopOnInteraction: false,
-              stopOnMouseEnter: true,
-              stopOnFocusIn: true,
-            }),
-          ]
-        : [],
-    [playing],
-  );
-  const [viewport, embla] = useEmblaCarousel(
-    { loop: true, direction: locale === 'ar' ? 'rtl' : 'ltr', duration: reduced ? 0 : EMBLA_DURATION },
-    plugins,
-  );
+  const [held, setHeld] = useState(false);
   const [selected, setSelected] = useState(0);
-  const onSelect = useCallback(() => embla && setSelected(embla.selectedScrollSnap()), [embla]);
-  useEffect(() => {
-    if (!embla) return;
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
+  const viewport = useRef<HTMLDivElement>(null);
+  const glide = useRef<() => void>(null);
+  const count = slides.length;
+
+  /** Moves to slide `i`; from the last slide "next" is the first again. */
+  const goTo = (i: number) => {
+    const el = viewport.current;
+    if (!el) return;
+    glide.current?.();
+    // Scrolled positions run negative right to left.
+    const sign = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
+    const from = el.scrollLeft;
+    const to = sign * ((i + count) % count) * el.clientWidth;
+    const ms = reduced ? 0 : CAROUSEL_SPEED_MS;
+    if (ms === 0 || from === to) {
+      el.scrollLeft = to;
+      return;
+    }
+    // Snapping would hold every step of the glide where it is: it comes back when the slide is in place.
+    el.style.scrollSnapType = 'none';
+    const start = performance.now();
+    let frame = 0;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      el.style.scrollSnapType = '';
+      glide.current = null;
     };
-  }, [embla, onSelect]);
+    const step = (now: number) => {
+      const p = Math.min(1, (now - start) / ms);
+      el.scrollLeft = from + (to - from) * (1 - (1 - p) ** 3);
+      if (p < 1) frame = requestAnimationFrame(step);
+      else stop();
+    };
+    frame = requestAnimationFrame(step);
+    glide.current = stop;
+  };
+
+  useEffect(() => () => glide.current?.(), []);
+
+  // The next slide every CAROUSEL_AUTOPLAY_MS, counted again after any move.
+  useEffect(() => {
+    if (!playing || held || count < 2) return;
+    const timer = setTimeout(() => goTo(selected + 1), CAROUSEL_AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+    // goTo reads the element when it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [playing, held, selected, count]);
+
+  const onScroll = () => {
+    const el = viewport.current;
+    if (el) setSelected(Math.min(count - 1, Math.round(Math.abs(el.scrollLeft) / el.clientWidth)));
+  };
 
   return (
     <section
@@ -97,66 +123,72 @@ function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
       className="relative bg-slate-200"
       data-testid="hero-carousel"
     >
-      <div ref={viewport} className="overflow-hidden" dir={locale === 'ar' ? 'rtl' : 'ltr'}>
-        <div className="flex" aria-live={playing ? 'off' : 'polite'}>
-          {slides.map((slide, i) => (
-            <div
-              key={slide.name}
-              role="group"
-              aria-roledescription={t('hero.slide')}
-              aria-label={t('hero.position', { n: i + 1, total: slides.length })}
-              className="min-w-0 shrink-0 grow-0 basis-full"
+      <div
+        ref={viewport}
+        className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
+        dir={locale === 'ar' ? 'rtl' : 'ltr'}
+        aria-live={playing ? 'off' : 'polite'}
+        onScroll={onScroll}
+        onMouseEnter={() => setHeld(true)}
+        onMouseLeave={() => setHeld(false)}
+        onFocus={() => setHeld(true)}
+        onBlur={() => setHeld(false)}
+      >
+        {slides.map((slide, i) => (
+          <div
+            key={slide.name}
+            role="group"
+            aria-roledescription={t('hero.slide')}
+            aria-label={t('hero.position', { n: i + 1, total: slides.length })}
+            className="min-w-0 shrink-0 grow-0 basis-full snap-start snap-always"
+          >
+            <BannerLink
+              target={slide.target}
+              className="group relative block focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
+              testId="hero-link"
             >
-              <BannerLink
-                target={slide.target}
-                className="group relative block focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
-                testId="hero-link"
-              >
-                {/* On a phone the slide is taller than the picture's 16:5, so its words fit at a size one can read:
+              {/* On a phone the slide is taller than the picture's 16:5, so its words fit at a size one can read:
                     the picture fills it, cut at the start side where the words go. */}
-                <div
+              <div
+                className={slide.title ? 'aspect-[16/8] overflow-hidden sm:aspect-[16/5]' : 'overflow-hidden'}
+              >
+                <StoreImage
+                  src={slide.src}
+                  sizes="(min-width: 1600px) 1600px, 100vw"
+                  alt={slide.title ? '' : t('hero.alt', { n: i + 1 })}
+                  width={1600}
+                  height={500}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding={i === 0 ? 'sync' : 'async'}
                   className={
-                    slide.title ? 'aspect-[16/8] overflow-hidden sm:aspect-[16/5]' : 'overflow-hidden'
+                    slide.title
+                      ? 'h-full w-full object-cover object-right rtl:object-left sm:object-center'
+                      : 'h-auto w-full'
                   }
+                />
+              </div>
+              {slide.title && (
+                <div
+                  className="absolute inset-y-0 start-0 flex w-3/5 flex-col justify-center gap-1 ps-5 pe-2 text-white sm:w-1/2 sm:gap-3 sm:ps-[10%] ltr:bg-linear-to-r rtl:bg-linear-to-l from-slate-950/45 to-transparent"
+                  data-testid="hero-text"
                 >
-                  <StoreImage
-                    src={slide.src}
-                    sizes="(min-width: 1600px) 1600px, 100vw"
-                    alt={slide.title ? '' : t('hero.alt', { n: i + 1 })}
-                    width={1600}
-                    height={500}
-                    loading={i === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={i === 0 ? 'high' : 'auto'}
-                    decoding={i === 0 ? 'sync' : 'async'}
-                    className={
-                      slide.title
-                        ? 'h-full w-full object-cover object-right rtl:object-left sm:object-center'
-                        : 'h-auto w-full'
-                    }
-                  />
+                  <h2 className="text-2xl leading-tight font-extrabold drop-shadow sm:text-4xl lg:text-5xl">
+                    {slide.title}
+                  </h2>
+                  {slide.text && (
+                    <p className="text-sm leading-snug drop-shadow sm:text-lg lg:text-xl">{slide.text}</p>
+                  )}
+                  {slide.cta && (
+                    <span className="mt-2 inline-flex w-fit items-center rounded-full bg-white px-4 py-2 text-sm font-bold text-brand-900 shadow group-hover:bg-accent-500 group-hover:text-slate-950 sm:text-base">
+                      {slide.cta}
+                    </span>
+                  )}
                 </div>
-                {slide.title && (
-                  <div
-                    className="absolute inset-y-0 start-0 flex w-3/5 flex-col justify-center gap-1 ps-5 pe-2 text-white sm:w-1/2 sm:gap-3 sm:ps-[10%] ltr:bg-linear-to-r rtl:bg-linear-to-l from-slate-950/45 to-transparent"
-                    data-testid="hero-text"
-                  >
-                    <h2 className="text-2xl leading-tight font-extrabold drop-shadow sm:text-4xl lg:text-5xl">
-                      {slide.title}
-                    </h2>
-                    {slide.text && (
-                      <p className="text-sm leading-snug drop-shadow sm:text-lg lg:text-xl">{slide.text}</p>
-                    )}
-                    {slide.cta && (
-                      <span className="mt-2 inline-flex w-fit items-center rounded-full bg-white px-4 py-2 text-sm font-bold text-brand-900 shadow group-hover:bg-accent-500 group-hover:text-slate-950 sm:text-base">
-                        {slide.cta}
-                      </span>
-                    )}
-                  </div>
-                )}
-              </BannerLink>
-            </div>
-          ))}
-        </div>
+              )}
+            </BannerLink>
+          </div>
+        ))}
       </div>
       {slides.length > 1 && (
         <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1">
@@ -166,7 +198,7 @@ function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
               type="button"
               aria-label={t('hero.goTo', { n: i + 1 })}
               aria-current={i === selected ? 'true' : undefined}
-              onClick={() => embla?.scrollTo(i)}
+              onClick={() => goTo(i)}
               className="flex size-8 items-center justify-center"
             >
               <span

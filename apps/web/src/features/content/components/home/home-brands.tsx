@@ -1,5 +1,5 @@
 import { HOME_BRANDS } from '@store/contracts/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { Link } from 'react-router';
 import { useBrands } from '../../../catalog';
 import { Skeleton } from '../../../../ui/skeleton';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { deliveryZonesQueryOptions } from '../../../addresses';
 import { price } from '../../../../lib/format';
 import { useLocaleStore } from '../../../../lib/locale-store';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { HeadsetIcon, RefundIcon, ShieldIcon, TruckIcon } from '../../../../ui/icons';
 
 const PERKS = [

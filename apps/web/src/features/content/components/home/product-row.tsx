@@ -1,6 +1,6 @@
 import type { Product } from '@store/contracts/catalog';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { ProductCard } from '../../../catalog';
 import { usePrefersReducedMotion } from '../../../../lib/use-media-query';
 import { ChevronEndIcon, ChevronStartIcon } from '../../../../ui/icons';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { useProducts, useRecentlyViewed, type ProductsParams } from '../../../catalog';
 import { Tabs } from '../../../../ui/tabs';
 import { ProductRow } from './product-row';

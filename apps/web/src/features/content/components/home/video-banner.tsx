@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { useLocaleStore } from '../../../../lib/locale-store';
 import { PlayIcon } from '../../../../ui/icons';
 import { settingImage, settingText, usePageSettings } from '../../api/get-page-settings';

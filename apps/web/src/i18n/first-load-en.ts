@@ -1,0 +1,23 @@
+import type { Catalogs } from '../lib/i18n';
+
+/**
+ * The English texts a page needs from its first render (lib/i18n.ts loads one language's file, the page's).
+ * The namespaces of some pages only are left out (they come with those pages, through `ensureNamespace`), and
+ * so are the back office's (src/admin/lib/i18n.ts). The list is the same in first-load-ar.ts.
+ */
+const files = import.meta.glob<Catalogs[string]>(
+  [
+    './en/*.json',
+    '!./en/content.json',
+    '!./en/addresses.json',
+    '!./en/checkout.json',
+    '!./en/orders.json',
+    '!./en/admin.json',
+  ],
+  { eager: true, import: 'default' },
+);
+
+const texts: Catalogs = {};
+for (const [file, namespace] of Object.entries(files)) texts[/([\w-]+)\.json$/.exec(file)![1]!] = namespace;
+
+export default texts;
