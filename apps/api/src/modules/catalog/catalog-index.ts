@@ -27,6 +27,10 @@ export interface CatalogIndex {
   /** Documents are in id order, newest (highest id) first: a document's position is its rank by `id desc`. */
   ids: Int32Array;
   texts: string[];
+  /** What a suggestion shows (suggestions.ts): the titles and the first picture's thumbnail (null: none). */
+  titlesEn: string[];
+  titlesAr: string[];
+  thumbnails: (string | null)[];
   category: Int32Array;
   brand: Int32Array;
   price: Float64Array;
@@ -101,10 +105,15 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
           (p.promotion_id is not null and p.current_price_piastres < p.price_piastres) as on_offer,
           p.featured, p.special_offer, coalesce(p.promotion_id, 0) as promotion_id,
           extract(epoch from p.created_at) * 1000 as created, coalesce(s.n, 0) as sold,
-          (select version from catalog_state where id = 1) as catalog_version
+          (select version from catalog_state where id = 1) as catalog_version,
+          p.title_en, p.title_ar, i.thumbnail_url
         from products p
         left join (select product_id, count(*) as n from order_products group by product_id) s
           on s.product_id = p.id
+        left join (
+          select distinct on (product_id) product_id, thumbnail_url from product_images
+          where not is_3d order by product_id, position, id
+        ) i on i.product_id = p.id
         where p.active order by p.id desc`,
   );
   const versionRow =
@@ -123,6 +132,9 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     size: n,
     ids: new Int32Array(n),
     texts: new Array<string>(n),
+    titlesEn: new Array<string>(n),
+    titlesAr: new Array<string>(n),
+    thumbnails: new Array<string | null>(n),
     category: new Int32Array(n),
     brand: new Int32Array(n),
     price: new Float64Array(n),
@@ -152,6 +164,9 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     idx.ids[d] = Number(r.id);
     const text = String(r.search_text ?? '');
     idx.texts[d] = text;
+    idx.titlesEn[d] = String(r.title_en);
+    idx.titlesAr[d] = String(r.title_ar);
+    idx.thumbnails[d] = (r.thumbnail_url as string | null) ?? null;
     idx.category[d] = Number(r.category_id);
     idx.brand[d] = Number(r.brand_id);
     idx.price[d] = Number(r.current_price_piastres);

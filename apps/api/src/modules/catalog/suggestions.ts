@@ -3,11 +3,9 @@ import {
   searchTokens,
   toEgp,
   type Locale,
-  type Suggestion,
   type SuggestionsQuery,
   type SuggestionsResponse,
 } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { pick } from '../../lib/locale.ts';
 import {
@@ -31,7 +29,9 @@ import { listProducts } from './service.ts';
  *   being typed, so it is a catalog word's start (`غسا` for غسالة, `sams` for samsung);
  * - of the products holding them, those in stock first, then the most ordered, then the newest (the index's
  *   popularity order): a walk over the matching words' lists keeping the best few, with nothing sorted;
- * - the cards are only what the box shows (title, picture, price), read by primary key.
+ * - the cards are only what the box shows (title, picture, price), kept with the index (a title, a picture or a
+ *   price moves the catalog version, so the index's are the catalog's); whether it is in stock comes from the
+ *   sold-out marks as of the sold-out version read at most a second ago. No statement at all, most of the time.
  *
  * When that finds nothing (a typo, an everyday word for the catalog's formal one, a brand in the other
  * alphabet), or the index is not ready, the search itself answers with its first page: spelling variants,
@@ -47,10 +47,19 @@ export async function suggest(
   if (!tokens.length) return { suggestions: [] };
   const versions = await recentVersions(db);
   const idx = await catalogIndexAt(db, versions.version);
-  const ids = idx ? startingWith(idx, tokens, await soldOutMarks(db, idx, versions.soldOut), limit) : [];
-  if (ids.length) {
-    const found = await suggestionRows(db, ids, opts.locale);
-    if (found.length) return { suggestions: found };
+  if (idx) {
+    const soldOut = await soldOutMarks(db, idx, versions.soldOut);
+    const found = startingWith(idx, tokens, soldOut, limit);
+    if (found.length)
+      return {
+        suggestions: found.map((d) => ({
+          id: idx.ids[d]!,
+          title: pick(opts.locale, idx.titlesEn[d]!, idx.titlesAr[d]!),
+          thumbnail: idx.thumbnails[d]!,
+          checkout_price: toEgp(idx.price[d]!),
+          in_stock: soldOut[d] !== 1,
+        })),
+      };
   }
   const list = await listProducts(db, { query: q.query, per_page: limit }, opts);
   return {
@@ -116,7 +125,7 @@ function holds(list: Int32Array, d: number): boolean {
 }
 
 /**
- * The ids of the best `limit` products holding every word but the last and a word starting with the last: in
+ * The positions of the best `limit` products holding every word but the last and a word starting with the last: in
  * stock first, then by the index's popularity order. Keeps the best few while walking, so a short prefix held
  * by thousands of products costs one pass over their positions.
  */
@@ -169,31 +178,5 @@ export function startingWith(
       const list = idx.postings.get(words[w]!)!;
       for (let i = 0; i < list.length; i++) if (!before || holds(before, list[i]!)) offer(list[i]!);
     }
-  return bestPos.map((d) => idx.ids[d]!);
-}
-
-/** The suggestions' cards, in the order of `ids` (a product hidden since the index was made is left out). */
-async function suggestionRows(db: DbOrTx, ids: number[], locale: Locale): Promise<Suggestion[]> {
-  const found = (
-    (await db.execute(
-      sql`select p.id, p.title_en, p.title_ar, p.current_price_piastres, p.stock,
-            (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
-              order by i.position, i.id limit 1) as thumbnail
-          from products p where p.active and p.id in ${ids}`,
-    )) as unknown as { rows: Record<string, unknown>[] }
-  ).rows;
-  const byId = new Map(found.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        id,
-        title: String(pick(locale, r.title_en, r.title_ar)),
-        thumbnail: (r.thumbnail as string | null) ?? null,
-        checkout_price: toEgp(Number(r.current_price_piastres)),
-        in_stock: Number(r.stock) > 0,
-      },
-    ];
-  });
+  return bestPos;
 }
