@@ -100,28 +100,22 @@ function wordsInOrder(idx: CatalogIndex): string[] {
   return words;
 }
 
-/** The first of `words` (sorted) not before `prefix`. */
-function lowerBound(words: string[], prefix: string): number {
+/** The first index of a sorted list whose item is not before `x`. */
+function lowerBound<T extends string | number>(list: ArrayLike<T>, x: T): number {
   let lo = 0;
-  let hi = words.length;
+  let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (words[mid]! < prefix) lo = mid + 1;
+    if (list[mid]! < x) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-/** Whether an ascending list holds `d`. */
+/** Whether an ascending list of positions holds `d`. */
 function holds(list: Int32Array, d: number): boolean {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < d) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < list.length && list[lo] === d;
+  const i = lowerBound(list, d);
+  return i < list.length && list[i] === d;
 }
 
 /**
