@@ -10,6 +10,7 @@
  *   BENCH_ROWS="never asked"  only the scenarios whose name holds this (a quick look while working: it prints
  *                             the table and leaves bench/results alone)
  *   BENCH_BACKENDS=pglite     only PGlite (or `postgres`: only PostgreSQL)
+ *   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"  node flags for the server (a profile of a scenario)
  *
  * Reads as shoppers get them run against the server as shipped (answers cache on). The uncached rows run against
  * a second start of the same server with CATALOG_CACHE_SECONDS=0: a client cannot skip the cache (issue 12).
@@ -26,6 +27,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY_ROWS = process.env.BENCH_ROWS ?? '';
 const BACKENDS = process.env.BENCH_BACKENDS ?? '';
+const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const tmp = path.join(root, 'bench/.tmp');
 
 interface Backend {
@@ -51,7 +53,7 @@ async function waitFor(url: string, ms = 120_000) {
 }
 
 function startServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  return spawn(process.execPath, [...SERVER_ARGS, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
