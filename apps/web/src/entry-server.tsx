@@ -23,13 +23,8 @@ import {
 import type { Locale } from '@store/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type HydrationState,
-} from 'react-router';
-import { routes } from './app/routes';
+import { StaticRouter } from 'react-router';
+import { AppRoutes, preloadPages } from './app/router';
 import arTexts from './i18n/first-load-ar';
 import enTexts from './i18n/first-load-en';
 import { apiHooks } from './lib/api-client';
@@ -96,15 +91,16 @@ function recordingCache(): { cache: QueryCache; asked: Asked } {
   return { cache, asked };
 }
 
-const handler = createStaticHandler(routes);
-
 /** Renders the page at `url` (path and query) in `locale`; null when it cannot (the browser then renders it). */
 export async function render(url: string, locale: Locale, read: ServerRead): Promise<RenderResult | null> {
   return requestContext.run({ locale, read }, async () => {
-    const context = await handler.query(new Request(new URL(url, 'http://store.invalid')));
-    // A redirect (the /checkout route) or a page that failed: the browser's router takes it from there.
-    if (context instanceof Response || context.errors) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
+    // The page's code, so the render below renders it (not a placeholder). Code that fails to load: the browser
+    // takes the page from there.
+    try {
+      await preloadPages(new URL(url, 'http://store.invalid').pathname);
+    } catch {
+      return null;
+    }
     const { cache, asked } = recordingCache();
     const queryClient = new QueryClient({
       queryCache: cache,
@@ -127,7 +123,9 @@ export async function render(url: string, locale: Locale, read: ServerRead): Pro
         const html = renderToString(
           <StrictMode>
             <QueryClientProvider client={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
             </QueryClientProvider>
           </StrictMode>,
         );
@@ -159,17 +157,12 @@ export async function render(url: string, locale: Locale, read: ServerRead): Pro
     const queries: DehydratedState = dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && shown.has(q.queryHash),
     });
-    const hydration: HydrationState = {
-      loaderData: context.loaderData,
-      actionData: context.actionData,
-      errors: null,
-    };
     queryClient.clear();
     const hoisted = /^(?:<link [^>]*>)*/.exec(result.html)![0];
     return {
       html: result.html.slice(hoisted.length),
       head: hoisted,
-      data: JSON.stringify({ queries, router: hydration }),
+      data: JSON.stringify({ queries }),
       title: result.head.title,
       description: result.head.description,
     };

@@ -2,10 +2,9 @@ import './lib/zod-config';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { HydrationState } from 'react-router';
 import './index.css';
 import { App, queryClient } from './app/app';
-import { createRouter } from './app/router';
+import { preloadPages } from './app/router';
 import i18n, { loadLanguage, setTextsLoader } from './lib/i18n';
 import { hydrationDone } from './lib/ssr';
 
@@ -17,7 +16,6 @@ setTextsLoader((lng) =>
 /** What a server-rendered page carries for its hydration (entry-server.tsx writes it). */
 interface ServerData {
   queries: DehydratedState;
-  router: HydrationState;
 }
 
 /** Runs once the first render is committed: the remembered session, cart and language are read then. */
@@ -35,13 +33,17 @@ async function start() {
     () => true,
     () => false,
   );
-  // The page's code may fail to arrive (a tab left open across an update): the browser then renders the page
-  // itself, and the router's error page takes over (app/route-error.tsx).
-  const router = data && root.firstElementChild ? await createRouter(data.router).catch(() => null) : null;
+  // The page's code first, so the first render is the page itself (the server's, when it rendered it). It may fail
+  // to arrive (a tab left open across an update): the browser then renders the page itself, and the error page
+  // takes over (app/route-error.tsx).
+  const code = await preloadPages(window.location.pathname).then(
+    () => true,
+    () => false,
+  );
   // Without its texts the app would show keys: a server-rendered page then stays as the server made it (its links
   // still work, as plain links; the next page brings the texts).
   if (!(await texts) && data && root.firstElementChild) return;
-  if (data && router) {
+  if (data && code && root.firstElementChild) {
     hydrate(queryClient, data.queries);
     // As a transition, hydration works in slices and lets the browser answer a tap in between (a phone's main
     // thread is never blocked for the whole page at once).
@@ -49,7 +51,7 @@ async function start() {
       hydrateRoot(
         root,
         <StrictMode>
-          <App router={router} />
+          <App />
           <Hydrated />
         </StrictMode>,
       );
@@ -59,7 +61,7 @@ async function start() {
     root.replaceChildren();
     createRoot(root).render(
       <StrictMode>
-        <App router={await createRouter()} />
+        <App />
       </StrictMode>,
     );
   }

@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LOCALES } from '@store/contracts/constants';
 import { useEffect, useRef } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 // The session store registers auth headers and the 401 rule on the API client.
 import { onSignOut } from '../features/auth';
 import { clearPaymentState } from '../features/checkout';
 import { useLocaleStore } from '../lib/locale-store';
 import { queryClient } from './query-client';
-import type { StoreRouter } from './router';
+import { AppRoutes } from './router';
 
 export { queryClient };
 
@@ -42,11 +42,13 @@ onSignOut(() => {
   });
 });
 
-export function App({ router }: { router: StoreRouter }) {
+export function App() {
   useLanguageSync();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

@@ -1,24 +1,29 @@
 import { PAGE_TRANSITION_MS } from '@store/contracts/constants';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { isServer } from '../lib/ssr';
+import { usePageLoading } from './lazy-page';
 import { Footer } from './shell/footer';
 import { Header } from './shell/header';
 
 /** Every page: header, the page (fading in after a navigation), footer. New pages start at the top. */
 export function RootLayout() {
   useFocusOnNavigation();
+  useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col">
       <NavigationProgress />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <PageTransition>
-          <Outlet />
+          {/* Only a page whose code was not loaded before its first render waits here (main.tsx loads the
+              first page's code first; later pages arrive while the page before stays on screen). */}
+          <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+            <Outlet />
+          </Suspense>
         </PageTransition>
       </main>
       <Footer />
-      {/* Scrolls to the top on a new navigation, restores the position on back/forward. */}
-      <ScrollRestoration />
     </div>
   );
 }
@@ -45,7 +50,7 @@ function PageTransition({ children }: { children: ReactNode }) {
 
 /** A thin bar at the top while the next page's code is loading. */
 function NavigationProgress() {
-  const busy = useNavigation().state !== 'idle';
+  const busy = usePageLoading();
   return (
     <div
       aria-hidden="true"
@@ -54,6 +59,71 @@ function NavigationProgress() {
       <div className="h-full w-1/3 animate-pulse bg-accent-500" />
     </div>
   );
+}
+
+/** Where each visited entry of the history was scrolled to, kept for the tab's life (a reload included). */
+const SCROLL_KEY = 'store-scroll-positions';
+const positions: Record<string, number> = (() => {
+  if (isServer) return {};
+  try {
+    return JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}') as Record<string, number>;
+  } catch {
+    return {};
+  }
+})();
+
+/**
+ * A new page starts at the top (or at its `#anchor`); Back and Forward return to where the shopper was on that
+ * entry. A navigation that only changes a list's filters keeps the place when it asks to (`state.keepScroll`).
+ */
+function useScrollRestoration() {
+  const location = useLocation();
+  const action = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const save = () => {
+      try {
+        sessionStorage.setItem(SCROLL_KEY, JSON.stringify(positions));
+      } catch {
+        // Storage full or off: positions are kept for this page's life only.
+      }
+    };
+    window.addEventListener('pagehide', save);
+    return () => window.removeEventListener('pagehide', save);
+  }, []);
+  // Remembered as the shopper scrolls this entry.
+  useEffect(() => {
+    const key = location.key;
+    const onScroll = () => {
+      positions[key] = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [location.key]);
+  useLayoutEffect(() => {
+    // The first entry of a tab has no key of its own ('default'): nothing to return to.
+    const saved = location.key === 'default' ? undefined : positions[location.key];
+    if (first.current) {
+      first.current = false;
+      // A reload returns where the shopper was; a first visit stays where the browser put it.
+      if (action === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+      return;
+    }
+    if (action === 'POP' && saved !== undefined) {
+      window.scrollTo(0, saved);
+      return;
+    }
+    if (location.hash) {
+      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+        return;
+      }
+    }
+    if ((location.state as { keepScroll?: boolean } | null)?.keepScroll) return;
+    window.scrollTo(0, 0);
+  }, [location, action]);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { useRouteError } from 'react-router';
+import { forgetFailedPages } from './lazy-page';
 
 const RELOADED_AT = 'store-stale-reload-at';
 
@@ -20,9 +20,38 @@ function mayReload(): boolean {
   return Date.now() - last > 60_000;
 }
 
-/** What a shopper sees instead of React Router's developer page when a page fails to load or render. */
-export function RouteError() {
-  const error = useRouteError();
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+/** Catches what a page throws while it loads or renders; another address renders afresh. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; at: string | null }> {
+  override state = { error: null as unknown, at: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; at: string | null }) {
+    // The error belongs to the address it happened at: following a link (or Back) leaves it.
+    if (state.at === null) return { at: props.pathname };
+    if (props.pathname !== state.at) return { error: null, at: props.pathname };
+    return null;
+  }
+
+  override componentDidUpdate(_: BoundaryProps, before: { error: unknown }) {
+    // Left the address whose page failed: a page whose code did not arrive is fetched again next time.
+    if (before.error && !this.state.error) forgetFailedPages();
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** What a shopper sees instead of a stack when a page fails to load or render. */
+function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const reload = isStaleCode(error) && mayReload();
 

@@ -1,22 +1,20 @@
-import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
-import { routes } from './routes';
+import { useLocation, useRoutes } from 'react-router';
+import { loadPage } from './lazy-page';
+import { RouteErrorBoundary } from './route-error';
+import { pagesAt, routes } from './routes';
 
 /**
- * The browser's router. A server-rendered page (entry-server.tsx) is hydrated: the lazy pages it shows are loaded
- * first and the router starts with the server's loader data, so its first render is the server's.
+ * The shop's routes (React Router's declarative routes: the data router's loaders, actions and fetchers are not
+ * used by the shop, and would add about 17 KB to the first load; decision 007). A page or its code that fails
+ * shows the error page, never a stack; going to another address leaves it.
  */
-export async function createRouter(hydrationData?: HydrationState) {
-  if (hydrationData) {
-    const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(
-      matches.map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
-        const mod = await route.lazy();
-        Object.assign(route, { ...mod, lazy: undefined });
-      }),
-    );
-  }
-  return createBrowserRouter(routes, { hydrationData });
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary pathname={pathname}>{element}</RouteErrorBoundary>;
 }
 
-export type StoreRouter = Awaited<ReturnType<typeof createRouter>>;
+/** Loads the code of the pages at `pathname`, so the first render (server or hydration) renders them at once. */
+export async function preloadPages(pathname: string) {
+  await Promise.all(pagesAt(pathname).map(loadPage));
+}

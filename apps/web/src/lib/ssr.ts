@@ -20,6 +20,9 @@ export function afterHydration(fn: () => void) {
 
 let hydrated = false;
 
+/** True while a server-rendered page is being hydrated (its data is in the page: nothing to fetch for it). */
+export const hydrating = () => serverRendered && !isServer && !hydrated;
+
 /** Called by main.tsx when hydration is over. */
 export function hydrationDone() {
   if (hydrated) return;

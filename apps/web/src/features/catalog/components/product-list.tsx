@@ -55,7 +55,7 @@ export function ProductList({ base, name }: Props) {
   const [modalOpen, setModalOpen] = useState(false);
 
   const go = (f: ListFilters, replace = false) =>
-    navigate({ pathname, search: listFiltersToSearch(f) }, { replace, preventScrollReset: true });
+    navigate({ pathname, search: listFiltersToSearch(f) }, { replace, state: { keepScroll: true } });
   const change = (patch: Partial<Omit<ListFilters, 'page' | 'from'>>) => go(withFilter(filters, patch));
 
   const pageNumbers = Array.from({ length: filters.page - filters.from + 1 }, (_, i) => filters.from + i);
