@@ -80,8 +80,14 @@ function useScrollRestoration() {
   const location = useLocation();
   const action = useNavigationType();
   const first = useRef(true);
+  // The entry on screen. Set when a navigation commits, before the page scrolls: a scroll event comes a frame
+  // later, and must not write the new page's position over the entry the shopper left.
+  const shown = useRef(location.key);
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
+    const onScroll = () => {
+      positions[shown.current] = window.scrollY;
+    };
     const save = () => {
       try {
         sessionStorage.setItem(SCROLL_KEY, JSON.stringify(positions));
@@ -89,19 +95,15 @@ function useScrollRestoration() {
         // Storage full or off: positions are kept for this page's life only.
       }
     };
-    window.addEventListener('pagehide', save);
-    return () => window.removeEventListener('pagehide', save);
-  }, []);
-  // Remembered as the shopper scrolls this entry.
-  useEffect(() => {
-    const key = location.key;
-    const onScroll = () => {
-      positions[key] = window.scrollY;
-    };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [location.key]);
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', save);
+    };
+  }, []);
   useLayoutEffect(() => {
+    shown.current = location.key;
     // The first entry of a tab has no key of its own ('default'): nothing to return to.
     const saved = location.key === 'default' ? undefined : positions[location.key];
     if (first.current) {
