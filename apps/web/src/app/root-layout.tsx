@@ -15,13 +15,14 @@ export function RootLayout() {
       <NavigationProgress />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <PageTransition>
-          {/* Only a page whose code was not loaded before its first render waits here (main.tsx loads the
-              first page's code first; later pages arrive while the page before stays on screen). */}
-          <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+        {/* Shows its fallback only for a page whose code was not loaded before the first render (main.tsx loads
+            the first page's first). Outside the page's keyed transition, so it is the same boundary from page to
+            page: a navigation (a transition) keeps the page on screen until the next page's code is in. */}
+        <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+          <PageTransition>
             <Outlet />
-          </Suspense>
-        </PageTransition>
+          </PageTransition>
+        </Suspense>
       </main>
       <Footer />
     </div>
