@@ -48,6 +48,12 @@ describe('the catalog index and the database answer the same lists', () => {
       `category_id=${categories[0]}`,
       `category_id=${categories[3]}&brand_id=${brands[0]}`,
       `brand_id=${brands[1]}&brand_id=${brands[2]}`,
+      // A brand or a category alone is read from its own positions; the brand facet then counts every brand of
+      // the price range from the brands' sorted prices (with another filter, the whole catalog is walked).
+      `brand_id=${brands[0]}&min_price=1000&max_price=20000`,
+      `brand_id=${brands[1]}&max_price=15000`,
+      `brand_id=${brands[0]}&featured=true`,
+      `category_id=${categories[1]}&min_price=2000`,
       'min_price=1000&max_price=20000',
       'featured=true',
       'in_active_promotion=true',

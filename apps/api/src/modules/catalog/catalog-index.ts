@@ -519,12 +519,72 @@ export interface IndexMatch {
   brandCounts: Map<number, number>;
 }
 
+/** Each category's and each brand's positions (ascending), and each brand's prices (ascending). */
+interface GroupLists {
+  byCategory: Map<number, Int32Array>;
+  byBrand: Map<number, Int32Array>;
+  brandPrices: Map<number, Float64Array>;
+}
+const groupListsOf = new WeakMap<CatalogIndex, GroupLists>();
+
+/** Made once per index, on the first list that needs them (about 16 bytes per product). */
+function groupLists(idx: CatalogIndex): GroupLists {
+  let lists = groupListsOf.get(idx);
+  if (lists) return lists;
+  const gather = (of: Int32Array) => {
+    const counts = new Map<number, number>();
+    for (let d = 0; d < idx.size; d++) counts.set(of[d]!, (counts.get(of[d]!) ?? 0) + 1);
+    const out = new Map<number, Int32Array>();
+    const fill = new Map<number, number>();
+    for (const [id, c] of counts) {
+      out.set(id, new Int32Array(c));
+      fill.set(id, 0);
+    }
+    for (let d = 0; d < idx.size; d++) {
+      const id = of[d]!;
+      const k = fill.get(id)!;
+      out.get(id)![k] = d;
+      fill.set(id, k + 1);
+    }
+    return out;
+  };
+  const byBrand = gather(idx.brand);
+  const brandPrices = new Map<number, Float64Array>();
+  for (const [b, positions] of byBrand)
+    brandPrices.set(b, Float64Array.from(positions, (d) => idx.price[d]!).sort());
+  lists = { byCategory: gather(idx.category), byBrand, brandPrices };
+  groupListsOf.set(idx, lists);
+  return lists;
+}
+
+/** The first index in an ascending array whose value is at least `v` (`above`: more than `v`). */
+function lowerBound(a: Float64Array, v: number, above = false) {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < v || (above && a[mid] === v)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Per brand id, its products priced within the range (two binary searches per brand). */
+function brandsInPriceRange(idx: CatalogIndex, lists: GroupLists, min: number | null, max: number | null) {
+  const tally = new Int32Array(idx.maxBrand + 1);
+  for (const [b, prices] of lists.brandPrices) {
+    const from = min === null ? 0 : lowerBound(prices, min);
+    const to = max === null ? prices.length : lowerBound(prices, max, true);
+    tally[b] = Math.max(0, to - from);
+  }
+  return tally;
+}
+
 /**
  * One pass: the matches, the total, the price range (without the price filter, as the list's filter shows it),
  * the counts per category (of the matches) and per brand (of the matches without the brand filter).
  */
 export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
-  // Positions holding every group: a counter per position, raised by a group only when all before it matched.
   // The positions holding every group: each group's texts joined, then the groups intersected (all ascending).
   let candidates: Int32Array | null = null;
   for (const group of f.groups) {
@@ -534,12 +594,32 @@ export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
     );
     candidates = candidates ? intersect(candidates, any) : any;
   }
+  // Counted in arrays by id (ids are small serials; a Map per match cost more than the rest of the pass).
+  const categoryTally = new Int32Array(idx.maxCategory + 1);
+  let brandTally = new Int32Array(idx.maxBrand + 1);
+  // Without a search, a category's or a brand's products only, from their position lists, instead of a pass over
+  // the whole catalog. The brand facet counts every brand of the list but the brand filter: with brands alone,
+  // those come from each brand's sorted prices (when no other filter applies), and the pass skips them.
+  let brandsCounted = false;
+  if (!candidates && (f.categories || f.brands)) {
+    const lists = groupLists(idx);
+    if (f.categories) {
+      candidates = union(
+        [...f.categories].flatMap((c) => lists.byCategory.get(c) ?? []),
+        idx.size,
+      );
+    } else if (!f.featured && !f.onOffer && !f.special && f.promotionId === null) {
+      candidates = union(
+        [...f.brands!].flatMap((b) => lists.byBrand.get(b) ?? []),
+        idx.size,
+      );
+      brandTally = brandsInPriceRange(idx, lists, f.minPiastres, f.maxPiastres);
+      brandsCounted = true;
+    }
+  }
   const out: number[] = [];
   let min: number | null = null;
   let max: number | null = null;
-  // Counted in arrays by id (ids are small serials; a Map per match cost more than the rest of the pass).
-  const categoryTally = new Int32Array(idx.maxCategory + 1);
-  const brandTally = new Int32Array(idx.maxBrand + 1);
   const n = candidates ? candidates.length : idx.size;
   for (let i = 0; i < n; i++) {
     const d = candidates ? candidates[i]! : i;
@@ -554,7 +634,7 @@ export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
       (f.minPiastres === null || price >= f.minPiastres) &&
       (f.maxPiastres === null || price <= f.maxPiastres);
     const brand = idx.brand[d]!;
-    if (priceOk) brandTally[brand]!++;
+    if (priceOk && !brandsCounted) brandTally[brand]!++;
     if (f.brands && !f.brands.has(brand)) continue;
     if (min === null || price < min) min = price;
     if (max === null || price > max) max = price;
