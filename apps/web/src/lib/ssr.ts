@@ -20,6 +20,11 @@ export function afterHydration(fn: () => void) {
 
 let hydrated = false;
 
+/** True in the browser while its first render hydrates the server's page (the page's DOM is still the server's). */
+export function hydrating() {
+  return !isServer && serverRendered && !hydrated;
+}
+
 /** Called by main.tsx when hydration is over. */
 export function hydrationDone() {
   if (hydrated) return;
