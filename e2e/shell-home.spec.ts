@@ -358,6 +358,36 @@ test('terms, privacy and returns pages read in both languages', async ({ page })
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', url);
 });
 
+test('the footer as the server made it opens its pages without a reload, and follows the language', async ({
+  page,
+}) => {
+  const footerCode: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/footer-content-/.test(r.url())) footerCode.push(r.url());
+  });
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('16581');
+  // A mark that a reload would lose.
+  await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+  await footer.getByRole('link', { name: 'سياسة الخصوصية', exact: true }).click();
+  await expect(page).toHaveURL('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('سياسة الخصوصية');
+  await footer.getByRole('link', { name: 'كل المنتجات', exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/products');
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+  expect(footerCode, 'the footer kept from the server needs no code').toEqual([]);
+
+  await switchLanguage(page);
+  await expect(footer.getByRole('link', { name: 'Privacy policy', exact: true })).toHaveAttribute(
+    'href',
+    '/privacy-policy',
+  );
+  await footer.getByRole('link', { name: 'Terms and conditions', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and conditions');
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+});
+
 test('an unknown address shows the 404 page, whose button goes home', async ({ page }) => {
   await page.goto('/this/page/does-not-exist');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('الصفحة دي مش موجودة');

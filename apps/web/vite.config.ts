@@ -32,14 +32,19 @@ const languageNames = Object.fromEntries(
   }),
 );
 
-/** Modules of the home page's first load that lazy pages share too (see manualChunks). */
+/**
+ * Modules of the home page's first load that lazy pages share too (see manualChunks). Rolldown puts in the chunk
+ * everything these import statically as well (a feature's index.ts with code of its own, and all it re-exports):
+ * what they import must be what the home page needs (features/addresses/index.ts gives its components lazily).
+ */
 const FIRST_LOAD_SHARED = new RegExp(
   [
-    'src/lib/(api-client|i18n|locale-store|ssr|format|store-contacts|use-media-query|use-document-title|use-debounced-value)\\.ts',
+    'src/lib/(api-client|i18n|locale-store|ssr|format|use-media-query|use-document-title|use-debounced-value)\\.ts',
     'src/ui/(skeleton|dialog|price|store-image|bidi-text)\\.tsx',
     'src/features/cart/(use-cart\\.ts|components/cart-error-dialog)',
-    'src/features/catalog/(product-text|availability|delivery-zone-store|recently-viewed)\\.ts',
-    'src/features/catalog/components/(product-card|rating-stars|monthly-price|availability-badge|delivery-estimate)\\.tsx',
+    'src/features/catalog/(product-text|availability|delivery-zone-store|use-delivery-zone|recently-viewed)\\.ts',
+    'src/features/catalog/api/(get-brands|get-products)\\.ts',
+    'src/features/catalog/components/(product-card|rating-stars|monthly-price|availability-badge|free-delivery-hint)\\.tsx',
     'src/features/addresses/(address-values|api/addresses)\\.ts',
     'packages/contracts/src/(arabic|constants|money)\\.ts',
   ].join('|'),

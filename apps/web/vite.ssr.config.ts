@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { mergeConfig } from 'vite';
 import base from './vite.config.ts';
 
@@ -10,4 +11,13 @@ export default mergeConfig(base, {
   publicDir: false,
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  resolve: {
+    // What only the server renders (the browser keeps the server's footer: src/app/shell/footer.tsx).
+    alias: [
+      {
+        find: /^\.\/server-footer$/,
+        replacement: fileURLToPath(new URL('src/app/shell/server-footer.server.ts', import.meta.url)),
+      },
+    ],
+  },
 });

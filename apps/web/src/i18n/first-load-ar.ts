@@ -2,8 +2,9 @@ import type { Catalogs } from '../lib/i18n';
 
 /**
  * The Arabic texts a page needs from its first render (lib/i18n.ts loads one language's file, the page's).
- * The namespaces of some pages only are left out (they come with those pages, through `ensureNamespace`), and
- * so are the back office's (src/admin/lib/i18n.ts). The list is the same in first-load-en.ts.
+ * The namespaces of some pages only are left out: they come with those pages, which add them when they render
+ * (`ensureNamespace`, `useNamespace`): content, addresses, checkout, orders, auth, account, product, listing and
+ * cart-page; so are the back office's (src/admin/lib/i18n.ts). The list is the same in first-load-en.ts.
  */
 const files = import.meta.glob<Catalogs[string]>(
   [
@@ -12,6 +13,11 @@ const files = import.meta.glob<Catalogs[string]>(
     '!./ar/addresses.json',
     '!./ar/checkout.json',
     '!./ar/orders.json',
+    '!./ar/auth.json',
+    '!./ar/account.json',
+    '!./ar/product.json',
+    '!./ar/listing.json',
+    '!./ar/cart-page.json',
     '!./ar/admin.json',
   ],
   { eager: true, import: 'default' },

@@ -2,8 +2,9 @@ import type { Catalogs } from '../lib/i18n';
 
 /**
  * The English texts a page needs from its first render (lib/i18n.ts loads one language's file, the page's).
- * The namespaces of some pages only are left out (they come with those pages, through `ensureNamespace`), and
- * so are the back office's (src/admin/lib/i18n.ts). The list is the same in first-load-ar.ts.
+ * The namespaces of some pages only are left out: they come with those pages, which add them when they render
+ * (`ensureNamespace`, `useNamespace`): content, addresses, checkout, orders, auth, account, product, listing and
+ * cart-page; so are the back office's (src/admin/lib/i18n.ts). The list is the same in first-load-ar.ts.
  */
 const files = import.meta.glob<Catalogs[string]>(
   [
@@ -12,6 +13,11 @@ const files = import.meta.glob<Catalogs[string]>(
     '!./en/addresses.json',
     '!./en/checkout.json',
     '!./en/orders.json',
+    '!./en/auth.json',
+    '!./en/account.json',
+    '!./en/product.json',
+    '!./en/listing.json',
+    '!./en/cart-page.json',
     '!./en/admin.json',
   ],
   { eager: true, import: 'default' },

@@ -18,7 +18,12 @@ import { isServer } from './ssr';
  * Namespaces that only some pages show are left out of the first load; their pages add them with
  * `ensureNamespace` the first time they render: `content` (about, terms, privacy, returns, 404:
  * features/content/use-content-translation.ts), `addresses`, `checkout` and `orders` (account tabs, address form,
- * checkout wizard, order pages: each feature's i18n.ts).
+ * checkout wizard, order pages: each feature's i18n.ts), and with `useNamespace` `auth`, `account`, `product`,
+ * `listing` and `cart-page` (sign-in and password pages, account area, product page, the lists' titles, filters,
+ * sort and pagination, the cart page and quantity counter: src/i18n/<namespace>.ts, imported by the components
+ * that show them). A file that imports a namespace's JSON must not be reachable by static imports from a module
+ * of the first load's `shared` chunk (vite.config.ts), a feature's index.ts with code of its own included: that
+ * chunk takes in all it imports, and the texts would be back in the home page's first load (decision 007).
  */
 
 /** A namespace's texts: strings, nested by key (arrays of them in the content pages). */
@@ -165,6 +170,15 @@ export function ensureNamespace(ns: string, bundles: Record<Locale, Texts>) {
   // No re-render is needed: the page that asks for it renders with it, no other page uses it.
   catalogs.ar[ns] = bundles.ar;
   catalogs.en[ns] = bundles.en;
+}
+
+/**
+ * `useTranslation(ns)` for a namespace that is not in the first load: `bundles` (both languages) are imported by
+ * the component's module, so they come with its page, and are added the first time it renders (on the server too).
+ */
+export function useNamespace(ns: string, bundles: Record<Locale, Texts>): { t: TFunction; i18n: I18n } {
+  ensureNamespace(ns, bundles);
+  return useTranslation(ns);
 }
 
 const i18n = {

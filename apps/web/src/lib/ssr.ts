@@ -20,8 +20,13 @@ export function afterHydration(fn: () => void) {
 
 let hydrated = false;
 
-/** True while a server-rendered page is being hydrated (its data is in the page: nothing to fetch for it). */
-export const hydrating = () => serverRendered && !isServer && !hydrated;
+/**
+ * True in the browser while its first render hydrates the server's page: the page's DOM is still the server's, and
+ * its data is in the page (nothing to fetch for it).
+ */
+export function hydrating() {
+  return !isServer && serverRendered && !hydrated;
+}
 
 /** Called by main.tsx when hydration is over. */
 export function hydrationDone() {

@@ -1,13 +1,13 @@
-import type { Category } from '@store/contracts/catalog';
-import { CATEGORY_MENU_GROUP } from '@store/contracts/constants';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
 import { useCategories } from '../../features/catalog';
-import { ChevronEndIcon, MenuIcon } from '../../ui/icons';
-import { chunk } from './chunk';
-import { categoryHref } from './links';
+import { MenuIcon } from '../../ui/icons';
 import { NavDisclosure } from './nav-disclosure';
+
+// The panel is built only once the menu opens (nothing of it is in the server's page), so its code is fetched
+// then: when the pointer reaches the menu, or it takes the focus.
+const loadPanel = () => import('./categories-panel');
+const CategoriesPanel = lazy(loadPanel);
 
 /**
  * The main-category menu: main categories down the start side; the one under the pointer (or focus) shows its
@@ -16,12 +16,14 @@ import { NavDisclosure } from './nav-disclosure';
 export function CategoriesMenu() {
   const { t } = useTranslation('shell');
   const { data: tree = [] } = useCategories();
+  const loading = <p className="p-4 text-slate-600">{t('common:loading')}</p>;
   return (
     <NavDisclosure
       testId="categories-menu"
       className="static"
       panelClassName="inset-x-0 top-full"
       buttonClassName="bg-brand-700 text-white hover:bg-brand-900 hover:text-white aria-expanded:text-white"
+      onIntent={loadPanel}
       label={
         <>
           <MenuIcon size={20} />
@@ -30,84 +32,12 @@ export function CategoriesMenu() {
       }
     >
       {tree.length > 0 ? (
-        <CategoriesPanel tree={tree} />
+        <Suspense fallback={loading}>
+          <CategoriesPanel tree={tree} />
+        </Suspense>
       ) : (
-        <p className="p-4 text-slate-600">{t('common:loading')}</p>
+        loading
       )}
     </NavDisclosure>
-  );
-}
-
-function CategoriesPanel({ tree }: { tree: Category[] }) {
-  const { t } = useTranslation('shell');
-  const [activeId, setActiveId] = useState(tree[0]!.id);
-  const active = tree.find((c) => c.id === activeId) ?? tree[0]!;
-  return (
-    <div className="flex max-h-[70vh] min-h-80">
-      <ul className="w-64 shrink-0 overflow-y-auto border-e border-slate-200 py-2">
-        {tree.map((c) => (
-          <li key={c.id}>
-            <Link
-              to={categoryHref(c.id)}
-              onPointerEnter={() => setActiveId(c.id)}
-              onFocus={() => setActiveId(c.id)}
-              className={`flex items-center gap-2 px-4 py-2.5 text-sm font-semibold ${c.id === active.id ? 'bg-brand-50 text-brand-700' : 'hover:bg-slate-50'}`}
-            >
-              {c.icon_url && (
-                <img
-                  src={c.icon_url}
-                  alt=""
-                  width={24}
-                  height={24}
-                  loading="lazy"
-                  className="size-6 object-contain"
-                />
-              )}
-              <span className="flex-1">{c.name}</span>
-              {c.children.length > 0 && <ChevronEndIcon size={16} className="text-slate-400" />}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <div className="min-w-0 flex-1 overflow-y-auto p-5">
-        <Link
-          to={categoryHref(active.id)}
-          className="mb-4 inline-flex items-center gap-1 text-base font-bold text-brand-700 hover:underline"
-        >
-          {t('nav.allIn', { name: active.name })}
-          <ChevronEndIcon size={16} />
-        </Link>
-        <div className="grid grid-cols-3 gap-x-8 gap-y-6 xl:grid-cols-4">
-          {chunk(active.children, CATEGORY_MENU_GROUP).map((group, i) => (
-            <ul key={i} className="space-y-4">
-              {group.map((child) => (
-                <li key={child.id}>
-                  <Link
-                    to={categoryHref(child.id)}
-                    className="font-semibold text-slate-900 hover:text-brand-700"
-                  >
-                    {child.name}
-                  </Link>
-                  {child.children.length > 0 && (
-                    <ul className="mt-1.5 space-y-1">
-                      {child.children.map((leaf) => (
-                        <li key={leaf.id}>
-                          <Link
-                            to={categoryHref(leaf.id)}
-                            className="text-sm text-slate-600 hover:text-brand-700 hover:underline"
-                          >
-                            {leaf.name}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          ))}
-        </div>
-      </div>
-    </div>
   );
 }

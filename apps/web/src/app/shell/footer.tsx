@@ -1,126 +1,62 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
-import {
-  ChatIcon,
-  FacebookIcon,
-  InstagramIcon,
-  MailIcon,
-  PhoneIcon,
-  ReceiptIcon,
-  TiktokIcon,
-  YoutubeIcon,
-} from '../../ui/icons';
-import { Logo } from './logo';
-import { STORE_CONTACTS as C } from '../../lib/store-contacts';
+import { hydrating } from '../../lib/ssr';
+import { FOOTER_CLASS, FOOTER_SELECTOR } from './footer-frame';
+import { ServerFooter } from './server-footer';
 
-const social = [
-  { key: 'facebook', href: C.social.facebook, Icon: FacebookIcon },
-  { key: 'instagram', href: C.social.instagram, Icon: InstagramIcon },
-  { key: 'youtube', href: C.social.youtube, Icon: YoutubeIcon },
-  { key: 'tiktok', href: C.social.tiktok, Icon: TiktokIcon },
-] as const;
+// The footer's code (its links and icons) is its own chunk in the browser, fetched only when the browser has to
+// render the footer itself. The server renders it directly (ServerFooter, server-footer.ts).
+const BrowserFooter = lazy(() => import('./footer-content').then((m) => ({ default: m.FooterContent })));
 
-/** Footer (spec §1): hotline, messaging number, e-mail, tax number, social links and the policy pages. */
+/**
+ * The footer. On a server-rendered page the browser keeps the server's footer as it is, without hydrating it: it
+ * holds only texts and links, and a click on one of its links of the shop is followed by the router, as a `Link`
+ * would. The browser renders the footer (fetching its code) when it renders the page itself, and when the
+ * language changes.
+ */
 export function Footer() {
-  const { t } = useTranslation('shell');
+  if (ServerFooter) return <ServerFooter />;
+  return <KeptFooter />;
+}
+
+function KeptFooter() {
+  const { i18n } = useTranslation('shell');
+  const navigate = useNavigate();
+  // The server's footer, read while the browser's first render hydrates the page (null when there is none, or when
+  // this is a later render).
+  const [server] = useState(() =>
+    hydrating() ? (document.querySelector(FOOTER_SELECTOR)?.innerHTML ?? null) : null,
+  );
+  // Once the language changes, the browser renders the footer (and goes on rendering it).
+  const [language] = useState(i18n.language);
+  const [rendered, setRendered] = useState(false);
+  if (!rendered && i18n.language !== language) setRendered(true);
+  const kept = server !== null && (
+    <footer
+      className={FOOTER_CLASS}
+      data-site-footer=""
+      // React leaves the children of an element with inner HTML alone while hydrating, and rewrites them only if
+      // the HTML changes: this is the server's, unchanged.
+      dangerouslySetInnerHTML={{ __html: server }}
+      suppressHydrationWarning
+      onClick={(e) => followShopLink(e, navigate)}
+    />
+  );
+  if (kept && !rendered) return kept;
   return (
-    <footer className="mt-12 bg-brand-900 text-slate-100">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4 3xl:max-w-[1600px]">
-        <div className="space-y-3">
-          <Logo className="text-white" />
-          <p className="text-sm leading-relaxed text-slate-300">{t('footer.about')}</p>
-          <ul className="flex gap-2" aria-label={t('footer.followUs')}>
-            {social.map(({ key, href, Icon }) => (
-              <li key={key}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t(`footer.social.${key}`)}
-                  className="flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-accent-500 hover:text-slate-950"
-                >
-                  <Icon size={20} />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <FooterColumn title={t('footer.shop')}>
-          <FooterLink to="/products">{t('footer.allProducts')}</FooterLink>
-          <FooterLink to="/special-offers">{t('nav.specialOffers')}</FooterLink>
-          <FooterLink to="/cart">{t('cart.title')}</FooterLink>
-          <FooterLink to="/my-account/orders">{t('account.orders')}</FooterLink>
-        </FooterColumn>
-        <FooterColumn title={t('footer.help')}>
-          <FooterLink to="/about-us">{t('nav.aboutUs')}</FooterLink>
-          <FooterLink to="/terms-conditions">{t('footer.terms')}</FooterLink>
-          <FooterLink to="/privacy-policy">{t('footer.privacy')}</FooterLink>
-          <FooterLink to="/returns-policy">{t('footer.returns')}</FooterLink>
-        </FooterColumn>
-        <FooterColumn title={t('footer.contact')}>
-          <li>
-            <a href={`tel:${C.hotline}`} className="inline-flex items-center gap-2 hover:text-accent-400">
-              <PhoneIcon size={18} />
-              <span>
-                {t('footer.hotline')}: <bdi className="font-bold">{C.hotline}</bdi>
-              </span>
-            </a>
-          </li>
-          <li>
-            <a
-              href={`https://wa.me/${C.whatsapp.international}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-2 hover:text-accent-400"
-            >
-              <ChatIcon size={18} />
-              <span>
-                {t('footer.whatsapp')}: <bdi dir="ltr">{C.whatsapp.display}</bdi>
-              </span>
-            </a>
-          </li>
-          <li>
-            <a
-              href={`mailto:${C.email}`}
-              className="inline-flex items-center gap-2 break-all hover:text-accent-400"
-            >
-              <MailIcon size={18} className="shrink-0" />
-              <bdi>{C.email}</bdi>
-            </a>
-          </li>
-          <li className="inline-flex items-center gap-2">
-            <ReceiptIcon size={18} />
-            <span>
-              {t('footer.taxNumber')}: <bdi dir="ltr">{C.taxNumber}</bdi>
-            </span>
-          </li>
-        </FooterColumn>
-      </div>
-      <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-slate-300 3xl:max-w-[1600px]">
-          {t('footer.copyright', { year: new Date().getFullYear(), name: t('common:storeName') })}
-        </p>
-      </div>
-    </footer>
+    <Suspense fallback={kept || null}>
+      <BrowserFooter />
+    </Suspense>
   );
 }
 
-function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div>
-      <h2 className="mb-3 text-base font-bold text-white">{title}</h2>
-      <ul className="space-y-2 text-sm text-slate-200">{children}</ul>
-    </div>
-  );
-}
-
-function FooterLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <li>
-      <Link to={to} className="hover:text-accent-400 hover:underline">
-        {children}
-      </Link>
-    </li>
-  );
+/** A click on a link of the shop (a path, same tab, no modifier key): the router follows it without a reload. */
+function followShopLink(e: MouseEvent, navigate: (to: string) => void) {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+  const link = (e.target as Element).closest('a');
+  const href = link?.getAttribute('href');
+  if (!link || link.target || !href?.startsWith('/') || href.startsWith('//')) return;
+  e.preventDefault();
+  navigate(href);
 }

@@ -10,6 +10,11 @@ interface NavDisclosureProps {
   className?: string;
   buttonClassName?: string;
   testId?: string;
+  /**
+   * The shopper reaches for the menu (the pointer enters it, or it takes the focus): a panel whose code is its own
+   * chunk starts fetching it here, before the menu opens.
+   */
+  onIntent?: () => unknown;
 }
 
 /**
@@ -24,6 +29,7 @@ export function NavDisclosure({
   className = 'relative',
   buttonClassName = '',
   testId,
+  onIntent,
 }: NavDisclosureProps) {
   const [open, setOpen] = useState(false);
   // The panel's content is built the first time it opens (a brands menu then fetches its list).
@@ -60,6 +66,7 @@ export function NavDisclosure({
       ref={root}
       className={className}
       onPointerEnter={(e) => {
+        onIntent?.();
         if (e.pointerType !== 'mouse') return;
         window.clearTimeout(closeTimer.current);
         if (!open) hoverOpened.current = true;
@@ -69,6 +76,7 @@ export function NavDisclosure({
         if (e.pointerType !== 'mouse') return;
         closeTimer.current = window.setTimeout(() => setOpen(false), 180);
       }}
+      onFocus={() => onIntent?.()}
       onBlur={(e) => {
         if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}

@@ -1,25 +1,19 @@
-import type { Suggestion, SuggestionsResponse } from '@store/contracts/catalog';
+import type { Suggestion } from '@store/contracts/catalog';
 import { DEBOUNCE_MS } from '@store/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../lib/api-client';
-import { price } from '../../lib/format';
-import { useLocaleStore } from '../../lib/locale-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SearchIcon } from '../../ui/icons';
 import { searchHref } from './links';
-import { BidiText } from '../../ui/bidi-text';
+import type { SuggestionsState } from './search-suggestions';
 
-const SUGGESTIONS = 6;
+// The suggestions (their request, options and pictures) are their own chunk, fetched when the shopper points at
+// the search, focuses it or types: the box itself, and what the server renders, are the same without them.
+const loadSuggestions = () => import('./search-suggestions');
+const SearchSuggestions = lazy(loadSuggestions);
 
-/** GET /v1/products/suggestions: the first matches as the shopper types (the last word may be cut short). */
-const getSuggestions = (text: string, signal?: AbortSignal) =>
-  api<SuggestionsResponse>('products/suggestions', {
-    query: { query: text, limit: SUGGESTIONS },
-    signal,
-  }).then((r) => r.suggestions);
+const CLOSED: SuggestionsState = { list: [], visible: false };
 
 /**
  * The header search (spec §2): suggestions 500 ms after typing stops, as a combobox (arrows, Enter, Escape);
@@ -27,7 +21,6 @@ const getSuggestions = (text: string, signal?: AbortSignal) =>
  */
 export function SearchBox({ className = '' }: { className?: string }) {
   const { t } = useTranslation('shell');
-  const locale = useLocaleStore((s) => s.locale);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -35,6 +28,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const [text, setText] = useState(urlSearch);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // The suggestions' code is wanted (the shopper reached for the box), and what they show.
+  const [wanted, setWanted] = useState(false);
+  const [suggestions, setSuggestions] = useState(CLOSED);
   const root = useRef<HTMLFormElement>(null);
   const inputId = useId();
   const listId = useId();
@@ -47,15 +43,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   }
 
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  const { data: suggestions, isFetching } = useQuery({
-    queryKey: ['search-suggestions', locale, query],
-    queryFn: ({ signal }) => getSuggestions(query, signal),
-    enabled: open && query.length > 0,
-    staleTime: 60_000,
-  });
-  const settled = query === text.trim();
-  const list: Suggestion[] = (settled && suggestions) || [];
-  const showList = open && query.length > 0 && settled && (list.length > 0 || !isFetching);
+  const { list, visible: showList } = suggestions;
 
   useEffect(() => {
     if (!open) return;
@@ -77,12 +65,18 @@ export function SearchBox({ className = '' }: { className?: string }) {
     setText('');
     navigate(`/products/${p.id}`);
   };
+  const want = () => {
+    if (wanted) return;
+    void loadSuggestions();
+    setWanted(true);
+  };
 
   return (
     <form
       ref={root}
       role="search"
       className={`relative ${className}`}
+      onPointerEnter={want}
       onSubmit={(e) => {
         e.preventDefault();
         if (active >= 0 && list[active]) return pick(list[active]);
@@ -108,7 +102,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
           enterKeyHint="search"
           placeholder={t('search.placeholder')}
           value={text}
+          onFocus={want}
           onChange={(e) => {
+            want();
             setText(e.target.value);
             setActive(-1);
             setOpen(true);
@@ -144,40 +140,19 @@ export function SearchBox({ className = '' }: { className?: string }) {
         data-testid="search-suggestions"
         className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-slate-900 shadow-xl"
       >
-        {list.map((p, i) => (
-          <li
-            key={p.id}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            onPointerDown={(e) => e.preventDefault()}
-            onClick={() => pick(p)}
-            onPointerMove={() => setActive(i)}
-            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
-          >
-            {p.thumbnail ? (
-              <img
-                src={p.thumbnail}
-                alt=""
-                width={44}
-                height={44}
-                className="size-11 shrink-0 rounded object-contain"
-              />
-            ) : (
-              <span className="size-11 shrink-0 rounded bg-slate-100" />
-            )}
-            <span className="min-w-0 flex-1">
-              <span className="line-clamp-2 text-sm font-medium">
-                <BidiText text={p.title} />
-              </span>
-              <span className="text-sm font-bold text-brand-700">{price(p.checkout_price)}</span>
-            </span>
-          </li>
-        ))}
-        {showList && list.length === 0 && (
-          <li role="presentation" className="px-3 py-3 text-sm text-slate-600">
-            {t('search.noResults', { text: query })}
-          </li>
+        {wanted && (
+          <Suspense fallback={null}>
+            <SearchSuggestions
+              text={text}
+              query={query}
+              open={open}
+              active={active}
+              listId={listId}
+              onState={setSuggestions}
+              onPick={pick}
+              onActive={setActive}
+            />
+          </Suspense>
         )}
       </ul>
     </form>

@@ -1,9 +1,10 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { accountTexts } from '../../../i18n/account';
 import { Link } from 'react-router';
 import { useAuth, useSignOut } from '../../auth';
 
 export default function AccountTab() {
-  const { t } = useTranslation('account');
+  const { t } = useNamespace('account', accountTexts);
   const user = useAuth((s) => s.user);
   const signOut = useSignOut();
   if (!user) return <></>;

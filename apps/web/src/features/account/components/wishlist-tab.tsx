@@ -2,7 +2,8 @@ import { WISHLIST_PAGE_SIZE } from '@store/contracts/constants';
 import type { Product, ProductListResponse } from '@store/contracts/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { accountTexts } from '../../../i18n/account';
 import { Link } from 'react-router';
 import { api, ApiError } from '../../../lib/api-client';
 import { price } from '../../../lib/format';
@@ -12,7 +13,7 @@ import { useAddToCart, useCartQuantity } from '../../cart';
 
 /** Wishlist: favorites 10 a page, remove with confirmation, add to cart. */
 export default function WishlistTab() {
-  const { t } = useTranslation('account');
+  const { t } = useNamespace('account', accountTexts);
   const locale = useLocaleStore((s) => s.locale);
   const [page, setPage] = useState(1);
   const [confirm, setConfirm] = useState<number | null>(null);
@@ -111,7 +112,7 @@ function WishlistItem({
   onAdd(): Promise<void>;
   onRemove(): void;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useNamespace('account', accountTexts);
   const inCart = useCartQuantity(p.id);
   const [busy, setBusy] = useState(false);
   const image = p.images.find((i) => !i.is_3d_image) ?? p.images[0];

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { accountTexts } from '../../../i18n/account';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddressesTab } from '../../addresses';
 import { SignedInOnly, useAuth } from '../../auth';
@@ -19,7 +20,7 @@ const panels: Record<Tab, React.LazyExoticComponent<() => React.JSX.Element>> = 
 
 /** /my-account/{tab}: an unknown tab goes to the account tab; no tab shows the account tab (spec §2). */
 export function Component() {
-  const { t } = useTranslation('account');
+  const { t } = useNamespace('account', accountTexts);
   const { tab } = useParams();
   const user = useAuth((s) => s.user);
   useDocumentTitle(TABS.includes(tab as Tab) ? t(`tabs.${tab as Tab}`) : t('tabs.account'));

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema } from '@store/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { accountTexts } from '../../../i18n/account';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword, errorOf, Field, MessageDialog, SignedInOnly, signOutEverywhere } from '../../auth';
@@ -12,7 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 type Values = { current_password: string; password: string; password_confirmation: string };
 
 function ChangePasswordForm() {
-  const { t } = useTranslation('account');
+  const { t } = useNamespace('account', accountTexts);
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const [dialog, setDialog] = useState<string[] | null>(null);
@@ -82,7 +83,7 @@ function ChangePasswordForm() {
 }
 
 export function Component() {
-  const { t } = useTranslation('account');
+  const { t } = useNamespace('account', accountTexts);
   useDocumentTitle(t('changePassword'));
   return (
     <SignedInOnly>

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateSchema } from '@store/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { accountTexts } from '../../../i18n/account';
 import { useNavigate } from 'react-router';
 import {
   applyServerErrors,
@@ -18,7 +19,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 type Values = { first_name: string; last_name: string; email: string };
 
 function EditProfileForm() {
-  const { t } = useTranslation('account');
+  const { t } = useNamespace('account', accountTexts);
   const navigate = useNavigate();
   const user = useAuth((s) => s.user);
   const [done, setDone] = useState(false);
@@ -75,7 +76,7 @@ function EditProfileForm() {
 }
 
 export function Component() {
-  const { t } = useTranslation('account');
+  const { t } = useNamespace('account', accountTexts);
   useDocumentTitle(t('editProfile'));
   return (
     <SignedInOnly>

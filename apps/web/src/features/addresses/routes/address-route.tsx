@@ -12,6 +12,8 @@ import { SignedInOnly } from '../../auth';
 import { addressQueryOptions } from '../api/addresses';
 import { AddressForm } from '../components/address-form';
 import { useAddressesTranslation } from '../i18n';
+import { ensureNamespace } from '../../../lib/i18n';
+import { accountTexts } from '../../../i18n/account';
 
 const ACCOUNT_ADDRESSES = '/my-account/addresses';
 
@@ -38,6 +40,8 @@ export function Component() {
 
 function AddressPage() {
   const { t } = useAddressesTranslation();
+  // `account:` keys: the breadcrumb names the account area.
+  ensureNamespace('account', accountTexts);
   const { addressId } = useParams();
   const location = useLocation();
   const navigate = useNavigate();

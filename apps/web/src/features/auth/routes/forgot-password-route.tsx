@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema } from '@store/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { authTexts } from '../../../i18n/auth';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { forgotPassword } from '../api/auth-api';
@@ -13,7 +14,7 @@ import { GuestOnly } from '../guards';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function Component() {
-  const { t } = useTranslation('auth');
+  const { t } = useNamespace('auth', authTexts);
   useDocumentTitle(t('forgot.title'));
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<string[] | null>(null);

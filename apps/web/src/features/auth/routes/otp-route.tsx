@@ -3,7 +3,8 @@ import { otpSchema, resetPasswordSchema } from '@store/contracts/auth';
 import { OTP_RESEND_SECONDS } from '@store/contracts/constants';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { authTexts } from '../../../i18n/auth';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { confirmAccount, resendOtp, resetPassword } from '../api/auth-api';
@@ -31,7 +32,7 @@ function useCountdown(initial: number) {
 }
 
 function OtpForm({ state }: { state: OtpState }) {
-  const { t } = useTranslation('auth');
+  const { t } = useNamespace('auth', authTexts);
   const navigate = useNavigate();
   const forgot = state.previous === 'forgot_password';
   const [left, setLeft] = useCountdown(OTP_RESEND_SECONDS);
@@ -137,7 +138,7 @@ function OtpForm({ state }: { state: OtpState }) {
 
 /** /auth/otp_confirmation: only with phone_number and previous in navigation state (else 404, spec §2). */
 export function Component() {
-  const { t } = useTranslation('auth');
+  const { t } = useNamespace('auth', authTexts);
   useDocumentTitle(t('otp.title'));
   const state = useLocation().state as Partial<OtpState> | null;
   if (!state?.phone_number || !state.previous) return <Navigate to="/404" replace />;

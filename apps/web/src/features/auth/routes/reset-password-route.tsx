@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordLinkSchema } from '@store/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { authTexts } from '../../../i18n/auth';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';
@@ -19,7 +20,7 @@ type Values = { phone_number: string; password: string; password_confirmation: s
  * code is only ever checked with its phone, decision 010), a new password twice.
  */
 export function Component() {
-  const { t } = useTranslation('auth');
+  const { t } = useNamespace('auth', authTexts);
   useDocumentTitle(t('reset.title'));
   const { code = '' } = useParams();
   const [search] = useSearchParams();

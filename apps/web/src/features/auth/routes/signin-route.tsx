@@ -3,7 +3,8 @@ import { signInSchema, signUpSchema } from '@store/contracts/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { authTexts } from '../../../i18n/auth';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { mergeGuestCartIntoServer } from '../../cart';
@@ -26,7 +27,7 @@ type SignUp = {
 };
 
 function SignInForm() {
-  const { t } = useTranslation('auth');
+  const { t } = useNamespace('auth', authTexts);
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
@@ -151,7 +152,7 @@ function SignInForm() {
 }
 
 function RegisterForm() {
-  const { t } = useTranslation('auth');
+  const { t } = useNamespace('auth', authTexts);
   const navigate = useNavigate();
   const [terms, setTerms] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
@@ -257,7 +258,7 @@ function RegisterForm() {
 }
 
 export function Component() {
-  const { t } = useTranslation('auth');
+  const { t } = useNamespace('auth', authTexts);
   const { pathname } = useLocation();
   const tab = pathname.startsWith('/auth/register') ? 'register' : 'signin';
   useDocumentTitle(tab === 'signin' ? t('signIn.title') : t('register.title'));

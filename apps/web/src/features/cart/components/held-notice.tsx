@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { cartPageTexts } from '../../../i18n/cart-page';
 import { price } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { useServerCart } from '../server-cart';
@@ -15,7 +16,7 @@ const mmss = (s: number) =>
  * back.
  */
 export function HeldNotice() {
-  const { t } = useTranslation('cart');
+  const { t } = useNamespace('cart-page', cartPageTexts);
   const qc = useQueryClient();
   const { data: cart, dataUpdatedAt } = useServerCart();
   const held = cart?.held ?? null;

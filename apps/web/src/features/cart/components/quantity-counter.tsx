@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { cartPageTexts } from '../../../i18n/cart-page';
 import { clampQuantity, parseTypedQuantity, type QuantityWarning } from '../quantity';
 
 interface Props {
@@ -32,7 +33,7 @@ export function QuantityCounter({
   size = 'md',
   className = '',
 }: Props) {
-  const { t } = useTranslation('cart');
+  const { t } = useNamespace('cart-page', cartPageTexts);
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [warning, setWarning] = useState<QuantityWarning | null>(null);

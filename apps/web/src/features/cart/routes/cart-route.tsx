@@ -2,7 +2,8 @@ import type { Product } from '@store/contracts/catalog';
 import { orderTotals, toEgp, toPiastres } from '@store/contracts/money';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { cartPageTexts } from '../../../i18n/cart-page';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { price } from '../../../lib/format';
@@ -79,7 +80,7 @@ const unitPrice = (p: Product) => p.price_after_promotion ?? p.checkout_price;
 
 /** /cart (spec §2): the items with counters and remove, Continue shopping, and the order summary. */
 export function Component() {
-  const { t } = useTranslation('cart');
+  const { t } = useNamespace('cart-page', cartPageTexts);
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
   const { lines, loading, serverTotals, error: loadError } = useCartLines();
@@ -234,7 +235,7 @@ function CartLine({
   onQuantity(q: number): void;
   onRemove(): void;
 }) {
-  const { t } = useTranslation('cart');
+  const { t } = useNamespace('cart-page', cartPageTexts);
   const p = line.product;
   const removeButton = (
     <button
@@ -332,7 +333,7 @@ function CartLine({
 
 /** After signing in: what the merge of the guest cart had to change (quantities capped, products left out). */
 function MergeNotice() {
-  const { t } = useTranslation('cart');
+  const { t } = useNamespace('cart-page', cartPageTexts);
   const { messages, clear } = useMergeNotice();
   if (!messages.length) return null;
   return (

@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { listingTexts } from '../../../i18n/listing';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { categoriesQueryOptions } from '../api/get-categories';
 
@@ -14,7 +15,7 @@ export function BrandCategorySelect({
   value?: number;
   onChange(id: number | undefined): void;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('listing', listingTexts);
   const locale = useLocaleStore((s) => s.locale);
   const id = useId();
   const results = useQueries({

@@ -1,6 +1,7 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { listingTexts } from '../../../i18n/listing';
 import { Spinner } from '../../../ui/spinner';
 import type { ProductListFacet } from '@store/contracts/catalog';
 import { useInfiniteBrands } from '../api/get-brand-pages';
@@ -23,7 +24,7 @@ export function BrandFilter({
   /** A search's brands with how many of its products each holds: only these are offered, with their counts. */
   counts?: ProductListFacet[];
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('listing', listingTexts);
   const id = useId();
   const q = useInfiniteBrands({ category_id: categoryId, per_page: BRANDS_PER_PAGE });
   const countOf = new Map(counts?.map((c) => [c.id, c.count]));

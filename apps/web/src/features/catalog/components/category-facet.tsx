@@ -1,5 +1,6 @@
 import type { ProductListFacet } from '@store/contracts/catalog';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { listingTexts } from '../../../i18n/listing';
 
 /**
  * Where a search's products are (issue 15): the categories holding them, with how many each, most first; a tap
@@ -12,7 +13,7 @@ export function CategoryFacet({
   categories: ProductListFacet[];
   onPick(categoryId: number): void;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('listing', listingTexts);
   if (categories.length < 2) return null;
   return (
     <fieldset data-testid="category-facet">

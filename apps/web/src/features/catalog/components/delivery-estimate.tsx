@@ -1,43 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useSyncExternalStore } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { addressesQueryOptions, deliveryZonesQueryOptions, matchZone } from '../../addresses';
-import { useIsSignedIn } from '../../auth';
+import { useId } from 'react';
+import { useNamespace } from '../../../lib/i18n';
+import { productTexts } from '../../../i18n/product';
 import { price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDeliveryZoneChoice } from '../delivery-zone-store';
+import { useDeliveryZone } from '../use-delivery-zone';
 
 const DAY_MS = 86_400_000;
-const noop = () => () => undefined;
 
 /**
  * Delivery before buying (issue 16, item 2): the fee and the expected dates for the shopper's governorate (their
  * first saved address, or the one they pick here), from the delivery zones checkout charges by. Shown once the page
  * runs in the browser (the dates are the shopper's, and so is the remembered governorate); the space is kept.
  */
-/**
- * The delivery zones and the shopper's: the governorate they picked, else their first saved address's. Known in
- * the browser only (`inBrowser` false while the server renders and the page hydrates: the choice is the shopper's).
- */
-export function useDeliveryZone() {
-  const locale = useLocaleStore((s) => s.locale);
-  const inBrowser = useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-  const signedIn = useIsSignedIn();
-  const { data: zones } = useQuery(deliveryZonesQueryOptions(locale));
-  const { data: addresses } = useQuery({ ...addressesQueryOptions(locale), enabled: signedIn });
-  const chosenId = useDeliveryZoneChoice((s) => s.zoneId);
-  const zone =
-    zones?.find((z) => z.id === chosenId) ??
-    (signedIn && addresses?.length && zones ? matchZone(zones, addresses[0]!.governorate) : undefined);
-  return { inBrowser, zones, zone };
-}
-
 export function DeliveryEstimate({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('product', productTexts);
   const locale = useLocaleStore((s) => s.locale);
   const { inBrowser, zones, zone } = useDeliveryZone();
   const choose = useDeliveryZoneChoice((s) => s.choose);
@@ -85,26 +62,5 @@ export function DeliveryEstimate({ className = '' }: { className?: string }) {
         </p>
       )}
     </div>
-  );
-}
-
-/**
- * A card's delivery hint (issue 16): "Free delivery to Cairo" when the product alone reaches the free-shipping
- * amount of the shopper's governorate. Nothing before the shopper's governorate is known.
- */
-export function FreeDeliveryHint({
-  price: productPrice,
-  className = '',
-}: {
-  price: number;
-  className?: string;
-}) {
-  const { t } = useTranslation('catalog');
-  const { inBrowser, zone } = useDeliveryZone();
-  if (!inBrowser || zone?.free_shipping_from == null || productPrice < zone.free_shipping_from) return null;
-  return (
-    <p className={`text-xs font-medium text-emerald-800 ${className}`} data-testid="card-free-delivery">
-      {t('card.freeDelivery', { zone: zone.name })}
-    </p>
   );
 }

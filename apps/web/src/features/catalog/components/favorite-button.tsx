@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { ensureNamespace, useNamespace } from '../../../lib/i18n';
+import { cartPageTexts } from '../../../i18n/cart-page';
+import { productTexts } from '../../../i18n/product';
 import { Link, useLocation } from 'react-router';
 import { api, ApiError } from '../../../lib/api-client';
 import { buttonClass } from '../../../ui/button';
@@ -22,7 +24,9 @@ export function FavoriteButton({
   initial: boolean;
   title: string;
 }) {
-  const { t } = useTranslation('product');
+  const { t } = useNamespace('product', productTexts);
+  // The sign-in prompt's buttons are the cart page's (`cart-page:guest`).
+  ensureNamespace('cart-page', cartPageTexts);
   const signedIn = useIsSignedIn();
   const qc = useQueryClient();
   const { pathname, search } = useLocation();
@@ -84,7 +88,7 @@ export function FavoriteButton({
       >
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Link to="/auth/register" className={buttonClass('outline')}>
-            {t('cart:guest.register')}
+            {t('cart-page:guest.register')}
           </Link>
           {/* After signing in the shopper comes back to this product. */}
           <Link
@@ -93,7 +97,7 @@ export function FavoriteButton({
             className={buttonClass('primary')}
             data-testid="favorite-signin"
           >
-            {t('cart:guest.signIn')}
+            {t('cart-page:guest.signIn')}
           </Link>
         </div>
       </Dialog>

@@ -1,5 +1,6 @@
 import type { ProductListFacet } from '@store/contracts/catalog';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { listingTexts } from '../../../i18n/listing';
 import type { ListFilters } from '../list-params';
 import { CategoryFacet } from './category-facet';
 import { BrandCategorySelect } from './brand-category-select';
@@ -17,7 +18,7 @@ interface Props {
 
 /** The side filter of spec §2: price range, the category selector (only when filtered by brand), brands. */
 export function FilterPanel({ filters, bounds, facets, onChange, onClear }: Props) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('listing', listingTexts);
   const canClear =
     filters.brand_id.length > 0 || filters.min_price !== undefined || filters.max_price !== undefined;
   return (

@@ -1,10 +1,11 @@
 import type { ProductInstallments } from '@store/contracts/catalog';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { productTexts } from '../../../i18n/product';
 import { price as formatPrice } from '../../../lib/format';
 
 /** Every bank's plans for this product's price: months, monthly amount, one-time fee, total (issue 16). */
 export function InstallmentTable({ banks }: { banks: ProductInstallments }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('product', productTexts);
   if (!banks.length) return null;
   return (
     <section aria-labelledby="installments-title" className="mt-10">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { productTexts } from '../../../i18n/product';
 import { Spinner } from '../../../ui/spinner';
 
 /**
@@ -7,7 +8,7 @@ import { Spinner } from '../../../ui/spinner';
  * that is when the shopper opens a 3D image; the element is made by hand so no global JSX types are needed.
  */
 export function Model3D({ src, poster, alt }: { src: string; poster?: string; alt: string }) {
-  const { t } = useTranslation('product');
+  const { t } = useNamespace('product', productTexts);
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 

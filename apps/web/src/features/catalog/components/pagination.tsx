@@ -1,4 +1,5 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { listingTexts } from '../../../i18n/listing';
 import { Link } from 'react-router';
 import { ChevronEndIcon, ChevronStartIcon } from '../../../ui/icons';
 
@@ -27,7 +28,7 @@ export function Pagination({
   total: number;
   hrefOf(page: number): string;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('listing', listingTexts);
   if (total <= 1) return null;
   return (
     <nav aria-label={t('pagination.label')} className="flex justify-center" data-testid="pagination">

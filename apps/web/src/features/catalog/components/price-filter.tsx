@@ -2,7 +2,8 @@ import * as Slider from '@radix-ui/react-slider';
 import { DEBOUNCE_MS } from '@store/contracts/constants';
 import { apiMessage } from '@store/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { listingTexts } from '../../../i18n/listing';
 import { useLocaleStore } from '../../../lib/locale-store';
 
 interface Props {
@@ -24,7 +25,7 @@ const sliderStep = (span: number) => (span > 20_000 ? 100 : span > 2_000 ? 10 : 
  * message) and a two-thumb slider; the list follows 500 ms after the last change.
  */
 export function PriceFilter({ min, max, bounds, onChange }: Props) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('listing', listingTexts);
   const locale = useLocaleStore((s) => s.locale);
   const id = useId();
   const [minText, setMinText] = useState(min ?? '');

@@ -10,7 +10,7 @@ import { mainImage, pricesOf, titleIn } from '../product-text';
 import { availabilityOf } from '../availability';
 import { AvailabilityBadge } from './availability-badge';
 import { MonthlyPrice } from './monthly-price';
-import { FreeDeliveryHint } from './delivery-estimate';
+import { FreeDeliveryHint } from './free-delivery-hint';
 import { RatingStars } from './rating-stars';
 import { StoreImage } from '../../../ui/store-image';
 import { BidiText } from '../../../ui/bidi-text';

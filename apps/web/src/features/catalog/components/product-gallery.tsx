@@ -1,7 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ProductDetail } from '@store/contracts/catalog';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { productTexts } from '../../../i18n/product';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
 import { StoreImage } from '../../../ui/store-image';
@@ -46,7 +47,7 @@ function Thumbs({
   title: string;
   dark?: boolean;
 }) {
-  const { t } = useTranslation('product');
+  const { t } = useNamespace('product', productTexts);
   if (images.length < 2) return null;
   return (
     <ul className="flex gap-2 overflow-x-auto p-1" data-testid="gallery-thumbs">
@@ -111,7 +112,7 @@ function Stage({
   total: number;
   large?: boolean;
 }) {
-  const { t } = useTranslation('product');
+  const { t } = useNamespace('product', productTexts);
   if (image.is_3d_image) {
     const poster = pictureOf(image, 'medium') ?? undefined;
     return (
@@ -136,7 +137,7 @@ function Stage({
 
 /** Spec §2 gallery: a large image, thumbnails that switch it, fullscreen (Radix Dialog), and 3D models. */
 export function ProductGallery({ images, title }: { images: Image[]; title: string }) {
-  const { t } = useTranslation('product');
+  const { t } = useNamespace('product', productTexts);
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const i = Math.min(index, Math.max(0, images.length - 1));

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { listingTexts } from '../../../i18n/listing';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -44,7 +45,7 @@ const MODAL_BUTTON_ONLY = 'min-[993px]:hidden';
  * in the URL, so the list can be shared and Back restores the previous one.
  */
 export function ProductList({ base, name }: Props) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('listing', listingTexts);
   const locale = useLocaleStore((s) => s.locale);
   const signedIn = useIsSignedIn();
   const [sp] = useSearchParams();

@@ -1,11 +1,12 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { listingTexts } from '../../../i18n/listing';
 import { ChevronDownIcon } from '../../../ui/icons';
 import { LIST_SORTS, type ListSort } from '../api/get-products';
 
 /** Sort menu of spec §2: default, lowest price, highest price, newest, featured. */
 export function SortMenu({ value, onChange }: { value: ListSort; onChange(sort: ListSort): void }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useNamespace('listing', listingTexts);
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger

@@ -1,6 +1,7 @@
 import { RELATED_PRODUCTS } from '@store/contracts/constants';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useNamespace } from '../../../lib/i18n';
+import { productTexts } from '../../../i18n/product';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -31,7 +32,7 @@ const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).tri
 export function Component() {
   const { productId = '' } = useParams();
   const id = /^\d+$/.test(productId) ? Number(productId) : NaN;
-  const { t } = useTranslation('product');
+  const { t } = useNamespace('product', productTexts);
   const navigate = useNavigate();
   const { data: product, error, refetch } = useProduct(id);
   const notFound = Number.isNaN(id) || (error instanceof ApiError && error.status === 404);

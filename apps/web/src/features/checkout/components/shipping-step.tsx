@@ -1,17 +1,26 @@
 import type { Cart } from '@store/contracts/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { Button, buttonClass } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
-import { AddressCard, useAddresses } from '../../addresses';
+import { AddressCard, preloadAddressCard, useAddresses } from '../../addresses';
 import { serverCartKey } from '../../cart';
 import { attachAddress } from '../api/checkout';
 import { useCheckoutTranslation } from '../i18n';
+import { ensureNamespace } from '../../../lib/i18n';
+import { authTexts } from '../../../i18n/auth';
 import { MessagesDialog } from './messages-dialog';
+
+const listSkeleton = (
+  <div className="grid gap-3 sm:grid-cols-2">
+    <Skeleton className="h-40" />
+    <Skeleton className="h-40" />
+  </div>
+);
 
 /**
  * Step 2 (spec §2): pick an address or add one. Picking attaches it to the order, the cart comes back with the
@@ -19,9 +28,13 @@ import { MessagesDialog } from './messages-dialog';
  */
 export function ShippingStep({ cart, onNext }: { cart: Cart; onNext(cart: Cart): void }) {
   const { t } = useCheckoutTranslation();
+  // `auth:` keys: the refusal's title below is the sign-in error's.
+  ensureNamespace('auth', authTexts);
   const locale = useLocaleStore((s) => s.locale);
   const qc = useQueryClient();
   const addresses = useAddresses();
+  // The card's code is its own chunk: fetched beside the list, not after it.
+  useEffect(preloadAddressCard, []);
   const [error, setError] = useState<{ title: string; messages: string[] } | null>(null);
   const attach = useMutation({
     mutationFn: (addressId: number) => attachAddress(cart.order_id, addressId),
@@ -54,10 +67,7 @@ export function ShippingStep({ cart, onNext }: { cart: Cart; onNext(cart: Cart):
         </Link>
       </div>
       {addresses.isPending ? (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Skeleton className="h-40" />
-          <Skeleton className="h-40" />
-        </div>
+        listSkeleton
       ) : addresses.isError ? (
         <div className="flex flex-col items-start gap-2">
           <p className="text-red-700">{t('common:error')}</p>
@@ -77,36 +87,38 @@ export function ShippingStep({ cart, onNext }: { cart: Cart; onNext(cart: Cart):
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('shipping.list')}>
-          {addresses.data.map((a) => {
-            const busy = attach.isPending && attach.variables === a.id;
-            return (
-              <li key={a.id}>
-                <AddressCard address={a} selected={a.id === chosen}>
-                  <Button
-                    size="sm"
-                    variant={a.id === chosen ? 'primary' : 'outline'}
-                    onClick={() => attach.mutate(a.id)}
-                    disabled={attach.isPending}
-                    data-testid="deliver-here"
-                  >
-                    {busy && <Spinner size={16} />}
-                    {a.id === chosen ? t('shipping.continueWith') : t('shipping.deliverHere')}
-                    <span className="sr-only">: {a.label}</span>
-                  </Button>
-                  <Link
-                    to={`/address/${a.id}`}
-                    state={{ from: '/checkout/shipping' }}
-                    className={buttonClass('ghost', 'sm')}
-                    aria-label={t('shipping.editOf', { label: a.label })}
-                  >
-                    {t('shipping.edit')}
-                  </Link>
-                </AddressCard>
-              </li>
-            );
-          })}
-        </ul>
+        <Suspense fallback={listSkeleton}>
+          <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('shipping.list')}>
+            {addresses.data.map((a) => {
+              const busy = attach.isPending && attach.variables === a.id;
+              return (
+                <li key={a.id}>
+                  <AddressCard address={a} selected={a.id === chosen}>
+                    <Button
+                      size="sm"
+                      variant={a.id === chosen ? 'primary' : 'outline'}
+                      onClick={() => attach.mutate(a.id)}
+                      disabled={attach.isPending}
+                      data-testid="deliver-here"
+                    >
+                      {busy && <Spinner size={16} />}
+                      {a.id === chosen ? t('shipping.continueWith') : t('shipping.deliverHere')}
+                      <span className="sr-only">: {a.label}</span>
+                    </Button>
+                    <Link
+                      to={`/address/${a.id}`}
+                      state={{ from: '/checkout/shipping' }}
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={t('shipping.editOf', { label: a.label })}
+                    >
+                      {t('shipping.edit')}
+                    </Link>
+                  </AddressCard>
+                </li>
+              );
+            })}
+          </ul>
+        </Suspense>
       )}
       <MessagesDialog
         messages={error?.messages ?? null}

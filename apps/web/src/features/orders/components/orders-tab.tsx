@@ -7,6 +7,8 @@ import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { ordersQueryOptions } from '../api/orders';
 import { useOrdersTranslation } from '../i18n';
+import { ensureNamespace } from '../../../lib/i18n';
+import { accountTexts } from '../../../i18n/account';
 import { methodKey } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -16,6 +18,8 @@ import { OrderStatusBadge } from './order-status-badge';
  */
 export default function OrdersTab() {
   const { t } = useOrdersTranslation();
+  // `account:` keys: the pagination's texts are the account area's.
+  ensureNamespace('account', accountTexts);
   const locale = useLocaleStore((s) => s.locale);
   const [page, setPage] = useState(1);
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(ordersQueryOptions(locale, page));

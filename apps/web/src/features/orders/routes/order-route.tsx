@@ -10,6 +10,8 @@ import { SignedInOnly } from '../../auth';
 import { orderQueryOptions } from '../api/orders';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { useOrdersTranslation } from '../i18n';
+import { ensureNamespace } from '../../../lib/i18n';
+import { accountTexts } from '../../../i18n/account';
 import { methodKey } from '../order-labels';
 import { BidiText } from '../../../ui/bidi-text';
 
@@ -24,6 +26,8 @@ export function Component() {
 
 function OrderPage() {
   const { t } = useOrdersTranslation();
+  // `account:` keys: the breadcrumb names the account area.
+  ensureNamespace('account', accountTexts);
   const locale = useLocaleStore((s) => s.locale);
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
