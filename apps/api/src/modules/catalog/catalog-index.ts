@@ -27,6 +27,11 @@ export interface CatalogIndex {
   /** Documents are in id order, newest (highest id) first: a document's position is its rank by `id desc`. */
   ids: Int32Array;
   texts: string[];
+  /**
+   * Each text's first two UTF-16 code units (the first in the high half; 0 past the end): whether a text may start
+   * with a search's phrase is told without reading the text (a search asks it of thousands of scattered texts).
+   */
+  leads: Int32Array;
   /** What a suggestion shows (suggestions.ts): the titles and the first picture's thumbnail (null: none). */
   titlesEn: string[];
   titlesAr: string[];
@@ -132,6 +137,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     size: n,
     ids: new Int32Array(n),
     texts: new Array<string>(n),
+    leads: new Int32Array(n),
     titlesEn: new Array<string>(n),
     titlesAr: new Array<string>(n),
     thumbnails: new Array<string | null>(n),
@@ -164,6 +170,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     idx.ids[d] = Number(r.id);
     const text = String(r.search_text ?? '');
     idx.texts[d] = text;
+    idx.leads[d] = leadOf(text);
     idx.titlesEn[d] = String(r.title_en);
     idx.titlesAr[d] = String(r.title_ar);
     idx.thumbnails[d] = (r.thumbnail_url as string | null) ?? null;
@@ -213,6 +220,19 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     (r.kind === 'c' ? idx.categoryNames : idx.brandNames).set(Number(r.id), entry);
   }
   return idx;
+}
+
+/** A text's first two code units as `leads` keeps them. */
+const leadOf = (text: string) => ((text.charCodeAt(0) || 0) << 16) | (text.charCodeAt(1) || 0);
+
+/** Whether the text at `d` starts with `prefix`: its first two letters compared first, without reading the text. */
+export function startsWithAt(idx: CatalogIndex, d: number, prefix: string): boolean {
+  const lead = idx.leads[d]!;
+  if (
+    prefix.length >= 2 ? lead !== leadOf(prefix) : prefix.length === 1 && lead >>> 16 !== prefix.charCodeAt(0)
+  )
+    return false;
+  return idx.texts[d]!.startsWith(prefix);
 }
 
 /**
@@ -334,6 +354,30 @@ export function containing(idx: CatalogIndex, text: string): Int32Array {
   }
   idx.found.set(text, out);
   idx.foundPositions += out.length;
+  return out;
+}
+
+/**
+ * The positions that may hold a phrase of several words, ascending: only a text holding each of its words can hold
+ * it. The words' lists are those a search has already made (`match` for its groups, the plan for each word as
+ * typed; a typo's is empty, and then so is this), intersected, rarest first; a list not made is left out (fewer
+ * lists give more positions, never fewer). With none made, the longest word's. The caller still looks for the phrase
+ * in each of these texts. A search's matches mostly hold each word already (each word is a group of the search), so
+ * this spares the look mostly when a word was a typo (none) or matched through a synonym (only the products holding
+ * the word as typed).
+ */
+export function mayHoldPhrase(idx: CatalogIndex, phrase: string): Int32Array {
+  const lists: Int32Array[] = [];
+  let longest = '';
+  for (const w of phrase.split(' ')) {
+    if (w.length > longest.length) longest = w;
+    const l = idx.found.get(w);
+    if (l) lists.push(l);
+  }
+  if (!lists.length) return containing(idx, longest);
+  lists.sort((a, b) => a.length - b.length);
+  let out = lists[0]!;
+  for (let i = 1; i < lists.length && out.length; i++) out = intersect(out, lists[i]!);
   return out;
 }
 

@@ -15,7 +15,7 @@ import {
   type ProductListResponse,
 } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { WORD_SIMILARITY_THRESHOLD, type DbOrTx } from '../../db/client.ts';
+import { WORD_SIMILARITY_THRESHOLD, executeNamed, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
 import { CATALOG_VERSION_COLUMN, catalogView, readVersion, type CatalogView } from './catalog-memo.ts';
@@ -27,6 +27,7 @@ import {
   inOrder,
   isFeatured,
   match,
+  mayHoldPhrase,
   nearWordsInIndex,
   partition,
   popularityRank,
@@ -35,6 +36,7 @@ import {
   seenVersions,
   sawVersions,
   soldOutMarks,
+  startsWithAt,
   type CatalogIndex,
   type Versions,
 } from './catalog-index.ts';
@@ -506,21 +508,22 @@ function rankedFromIndex(
   for (const c of search.named) if (c <= idx.maxCategory) named[c] = 1;
   const phrase = search.phrase;
   // Whether a text holds the whole phrase. For one word, the index's (remembered) list of the positions holding
-  // it, walked beside the matches (both ascending), instead of a search in every match's text; a phrase of several
-  // words is looked for in the matches' texts (its list would be made from every product holding its longest word).
-  const holding = phrase.includes(' ') ? null : containing(idx, phrase);
+  // it, walked beside the matches (both ascending), instead of a search in every match's text. A phrase of several
+  // words is looked for only in the texts holding each of its words (the same walk over their lists' intersection):
+  // none when a word was a typo, fewer when one matched through a synonym (a thousand matches of ~280 letters each
+  // cost most of a multi-word search's time here).
+  const single = !phrase.includes(' ');
+  const holding = single ? containing(idx, phrase) : mayHoldPhrase(idx, phrase);
   const cheapOf = (d: number, holds: boolean) =>
-    (named[idx.category[d]!] ? 4 : 0) + (holds ? 2 : 0) + (holds && idx.texts[d]!.startsWith(phrase) ? 1 : 0);
+    (named[idx.category[d]!] ? 4 : 0) + (holds ? 2 : 0) + (holds && startsWithAt(idx, d, phrase) ? 1 : 0);
   // The cheap rank takes 8 values (0 to 3.5 in halves): one pass counts each value's matches.
   const cheap = new Uint8Array(matches.length);
   const counts = new Int32Array(8);
   for (let i = 0, j = 0; i < matches.length; i++) {
     const d = matches[i]!;
-    let holds: boolean;
-    if (holding) {
-      while (j < holding.length && holding[j]! < d) j++;
-      holds = j < holding.length && holding[j] === d;
-    } else holds = idx.texts[d]!.includes(phrase);
+    while (j < holding.length && holding[j]! < d) j++;
+    const listed = j < holding.length && holding[j] === d;
+    const holds = single ? listed : listed && idx.texts[d]!.includes(phrase);
     const c = cheapOf(d, holds);
     cheap[i] = c;
     counts[c]!++;
@@ -546,11 +549,12 @@ function rankedFromIndex(
   for (const d of atFloor) cheapOrder.push(d);
   const head = cheapOrder.length > candidates ? cheapOrder.slice(0, candidates) : cheapOrder;
   const similarity = similarityTo(phrase);
-  // Sorted by score, then by the cheap order (a head position's index).
+  // Sorted by score, then by the cheap order (a head position's index). The head's cheap ranks are those counted
+  // above (the first ones', then the floor's), not looked for again in its texts.
   const score = new Float64Array(head.length);
   for (let i = 0; i < head.length; i++) {
-    const d = head[i]!;
-    score[i] = cheapOf(d, idx.texts[d]!.includes(phrase)) / 2 + similarity(idx.texts[d]!);
+    const c = i < above.length ? cheap[above[i]!]! : floor;
+    score[i] = c / 2 + similarity(idx.texts[head[i]!]!);
   }
   const byScore = Int32Array.from({ length: head.length }, (_, i) => i).sort(
     (a, b) => score[b]! - score[a]! || a - b,
@@ -992,8 +996,11 @@ type CardSource = number[] | SQL;
 async function cardRows(db: DbOrTx, source: CardSource, opts: ListOptions, extra?: SQL): Promise<Row[]> {
   const byIds = Array.isArray(source);
   if (byIds && !source.length) return [];
-  const found = await rows(
-    db,
+  // By ids, the statement's text depends only on how many (and on the shopper and `extra`): a named statement,
+  // planned once per connection (planning it cost PostgreSQL more than running it, on every page of new lists).
+  const run = (q: SQL) =>
+    byIds ? executeNamed(db, q).then((r) => (r as { rows: Row[] }).rows) : rows(db, q);
+  const found = await run(
     sql`select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
           p.model, p.series, p.price_piastres, p.current_price_piastres, p.maximum_per_order,
           p.featured, p.special_offer, p.created_at,
