@@ -78,8 +78,15 @@ const cardIds = async (page: Page) =>
 const cardPrices = async (page: Page) =>
   await cards(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))));
 const resultCount = (page: Page) => page.getByTestId('result-count');
-/** Waits until the list shows the answer of the current URL (no dimmed placeholder, no spinner). */
+/**
+ * Waits until the list shows the answer of the current URL: the list is rendered for this address (a navigation
+ * changes the address first, the page a moment later) and shows no dimmed placeholder or spinner.
+ */
 const settled = async (page: Page) => {
+  await expect(page.getByTestId('product-list')).toHaveAttribute(
+    'data-search',
+    new URL(page.url()).searchParams.toString(),
+  );
   await expect(page.getByTestId('product-list').locator('section[aria-busy="true"]')).toHaveCount(0);
 };
 

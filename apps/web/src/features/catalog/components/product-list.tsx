@@ -126,7 +126,13 @@ export function ProductList({ base, name }: Props) {
   );
 
   return (
-    <div className="mx-auto w-full max-w-[1600px] px-4 py-3 sm:px-6 sm:py-4" data-testid="product-list">
+    <div
+      className="mx-auto w-full max-w-[1600px] px-4 py-3 sm:px-6 sm:py-4"
+      data-testid="product-list"
+      // The address this render is of: a navigation changes the address at once and the list a moment later (a
+      // transition), so the browser tests wait for this to match the address before reading the list.
+      data-search={sp.toString()}
+    >
       <Breadcrumbs items={crumbs} />
       {/* On a phone the heading, its count and the list's buttons take little height: six products fit below. */}
       <div ref={top} className="mt-2 flex flex-wrap items-end justify-between gap-2 sm:mt-3 sm:gap-3">
