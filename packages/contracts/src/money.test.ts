@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderTotals, toEgp, toPiastres } from './money.ts';
+import { formatMoney, orderTotals, toEgp, toPiastres } from './money.ts';
 
 describe('the one totals calculator', () => {
   it('adds piastres exactly where EGP floats would drift', () => {
@@ -31,5 +31,29 @@ describe('the one totals calculator', () => {
     expect(
       orderTotals([{ unitPiastres: 900_000, quantity: 1 }], { feePiastres: 9000, freeFromPiastres: null }),
     ).toMatchObject({ shipping: 9000 });
+  });
+});
+
+describe('the one price format', () => {
+  const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+  it('writes prices as en-US with up to 2 decimals, and the currency label after', () => {
+    expect(formatMoney(12499.5)).toBe('12,499.5 EGP');
+    expect(formatMoney(1234567.89, 'ج.م')).toBe('1,234,567.89 ج.م');
+    expect(formatMoney(999)).toBe('999 EGP');
+    expect(formatMoney(0.05)).toBe('0.05 EGP');
+    expect(formatMoney(1000.1)).toBe('1,000.1 EGP');
+  });
+
+  it('reads exactly as Intl.NumberFormat does, piastres, fractions and halves included', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const values = [0, -0, 0.004, 0.005, 1.005, 2.675, 999.995, 1e9 + 0.5, -1234.5, 100000, 0.1 + 0.2];
+    for (let i = 0; i < 20000; i++) {
+      values.push(Math.round(random() * 10_000_000) / 100); // piastres, as every price is
+      values.push(Math.round(random() * 1_000_000_000) / 1000); // a third decimal, rounded away
+      values.push(random() * 10 ** Math.floor(random() * 9) * (random() < 0.1 ? -1 : 1));
+    }
+    for (const v of values) expect(formatMoney(v), String(v)).toBe(`${intl.format(v)} EGP`);
   });
 });

@@ -52,10 +52,24 @@ export function orderTotals(
   return { count, subtotal, shipping, total: subtotal + shipping };
 }
 
-/** "12,499.5 EGP" (en-US digits, up to 2 decimals) — the one display format of spec §1. */
+/**
+ * "12,499.5 EGP" (en-US digits and grouping, up to 2 decimals) — the one display format of spec §1. Written out
+ * rather than through Intl.NumberFormat, which reads the same (a test compares them) but whose first use loads the
+ * locale's data: tens of milliseconds on a phone, while the first page hydrates.
+ */
 export function formatMoney(egp: number, currencyLabel = 'EGP'): string {
-  const n = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(
-    egp,
-  );
-  return `${n} ${currencyLabel}`;
+  return `${groupedAmount(egp)} ${currencyLabel}`;
+}
+
+/** An amount in pounds as en-US writes it with at most 2 decimals: 1234.5 → "1,234.5", 0.25 → "0.25". */
+export function groupedAmount(egp: number): string {
+  if (!Number.isFinite(egp)) return String(egp);
+  // Piastres, rounded half away from zero as Intl does; toFixed(6) first so 1.005 (1.00499999…) is 1.01 there too.
+  const piastres = Math.round(Number((Math.abs(egp) * 100).toFixed(6)));
+  if (piastres === 0) return egp < 0 || Object.is(egp, -0) ? '-0' : '0';
+  const pounds = String(Math.floor(piastres / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const cents = piastres % 100;
+  const decimals =
+    cents === 0 ? '' : cents % 10 === 0 ? `.${cents / 10}` : `.${String(cents).padStart(2, '0')}`;
+  return `${egp < 0 ? '-' : ''}${pounds}${decimals}`;
 }

@@ -87,6 +87,10 @@ function useScrollRestoration() {
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     const onScroll = () => {
+      // Once a navigation has started the address is the next entry's while the page left is still on screen
+      // (a transition): its place is kept as it was when the shopper left, not moved by a scroll still running.
+      const addressKey = (window.history.state as { key?: string } | null)?.key ?? 'default';
+      if (addressKey !== shown.current) return;
       positions[shown.current] = window.scrollY;
     };
     const save = () => {

@@ -1,8 +1,16 @@
 import { useMemo, useSyncExternalStore } from 'react';
 
+/** One MediaQueryList per query for the page's life: React reads the answer at every render of every user. */
+const lists = new Map<string, MediaQueryList>();
+function mediaList(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) lists.set(query, (list = window.matchMedia(query)));
+  return list;
+}
+
 /** Subscribes to a media query's changes (for useSyncExternalStore). */
 const subscribeTo = (query: string) => (onChange: () => void) => {
-  const list = window.matchMedia(query);
+  const list = mediaList(query);
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);
 };
@@ -12,7 +20,7 @@ export function useMediaQuery(query: string): boolean {
   const subscribe = useMemo(() => subscribeTo(query), [query]);
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => mediaList(query).matches,
     () => false,
   );
 }
@@ -25,7 +33,7 @@ export function useMediaMatch(query: string): boolean | null {
   const subscribe = useMemo(() => subscribeTo(query), [query]);
   return useSyncExternalStore<boolean | null>(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => mediaList(query).matches,
     () => null,
   );
 }

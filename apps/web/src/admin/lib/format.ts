@@ -13,18 +13,28 @@ const TIME_ZONE = 'Africa/Cairo';
 /** "12,499.5 EGP" / "12,499.5 ج.م" — the store's one money format. */
 export const money = (egp: number) => formatMoney(egp, i18n.t('common:currency'));
 
-export const count = (n: number, locale: Locale) => new Intl.NumberFormat(tag(locale)).format(n);
+/** Formatters are made once per language and kind: making one costs far more than using it (a table has hundreds). */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = make()));
+  return f as F;
+}
+
+export const count = (n: number, locale: Locale) =>
+  formatter(`count:${locale}`, () => new Intl.NumberFormat(tag(locale))).format(n);
 
 /** A date and time: "3 May 2026, 14:05". */
 export const dateTime = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(tag(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: TIME_ZONE,
-  }).format(new Date(iso));
+  formatter(
+    `dateTime:${locale}`,
+    () =>
+      new Intl.DateTimeFormat(tag(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }),
+  ).format(new Date(iso));
 
 /** A day of the chart or a filter: "3 May". `day` is YYYY-MM-DD (Cairo). */
 export const shortDay = (day: string, locale: Locale) =>
-  new Intl.DateTimeFormat(tag(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  formatter(
+    `shortDay:${locale}`,
+    () => new Intl.DateTimeFormat(tag(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  ).format(new Date(`${day}T00:00:00Z`));

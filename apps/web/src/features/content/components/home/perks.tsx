@@ -1,7 +1,7 @@
 import { RETURN_DAYS } from '@store/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { deliveryZonesQueryOptions } from '../../../addresses';
-import { price } from '../../../../lib/format';
+import { andList, price } from '../../../../lib/format';
 import { useLocaleStore } from '../../../../lib/locale-store';
 import { useTranslation } from '../../../../lib/i18n';
 import { HeadsetIcon, RefundIcon, ShieldIcon, TruckIcon } from '../../../../ui/icons';
@@ -30,8 +30,9 @@ export function Perks() {
     count: zones?.length ?? 27,
     fee: zones?.length ? price(Math.min(...zones.map((z) => z.shipping_fees))) : '…',
     free: freeFrom === null ? '' : price(freeFrom),
-    places: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    places: andList(
       free.filter((z) => z.free_shipping_from === freeFrom).map((z) => z.name),
+      locale,
     ),
   };
   const textKey = (key: string) =>

@@ -5,8 +5,16 @@ import { ProductCard } from '../../../catalog';
 import { usePrefersReducedMotion } from '../../../../lib/use-media-query';
 import { ChevronEndIcon, ChevronStartIcon } from '../../../../ui/icons';
 import { Skeleton } from '../../../../ui/skeleton';
+import { SLIDER_FETCH } from './use-slider-size';
 
 const item = 'w-[44%] shrink-0 snap-start xs:w-[46%] sm:w-52 lg:w-56';
+/**
+ * Products per home slider (spec §2): 4 up to 768 px wide, 10 from 1650 px, 8 between. Said by CSS, not by a media
+ * query in script: the server renders the row without knowing the screen, and a phone would otherwise hydrate 8
+ * cards and then take 4 away.
+ */
+const shownAt = (index: number) =>
+  index < 4 ? '' : index < 8 ? 'max-[769px]:hidden' : 'hidden min-[1650px]:block';
 
 /**
  * Products in one horizontal row that scrolls (swipe, trackpad, or the previous/next buttons), snapping to cards.
@@ -17,12 +25,16 @@ export function ProductRow({
   label,
   loading,
   placeholders = 4,
+  slider = false,
 }: {
   products: Product[] | undefined;
   label: string;
   loading?: boolean;
   placeholders?: number;
+  /** A home slider: at most SLIDER_FETCH products, of which the screen's width shows 4, 8 or 10. */
+  slider?: boolean;
 }) {
+  const limit = slider ? SLIDER_FETCH : undefined;
   const { t } = useTranslation('home');
   const row = useRef<HTMLUListElement>(null);
   const reduced = usePrefersReducedMotion();
@@ -69,8 +81,8 @@ export function ProductRow({
         aria-label={label}
         className="flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth pb-3 motion-reduce:scroll-auto [scrollbar-width:thin]"
       >
-        {(products ?? []).map((p) => (
-          <li key={p.id} className={item}>
+        {(products ?? []).slice(0, limit).map((p, i) => (
+          <li key={p.id} className={limit === undefined ? item : `${item} ${shownAt(i)}`}>
             <ProductCard product={p} />
           </li>
         ))}

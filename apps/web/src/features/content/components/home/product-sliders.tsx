@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import { usePromotions, useProducts } from '../../../catalog';
 import { ProductRow } from './product-row';
 import { HomeSection } from './section';
-import { SLIDER_FETCH, useSliderSize } from './use-slider-size';
+import { SLIDER_FETCH } from './use-slider-size';
 
 /** Special Offers: the products of the special offers page. */
 export function SpecialOffersSlider() {
   const { t } = useTranslation('home');
-  const size = useSliderSize();
   const { data, isPending } = useProducts({ in_dedicated_page: true, per_page: SLIDER_FETCH });
   if (!isPending && !data?.products.length) return null;
   return (
@@ -17,11 +16,7 @@ export function SpecialOffersSlider() {
       more={{ to: '/special-offers', label: t('viewAll') }}
       testId="home-special-offers"
     >
-      <ProductRow
-        products={data?.products.slice(0, size)}
-        loading={isPending}
-        label={t('specialOffers.title')}
-      />
+      <ProductRow products={data?.products} loading={isPending} label={t('specialOffers.title')} slider />
     </HomeSection>
   );
 }
@@ -29,7 +24,6 @@ export function SpecialOffersSlider() {
 /** Offers: products with a running promotion. The whole section is left out when there are none (spec §2). */
 export function PromotedSlider() {
   const { t } = useTranslation('home');
-  const size = useSliderSize();
   const { data } = useProducts({ in_active_promotion: true, per_page: SLIDER_FETCH });
   const { data: promotions = [] } = usePromotions();
   if (!data?.products.length) return null;
@@ -49,7 +43,7 @@ export function PromotedSlider() {
           ))}
         </ul>
       )}
-      <ProductRow products={data.products.slice(0, size)} label={t('offers.title')} />
+      <ProductRow products={data.products} label={t('offers.title')} slider />
     </HomeSection>
   );
 }

@@ -4,7 +4,7 @@ import { useProducts, useRecentlyViewed, type ProductsParams } from '../../../ca
 import { Tabs } from '../../../../ui/tabs';
 import { ProductRow } from './product-row';
 import { HomeSection } from './section';
-import { SLIDER_FETCH, useSliderSize } from './use-slider-size';
+import { SLIDER_FETCH } from './use-slider-size';
 
 const TABS = ['featured', 'newArrivals', 'recentlyViewed'] as const;
 type Tab = (typeof TABS)[number];
@@ -37,11 +37,10 @@ export function ProductTabs() {
 
 function FilteredRow({ filter, label }: { filter: ProductsParams; label: string }) {
   const { t } = useTranslation('home');
-  const size = useSliderSize();
   const { data, isPending } = useProducts({ ...filter, per_page: SLIDER_FETCH });
   if (!isPending && !data?.products.length)
     return <p className="py-8 text-center text-slate-600">{t('tabs.empty')}</p>;
-  return <ProductRow products={data?.products.slice(0, size)} loading={isPending} label={label} />;
+  return <ProductRow products={data?.products} loading={isPending} label={label} slider />;
 }
 
 function RecentlyViewedRow() {
