@@ -36,28 +36,52 @@ function paddedTrigrams(text: string, into: Set<string>) {
 }
 
 /**
+ * One of a query's padded trigrams as `similarityTo` looks for it in a text: `g` in the text spaced at both ends.
+ * Each is held by one word of the text: `core` is that word's start (`lead`), its end (`trail`), the whole word
+ * (both) or any three letters of it (neither); a piece never spans two words.
+ */
+export interface SimilarityPiece {
+  g: string;
+  core: string;
+  lead: boolean;
+  trail: boolean;
+}
+
+/** A query's padded trigrams (pg_trgm's padding: two spaces before a word, one after), as pieces of a text. */
+export function similarityPieces(query: string): SimilarityPiece[] {
+  // Two leading spaces stand for a word's start: one space before the text's first word, or any other.
+  return [...paddedTrigrams(query, new Set())].map((t) => {
+    const g = t.startsWith('  ') ? t.slice(1) : t;
+    const lead = g.startsWith(' ');
+    const trail = g.endsWith(' ');
+    return { g, core: g.slice(lead ? 1 : 0, trail ? -1 : undefined), lead, trail };
+  });
+}
+
+/** Whether one word (no spaces) holds a piece: it starts with it, ends with it, is it, or holds it. */
+export function wordHolds(word: string, p: SimilarityPiece): boolean {
+  if (p.lead) return p.trail ? word === p.core : word.startsWith(p.core);
+  return p.trail ? word.endsWith(p.core) : word.includes(p.core);
+}
+
+/**
  * How closely a product's search text matches a query (both normalised), 0 to 1: the share of the query's
  * trigrams that the text's words hold. A typo or a word cut short still scores by what it shares. It orders a
  * search's best matches (the catalog index and the database path alike, so both give the same order).
- * `similarityTo(query)` makes the query's trigrams once for the many texts it is compared with.
+ * `similarityTo(query)` makes the query's trigrams once for the many texts it is compared with (the catalog index
+ * reads its texts' words instead: `similarityInIndex`, the same share).
  */
 export function similarityTo(query: string): (text: string) => number {
-  // A padded trigram is held when the text, spaced at both ends, holds it (two leading spaces stand for a word's
-  // start, one space before the text's first word): no set of the text's trigrams is built.
-  const pieces = [...paddedTrigrams(query, new Set())].map((g) => (g.startsWith('  ') ? g.slice(1) : g));
+  // A padded trigram is held when the text, spaced at both ends, holds it: no set of the text's trigrams is built.
   // Nor is the spaced text: a piece is in ` ${text} ` when the text holds it, or (starting with a space) the text
   // starts with the rest of it, or (ending with one) ends with the rest, or (both) is what is between. A spaced
   // copy of each text compared cost an allocation and a copy per candidate, 300 per search.
-  const parts = pieces.map((g) => {
-    const lead = g.startsWith(' ');
-    const trail = g.endsWith(' ');
-    return {
-      g,
-      start: lead ? g.slice(1) : null,
-      end: trail ? g.slice(0, -1) : null,
-      whole: lead && trail ? g.slice(1, -1) : null,
-    };
-  });
+  const parts = similarityPieces(query).map(({ g, lead, trail }) => ({
+    g,
+    start: lead ? g.slice(1) : null,
+    end: trail ? g.slice(0, -1) : null,
+    whole: lead && trail ? g.slice(1, -1) : null,
+  }));
   return (text) => {
     if (!parts.length) return 0;
     let common = 0;
@@ -92,7 +116,16 @@ function trigramSequence(text: string): string[] {
  * start right; the same walk here gives the same value.
  */
 export function wordSimilarity(a: string, b: string): number {
+  return wordSimilarityTo(a)(b);
+}
+
+/** `wordSimilarity(a, ·)` with `a`'s trigrams made once (a typo is compared with many catalog words). */
+export function wordSimilarityTo(a: string): (b: string) => number {
   const wanted = new Set(trigramSequence(a));
+  return (b) => similarityOfStretch(wanted, b);
+}
+
+function similarityOfStretch(wanted: Set<string>, b: string): number {
   const n1 = wanted.size;
   const seq = trigramSequence(b);
   if (!n1 || !seq.length) return 0;
@@ -157,8 +190,9 @@ export function wordSimilarity(a: string, b: string): number {
  */
 export function nearestWords(typed: string, candidates: Iterable<string>, threshold: number, limit: number) {
   const scored: { word: string; s: number }[] = [];
+  const similarity = wordSimilarityTo(typed);
   for (const word of candidates) {
-    const s = wordSimilarity(typed, word);
+    const s = similarity(word);
     if (s >= threshold) scored.push({ word, s });
   }
   scored.sort(
