@@ -36,52 +36,28 @@ function paddedTrigrams(text: string, into: Set<string>) {
 }
 
 /**
- * One of a query's padded trigrams as `similarityTo` looks for it in a text: `g` in the text spaced at both ends.
- * Each is held by one word of the text: `core` is that word's start (`lead`), its end (`trail`), the whole word
- * (both) or any three letters of it (neither); a piece never spans two words.
- */
-export interface SimilarityPiece {
-  g: string;
-  core: string;
-  lead: boolean;
-  trail: boolean;
-}
-
-/** A query's padded trigrams (pg_trgm's padding: two spaces before a word, one after), as pieces of a text. */
-export function similarityPieces(query: string): SimilarityPiece[] {
-  // Two leading spaces stand for a word's start: one space before the text's first word, or any other.
-  return [...paddedTrigrams(query, new Set())].map((t) => {
-    const g = t.startsWith('  ') ? t.slice(1) : t;
-    const lead = g.startsWith(' ');
-    const trail = g.endsWith(' ');
-    return { g, core: g.slice(lead ? 1 : 0, trail ? -1 : undefined), lead, trail };
-  });
-}
-
-/** Whether one word (no spaces) holds a piece: it starts with it, ends with it, is it, or holds it. */
-export function wordHolds(word: string, p: SimilarityPiece): boolean {
-  if (p.lead) return p.trail ? word === p.core : word.startsWith(p.core);
-  return p.trail ? word.endsWith(p.core) : word.includes(p.core);
-}
-
-/**
  * How closely a product's search text matches a query (both normalised), 0 to 1: the share of the query's
  * trigrams that the text's words hold. A typo or a word cut short still scores by what it shares. It orders a
  * search's best matches (the catalog index and the database path alike, so both give the same order).
- * `similarityTo(query)` makes the query's trigrams once for the many texts it is compared with (the catalog index
- * reads its texts' words instead: `similarityInIndex`, the same share).
+ * `similarityTo(query)` makes the query's trigrams once for the many texts it is compared with.
  */
 export function similarityTo(query: string): (text: string) => number {
-  // A padded trigram is held when the text, spaced at both ends, holds it: no set of the text's trigrams is built.
+  // A padded trigram is held when the text, spaced at both ends, holds it (two leading spaces stand for a word's
+  // start, one space before the text's first word): no set of the text's trigrams is built.
+  const pieces = [...paddedTrigrams(query, new Set())].map((g) => (g.startsWith('  ') ? g.slice(1) : g));
   // Nor is the spaced text: a piece is in ` ${text} ` when the text holds it, or (starting with a space) the text
   // starts with the rest of it, or (ending with one) ends with the rest, or (both) is what is between. A spaced
   // copy of each text compared cost an allocation and a copy per candidate, 300 per search.
-  const parts = similarityPieces(query).map(({ g, lead, trail }) => ({
-    g,
-    start: lead ? g.slice(1) : null,
-    end: trail ? g.slice(0, -1) : null,
-    whole: lead && trail ? g.slice(1, -1) : null,
-  }));
+  const parts = pieces.map((g) => {
+    const lead = g.startsWith(' ');
+    const trail = g.endsWith(' ');
+    return {
+      g,
+      start: lead ? g.slice(1) : null,
+      end: trail ? g.slice(0, -1) : null,
+      whole: lead && trail ? g.slice(1, -1) : null,
+    };
+  });
   return (text) => {
     if (!parts.length) return 0;
     let common = 0;

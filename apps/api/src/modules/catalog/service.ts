@@ -37,7 +37,6 @@ import {
   seenVersions,
   sawVersions,
   soldOutMarks,
-  similarityInIndex,
   startsWithAt,
   type CatalogIndex,
   type Versions,
@@ -568,13 +567,13 @@ function rankedFromIndex(
   const cheapOrder = above.map((i) => matches[i]!);
   for (const d of atFloor) cheapOrder.push(d);
   const head = cheapOrder.length > candidates ? cheapOrder.slice(0, candidates) : cheapOrder;
-  const similarity = similarityInIndex(idx, phrase);
+  const similarity = similarityTo(phrase);
   // Sorted by score, then by the cheap order (a head position's index). The head's cheap ranks are those counted
   // above (the first ones', then the floor's), not looked for again in its texts.
   const score = new Float64Array(head.length);
   for (let i = 0; i < head.length; i++) {
     const c = i < above.length ? cheap[above[i]!]! : floor;
-    score[i] = c / 2 + similarity(head[i]!);
+    score[i] = c / 2 + similarity(idx.texts[head[i]!]!);
   }
   const byScore = Int32Array.from({ length: head.length }, (_, i) => i).sort(
     (a, b) => score[b]! - score[a]! || a - b,
