@@ -8,7 +8,8 @@
  *   BENCH_DATABASE_URL=postgres://…  PostgreSQL to use; without it the bench starts one with scripts/pg-local.sh
  *                                    when PostgreSQL is installed, else runs on PGlite only.
  *   BENCH_ROWS="never asked"  only the scenarios whose name holds this (a quick look while working: it prints
- *                             the table and leaves bench/results alone)
+ *                             the table and leaves bench/results alone); `|` separates alternatives:
+ *                             BENCH_ROWS="trivial|search, never" also gives the trivial route to compare with
  *   BENCH_BACKENDS=pglite     only PGlite (or `postgres`: only PostgreSQL)
  *   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"  node flags for the server (a profile of a scenario)
  *
@@ -26,6 +27,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY_ROWS = process.env.BENCH_ROWS ?? '';
+const wanted = (name: string) => ONLY_ROWS.split('|').some((part) => name.includes(part));
 const BACKENDS = process.env.BENCH_BACKENDS ?? '';
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const tmp = path.join(root, 'bench/.tmp');
@@ -285,7 +287,7 @@ async function benchBackend(b: Backend, port: number) {
   const base = `http://127.0.0.1:${port}`;
   const rows = new Map<string, Row>();
   const measure = async (name: string, reqs: Req[]) => {
-    if (!name.includes(ONLY_ROWS)) return;
+    if (!wanted(name)) return;
     process.stdout.write(`running: ${name}... `);
     // Each scenario first runs 2 s at 10 connections (JIT, the database's buffers, and for the cached
     // scenarios the answers cache): the table is steady state. The uncached rows show what a first request

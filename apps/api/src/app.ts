@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
@@ -20,6 +19,7 @@ import type { Database } from './db/client.ts';
 import { AppError, frameworkErrors, installErrorHandling, registerFormParsing } from './lib/errors.ts';
 import { loggerOptions, type LogOptions } from './lib/logging.ts';
 import { installResponseCache } from './lib/response-cache.ts';
+import { responseSerializer } from './lib/response-serializer.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { OutboxSmsSender, type SmsSender } from './adapters/sms.ts';
@@ -180,7 +180,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', headersHook(headers));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Product lists are checked against their contract in the tests only (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializer({ check: opts.env === 'test' }));
   app.decorate('ctx', {
     db: opts.database.db,
     clock: opts.clock ?? systemClock,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { catalogIndexAt, readVersions } from './catalog-index.ts';
+import { catalogIndexAt, phraseTest, readVersions } from './catalog-index.ts';
 import { wordSimilarity } from './search-text.ts';
 import { listProducts } from './service.ts';
 
@@ -219,5 +219,38 @@ describe("a typo's nearest words", () => {
       }
     }
     expect(compared).toBeGreaterThan(400);
+  });
+});
+
+describe("a search's phrase, read from the texts' words", () => {
+  it("says what a search in the texts' letters says, for every product of the demo catalog", async () => {
+    const db = t.database.db;
+    const idx = (await catalogIndexAt(db, (await readVersions(db)).version))!;
+    expect(idx).not.toBeNull();
+    // Phrases as shoppers type them: two or three neighbouring words of a text, cut at either end (a phrase may
+    // start inside a word and end inside another), single letters, words of other texts; and some odd spacing.
+    const phrases = new Set<string>(['a b', 'ال جديد', '4k 55', 'x  y', ' lg', 'tv ']);
+    for (let d = 0; d < idx.size; d += 5) {
+      const w = idx.texts[d]!.split(' ');
+      const i = d % Math.max(1, w.length - 3);
+      const [a = '', b = '', c = '', e = ''] = w.slice(i, i + 4);
+      phrases.add(`${a} ${b}`);
+      phrases.add(`${a.slice(1)} ${b.slice(0, 2)}`);
+      phrases.add(`${a.slice(-1)} ${b} ${c.slice(0, 1)}`);
+      phrases.add(`${a.slice(-2)} ${b} ${c} ${e.slice(0, 3)}`);
+      phrases.add(`${b} ${idx.texts[(d * 31) % idx.size]!.split(' ')[0]}`);
+    }
+    let held = 0;
+    for (const phrase of phrases) {
+      const holds = phraseTest(idx, phrase);
+      for (let d = 0; d < idx.size; d++) {
+        const text = idx.texts[d]!;
+        const inLetters = text.includes(phrase);
+        if (holds(d) !== inLetters)
+          expect(`${phrase} in ${text}: ${!inLetters}`).toBe(`${phrase} in ${text}: ${inLetters}`);
+        if (inLetters) held++;
+      }
+    }
+    expect(held).toBeGreaterThan(phrases.size);
   });
 });

@@ -92,7 +92,16 @@ function trigramSequence(text: string): string[] {
  * start right; the same walk here gives the same value.
  */
 export function wordSimilarity(a: string, b: string): number {
+  return wordSimilarityTo(a)(b);
+}
+
+/** `wordSimilarity(a, ·)` with `a`'s trigrams made once (a typo is compared with many catalog words). */
+export function wordSimilarityTo(a: string): (b: string) => number {
   const wanted = new Set(trigramSequence(a));
+  return (b) => similarityOfStretch(wanted, b);
+}
+
+function similarityOfStretch(wanted: Set<string>, b: string): number {
   const n1 = wanted.size;
   const seq = trigramSequence(b);
   if (!n1 || !seq.length) return 0;
@@ -157,8 +166,9 @@ export function wordSimilarity(a: string, b: string): number {
  */
 export function nearestWords(typed: string, candidates: Iterable<string>, threshold: number, limit: number) {
   const scored: { word: string; s: number }[] = [];
+  const similarity = wordSimilarityTo(typed);
   for (const word of candidates) {
-    const s = wordSimilarity(typed, word);
+    const s = similarity(word);
     if (s >= threshold) scored.push({ word, s });
   }
   scored.sort(

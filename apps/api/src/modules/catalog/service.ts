@@ -28,6 +28,7 @@ import {
   isFeatured,
   match,
   mayHoldPhrase,
+  phraseTest,
   nearWordsInIndex,
   partition,
   popularityRank,
@@ -449,7 +450,9 @@ async function listFromIndexAt(
       );
     pageIds = Array.from(list.subarray(offset, offset + perPage), (d) => idx.ids[d]!);
   }
-  const cards = await indexCards(db, idx, pageIds, opts);
+  // A search that found nothing shows the categories nearest to it: read with the versions, in one statement.
+  const none = total === 0 && tokens.length ? await nearestWithVersions(db, view, tokens) : null;
+  const cards = none ? { rows: [], versions: none.versions } : await indexCards(db, idx, pageIds, opts);
   if (
     assumed &&
     !(cards.versions.version === versions.version && cards.versions.soldOut === versions.soldOut)
@@ -485,9 +488,24 @@ async function listFromIndexAt(
     max: found.max,
     facets,
     didYouMean: search?.didYouMean ?? null,
-    nearest: await nearestIfNone(db, view, total, tokens),
+    nearest: none ? none.nearest : await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });
+}
+
+/**
+ * The categories nearest to a search that found nothing (`nearestIfNone`), and the versions now: when they are not
+ * remembered yet, one statement reads both (a search the catalog has no words for costs a statement, as one with
+ * results does, instead of three).
+ */
+async function nearestWithVersions(db: DbOrTx, view: CatalogView, tokens: string[]) {
+  let versions: Versions | null = null;
+  const phrase = tokens.join(' ');
+  const nearest = await view.remember(`nearest ${phrase}`, () =>
+    nearestCategories(db, phrase, view, (v) => (versions = v)),
+  );
+  if (versions) sawVersions(db, versions);
+  return { nearest, versions: versions ?? (await readVersions(db)) };
 }
 
 /**
@@ -510,10 +528,11 @@ function rankedFromIndex(
   // Whether a text holds the whole phrase. For one word, the index's (remembered) list of the positions holding
   // it, walked beside the matches (both ascending), instead of a search in every match's text. A phrase of several
   // words is looked for only in the texts holding each of its words (the same walk over their lists' intersection):
-  // none when a word was a typo, fewer when one matched through a synonym (a thousand matches of ~280 letters each
-  // cost most of a multi-word search's time here).
+  // none when a word was a typo, fewer when one matched through a synonym; and in their words, not their letters
+  // (`phraseTest`: a thousand texts of ~280 letters each cost most of a multi-word search's time here).
   const single = !phrase.includes(' ');
   const holding = single ? containing(idx, phrase) : mayHoldPhrase(idx, phrase);
+  const holdsPhrase = single ? null : phraseTest(idx, phrase);
   const cheapOf = (d: number, holds: boolean) =>
     (named[idx.category[d]!] ? 4 : 0) + (holds ? 2 : 0) + (holds && startsWithAt(idx, d, phrase) ? 1 : 0);
   // The cheap rank takes 8 values (0 to 3.5 in halves): one pass counts each value's matches.
@@ -523,7 +542,7 @@ function rankedFromIndex(
     const d = matches[i]!;
     while (j < holding.length && holding[j]! < d) j++;
     const listed = j < holding.length && holding[j] === d;
-    const holds = single ? listed : listed && idx.texts[d]!.includes(phrase);
+    const holds = single ? listed : listed && holdsPhrase!(d);
     const c = cheapOf(d, holds);
     cheap[i] = c;
     counts[c]!++;
@@ -781,22 +800,41 @@ const localFacets = (f: { categories: Facet[]; brands: Facet[] }, locale: Locale
   return { categories: named(f.categories), brands: named(f.brands) };
 };
 
-/** The categories whose names are nearest to a query that found nothing (trigram word similarity), at most 4. */
-async function nearestCategories(db: DbOrTx, phrase: string) {
-  const list = await rows<{ id: number; name_en: string; name_ar: string; score: number }>(
+/**
+ * The categories whose names are nearest to a query that found nothing (trigram word similarity), at most 4.
+ * With `versions`, the statement reads the catalog versions too and hands them over (none read: no active
+ * category); the departments then come from `view` (remembered per version).
+ */
+async function nearestCategories(
+  db: DbOrTx,
+  phrase: string,
+  view?: CatalogView,
+  versions?: (v: Versions) => void,
+) {
+  const list = await rows<{ id: number; name_en: string; name_ar: string; score: number } & Row>(
     db,
     sql`select id, name_en, name_ar, greatest(word_similarity(${phrase}, lower(name_en)),
-          word_similarity(${phrase}, name_ar)) as score
+          word_similarity(${phrase}, name_ar)) as score ${versions ? sql`, ${VERSIONS_COLUMNS}` : sql``}
         from categories where active order by score desc, id limit 4`,
   );
+  const first = list[0];
+  if (versions && first)
+    versions({
+      version: first.catalog_version == null ? null : Number(first.catalog_version),
+      soldOut: Number(first.sold_out_version ?? 0),
+    });
   const near = list.filter((c) => Number(c.score) >= 0.3);
   // Nothing close: the departments, to browse from.
+  const departments = () =>
+    rows<{ id: number; name_en: string; name_ar: string }>(
+      db,
+      sql`select id, name_en, name_ar from categories where active and parent_id is null order by position, id limit 8`,
+    );
   const out = near.length
     ? near
-    : await rows<{ id: number; name_en: string; name_ar: string }>(
-        db,
-        sql`select id, name_en, name_ar from categories where active and parent_id is null order by position, id limit 8`,
-      );
+    : view
+      ? await view.remember('departments', departments)
+      : await departments();
   return out.map((c) => ({ id: Number(c.id), en: String(c.name_en), ar: String(c.name_ar) }));
 }
 

@@ -1,0 +1,27 @@
+import { productListResponseSchema } from '@store/contracts';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+
+/**
+ * Answers checked against their contract as they are serialized (fastify-type-provider-zod): every route's, except
+ * the schemas below outside the tests. A product list (twelve full cards in both languages, the most frequent large
+ * answer, and a new search's) is built by our own typed code (`ProductListResponse`); checking it cost about 4% of
+ * the server's CPU per new search, so in production and development it goes out as `JSON.stringify`
+ * writes it. In the tests it is checked, and the checked bytes must be the unchecked ones (no key left out or
+ * reordered, no value the schema would refuse): a card that drifts from its contract fails the tests, not a shopper.
+ */
+const TRUSTED: unknown[] = [productListResponseSchema];
+
+export function responseSerializer(opts: { check: boolean }): FastifySerializerCompiler<unknown> {
+  return (route) => {
+    const checked = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    if (!TRUSTED.includes(route.schema)) return checked;
+    if (!opts.check) return (data) => JSON.stringify(data);
+    return (data) => {
+      const out = checked(data);
+      if (out !== JSON.stringify(data))
+        throw new Error(`${route.method} ${route.url}: the answer differs from its contract's serialization`);
+      return out;
+    };
+  };
+}
