@@ -251,6 +251,28 @@ describe('what search engines read', () => {
       expect((await get(url)).statusCode, url).toBe(404);
   });
 
+  it("the demo catalog's drawings are drawn as WebP at the width asked (a browser lays out each SVG as a page)", async () => {
+    const drawing =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100"><rect width="200" height="100" fill="#0089cf"/></svg>';
+    mkdirSync(path.join(uploadsDir, 'demo', 'test'), { recursive: true });
+    writeFileSync(path.join(uploadsDir, 'demo', 'test', 'drawing.svg'), drawing);
+    const res = await get('/img/640.webp/demo/test/drawing.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    // Drawn at 640 px wide, not the 200 it names.
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 320]);
+    // A drawing a staff member uploaded is not drawn on the server.
+    writeFileSync(path.join(uploadsDir, 'test', 'drawing.svg'), drawing);
+    for (const url of [
+      '/img/640.webp/test/drawing.svg',
+      '/img/640.webp/demo/../test/drawing.svg',
+      '/img/640.webp/demo/%2e%2e/test/drawing.svg',
+      '/img/640.webp/demo/test/%2e%2e/%2e%2e/test/drawing.svg',
+    ])
+      expect((await get(url)).statusCode, url).toBe(404);
+  });
+
   it('robots.txt keeps crawlers out of private pages and names the sitemap', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);

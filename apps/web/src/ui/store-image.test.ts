@@ -9,8 +9,13 @@ describe('webpSrcSet', () => {
     );
     expect(webpSrcSet('/uploads/a.PNG')?.split(', ')).toHaveLength(7);
   });
-  it('leaves drawings and pictures of other sites as they are', () => {
-    expect(webpSrcSet('/uploads/demo/products/tv-0-thumb.svg')).toBeNull();
+  it("offers the demo catalog's drawings in WebP too, as the server draws them", () => {
+    expect(webpSrcSet('/uploads/demo/products/tv-0-thumb.svg', 320)).toBe(
+      '/img/160.webp/demo/products/tv-0-thumb.svg 160w, /img/320.webp/demo/products/tv-0-thumb.svg 320w',
+    );
+  });
+  it('leaves uploaded drawings and pictures of other sites as they are', () => {
+    expect(webpSrcSet('/uploads/content/logo.svg')).toBeNull();
     expect(webpSrcSet('https://cdn.example/x.jpg')).toBeNull();
     expect(webpSrcSet('/uploads/x.jpg?v=2')).toBeNull();
   });

@@ -3,9 +3,13 @@ import type { ImgHTMLAttributes } from 'react';
 /** The widths the server makes of a photo (apps/api/src/image-sizes.ts names the same). */
 const WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;
 
-const PHOTO = /^\/uploads\/([^?#]+\.(?:jpe?g|png|webp))$/i;
+/** A photo of the uploads, or one of the demo catalog's drawings, which the server also draws as WebP (image-sizes.ts). */
+const PHOTO = /^\/uploads\/([^?#]+\.(?:jpe?g|png|webp)|demo\/[^?#]+\.svg)$/i;
 
-/** The `srcset` of a photo of the uploads in WebP, up to `maxWidth`; null for a drawing (SVG) or another site's. */
+/**
+ * The `srcset` of a picture of the uploads in WebP, up to `maxWidth`; null for an uploaded drawing (SVG) or another
+ * site's picture.
+ */
 export function webpSrcSet(src: string, maxWidth = 1600): string | null {
   const m = PHOTO.exec(src);
   if (!m) return null;
@@ -22,8 +26,8 @@ type Props = ImgHTMLAttributes<HTMLImageElement> & {
 };
 
 /**
- * A picture of the store in the sizes the layout needs: a photo comes as WebP at the width the screen needs (with
- * the original for browsers without WebP); a drawing (SVG) is sharp at any size and goes as it is. Width and height
+ * A picture of the store in the sizes the layout needs: a photo (and a demo drawing) comes as WebP at the width the
+ * screen needs, with the original for browsers without WebP; an uploaded drawing (SVG) goes as it is. Width and height
  * are always set by the caller, so nothing moves when it arrives.
  */
 export function StoreImage({ src, sizes, maxWidth, ...img }: Props) {

@@ -1,12 +1,14 @@
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_SPEED_MS } from '@store/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from '../../../../lib/i18n';
 import { useLocaleStore } from '../../../../lib/locale-store';
 import { usePrefersReducedMotion } from '../../../../lib/use-media-query';
 import { Skeleton } from '../../../../ui/skeleton';
 import { settingImage, settingText, usePageSettings } from '../../api/get-page-settings';
 import { bannerTarget } from '../../home-links';
-import { StoreImage } from '../../../../ui/store-image';
+import { StoreImage, webpSrcSet } from '../../../../ui/store-image';
+import { HERO_SIZES } from '../../prefetch-home';
 import { BannerLink } from './explore-banners';
 
 interface Slide {
@@ -45,6 +47,16 @@ export function HeroCarousel() {
 
   if (isPending) return <Skeleton className="aspect-[16/5] w-full rounded-none" />;
   if (slides.length === 0) return null;
+  // The page's largest picture, asked for from the head with high priority in the file the slide will use (React
+  // preloads a plain <img> by itself, not one inside <picture>).
+  const first = webpSrcSet(slides[0]!.src);
+  if (first)
+    preload(slides[0]!.src, {
+      as: 'image',
+      imageSrcSet: first,
+      imageSizes: HERO_SIZES,
+      fetchPriority: 'high',
+    });
   // A new language re-creates the carousel with the new direction.
   return <Carousel key={locale} slides={slides} label={t('hero.label')} />;
 }
@@ -154,7 +166,7 @@ function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
               >
                 <StoreImage
                   src={slide.src}
-                  sizes="(min-width: 1600px) 1600px, 100vw"
+                  sizes={HERO_SIZES}
                   alt={slide.title ? '' : t('hero.alt', { n: i + 1 })}
                   width={1600}
                   height={500}
