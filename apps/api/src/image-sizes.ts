@@ -6,16 +6,10 @@
  * SVG picture as a document of its own, which on a phone cost more main-thread time than the page's scripts
  * (decision 021). Other drawings (a staff member's uploaded SVG) are sent as they are, never drawn here.
  */
+import { IMAGE_WIDTHS, SIZED_PICTURE } from '@store/contracts/constants';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { DerivedImages } from './lib/derived-images.ts';
-
-/** The widths the storefront asks for (apps/web/src/ui/store-image.tsx names the same). */
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;
-
-const PHOTO = /\.(jpe?g|png|webp)$/i;
-// Folders of letters, digits and dashes only: no way out of demo/ (`..`, `%2e`) to a drawing a person uploaded.
-const DEMO_DRAWING = /^demo\/(?:[a-z0-9_-]+\/)*[a-z0-9_-][a-z0-9_.-]*\.svg$/i;
 
 export async function registerImageSizes(app: FastifyInstance, uploadsDir: string) {
   const derived = new DerivedImages(uploadsDir, '.sizes');
@@ -24,9 +18,8 @@ export async function registerImageSizes(app: FastifyInstance, uploadsDir: strin
     const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     const m = /^(\d{2,4})\.webp$/.exec(size);
     const width = m ? Number(m[1]) : NaN;
-    const drawing = DEMO_DRAWING.test(rest);
-    if (!(IMAGE_WIDTHS as readonly number[]).includes(width) || !(PHOTO.test(rest) || drawing))
-      return notFound();
+    if (!(IMAGE_WIDTHS as readonly number[]).includes(width) || !SIZED_PICTURE.test(rest)) return notFound();
+    const drawing = /\.svg$/i.test(rest);
     const url = `/uploads/${rest}`;
     const source = derived.source(url);
     if (!source) return notFound();

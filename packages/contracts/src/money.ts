@@ -62,7 +62,7 @@ export function formatMoney(egp: number, currencyLabel = 'EGP'): string {
 }
 
 /** An amount in pounds as en-US writes it with at most 2 decimals: 1234.5 → "1,234.5", 0.25 → "0.25". */
-export function groupedAmount(egp: number): string {
+function groupedAmount(egp: number): string {
   if (!Number.isFinite(egp)) return String(egp);
   // Piastres, rounded half away from zero as Intl does; toFixed(6) first so 1.005 (1.00499999…) is 1.01 there too.
   const piastres = Math.round(Number((Math.abs(egp) * 100).toFixed(6)));

@@ -16,6 +16,7 @@ describe('webpSrcSet', () => {
   });
   it('leaves uploaded drawings and pictures of other sites as they are', () => {
     expect(webpSrcSet('/uploads/content/logo.svg')).toBeNull();
+    expect(webpSrcSet('/uploads/demo/../content/logo.svg')).toBeNull();
     expect(webpSrcSet('https://cdn.example/x.jpg')).toBeNull();
     expect(webpSrcSet('/uploads/x.jpg?v=2')).toBeNull();
   });

@@ -1,20 +1,15 @@
+import { IMAGE_WIDTHS, SIZED_PICTURE } from '@store/contracts/constants';
 import type { ImgHTMLAttributes } from 'react';
-
-/** The widths the server makes of a photo (apps/api/src/image-sizes.ts names the same). */
-const WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;
-
-/** A photo of the uploads, or one of the demo catalog's drawings, which the server also draws as WebP (image-sizes.ts). */
-const PHOTO = /^\/uploads\/([^?#]+\.(?:jpe?g|png|webp)|demo\/[^?#]+\.svg)$/i;
 
 /**
  * The `srcset` of a picture of the uploads in WebP, up to `maxWidth`; null for an uploaded drawing (SVG) or another
  * site's picture.
  */
 export function webpSrcSet(src: string, maxWidth = 1600): string | null {
-  const m = PHOTO.exec(src);
-  if (!m) return null;
-  const widths = WIDTHS.filter((w) => w <= maxWidth);
-  return widths.map((w) => `/img/${w}.webp/${m[1]} ${w}w`).join(', ');
+  const path = src.startsWith('/uploads/') ? src.slice('/uploads/'.length) : null;
+  if (!path || !SIZED_PICTURE.test(path)) return null;
+  const widths = IMAGE_WIDTHS.filter((w) => w <= maxWidth);
+  return widths.map((w) => `/img/${w}.webp/${path} ${w}w`).join(', ');
 }
 
 type Props = ImgHTMLAttributes<HTMLImageElement> & {

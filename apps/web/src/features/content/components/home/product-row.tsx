@@ -5,7 +5,7 @@ import { ProductCard } from '../../../catalog';
 import { usePrefersReducedMotion } from '../../../../lib/use-media-query';
 import { ChevronEndIcon, ChevronStartIcon } from '../../../../ui/icons';
 import { Skeleton } from '../../../../ui/skeleton';
-import { SLIDER_FETCH } from './use-slider-size';
+import { SLIDER_FETCH } from './slider-size';
 
 const item = 'w-[44%] shrink-0 snap-start xs:w-[46%] sm:w-52 lg:w-56';
 /**

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { usePromotions, useProducts } from '../../../catalog';
 import { ProductRow } from './product-row';
 import { HomeSection } from './section';
-import { SLIDER_FETCH } from './use-slider-size';
+import { SLIDER_FETCH } from './slider-size';
 
 /** Special Offers: the products of the special offers page. */
 export function SpecialOffersSlider() {

@@ -4,7 +4,7 @@ import { useProducts, useRecentlyViewed, type ProductsParams } from '../../../ca
 import { Tabs } from '../../../../ui/tabs';
 import { ProductRow } from './product-row';
 import { HomeSection } from './section';
-import { SLIDER_FETCH } from './use-slider-size';
+import { SLIDER_FETCH } from './slider-size';
 
 const TABS = ['featured', 'newArrivals', 'recentlyViewed'] as const;
 type Tab = (typeof TABS)[number];
