@@ -21,7 +21,17 @@ for (const locale of ['ar', 'en'] as const) {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
     const link = target.getByRole('heading').getByRole('link');
     const title = await link.textContent();
-    const before = await page.evaluate(() => window.scrollY);
+    // A wheel's scroll may still be gliding: the place the shopper leaves is read once the page has come to rest
+    // (read mid-glide, it was up to 200 px short of where the page stood when the link was pressed).
+    const before = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let last = -1;
+          const look = () =>
+            window.scrollY === last ? resolve(last) : ((last = window.scrollY), setTimeout(look, 150));
+          look();
+        }),
+    );
     await link.click();
     await expect(page).toHaveURL(/\/products\/\d+/);
     await expect(page.locator('main h1')).toHaveText(title!.trim());
