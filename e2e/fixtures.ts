@@ -60,10 +60,40 @@ function waitForHydration(page: Page) {
   }
 }
 
+/**
+ * A page's parts below its first screen are drawn only near the screen (theme.css, .below-fold): a screenshot of
+ * the whole page draws them all first (as a shopper scrolling down would see them), instead of their empty places.
+ */
+function wholePageScreenshots(page: Page) {
+  const screenshot = page.screenshot.bind(page);
+  page.screenshot = async (options) => {
+    if (!options?.fullPage) return screenshot(options);
+    const drawAll = (on: boolean) =>
+      page
+        .evaluate(async (on) => {
+          document.documentElement.toggleAttribute('data-drawing-all', on);
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }, on)
+        .catch(() => undefined);
+    await drawAll(true);
+    try {
+      return await screenshot(options);
+    } finally {
+      await drawAll(false);
+    }
+  };
+}
+
 /** Starts collecting the violations on every page of this browser context into `found`. */
 async function watch(context: BrowserContext, found: string[], store: string) {
-  context.pages().forEach(waitForHydration);
-  context.on('page', waitForHydration);
+  for (const page of context.pages()) {
+    waitForHydration(page);
+    wholePageScreenshots(page);
+  }
+  context.on('page', (page) => {
+    waitForHydration(page);
+    wholePageScreenshots(page);
+  });
   const ours = (url: string) => !url || originOf(url) === store || url.startsWith('about:');
   await context.exposeBinding('__storeCspViolation', (_source, v: Violation) => {
     if (!ours(v.page)) return;

@@ -74,6 +74,19 @@ const positions: Record<string, number> = (() => {
 })();
 
 /**
+ * Scrolls to a place kept for an entry with every part of the page drawn: the parts below a page's first screen
+ * are drawn only near the screen (theme.css, .below-fold), holding an estimated height until then, so a place
+ * measured on the drawn page would land elsewhere. Drawn once, each part keeps its real height when it is left
+ * undrawn again (two frames later, once the browser has recorded the heights).
+ */
+function scrollToPlace(top: number) {
+  const html = document.documentElement;
+  html.setAttribute('data-drawing-all', '');
+  window.scrollTo(0, top);
+  requestAnimationFrame(() => requestAnimationFrame(() => html.removeAttribute('data-drawing-all')));
+}
+
+/**
  * A new page starts at the top (or at its `#anchor`); Back and Forward return to where the shopper was on that
  * entry. A navigation that only changes a list's filters keeps the place when it asks to (`state.keepScroll`).
  */
@@ -114,11 +127,11 @@ function useScrollRestoration() {
     if (first.current) {
       first.current = false;
       // A reload returns where the shopper was; a first visit stays where the browser put it.
-      if (action === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+      if (action === 'POP' && saved !== undefined) scrollToPlace(saved);
       return;
     }
     if (action === 'POP' && saved !== undefined) {
-      window.scrollTo(0, saved);
+      scrollToPlace(saved);
       return;
     }
     if (location.hash) {

@@ -1,4 +1,5 @@
 import type { ProductInstallments } from '@store/contracts/catalog';
+import type { CSSProperties } from 'react';
 import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
 import { price as formatPrice } from '../../../lib/format';
@@ -8,7 +9,13 @@ export function InstallmentTable({ banks }: { banks: ProductInstallments }) {
   const { t } = useNamespace('product', productTexts);
   if (!banks.length) return null;
   return (
-    <section aria-labelledby="installments-title" className="mt-10">
+    // Below the product's first screen: drawn when it comes near (theme.css, .below-fold), its place held at the
+    // height of its rows meanwhile.
+    <section
+      aria-labelledby="installments-title"
+      className="below-fold mt-10 [--below-fold-size:calc(var(--rows)*60px_+_90px)] md:[--below-fold-size:calc(var(--rows)*53px_+_90px)] lg:[--below-fold-size:calc(var(--rows)*38px_+_90px)]"
+      style={{ '--rows': banks.reduce((n, b) => n + b.plans.length, 0) } as CSSProperties}
+    >
       <h2 id="installments-title" className="mb-1 text-xl font-bold">
         {t('installments.title')}
       </h2>

@@ -56,7 +56,12 @@ function Slider({
   const arrow =
     'inline-flex size-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-40';
   return (
-    <section aria-label={title} className="mt-10" data-testid={testId}>
+    // Below the product's first screen: drawn when it comes near (theme.css, .below-fold).
+    <section
+      aria-label={title}
+      className="below-fold mt-10 [--below-fold-size:440px] lg:[--below-fold-size:490px]"
+      data-testid={testId}
+    >
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">{title}</h2>
         <div className="flex gap-2">

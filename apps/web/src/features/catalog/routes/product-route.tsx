@@ -1,5 +1,5 @@
 import { RELATED_PRODUCTS } from '@store/contracts/constants';
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -153,7 +153,13 @@ export function Component() {
       </div>
 
       {product.specifications.length > 0 && (
-        <section aria-labelledby="specs-title" className="mt-10">
+        // Below the first screen: drawn when it comes near (theme.css, .below-fold), its place held meanwhile at the
+        // height of its rows.
+        <section
+          aria-labelledby="specs-title"
+          className="below-fold mt-10 [--below-fold-size:calc(var(--rows)*45px_+_50px)]"
+          style={{ '--rows': product.specifications.length } as CSSProperties}
+        >
           <h2 id="specs-title" className="mb-3 text-xl font-bold">
             {t('specifications')}
           </h2>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { Link } from 'react-router';
 import { useBrands } from '../../../catalog';
 import { Skeleton } from '../../../../ui/skeleton';
+import { StoreImage } from '../../../../ui/store-image';
 import { HomeSection } from './section';
 
 /** Up to 6 brand logos of the home page, each opening that brand's products. */
@@ -12,7 +13,11 @@ export function HomeBrands() {
   const brands = (data?.brands ?? []).slice(0, HOME_BRANDS);
   if (!isPending && brands.length === 0) return null;
   return (
-    <HomeSection title={t('brands.title')} testId="home-brands">
+    <HomeSection
+      title={t('brands.title')}
+      testId="home-brands"
+      size="[--below-fold-size:216px] md:[--below-fold-size:128px]"
+    >
       <ul className="grid grid-cols-3 gap-3 md:grid-cols-6">
         {isPending
           ? Array.from({ length: HOME_BRANDS }, (_, i) => (
@@ -27,8 +32,10 @@ export function HomeBrands() {
                   className="flex h-20 items-center justify-center rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-2 hover:ring-brand-500"
                 >
                   {b.icon_url ? (
-                    <img
+                    <StoreImage
                       src={b.icon_url}
+                      sizes="160px"
+                      maxWidth={320}
                       alt={b.name}
                       width={160}
                       height={64}

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { Link } from 'react-router';
 import { useCategories } from '../../../catalog';
 import { Skeleton } from '../../../../ui/skeleton';
+import { StoreImage } from '../../../../ui/store-image';
 import { HomeSection } from './section';
 
 /** Shop by Categories: the home page's categories (at most 10), each with its picture. */
@@ -16,6 +17,7 @@ export function HomeCategories() {
       title={t('categories.title')}
       more={{ to: '/products', label: t('viewAll') }}
       testId="home-categories"
+      size="[--below-fold-size:200px] sm:[--below-fold-size:420px] lg:[--below-fold-size:220px]"
     >
       <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0 lg:grid-cols-10">
         {isPending
@@ -32,8 +34,10 @@ export function HomeCategories() {
                 >
                   <span className="flex aspect-square w-full items-center justify-center overflow-hidden rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 transition group-hover:ring-2 group-hover:ring-brand-500">
                     {c.icon_url ? (
-                      <img
+                      <StoreImage
                         src={c.icon_url}
+                        sizes="(min-width: 1024px) 120px, (min-width: 640px) 18vw, 72px"
+                        maxWidth={320}
                         alt=""
                         width={96}
                         height={96}

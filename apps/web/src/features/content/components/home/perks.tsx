@@ -40,7 +40,7 @@ export function Perks() {
   return (
     <section
       aria-label={t('perks.label')}
-      className="mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px]"
+      className="below-fold mx-auto mt-10 max-w-7xl px-4 [--below-fold-size:356px] sm:[--below-fold-size:188px] lg:[--below-fold-size:116px] 3xl:max-w-[1600px]"
       data-testid="home-perks"
     >
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">

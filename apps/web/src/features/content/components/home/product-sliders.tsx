@@ -15,6 +15,7 @@ export function SpecialOffersSlider() {
       title={t('specialOffers.title')}
       more={{ to: '/special-offers', label: t('viewAll') }}
       testId="home-special-offers"
+      size="[--below-fold-size:460px]"
     >
       <ProductRow products={data?.products} loading={isPending} label={t('specialOffers.title')} slider />
     </HomeSection>
@@ -28,7 +29,7 @@ export function PromotedSlider() {
   const { data: promotions = [] } = usePromotions();
   if (!data?.products.length) return null;
   return (
-    <HomeSection title={t('offers.title')} testId="home-offers">
+    <HomeSection title={t('offers.title')} testId="home-offers" size="[--below-fold-size:510px]">
       {promotions.length > 0 && (
         <ul className="-mt-2 mb-4 flex flex-wrap gap-2">
           {promotions.map((p) => (

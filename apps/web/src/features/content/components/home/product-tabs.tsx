@@ -18,7 +18,7 @@ export function ProductTabs() {
   const { t } = useTranslation('home');
   const [tab, setTab] = useState<Tab>('featured');
   return (
-    <HomeSection title={t('tabs.title')} testId="home-tabs">
+    <HomeSection title={t('tabs.title')} testId="home-tabs" size="[--below-fold-size:520px]">
       <Tabs<Tab>
         label={t('tabs.title')}
         tabs={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}

@@ -2,25 +2,32 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronEndIcon } from '../../../../ui/icons';
 
-/** A home section with its h2 and an optional "view all" link at the end of the title row. */
+/**
+ * A home section with its h2 and an optional "view all" link at the end of the title row. Every one is below the
+ * first screen (under the slides and the banners), drawn when it comes near (`below-fold`); `size` sets its usual
+ * height (`--below-fold-size`), the place it holds until then.
+ */
 export function HomeSection({
   title,
   more,
   children,
   className = '',
+  size = '[--below-fold-size:480px]',
   testId,
 }: {
   title: string;
   more?: { to: string; label: string };
   children: ReactNode;
   className?: string;
+  /** Tailwind classes setting --below-fold-size, per screen width where it differs. */
+  size?: string;
   testId?: string;
 }) {
   const id = useId();
   return (
     <section
       aria-labelledby={id}
-      className={`mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px] ${className}`}
+      className={`below-fold mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px] ${size} ${className}`}
       data-testid={testId}
     >
       <div className="mb-4 flex items-end justify-between gap-4">

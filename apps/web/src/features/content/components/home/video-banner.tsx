@@ -4,6 +4,10 @@ import { useLocaleStore } from '../../../../lib/locale-store';
 import { PlayIcon } from '../../../../ui/icons';
 import { settingImage, settingText, usePageSettings } from '../../api/get-page-settings';
 import { embedUrl } from '../../home-links';
+import { StoreImage } from '../../../../ui/store-image';
+
+/** The banner spans the page's content: the screen less its margins, up to the widest content column. */
+const VIDEO_SIZES = '(min-width: 1650px) 1568px, (min-width: 1280px) 1248px, calc(100vw - 32px)';
 
 /**
  * The video banner (spec §2): with a video link, its picture with a play button; the player is loaded only when
@@ -43,8 +47,9 @@ export function VideoBanner() {
         data-testid="video-play"
       >
         {image ? (
-          <img
+          <StoreImage
             src={image}
+            sizes={VIDEO_SIZES}
             alt=""
             width={1600}
             height={686}
@@ -63,10 +68,11 @@ export function VideoBanner() {
         <span className="sr-only">{t('video.play')}</span>
       </button>
     );
-  } else {
+  } else if (image) {
     body = (
-      <img
+      <StoreImage
         src={image}
+        sizes={VIDEO_SIZES}
         alt={t('video.imageAlt')}
         width={1600}
         height={686}
@@ -80,7 +86,7 @@ export function VideoBanner() {
   return (
     <section
       aria-label={t('video.title')}
-      className="mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px]"
+      className="below-fold mx-auto mt-10 max-w-7xl px-4 [--below-fold-size:214px] sm:[--below-fold-size:315px] lg:[--below-fold-size:480px] xl:[--below-fold-size:535px] 3xl:max-w-[1600px]"
       data-testid="video-banner"
     >
       {body}
