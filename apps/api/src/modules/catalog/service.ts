@@ -1020,11 +1020,12 @@ const VERSIONS_COLUMNS = sql`(select version from catalog_state where id = 1) as
 const keptCards = new WeakMap<CatalogIndex, Map<number, Row>>();
 
 /**
- * The page's card rows for a list from the catalog index, and the versions read by the live columns' statement.
- * Cards seen before at this catalog version are kept with the index, and a page reads only their live columns (a
- * few primary key lookups, shared by the guests' lists waiting at once); the cards not kept yet are read beside
- * them, without their live columns, and kept. (Kept up to 20,000 cards, a new search's page at 100,000 products
- * read whole cards, joins and pictures, about half the time: the most of PostgreSQL's work per new search.)
+ * The page's card rows for a list from the catalog index, and the versions read by the same statement. Cards seen
+ * before at this catalog version are kept with the index: then only their live columns are read (a few primary key
+ * lookups, shared by the guests' lists waiting at once); a page holding any card not kept reads whole cards, and
+ * keeps them. (Kept up to 20,000 cards, about half of new searches' pages at 100,000 products read whole cards:
+ * joins and pictures, PostgreSQL's largest cost per new search.) A kept card is a row without its live columns, made
+ * whole (not by deleting keys, which left each row a slower, larger dictionary object).
  */
 async function indexCards(
   db: DbOrTx,
@@ -1035,31 +1036,44 @@ async function indexCards(
   if (!ids.length) return { rows: [], versions: await readVersions(db) };
   let kept = keptCards.get(idx);
   if (!kept) keptCards.set(idx, (kept = new Map()));
-  const missing = ids.filter((id) => !kept.has(id));
-  const [read, live] = await Promise.all([
-    missing.length
-      ? cardRows(db, missing, opts, sql`${CATALOG_VERSION_COLUMN} as catalog_version`, { live: false })
-      : null,
-    opts.userId
-      ? rows(
-          db,
-          sql`select p.id, ${liveColumns(opts.userId)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
-        ).then((found) => new Map(found.map((r) => [Number(r.id), r])))
-      : guestLive(db, ids),
-  ]);
-  const fresh = new Map<number, Row>();
-  for (const r of read ?? []) {
-    const { catalog_version: version, ...card } = r;
-    fresh.set(Number(r.id), card);
-    // Kept only when read at the index's version (a catalog changed meanwhile fails the list's version check).
-    if (Number(version) === idx.version) kept.set(Number(r.id), card);
+  // Taken now: a card is looked up once (another list may keep it meanwhile; nothing is dropped).
+  const cards = ids.map((id) => kept.get(id));
+  let list: Row[];
+  let first: Row | undefined;
+  if (cards.some((c) => !c)) {
+    // One statement for the page, live columns included: a second statement for the cards not kept, beside the
+    // shared live read, cost the server's thread more than it saved PostgreSQL (the thread is what saturates).
+    list = await cardRows(db, ids, opts, VERSIONS_COLUMNS);
+    first = list[0];
+    for (const r of list) {
+      const {
+        stock: _stock,
+        rating: _rating,
+        is_favorite: _favorite,
+        catalog_version: version,
+        sold_out_version: _soldOut,
+        ...card
+      } = r;
+      // Kept only when read at the index's version (a catalog changed meanwhile fails the list's version check).
+      if (Number(version) === idx.version) kept.set(Number(r.id), card);
+    }
+  } else {
+    const live = opts.userId
+      ? new Map(
+          (
+            await rows(
+              db,
+              sql`select p.id, ${liveColumns(opts.userId)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
+            )
+          ).map((r) => [Number(r.id), r]),
+        )
+      : await guestLive(db, ids);
+    first = live.values().next().value;
+    list = ids.flatMap((id, i) => {
+      const l = live.get(id);
+      return l ? [{ ...cards[i]!, ...l }] : [];
+    });
   }
-  const list = ids.flatMap((id) => {
-    const card = kept.get(id) ?? fresh.get(id);
-    const l = live.get(id);
-    return card && l ? [{ ...card, ...l }] : [];
-  });
-  const first = live.values().next().value;
   const versions: Versions = first
     ? {
         version: first.catalog_version == null ? null : Number(first.catalog_version),
@@ -1118,13 +1132,7 @@ type CardSource = number[] | SQL;
  * itself: a few milliseconds on the embedded database, a system call that wakes the server on PostgreSQL).
  * `extra` adds columns to every row (the catalog version, a product page's category path).
  */
-async function cardRows(
-  db: DbOrTx,
-  source: CardSource,
-  opts: ListOptions,
-  extra?: SQL,
-  { live = true }: { live?: boolean } = {},
-): Promise<Row[]> {
+async function cardRows(db: DbOrTx, source: CardSource, opts: ListOptions, extra?: SQL): Promise<Row[]> {
   const byIds = Array.isArray(source);
   if (byIds && !source.length) return [];
   // By ids, the statement's text depends only on how many (and on the shopper and `extra`): a named statement,
@@ -1142,8 +1150,8 @@ async function cardRows(
           coalesce((select json_agg(json_build_object('id', i.id, 'original_url', i.original_url,
                       'thumbnail_url', i.thumbnail_url, 'medium_url', i.medium_url, 'is_3d', i.is_3d)
                       order by i.position, i.id)
-                    from product_images i where i.product_id = p.id), '[]'::json) as images
-          ${live ? sql`, ${liveColumns(opts.userId)}` : sql``}
+                    from product_images i where i.product_id = p.id), '[]'::json) as images,
+          ${liveColumns(opts.userId)}
           ${extra ? sql`, ${extra}` : sql``}
         from ${
           byIds
