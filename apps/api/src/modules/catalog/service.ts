@@ -1013,19 +1013,18 @@ const liveColumns = (userId?: number | null) =>
 const VERSIONS_COLUMNS = sql`(select version from catalog_state where id = 1) as catalog_version,
   (select sold_out_version from catalog_state where id = 1) as sold_out_version`;
 
-/**
- * Cards kept per catalog index (so per catalog version), without their live columns: every card a list from the
- * index has shown, so at most one per product of the index.
- */
+/** Cards kept per catalog index (so per catalog version), without their live columns; bounded. */
 const keptCards = new WeakMap<CatalogIndex, Map<number, Row>>();
+const CARDS_KEPT = 20_000;
 
 /**
  * The page's card rows for a list from the catalog index, and the versions read by the same statement. Cards seen
  * before at this catalog version are kept with the index: then only their live columns are read (a few primary key
  * lookups, shared by the guests' lists waiting at once); a page holding any card not kept reads whole cards, and
- * keeps them. (Kept up to 20,000 cards, about half of new searches' pages at 100,000 products read whole cards:
- * joins and pictures, PostgreSQL's largest cost per new search.) A kept card is a row without its live columns, made
- * whole (not by deleting keys, which left each row a slower, larger dictionary object).
+ * keeps them. (About half of new searches' pages at 100,000 products read whole cards, joins and pictures:
+ * PostgreSQL's largest cost per new search; nearly all of them cards never shown before, so keeping more than
+ * 20,000 did not make them fewer in the bench.) A kept card is a row made without its live columns (not a copy with
+ * keys deleted, which V8 turns into a slower, larger dictionary object).
  */
 async function indexCards(
   db: DbOrTx,
@@ -1036,7 +1035,7 @@ async function indexCards(
   if (!ids.length) return { rows: [], versions: await readVersions(db) };
   let kept = keptCards.get(idx);
   if (!kept) keptCards.set(idx, (kept = new Map()));
-  // Taken now: a card is looked up once (another list may keep it meanwhile; nothing is dropped).
+  // Taken now: other requests may push these out of the bounded map while this one waits for its query.
   const cards = ids.map((id) => kept.get(id));
   let list: Row[];
   let first: Row | undefined;
@@ -1055,7 +1054,9 @@ async function indexCards(
         ...card
       } = r;
       // Kept only when read at the index's version (a catalog changed meanwhile fails the list's version check).
-      if (Number(version) === idx.version) kept.set(Number(r.id), card);
+      if (Number(version) !== idx.version) continue;
+      if (kept.size >= CARDS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(Number(r.id), card);
     }
   } else {
     const live = opts.userId
