@@ -1036,7 +1036,7 @@ async function indexCards(
   let kept = keptCards.get(idx);
   if (!kept) {
     keptCards.set(idx, (kept = new Map()));
-    warmCards(db, idx, kept);
+    warmCards(db, idx, kept, opts);
   }
   // Taken now: other requests may push these out of the bounded map while this one waits for its query.
   const cards = ids.map((id) => kept.get(id));
@@ -1099,9 +1099,10 @@ const WARM_SLICE = 500;
  * during the first minutes of an index (cards never shown before), PostgreSQL's largest cost per new search. Stops
  * at the first slice read at another catalog version (that index is then no longer used); errors only stop it.
  */
-function warmCards(db: DbOrTx, idx: CatalogIndex, kept: Map<number, Row>) {
+function warmCards(db: DbOrTx, idx: CatalogIndex, kept: Map<number, Row>, list: ListOptions) {
   const ids = Array.from(idx.byPopularity.subarray(0, Math.min(CARDS_WARMED, idx.size)), (d) => idx.ids[d]!);
-  const opts: ListOptions = { locale: 'en', now: new Date() };
+  // As a guest's: a shopper's favorite is a live column, left out of kept cards anyway.
+  const opts: ListOptions = { ...list, userId: null };
   void (async () => {
     for (let i = 0; i < ids.length; i += WARM_SLICE) {
       // Whole slices (a named statement per size of slice: filtering out the cards kept meanwhile made many).
