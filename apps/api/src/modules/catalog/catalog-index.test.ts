@@ -6,8 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { catalogIndexAt, phraseTest, readVersions } from './catalog-index.ts';
-import { wordSimilarity } from './search-text.ts';
+import { WORD_SIMILARITY_THRESHOLD } from '../../db/client.ts';
+import { catalogIndexAt, nearWordsInIndex, phraseTest, readVersions } from './catalog-index.ts';
+import { nearestWords, wordSimilarity } from './search-text.ts';
 import { listProducts } from './service.ts';
 
 /**
@@ -106,6 +107,33 @@ describe('the catalog index and the database answer the same lists', () => {
       expect([...ids(fromIndex)].sort(), query).toEqual([...ids(fromDb)].sort());
       expect(ids(fromIndex).slice(0, 5), query).toEqual(ids(fromDb).slice(0, 5));
     }
+  });
+
+  it('a phrase of several words tested only as far as the best need it: the order of testing every text', async () => {
+    const db = t.database.db;
+    const idx = (await catalogIndexAt(db, (await readVersions(db)).version))!;
+    // Pairs of neighbouring words of the texts (common pairs: many texts hold them), a pair naming a category, a
+    // pair whose words are far apart, a typo beside a word, three words.
+    const queries = new Set(['شاشه سامسونج', 'سامسونج شاشه', 'tv samsung', 'ثلاجه توشيبا', 'lg 55 بوصه']);
+    for (let d = 0; d < idx.size; d += 97) {
+      const w = idx.texts[d]!.split(' ');
+      const i = d % Math.max(1, w.length - 2);
+      queries.add(`${w[i]} ${w[i + 1]}`);
+      queries.add(`${w[i + 1]} ${w[i]}`);
+      queries.add(`${w[i]} ${w[i + 1]} ${w[i + 2]}`);
+    }
+    let compared = 0;
+    for (const query of queries)
+      for (const rankedCandidates of [3, 10, 40])
+        for (const page of [1, 2]) {
+          const q = productListQuerySchema.parse({ query, per_page: '5', page: String(page) });
+          const all = await listProducts(db, q, { ...opts, rankedCandidates, phraseTestsAllBelow: Infinity });
+          const lazy = await listProducts(db, q, { ...opts, rankedCandidates, phraseTestsAllBelow: 0 });
+          expect(ids(lazy), `${query} ${rankedCandidates} ${page}`).toEqual(ids(all));
+          expect(lazy.meta).toEqual(all.meta);
+          compared += all.products.length;
+        }
+    expect(compared).toBeGreaterThan(300);
   });
 
   it('a product that sells out goes after those in stock on the next request, and comes back when restocked', async () => {
@@ -219,6 +247,31 @@ describe("a typo's nearest words", () => {
       }
     }
     expect(compared).toBeGreaterThan(400);
+  });
+});
+
+describe("a typo's nearest words from the index", () => {
+  it('are those of scoring every catalog word, though most candidates are not scored', async () => {
+    const db = t.database.db;
+    const idx = (await catalogIndexAt(db, (await readVersions(db)).version))!;
+    // The database's table of words holds those of 3 letters or more (search_words).
+    const catalogWords = idx.vocabulary.filter((w) => w.length >= 3);
+    const words = catalogWords.filter((w, i) => w.length >= 4 && i % 7 === 0).slice(0, 300);
+    let found = 0;
+    for (const [i, w] of words.entries()) {
+      const k = 1 + (i % Math.max(1, w.length - 2));
+      for (const typo of [
+        w.slice(0, k) + w.slice(k + 1),
+        w.slice(0, k - 1) + w[k] + w[k - 1] + w.slice(k + 1),
+        w.slice(0, k) + w[k - 1] + w.slice(k),
+        w.slice(0, 3),
+      ]) {
+        const every = nearestWords(typo, catalogWords, WORD_SIMILARITY_THRESHOLD, 5);
+        expect(nearWordsInIndex(idx, typo, WORD_SIMILARITY_THRESHOLD, 5), typo).toEqual(every);
+        found += every.length;
+      }
+    }
+    expect(found).toBeGreaterThan(1000);
   });
 });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { nearestWords } from './search-text.ts';
+import { nearestOfGroups } from './search-text.ts';
 
 /**
  * The active catalog in this process's memory, for lists and searches asked for the first time (issue 15,
@@ -366,7 +366,12 @@ function positionsById(idx: CatalogIndex) {
 /** The positions whose search text holds `text` (as `search_text like '%text%'` does), ascending. */
 export function containing(idx: CatalogIndex, text: string): Int32Array {
   const hit = idx.found.get(text);
-  if (hit) return hit;
+  if (hit) {
+    // The most recently used last: the first are the first to go (below).
+    idx.found.delete(text);
+    idx.found.set(text, hit);
+    return hit;
+  }
   let out: Int32Array;
   const pieces = text.split(' ').filter(Boolean);
   if (pieces.length <= 1) {
@@ -380,9 +385,12 @@ export function containing(idx: CatalogIndex, text: string): Int32Array {
     const holds = phraseTest(idx, text);
     out = candidates.filter((d) => holds(d));
   }
-  if (idx.foundPositions + out.length > FOUND_POSITIONS) {
-    idx.found.clear();
-    idx.foundPositions = 0;
+  // The least recently used go first until the new one fits (clearing them all made every common word's list
+  // again after each clear, a few times a second under new searches).
+  for (const [k, v] of idx.found) {
+    if (idx.foundPositions + out.length <= FOUND_POSITIONS) break;
+    idx.found.delete(k);
+    idx.foundPositions -= v.length;
   }
   idx.found.set(text, out);
   idx.foundPositions += out.length;
@@ -424,37 +432,55 @@ export function phraseTest(idx: CatalogIndex, phrase: string): (d: number) => bo
   const parts = phrase.split(' ');
   const k = parts.length;
   if (k < 2 || k > 8 || parts.some((p) => !p)) return (d) => idx.texts[d]!.includes(phrase);
-  // A mark per catalog word: bit j when the word can be the phrase's word j there.
-  const mark = new Uint8Array(idx.vocabulary.length);
+  // A mark per catalog word: bit j when the word can be the phrase's word j there, in the low 8 bits; the high 24
+  // bits say which test set it (one array per index, not 200 KB zeroed per search: a test's marks are void once
+  // the next test starts, and a test used after that throws).
+  let scratch = phraseMarks.get(idx);
+  if (!scratch) phraseMarks.set(idx, (scratch = { marks: new Uint32Array(idx.vocabulary.length), test: 0 }));
+  const s = scratch;
+  if (++s.test > 0xffffff) {
+    s.marks.fill(0);
+    s.test = 1;
+  }
+  const test = s.test;
+  const mark = s.marks;
   for (let j = 0; j < k; j++) {
     const part = parts[j]!;
     const ids = wordsHolding(idx, part);
     let any = false;
     for (let i = 0; i < ids.length; i++) {
-      const word = idx.vocabulary[ids[i]!]!;
+      const w = ids[i]!;
+      const word = idx.vocabulary[w]!;
       if (j === 0 ? word.endsWith(part) : j === k - 1 ? word.startsWith(part) : word === part) {
-        mark[ids[i]!]! |= 1 << j;
+        const m = mark[w]!;
+        mark[w] = (m >>> 8 === test ? m : test << 8) | (1 << j);
         any = true;
       }
     }
     if (!any) return () => false;
   }
   const { words, wordStarts } = idx;
+  const has = (w: number, bit: number) => {
+    const m = mark[w]!;
+    return m >>> 8 === test && (m & bit) !== 0;
+  };
   return (d) => {
+    if (s.test !== test) throw new Error(`phraseTest of "${phrase}" used after another phrase's`);
     const end = wordStarts[d + 1]! - k + 1;
     for (let i = wordStarts[d]!; i < end; i++) {
       const w = words[i]!;
-      if (w < 0 || !(mark[w]! & 1)) continue;
+      if (w < 0 || !has(w, 1)) continue;
       let j = 1;
       for (; j < k; j++) {
         const next = words[i + j]!;
-        if (next < 0 || !(mark[next]! & (1 << j))) break;
+        if (next < 0 || !has(next, 1 << j)) break;
       }
       if (j === k) return true;
     }
     return false;
   };
 }
+const phraseMarks = new WeakMap<CatalogIndex, { marks: Uint32Array; test: number }>();
 
 /** The three-letter pieces of a word (no padding): a word holding `text` holds each of `text`'s pieces. */
 function wordTrigrams(w: string): string[] {
@@ -502,8 +528,9 @@ export function nearWordsInIndex(
         seen[l[i]!] = 1;
         touched.push(l[i]!);
       }
-  const candidates: string[] = [];
+  // Candidates by how many of the typed word's trigrams they hold (0 to all).
   const typedGrams = [...grams];
+  const byShared: string[][] = Array.from({ length: typedGrams.length + 1 }, () => []);
   for (const w of touched) {
     seen[w] = 0;
     const word = idx.vocabulary[w]!;
@@ -512,9 +539,9 @@ export function nearWordsInIndex(
     const padded = `  ${word} `;
     let shared = 0;
     for (const g of typedGrams) if (padded.includes(g)) shared++;
-    if (shared >= need) candidates.push(word);
+    if (shared >= need) byShared[shared]!.push(word);
   }
-  return nearestWords(typed, candidates, threshold, limit);
+  return nearestOfGroups(typed, byShared, threshold, limit);
 }
 
 /**
@@ -556,7 +583,11 @@ function wordsHolding(idx: CatalogIndex, text: string): Int32Array {
   let memo = heldBy.get(idx);
   if (!memo) heldBy.set(idx, (memo = { lists: new Map(), held: 0 }));
   const hit = memo.lists.get(text);
-  if (hit) return hit;
+  if (hit) {
+    memo.lists.delete(text);
+    memo.lists.set(text, hit);
+    return hit;
+  }
   let out: Int32Array;
   if (text.length === 2) out = wordBigrams(idx).get(text) ?? new Int32Array(0);
   else if (text.length < 3) {
@@ -578,9 +609,10 @@ function wordsHolding(idx: CatalogIndex, text: string): Int32Array {
       if (idx.vocabulary[rarest![i]!]!.includes(text)) ids.push(rarest![i]!);
     out = Int32Array.from(ids);
   }
-  if (memo.held + out.length > WORDS_HELD) {
-    memo.lists.clear();
-    memo.held = 0;
+  for (const [k, v] of memo.lists) {
+    if (memo.held + out.length <= WORDS_HELD) break;
+    memo.lists.delete(k);
+    memo.held -= v.length;
   }
   memo.lists.set(text, out);
   memo.held += out.length;
@@ -606,7 +638,9 @@ function union(lists: Int32Array[], size: number): Int32Array {
       if (i === 0 || joined[i] !== joined[i - 1]) joined[n++] = joined[i]!;
     return joined.subarray(0, n);
   }
-  const mark = new Uint8Array(size);
+  // A mark per position, in one array kept for every union (each leaves it cleared): not 100 KB per call.
+  if (unionMarks.length < size) unionMarks = new Uint8Array(size);
+  const mark = unionMarks;
   let count = 0;
   for (const l of lists)
     for (let i = 0; i < l.length; i++) {
@@ -617,9 +651,14 @@ function union(lists: Int32Array[], size: number): Int32Array {
       }
     }
   const out = new Int32Array(count);
-  for (let d = 0, k = 0; d < size; d++) if (mark[d]) out[k++] = d;
+  for (let d = 0, k = 0; d < size; d++)
+    if (mark[d]) {
+      mark[d] = 0;
+      out[k++] = d;
+    }
   return out;
 }
+let unionMarks = new Uint8Array(0);
 
 /** The positions in both ascending lists. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {

@@ -165,14 +165,44 @@ function similarityOfStretch(wanted: Set<string>, b: string): number {
  * `wordSimilarity`, most alike first, then shorter, then in code-point order; at most `limit`.
  */
 export function nearestWords(typed: string, candidates: Iterable<string>, threshold: number, limit: number) {
-  const scored: { word: string; s: number }[] = [];
+  const scored: Scored[] = [];
   const similarity = wordSimilarityTo(typed);
   for (const word of candidates) {
     const s = similarity(word);
     if (s >= threshold) scored.push({ word, s });
   }
-  scored.sort(
-    (a, b) => b.s - a.s || a.word.length - b.word.length || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
-  );
+  scored.sort(nearestFirst);
+  return scored.slice(0, limit).map((x) => x.word);
+}
+
+type Scored = { word: string; s: number };
+const nearestFirst = (a: Scored, b: Scored) =>
+  b.s - a.s || a.word.length - b.word.length || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+
+/**
+ * `nearestWords` of candidates grouped by how many of the typed word's distinct (padded) trigrams each holds
+ * (`groups[k]`: those holding k). A word holding k of the n is at most k / n alike (a stretch scores
+ * common / (n + distinct − common), with common ≤ k and distinct ≥ common), so the groups are scored from the most
+ * shared down, and scoring stops once the `limit`th best so far is above what any word left could reach: most of a
+ * typo's candidates share no more trigrams than the threshold needs. The same words as `nearestWords`.
+ */
+export function nearestOfGroups(typed: string, groups: string[][], threshold: number, limit: number) {
+  const scored: Scored[] = [];
+  const similarity = wordSimilarityTo(typed);
+  const n = new Set(trigramSequence(typed)).size;
+  for (let k = groups.length - 1; k >= 0; k--) {
+    const group = groups[k]!;
+    if (!group.length) continue;
+    if (scored.length >= limit) {
+      scored.sort(nearestFirst);
+      scored.length = limit;
+      if (k / n < scored[limit - 1]!.s - 1e-6) break;
+    }
+    for (const word of group) {
+      const s = similarity(word);
+      if (s >= threshold) scored.push({ word, s });
+    }
+  }
+  scored.sort(nearestFirst);
   return scored.slice(0, limit).map((x) => x.word);
 }

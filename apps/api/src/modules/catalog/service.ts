@@ -83,6 +83,8 @@ interface ListOptions {
   sortInMemoryBelow?: number;
   /** Overrides RANKED_CANDIDATES (tests page past the ranked list). */
   rankedCandidates?: number;
+  /** Overrides PHRASE_TESTS_ALL_BELOW (tests compare testing every text with testing as far as needed). */
+  phraseTestsAllBelow?: number;
   /** false: answer from the database even when the catalog index could (tests compare both). */
   catalogIndex?: boolean;
 }
@@ -435,8 +437,9 @@ async function listFromIndexAt(
       // is made when a page past them is asked.
       const whole = offset + perPage > candidates;
       // In stock before sold out: among the ranked best, then among the rest.
-      list = rememberOrder(idx, `ranked ${candidates} ${whole} ${versions.soldOut} ${key}`, () => {
-        const ranked = rankedFromIndex(idx, found.matches, search, candidates, whole);
+      const lazy = opts.phraseTestsAllBelow ?? PHRASE_TESTS_ALL_BELOW;
+      list = rememberOrder(idx, `ranked ${candidates} ${whole} ${lazy} ${versions.soldOut} ${key}`, () => {
+        const ranked = rankedFromIndex(idx, found.matches, search, candidates, whole, lazy);
         const top = partition(ranked.top, (d) => soldOut[d] === 1);
         const rest = partition(ranked.rest, (d) => soldOut[d] === 1);
         const out = new Int32Array(top.length + rest.length);
@@ -520,6 +523,7 @@ function rankedFromIndex(
   search: SearchPlan,
   candidates: number,
   whole: boolean,
+  testAllBelow: number,
 ): { top: Int32Array; rest: Int32Array } {
   // The named categories as a mark per category id (a lookup per match).
   const named = new Uint8Array(idx.maxCategory + 1);
@@ -529,36 +533,79 @@ function rankedFromIndex(
   // it, walked beside the matches (both ascending), instead of a search in every match's text. A phrase of several
   // words is looked for only in the texts holding each of its words (the same walk over their lists' intersection):
   // none when a word was a typo, fewer when one matched through a synonym; and in their words, not their letters
-  // (`phraseTest`: a thousand texts of ~280 letters each cost most of a multi-word search's time here).
+  // (`phraseTest`).
   const single = !phrase.includes(' ');
   const holding = single ? containing(idx, phrase) : mayHoldPhrase(idx, phrase);
   const holdsPhrase = single ? null : phraseTest(idx, phrase);
-  const cheapOf = (d: number, holds: boolean) =>
-    (named[idx.category[d]!] ? 4 : 0) + (holds ? 2 : 0) + (holds && startsWithAt(idx, d, phrase) ? 1 : 0);
-  // The cheap rank takes 8 values (0 to 3.5 in halves): one pass counts each value's matches.
+  // The cheap rank takes 8 values (0 to 3.5 in halves): 4 for a named category, then 3 when the text starts with
+  // the phrase (so holds it), 2 when it holds it elsewhere. One pass counts each value's matches. A text that may
+  // hold a phrase of several words and does not start with it is left UNTESTED (its category's 4, or 0, plus 8)
+  // for now: a pair of common words is held by thousands of texts, and the best 300 need only the first of them
+  // in the tie-breakers' order (below).
   const cheap = new Uint8Array(matches.length);
   const counts = new Int32Array(8);
+  const untested: number[][] = [[], []];
   for (let i = 0, j = 0; i < matches.length; i++) {
     const d = matches[i]!;
     while (j < holding.length && holding[j]! < d) j++;
     const listed = j < holding.length && holding[j] === d;
-    const holds = single ? listed : listed && holdsPhrase!(d);
-    const c = cheapOf(d, holds);
+    const base = named[idx.category[d]!] ? 4 : 0;
+    let c = base;
+    if (listed) {
+      if (single) c = base + (startsWithAt(idx, d, phrase) ? 3 : 2);
+      else if (startsWithAt(idx, d, phrase)) c = base + 3;
+      else {
+        untested[base >> 2]!.push(i);
+        cheap[i] = base + UNTESTED;
+        continue;
+      }
+    }
     cheap[i] = c;
     counts[c]!++;
   }
+  const byTie = popularityRank(idx);
+  // Tests the phrase in the untested matches of a category mark (0, or 1: named), in the tie-breakers' order,
+  // until `want` of them hold it (all of them when `want` is Infinity): the rest stay untested.
+  const resolve = (mark: number, want: number) => {
+    const list = untested[mark]!;
+    if (!list.length) return;
+    const base = mark * 4;
+    const test = (i: number) => {
+      const holds = holdsPhrase!(matches[i]!);
+      const c = holds ? base + 2 : base;
+      cheap[i] = c;
+      counts[c]!++;
+      return holds;
+    };
+    let found = 0;
+    if (want >= list.length) for (const i of list) test(i);
+    else inTieOrder(idx, matches, list, byTie, (i) => test(i) && ++found >= want);
+    untested[mark] = [];
+  };
+  if (whole || untested[0]!.length + untested[1]!.length < testAllBelow) {
+    resolve(1, Infinity);
+    resolve(0, Infinity);
+  }
   // The lowest cheap rank that reaches into the best `candidates` (all of them when the whole order is wanted).
+  // The untested are tested on the way down, as far as their value is reached: 6 (named, holding), 2 (holding).
   let floor = 7;
-  for (let n = counts[7]!; floor > 0 && (whole || n < candidates);) n += counts[--floor]!;
+  for (let n = counts[7]!; floor > 0 && (whole || n < candidates);) {
+    floor--;
+    if (floor === 6) resolve(1, candidates - n);
+    else if (floor === 2) resolve(0, candidates - n);
+    n += counts[floor]!;
+  }
   // Above the floor: fewer than `candidates` (or every match, for the whole order), sorted by cheap rank, then by
   // the tie-breakers (popularity, newest, id). At the floor only the first few by the tie-breakers are needed: a
-  // walk down the popularity order finds them without sorting a large bucket.
-  const byTie = popularityRank(idx);
+  // walk down the popularity order finds them without sorting a large bucket. Matches still untested are below
+  // the floor, or at it but after the first ones needed there.
   const above: number[] = [];
   let atFloor: number[] = [];
   for (let i = 0; i < matches.length; i++) {
-    if (cheap[i]! > floor) above.push(i);
-    else if (cheap[i] === floor) atFloor.push(matches[i]!);
+    const c = cheap[i]!;
+    if (c >= UNTESTED) continue;
+    if (c > floor) above.push(i);
+    else if (c === floor) atFloor.push(matches[i]!);
   }
   above.sort((a, b) => cheap[b]! - cheap[a]! || byTie[matches[a]!]! - byTie[matches[b]!]!);
   const need = candidates - above.length;
@@ -584,6 +631,46 @@ function rankedFromIndex(
     rest: whole ? Int32Array.from(cheapOrder.slice(candidates)) : new Int32Array(0),
   };
 }
+
+/** Added to a match's cheap rank while its phrase is not tested yet (it is then no value of the rank). */
+const UNTESTED = 8;
+/**
+ * A search whose phrase (of several words) may be held by fewer texts than this tests them all; more are tested
+ * only as far as the best RANKED_CANDIDATES need (a pair of common words: 12,000-17,000 texts, 5-10 ms).
+ */
+const PHRASE_TESTS_ALL_BELOW = 1_500;
+
+/**
+ * Calls `visit` with each of `list` (indexes into `matches`) in the tie-breakers' order of their positions, until
+ * it returns true. A long list is met by a walk down the popularity order (stopping early), a short one sorted.
+ */
+function inTieOrder(
+  idx: CatalogIndex,
+  matches: Int32Array,
+  list: number[],
+  byTie: Int32Array,
+  visit: (i: number) => boolean,
+) {
+  if (list.length * 16 < idx.size) {
+    const sorted = Int32Array.from(list).sort((a, b) => byTie[matches[a]!]! - byTie[matches[b]!]!);
+    for (let k = 0; k < sorted.length; k++) if (visit(sorted[k]!)) return;
+    return;
+  }
+  // Each position's index in `matches` plus one, kept with the index and left cleared.
+  let at = scratchIndexes.get(idx);
+  if (!at) scratchIndexes.set(idx, (at = new Int32Array(idx.size)));
+  for (const i of list) at[matches[i]!] = i + 1;
+  try {
+    const order = idx.byPopularity;
+    for (let k = 0; k < order.length; k++) {
+      const i = at[order[k]!]!;
+      if (i && visit(i - 1)) return;
+    }
+  } finally {
+    for (const i of list) at[matches[i]!] = 0;
+  }
+}
+const scratchIndexes = new WeakMap<CatalogIndex, Int32Array>();
 
 /** The first `k` of `members` in a pre-sorted order of the index's positions. */
 function firstInOrder(idx: CatalogIndex, order: Int32Array, members: number[], k: number): number[] {
@@ -923,7 +1010,6 @@ const liveColumns = (userId?: number | null) =>
           ? sql`exists (select 1 from favorites f where f.user_id = ${userId} and f.product_id = p.id)`
           : sql`false`
       } as is_favorite`;
-const LIVE_KEYS = ['stock', 'rating', 'is_favorite', 'catalog_version', 'sold_out_version'];
 const VERSIONS_COLUMNS = sql`(select version from catalog_state where id = 1) as catalog_version,
   (select sold_out_version from catalog_state where id = 1) as sold_out_version`;
 
@@ -933,8 +1019,12 @@ const CARDS_KEPT = 20_000;
 
 /**
  * The page's card rows for a list from the catalog index, and the versions read by the same statement. Cards seen
- * before at this catalog version are kept with the index: then only their live columns are read (a few primary
- * key lookups); a page holding any card not kept reads whole cards, and keeps them.
+ * before at this catalog version are kept with the index: then only their live columns are read (a few primary key
+ * lookups, shared by the guests' lists waiting at once); a page holding any card not kept reads whole cards, and
+ * keeps them. (About half of new searches' pages at 100,000 products read whole cards, joins and pictures:
+ * PostgreSQL's largest cost per new search; nearly all of them cards never shown before, so keeping more than
+ * 20,000 did not make them fewer in the bench.) A kept card is a row made without its live columns (not a copy with
+ * keys deleted, which V8 turns into a slower, larger dictionary object).
  */
 async function indexCards(
   db: DbOrTx,
@@ -944,20 +1034,35 @@ async function indexCards(
 ): Promise<{ rows: Row[]; versions: Versions }> {
   if (!ids.length) return { rows: [], versions: await readVersions(db) };
   let kept = keptCards.get(idx);
-  if (!kept) keptCards.set(idx, (kept = new Map()));
-  let list: Row[];
+  if (!kept) {
+    keptCards.set(idx, (kept = new Map()));
+    warmCards(db, idx, kept, opts);
+  }
   // Taken now: other requests may push these out of the bounded map while this one waits for its query.
   const cards = ids.map((id) => kept.get(id));
+  let list: Row[];
+  let first: Row | undefined;
   if (cards.some((c) => !c)) {
+    // One statement for the page, live columns included: a second statement for the cards not kept, beside the
+    // shared live read, cost the server's thread more than it saved PostgreSQL (the thread is what saturates).
     list = await cardRows(db, ids, opts, VERSIONS_COLUMNS);
+    first = list[0];
     for (const r of list) {
+      const {
+        stock: _stock,
+        rating: _rating,
+        is_favorite: _favorite,
+        catalog_version: version,
+        sold_out_version: _soldOut,
+        ...card
+      } = r;
+      // Kept only when read at the index's version (a catalog changed meanwhile fails the list's version check).
+      if (Number(version) !== idx.version) continue;
       if (kept.size >= CARDS_KEPT) kept.delete(kept.keys().next().value!);
-      const card = { ...r };
-      for (const k of LIVE_KEYS) delete card[k];
       kept.set(Number(r.id), card);
     }
   } else {
-    const byId = opts.userId
+    const live = opts.userId
       ? new Map(
           (
             await rows(
@@ -967,12 +1072,12 @@ async function indexCards(
           ).map((r) => [Number(r.id), r]),
         )
       : await guestLive(db, ids);
+    first = live.values().next().value;
     list = ids.flatMap((id, i) => {
-      const l = byId.get(id);
+      const l = live.get(id);
       return l ? [{ ...cards[i]!, ...l }] : [];
     });
   }
-  const first = list[0];
   const versions: Versions = first
     ? {
         version: first.catalog_version == null ? null : Number(first.catalog_version),
@@ -981,6 +1086,41 @@ async function indexCards(
     : await readVersions(db);
   sawVersions(db, versions);
   return { rows: list, versions };
+}
+
+/** How many of the most popular products' cards an index's first list starts reading in the background. */
+const CARDS_WARMED = 10_000;
+const WARM_SLICE = 500;
+
+/**
+ * Reads the cards of the index's most popular products (its tie-breakers' order: a search's first page is mostly
+ * made of them) in the background, in slices, and keeps them: a new search's page then mostly finds its cards kept
+ * and reads only their live columns. Without it, a new search's page read twelve whole cards about half the time
+ * during the first minutes of an index (cards never shown before), PostgreSQL's largest cost per new search. Stops
+ * at the first slice read at another catalog version (that index is then no longer used); errors only stop it.
+ */
+function warmCards(db: DbOrTx, idx: CatalogIndex, kept: Map<number, Row>, list: ListOptions) {
+  const ids = Array.from(idx.byPopularity.subarray(0, Math.min(CARDS_WARMED, idx.size)), (d) => idx.ids[d]!);
+  // As a guest's: a shopper's favorite is a live column, left out of kept cards anyway.
+  const opts: ListOptions = { ...list, userId: null };
+  void (async () => {
+    for (let i = 0; i < ids.length; i += WARM_SLICE) {
+      // Whole slices (a named statement per size of slice: filtering out the cards kept meanwhile made many).
+      for (const r of await cardRows(db, ids.slice(i, i + WARM_SLICE), opts, VERSIONS_COLUMNS)) {
+        const {
+          stock: _stock,
+          rating: _rating,
+          is_favorite: _favorite,
+          catalog_version: version,
+          sold_out_version: _soldOut,
+          ...card
+        } = r;
+        if (Number(version) !== idx.version) return;
+        if (kept.size >= CARDS_KEPT) return;
+        if (!kept.has(Number(r.id))) kept.set(Number(r.id), card);
+      }
+    }
+  })().catch(() => undefined);
 }
 
 /**
