@@ -1048,16 +1048,9 @@ async function indexCards(
     list = await cardRows(db, ids, opts, VERSIONS_COLUMNS);
     first = list[0];
     for (const r of list) {
-      const {
-        stock: _stock,
-        rating: _rating,
-        is_favorite: _favorite,
-        catalog_version: version,
-        sold_out_version: _soldOut,
-        ...card
-      } = r;
+      const { card, version } = withoutLive(r);
       // Kept only when read at the index's version (a catalog changed meanwhile fails the list's version check).
-      if (Number(version) !== idx.version) continue;
+      if (version !== idx.version) continue;
       if (kept.size >= CARDS_KEPT) kept.delete(kept.keys().next().value!);
       kept.set(Number(r.id), card);
     }
@@ -1088,6 +1081,22 @@ async function indexCards(
   return { rows: list, versions };
 }
 
+/**
+ * A card row as kept with the index: made without its live columns (not a copy with keys deleted, which V8 turns
+ * into a slower, larger dictionary object), and the catalog version it was read at.
+ */
+function withoutLive(r: Row): { card: Row; version: number } {
+  const {
+    stock: _stock,
+    rating: _rating,
+    is_favorite: _favorite,
+    catalog_version: version,
+    sold_out_version: _soldOut,
+    ...card
+  } = r;
+  return { card, version: Number(version) };
+}
+
 /** How many of the most popular products' cards an index's first list starts reading in the background. */
 const CARDS_WARMED = 10_000;
 const WARM_SLICE = 500;
@@ -1107,15 +1116,8 @@ function warmCards(db: DbOrTx, idx: CatalogIndex, kept: Map<number, Row>, list: 
     for (let i = 0; i < ids.length; i += WARM_SLICE) {
       // Whole slices (a named statement per size of slice: filtering out the cards kept meanwhile made many).
       for (const r of await cardRows(db, ids.slice(i, i + WARM_SLICE), opts, VERSIONS_COLUMNS)) {
-        const {
-          stock: _stock,
-          rating: _rating,
-          is_favorite: _favorite,
-          catalog_version: version,
-          sold_out_version: _soldOut,
-          ...card
-        } = r;
-        if (Number(version) !== idx.version) return;
+        const { card, version } = withoutLive(r);
+        if (version !== idx.version) return;
         if (kept.size >= CARDS_KEPT) return;
         if (!kept.has(Number(r.id))) kept.set(Number(r.id), card);
       }
