@@ -67,8 +67,7 @@ export interface CatalogIndex {
   maxCategory: number;
   maxBrand: number;
   /** Per text searched for: the positions whose search text holds it (bounded; per index, so per version). */
-  found: Map<string, Int32Array>;
-  foundPositions: number;
+  found: ListMemo;
   /** Per sold-out version: a mark per position. */
   soldOut: { version: number; marks: Uint8Array } | null;
   /** Ordered lists already computed (bounded): pages 2, 3… of a list reuse them. */
@@ -166,8 +165,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     brandNames: new Map(),
     maxCategory: 0,
     maxBrand: 0,
-    found: new Map(),
-    foundPositions: 0,
+    found: new ListMemo(FOUND_POSITIONS),
     soldOut: null,
     orders: new Map(),
     orderPositions: 0,
@@ -363,15 +361,39 @@ function positionsById(idx: CatalogIndex) {
   return m;
 }
 
-/** The positions whose search text holds `text` (as `search_text like '%text%'` does), ascending. */
-export function containing(idx: CatalogIndex, text: string): Int32Array {
-  const hit = idx.found.get(text);
-  if (hit) {
-    // The most recently used last: the first are the first to go (below).
-    idx.found.delete(text);
-    idx.found.set(text, hit);
+/**
+ * Lists remembered by text, at most `bound` numbers in all (`found`, `wordsHolding`). The least recently used go
+ * first when a new one does not fit: clearing them all made every common word's list again after each clear, a
+ * few times a second under new searches.
+ */
+class ListMemo {
+  readonly lists = new Map<string, Int32Array>();
+  private held = 0;
+  constructor(private readonly bound: number) {}
+  /** The list kept for `text`, now the most recently used (the Map's last). */
+  use(text: string): Int32Array | undefined {
+    const hit = this.lists.get(text);
+    if (hit) {
+      this.lists.delete(text);
+      this.lists.set(text, hit);
+    }
     return hit;
   }
+  keep(text: string, list: Int32Array) {
+    for (const [k, v] of this.lists) {
+      if (this.held + list.length <= this.bound) break;
+      this.lists.delete(k);
+      this.held -= v.length;
+    }
+    this.lists.set(text, list);
+    this.held += list.length;
+  }
+}
+
+/** The positions whose search text holds `text` (as `search_text like '%text%'` does), ascending. */
+export function containing(idx: CatalogIndex, text: string): Int32Array {
+  const hit = idx.found.use(text);
+  if (hit) return hit;
   let out: Int32Array;
   const pieces = text.split(' ').filter(Boolean);
   if (pieces.length <= 1) {
@@ -385,15 +407,7 @@ export function containing(idx: CatalogIndex, text: string): Int32Array {
     const holds = phraseTest(idx, text);
     out = candidates.filter((d) => holds(d));
   }
-  // The least recently used go first until the new one fits (clearing them all made every common word's list
-  // again after each clear, a few times a second under new searches).
-  for (const [k, v] of idx.found) {
-    if (idx.foundPositions + out.length <= FOUND_POSITIONS) break;
-    idx.found.delete(k);
-    idx.foundPositions -= v.length;
-  }
-  idx.found.set(text, out);
-  idx.foundPositions += out.length;
+  idx.found.keep(text, out);
   return out;
 }
 
@@ -411,7 +425,7 @@ export function mayHoldPhrase(idx: CatalogIndex, phrase: string): Int32Array {
   let longest = '';
   for (const w of phrase.split(' ')) {
     if (w.length > longest.length) longest = w;
-    const l = idx.found.get(w);
+    const l = idx.found.lists.get(w);
     if (l) lists.push(l);
   }
   if (!lists.length) return containing(idx, longest);
@@ -572,7 +586,7 @@ function wordBigrams(idx: CatalogIndex): Map<string, Int32Array> {
 }
 
 /** Per index: the catalog words holding a text (`wordsHolding`), bounded like `found`. */
-const heldBy = new WeakMap<CatalogIndex, { lists: Map<string, Int32Array>; held: number }>();
+const heldBy = new WeakMap<CatalogIndex, ListMemo>();
 const WORDS_HELD = 2_000_000;
 
 /**
@@ -581,13 +595,9 @@ const WORDS_HELD = 2_000_000;
  */
 function wordsHolding(idx: CatalogIndex, text: string): Int32Array {
   let memo = heldBy.get(idx);
-  if (!memo) heldBy.set(idx, (memo = { lists: new Map(), held: 0 }));
-  const hit = memo.lists.get(text);
-  if (hit) {
-    memo.lists.delete(text);
-    memo.lists.set(text, hit);
-    return hit;
-  }
+  if (!memo) heldBy.set(idx, (memo = new ListMemo(WORDS_HELD)));
+  const hit = memo.use(text);
+  if (hit) return hit;
   let out: Int32Array;
   if (text.length === 2) out = wordBigrams(idx).get(text) ?? new Int32Array(0);
   else if (text.length < 3) {
@@ -609,13 +619,7 @@ function wordsHolding(idx: CatalogIndex, text: string): Int32Array {
       if (idx.vocabulary[rarest![i]!]!.includes(text)) ids.push(rarest![i]!);
     out = Int32Array.from(ids);
   }
-  for (const [k, v] of memo.lists) {
-    if (memo.held + out.length <= WORDS_HELD) break;
-    memo.lists.delete(k);
-    memo.held -= v.length;
-  }
-  memo.lists.set(text, out);
-  memo.held += out.length;
+  memo.keep(text, out);
   return out;
 }
 
