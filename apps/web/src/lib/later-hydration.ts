@@ -2,7 +2,7 @@
  * Parts of a server-rendered page below its first screen are hydrated when they come near the screen, not with
  * the page (decision 021, `ui/below-fold.tsx`). Each such part is a Suspense boundary whose content waits on a
  * `Gate`: React leaves the server's HTML of a boundary that waits as it is, and hydrates it once the gate opens.
- * A gate opens when its part comes within half a screen of the viewport, when React asks for the part again
+ * A gate opens when its part comes into the viewport, when React asks for the part again
  * (a tap, a key or an update reached it: React then hydrates it at once, with what the page held), or when the
  * whole page must be hydrated first (a change of language, `hydrateAllParts`).
  */
@@ -62,7 +62,7 @@ export function newGate(): Gate {
   return gate;
 }
 
-/** Opens `gate` when `element` (its part, as the server rendered it) comes within half a screen of the viewport. */
+/** Opens `gate` when `element` (its part, as the server rendered it) comes into the viewport. */
 export function watch(gate: Gate, element: Element | null) {
   if (gate.opened || !element) return;
   if (typeof IntersectionObserver === 'undefined') return gate.open();
@@ -70,8 +70,8 @@ export function watch(gate: Gate, element: Element | null) {
     (entries) => {
       for (const entry of entries) if (entry.isIntersecting) byElement.get(entry.target)?.open();
     },
-    // The margin content-visibility: auto draws a part at: a part is hydrated when it is drawn.
-    { rootMargin: '50% 0px' },
+    // As it enters the screen: hydrating a part takes a few frames, and a tap before that is answered all the same.
+    { rootMargin: '0px' },
   );
   gate.element = element;
   byElement.set(element, gate);
