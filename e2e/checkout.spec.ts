@@ -256,6 +256,9 @@ test.describe('checkout', () => {
     page,
     request,
   }) => {
+    // The longest walk of the suite (cart, a new address with the map, payment, the order): 28-36 s on CI's two
+    // cores, past 60 s when the machine is busy.
+    test.slow();
     const s = await newShopper(request);
     const product = await cheapProduct(request);
     await addToCart(request, s, product, 2);

@@ -104,8 +104,63 @@ for (const locale of ['ar', 'en'] as const) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.locator('h1').first()).toBeVisible();
+      // The parts below the first screen are hydrated as they come near (ui/below-fold.tsx): all of them by the end.
+      for (let y = 0; y < 12; y++) {
+        await page.mouse.wheel(0, 700);
+        await page.waitForTimeout(100);
+      }
+      await page.waitForLoadState('networkidle');
       expect(calls, `${path} asked the API for what the page holds`).toEqual([]);
     }
     expect(problems).toEqual([]);
   });
 }
+
+test('parts below the first screen answer before they come near: a tap, the language switch, another product @phone', async ({
+  page,
+  request,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+
+  // A tab of the home page's tabbed products, far below the first screen, tapped at once.
+  await page.goto('/');
+  const tabs = page.getByTestId('home-tabs');
+  const second = tabs.getByRole('tab').nth(1);
+  await second.click();
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab').first()).toHaveAttribute('aria-selected', 'false');
+
+  // The language switched before scrolling: every part of the page below the first screen is in English.
+  await page.goto('/');
+  const burger = page.getByRole('button', { name: 'افتح القائمة' });
+  if (await burger.isVisible()) {
+    await burger.click();
+    await page.getByRole('dialog', { name: 'القائمة' }).getByTestId('language-switch').click();
+  } else await page.getByTestId('language-switch').filter({ visible: true }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  for (const id of ['home-offers', 'home-tabs']) {
+    await expect(page.getByTestId(id).locator('h2')).not.toHaveText(/[\u0600-\u06FF]/);
+    await expect(page.getByTestId(id).locator('a[href^="/products/"]').first()).not.toHaveText(
+      /[\u0600-\u06FF]/,
+    );
+  }
+
+  // From a product to a related one: the parts below the first screen are the new product's.
+  const list = await (await request.get('/v1/products?per_page=1&locale=en')).json();
+  await page.goto(`/products/${list.products[0].id}?lang=en`);
+  const related = page.locator('section[data-testid] a[href^="/products/"]').first();
+  const href = (await related.getAttribute('href'))!;
+  await related.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
+  const other = (
+    await (await request.get(`/v1/products/${href.split('/').pop()!.split('?')[0]}?locale=en`)).json()
+  ).product;
+  await expect(page.getByTestId('specifications')).toContainText(
+    `${other.specifications[0].key}${other.specifications[0].value}`,
+  );
+  expect(problems).toEqual([]);
+});

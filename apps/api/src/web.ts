@@ -324,6 +324,10 @@ export async function registerWeb(
         `<meta name="description" content="${escapeHtml(description)}">`,
       );
     }
+    // A rendered page is drawn once it is parsed whole (expect + blocking=render), not frame by frame as it is
+    // parsed: each of those frames laid out the page again, 30-40 ms each unthrottled, five of them on the home
+    // page, more than all of its scripts cost at first.
+    if (rendered) head.push('<link rel="expect" href="#ssr-data" blocking="render">');
     html = html.replace('</head>', `${rendered?.head ?? ''}${head.join('')}</head>`);
     if (rendered) {
       // The data block is JSON, never run: `<` is escaped so nothing in it can close the element.

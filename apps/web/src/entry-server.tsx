@@ -30,7 +30,7 @@ import enTexts from './i18n/first-load-en';
 import { apiHooks } from './lib/api-client';
 import i18n, { addTexts } from './lib/i18n';
 import { serverLocale, useLocaleStore } from './lib/locale-store';
-import { serverHead } from './lib/ssr';
+import { HydrationDone, serverHead } from './lib/ssr';
 
 /** An API read answered in-process: path after /v1/ (`products/12`), its query, the page's language. */
 export type ServerRead = (
@@ -127,6 +127,8 @@ export async function render(url: string, locale: Locale, read: ServerRead): Pro
                 <AppRoutes />
               </StaticRouter>
             </QueryClientProvider>
+            {/* As in the browser (main.tsx): the same tree, the same ids. */}
+            <HydrationDone />
           </StrictMode>,
         );
         return { html, head };

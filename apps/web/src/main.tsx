@@ -1,12 +1,12 @@
 import './lib/zod-config';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
 import { App, queryClient } from './app/app';
 import { preloadPages } from './app/router';
 import i18n, { loadLanguage, setTextsLoader } from './lib/i18n';
-import { hydrationDone } from './lib/ssr';
+import { HydrationDone, hydrationDone } from './lib/ssr';
 
 // One language's texts at a time: the page's first, the other when the shopper switches (lib/i18n.ts).
 setTextsLoader((lng) =>
@@ -16,12 +16,6 @@ setTextsLoader((lng) =>
 /** What a server-rendered page carries for its hydration (entry-server.tsx writes it). */
 interface ServerData {
   queries: DehydratedState;
-}
-
-/** Runs once the first render is committed: the remembered session, cart and language are read then. */
-function Hydrated() {
-  useEffect(() => hydrationDone(), []);
-  return null;
 }
 
 async function start() {
@@ -52,7 +46,8 @@ async function start() {
         root,
         <StrictMode>
           <App />
-          <Hydrated />
+          {/* The remembered session, cart and language are read once the first render is committed. */}
+          <HydrationDone />
         </StrictMode>,
       );
     });

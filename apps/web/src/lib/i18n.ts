@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from '@store/contracts/constants';
 import { useMemo, useSyncExternalStore } from 'react';
+import { hydrateAllParts, partsWaiting } from './later-hydration';
 import { currentLocale, useLocaleStore } from './locale-store';
 import { isServer } from './ssr';
 
@@ -147,8 +148,9 @@ export function loadLanguage(lng: Locale): Promise<void> {
 }
 
 /**
- * Shows the texts in `lng`, once they are in. Synchronous when they already are (the server, which has both
- * languages, sets the page's language right before each render).
+ * Shows the texts in `lng`, once they are in and the parts of the page still waiting to be hydrated are hydrated
+ * with the texts the server wrote (lib/later-hydration.ts). Synchronous when nothing waits (the server, which has
+ * both languages, sets the page's language right before each render).
  */
 export function changeLanguage(lng: Locale): Promise<void> {
   wanted = lng;
@@ -157,11 +159,11 @@ export function changeLanguage(lng: Locale): Promise<void> {
     language = lng;
     changed();
   };
-  if (loaded.has(lng) || !loader) {
+  if ((loaded.has(lng) || !loader) && !partsWaiting()) {
     apply();
     return Promise.resolve();
   }
-  return loadLanguage(lng).then(apply);
+  return Promise.all([loadLanguage(lng), hydrateAllParts()]).then(apply);
 }
 
 /** Adds a namespace that is not in the first load (both languages), once. */

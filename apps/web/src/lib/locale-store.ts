@@ -35,6 +35,8 @@ export function urlLocale(search: string): Locale | null {
 }
 
 function writeCookie(locale: Locale) {
+  // Written only when it changes: writing a cookie waits for the browser, on every page's first load otherwise.
+  if (document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${locale}`)) return;
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 

@@ -4,6 +4,8 @@
  * guest cart, recently viewed, payment, language) is read only once hydration is over: persisted stores start
  * with `skipHydration: serverRendered` and register their rehydration here, which main.tsx runs afterwards.
  */
+import { useEffect } from 'react';
+
 export const isServer = typeof document === 'undefined';
 
 /** True on the server, and in a browser showing a server-rendered page. */
@@ -28,7 +30,17 @@ export function hydrating() {
   return !isServer && serverRendered && !hydrated;
 }
 
-/** Called by main.tsx when hydration is over. */
+/**
+ * Calls `hydrationDone` once the first render is committed. The server renders it in the same place as the browser
+ * (after the app, main.tsx and entry-server.tsx), so that both trees have the same shape and `useId` gives the
+ * same ids on both sides.
+ */
+export function HydrationDone() {
+  useEffect(() => hydrationDone(), []);
+  return null;
+}
+
+/** Called when hydration is over (HydrationDone), or at once when the browser renders the page itself. */
 export function hydrationDone() {
   if (hydrated) return;
   hydrated = true;

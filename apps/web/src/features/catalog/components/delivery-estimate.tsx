@@ -9,6 +9,24 @@ import { useDeliveryZone } from '../use-delivery-zone';
 const DAY_MS = 86_400_000;
 
 /**
+ * A day as the estimate writes it, one formatter per language, made the first time a governorate is known: the first
+ * `Intl.DateTimeFormat` of a language loads its data, tens of milliseconds on a phone right after hydration.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(locale: string) {
+  let f = dayFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    dayFormats.set(locale, f);
+  }
+  return f;
+}
+
+/**
  * Delivery before buying (issue 16, item 2): the fee and the expected dates for the shopper's governorate (their
  * first saved address, or the one they pick here), from the delivery zones checkout charges by. Shown once the page
  * runs in the browser (the dates are the shopper's, and so is the remembered governorate); the space is kept.
@@ -22,11 +40,7 @@ export function DeliveryEstimate({ className = '' }: { className?: string }) {
   const box = `min-h-[5.5rem] rounded-xl border border-slate-200 bg-white p-3 text-sm ${className}`;
   if (!inBrowser || !zones?.length) return <div className={box} aria-hidden="true" />;
 
-  const day = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  });
+  const day = (ms: number) => dayFormat(locale).format(new Date(Date.now() + ms));
   const fees = zones.map((z) => z.shipping_fees);
   return (
     <div className={box} data-testid="delivery-estimate">
@@ -51,8 +65,8 @@ export function DeliveryEstimate({ className = '' }: { className?: string }) {
         {zone
           ? t('delivery.estimate', {
               fee: price(zone.shipping_fees),
-              from: day.format(new Date(Date.now() + zone.delivery_days.min * DAY_MS)),
-              to: day.format(new Date(Date.now() + zone.delivery_days.max * DAY_MS)),
+              from: day(zone.delivery_days.min * DAY_MS),
+              to: day(zone.delivery_days.max * DAY_MS),
             })
           : t('delivery.range', { min: price(Math.min(...fees)), max: price(Math.max(...fees)) })}
       </p>

@@ -3,17 +3,19 @@ import type { CSSProperties } from 'react';
 import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
 import { price as formatPrice } from '../../../lib/format';
+import { BelowFold } from '../../../ui/below-fold';
 
 /** Every bank's plans for this product's price: months, monthly amount, one-time fee, total (issue 16). */
 export function InstallmentTable({ banks }: { banks: ProductInstallments }) {
   const { t } = useNamespace('product', productTexts);
   if (!banks.length) return null;
   return (
-    // Below the product's first screen: drawn when it comes near (theme.css, .below-fold), its place held at the
-    // height of its rows meanwhile.
-    <section
+    // Below the product's first screen: drawn and hydrated when it comes near (ui/below-fold.tsx), its place held
+    // at the height of its rows meanwhile.
+    <BelowFold
+      as="section"
       aria-labelledby="installments-title"
-      className="below-fold mt-10 [--below-fold-size:calc(var(--rows)*60px_+_90px)] md:[--below-fold-size:calc(var(--rows)*53px_+_90px)] lg:[--below-fold-size:calc(var(--rows)*38px_+_90px)]"
+      className="mt-10 [--below-fold-size:calc(var(--rows)*60px_+_90px)] md:[--below-fold-size:calc(var(--rows)*53px_+_90px)] lg:[--below-fold-size:calc(var(--rows)*38px_+_90px)]"
       style={{ '--rows': banks.reduce((n, b) => n + b.plans.length, 0) } as CSSProperties}
     >
       <h2 id="installments-title" className="mb-1 text-xl font-bold">
@@ -75,6 +77,6 @@ export function InstallmentTable({ banks }: { banks: ProductInstallments }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </BelowFold>
   );
 }

@@ -3,6 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useLocaleStore } from '../../../lib/locale-store';
+import { BelowFold } from '../../../ui/below-fold';
 import { ChevronEndIcon, ChevronStartIcon } from '../../../ui/icons';
 import { ProductCard } from './product-card';
 
@@ -17,21 +18,22 @@ export function ProductSlider({
   testId?: string;
 }) {
   const locale = useLocaleStore((s) => s.locale);
-  // A new carousel per direction: Embla reads `direction` only when it starts.
-  return <Slider key={locale} title={title} products={products} testId={testId} rtl={locale === 'ar'} />;
+  if (!products.length) return null;
+  return (
+    // Below the product's first screen: drawn and hydrated when it comes near (ui/below-fold.tsx).
+    <BelowFold
+      as="section"
+      aria-label={title}
+      className="mt-10 [--below-fold-size:440px] lg:[--below-fold-size:490px]"
+      data-testid={testId}
+    >
+      {/* A new carousel per direction: Embla reads `direction` only when it starts. */}
+      <Slider key={locale} title={title} products={products} rtl={locale === 'ar'} />
+    </BelowFold>
+  );
 }
 
-function Slider({
-  title,
-  products,
-  testId,
-  rtl,
-}: {
-  title: string;
-  products: Product[];
-  testId?: string;
-  rtl: boolean;
-}) {
+function Slider({ title, products, rtl }: { title: string; products: Product[]; rtl: boolean }) {
   const { t } = useTranslation('catalog');
   const [viewport, embla] = useEmblaCarousel({
     direction: rtl ? 'rtl' : 'ltr',
@@ -52,16 +54,10 @@ function Slider({
     };
   }, [embla, update]);
 
-  if (!products.length) return null;
   const arrow =
     'inline-flex size-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-40';
   return (
-    // Below the product's first screen: drawn when it comes near (theme.css, .below-fold).
-    <section
-      aria-label={title}
-      className="below-fold mt-10 [--below-fold-size:440px] lg:[--below-fold-size:490px]"
-      data-testid={testId}
-    >
+    <>
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">{title}</h2>
         <div className="flex gap-2">
@@ -97,6 +93,6 @@ function Slider({
           ))}
         </ul>
       </div>
-    </section>
+    </>
   );
 }

@@ -24,6 +24,7 @@ import { mainImage, pricesOf } from '../product-text';
 import { recordRecentlyViewed, useRecentlyViewed } from '../recently-viewed';
 import { usePageMeta } from '../use-page-meta';
 import { BidiText } from '../../../ui/bidi-text';
+import { BelowFold } from '../../../ui/below-fold';
 
 /** The first sentence or so of a description, for the meta description. */
 const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
@@ -153,11 +154,12 @@ export function Component() {
       </div>
 
       {product.specifications.length > 0 && (
-        // Below the first screen: drawn when it comes near (theme.css, .below-fold), its place held meanwhile at the
-        // height of its rows.
-        <section
+        // Below the first screen: drawn and hydrated when it comes near (ui/below-fold.tsx), its place held
+        // meanwhile at the height of its rows.
+        <BelowFold
+          as="section"
           aria-labelledby="specs-title"
-          className="below-fold mt-10 [--below-fold-size:calc(var(--rows)*45px_+_50px)]"
+          className="mt-10 [--below-fold-size:calc(var(--rows)*45px_+_50px)]"
           style={{ '--rows': product.specifications.length } as CSSProperties}
         >
           <h2 id="specs-title" className="mb-3 text-xl font-bold">
@@ -182,7 +184,7 @@ export function Component() {
               </tbody>
             </table>
           </div>
-        </section>
+        </BelowFold>
       )}
 
       <InstallmentTable banks={product.installments} />

@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronEndIcon } from '../../../../ui/icons';
+import { BelowFold } from '../../../../ui/below-fold';
 
 /**
  * A home section with its h2 and an optional "view all" link at the end of the title row. Every one is below the
- * first screen (under the slides and the banners), drawn when it comes near (`below-fold`); `size` sets its usual
+ * first screen (under the slides and the banners), drawn and hydrated when it comes near (ui/below-fold.tsx); `size` sets its usual
  * height (`--below-fold-size`), the place it holds until then.
  */
 export function HomeSection({
@@ -25,9 +26,10 @@ export function HomeSection({
 }) {
   const id = useId();
   return (
-    <section
+    <BelowFold
+      as="section"
       aria-labelledby={id}
-      className={`below-fold mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px] ${size} ${className}`}
+      className={`mx-auto mt-10 max-w-7xl px-4 3xl:max-w-[1600px] ${size} ${className}`}
       data-testid={testId}
     >
       <div className="mb-4 flex items-end justify-between gap-4">
@@ -45,6 +47,6 @@ export function HomeSection({
         )}
       </div>
       {children}
-    </section>
+    </BelowFold>
   );
 }
