@@ -39,8 +39,8 @@ const languageNames = Object.fromEntries(
  */
 const FIRST_LOAD_SHARED = new RegExp(
   [
-    'src/lib/(api-client|i18n|locale-store|ssr|format|use-media-query|use-document-title|use-debounced-value)\\.ts',
-    'src/ui/(skeleton|dialog|price|store-image|bidi-text)\\.tsx',
+    'src/lib/(api-client|i18n|locale-store|ssr|format|use-media-query|use-document-title|use-debounced-value|later-hydration)\\.ts',
+    'src/ui/(skeleton|dialog|price|store-image|bidi-text|below-fold)\\.tsx',
     'src/features/cart/(use-cart\\.ts|components/cart-error-dialog)',
     'src/features/catalog/(product-text|availability|delivery-zone-store|use-delivery-zone|recently-viewed)\\.ts',
     'src/features/catalog/api/(get-brands|get-products)\\.ts',
