@@ -16,11 +16,13 @@ const afterHydrationTasks: (() => void)[] = [];
 /** Runs `fn` once the server-rendered page is hydrated (at once when the page was not server rendered). */
 export function afterHydration(fn: () => void) {
   if (isServer) return;
-  if (!serverRendered || hydrated) fn();
+  if (!serverRendered || (hydrated && !draining)) fn();
   else afterHydrationTasks.push(fn);
 }
 
 let hydrated = false;
+/** The tasks queued for after hydration are still being run, one per turn of the event loop. */
+let draining = false;
 
 /**
  * True in the browser while its first render hydrates the server's page: the page's DOM is still the server's, and
@@ -44,8 +46,26 @@ export function HydrationDone() {
 export function hydrationDone() {
   if (hydrated) return;
   hydrated = true;
-  document.documentElement.setAttribute('data-hydrated', '');
-  for (const fn of afterHydrationTasks.splice(0)) fn();
+  if (!serverRendered) {
+    document.documentElement.setAttribute('data-hydrated', '');
+    for (const fn of afterHydrationTasks.splice(0)) fn();
+    return;
+  }
+  // A remembered store read here re-renders the components that show it, synchronously (useSyncExternalStore):
+  // one store per task, so a phone's main thread is not held for all of them at once. `data-hydrated` (which the
+  // browser tests wait for) once they are all read; tasks queued meanwhile run after them, in order.
+  draining = true;
+  const next = () => {
+    const fn = afterHydrationTasks.shift();
+    if (!fn) {
+      draining = false;
+      document.documentElement.setAttribute('data-hydrated', '');
+      return;
+    }
+    fn();
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
 
 /**
