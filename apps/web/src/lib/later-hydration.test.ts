@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { hydrateAllParts, newGate, partsWaiting } from './later-hydration';
 
+// The tests run without a browser: a part is a node of its own, and the window takes listeners and nothing else.
+const listeners = new Map<string, (e: Event) => void>();
+globalThis.window ??= {
+  addEventListener: (type: string, fn: (e: Event) => void) => listeners.set(type, fn),
+} as unknown as Window & typeof globalThis;
+const part = () => ({ parentNode: null }) as unknown as Element;
+
 describe('gates of parts hydrated later', () => {
   it("reads as fulfilled at once when opened, as React's use needs to render the part in the same pass", async () => {
-    const gate = newGate();
+    const gate = newGate(part());
     expect(gate.status).toBeUndefined();
     let released = false;
     void gate.then(() => (released = true));
@@ -15,8 +22,8 @@ describe('gates of parts hydrated later', () => {
   });
 
   it('hydrates every waiting part before a change of language, and waits until they are hydrated', async () => {
-    const a = newGate();
-    const b = newGate();
+    const a = newGate(part());
+    const b = newGate(part());
     expect(partsWaiting()).toBe(2);
     let over = false;
     const all = hydrateAllParts().then(() => (over = true));
@@ -29,8 +36,17 @@ describe('gates of parts hydrated later', () => {
     expect(partsWaiting()).toBe(0);
   });
 
+  it('opens when a tap, a click or a key reaches its part, before React sees the event', () => {
+    const element = part();
+    const gate = newGate(element);
+    const inner = { parentNode: element } as unknown as Node;
+    listeners.get('pointerdown')!({ target: inner } as unknown as Event);
+    expect(gate.opened).toBe(true);
+    gate.done();
+  });
+
   it('does not wait past its bound for a part that never reports (a page left meanwhile)', async () => {
-    newGate();
+    newGate(part());
     const started = Date.now();
     await hydrateAllParts(50);
     expect(Date.now() - started).toBeLessThan(1000);

@@ -55,16 +55,47 @@ const waiting = new Set<Gate>();
 const byElement = new Map<Element, Gate>();
 let observer: IntersectionObserver | undefined;
 
-/** A new gate, for a part that the first render of a server-rendered page hydrates. */
-export function newGate(): Gate {
+/**
+ * Events React answers by hydrating the part they reach at once. The part's gate must be open by then: React's
+ * attempt would otherwise find it waiting, give up, and a tap on a link would load the next page from the server.
+ * Listened to on the window, in the capture phase, so before React (which listens on the page's root).
+ */
+const FIRST_TOUCH = [
+  'pointerdown',
+  'mousedown',
+  'touchstart',
+  'click',
+  'keydown',
+  'focusin',
+  'input',
+  'submit',
+];
+let listening = false;
+
+function openReached(event: Event) {
+  for (let node = event.target as Node | null; node; node = node.parentNode) {
+    const gate = byElement.get(node as Element);
+    if (gate) return gate.open();
+  }
+}
+
+/** A new gate, for a part of the server's page (`element`) that the first render hydrates. */
+export function newGate(element: Element): Gate {
   const gate = new Gate();
   waiting.add(gate);
+  gate.element = element;
+  byElement.set(element, gate);
+  if (!listening) {
+    listening = true;
+    for (const type of FIRST_TOUCH)
+      window.addEventListener(type, openReached, { capture: true, passive: true });
+  }
   return gate;
 }
 
-/** Opens `gate` when `element` (its part, as the server rendered it) comes into the viewport. */
-export function watch(gate: Gate, element: Element | null) {
-  if (gate.opened || !element) return;
+/** Opens `gate` when its part comes into the viewport. */
+export function watch(gate: Gate) {
+  if (gate.opened || !gate.element) return;
   if (typeof IntersectionObserver === 'undefined') return gate.open();
   observer ??= new IntersectionObserver(
     (entries) => {
@@ -73,9 +104,7 @@ export function watch(gate: Gate, element: Element | null) {
     // As it enters the screen: hydrating a part takes a few frames, and a tap before that is answered all the same.
     { rootMargin: '0px' },
   );
-  gate.element = element;
-  byElement.set(element, gate);
-  observer.observe(element);
+  observer.observe(gate.element);
 }
 
 function unwatch(gate: Gate) {

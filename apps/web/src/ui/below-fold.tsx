@@ -28,18 +28,21 @@ export function BelowFold({
   const id = useId();
   // Hydrating the server's page, the part is already there under its id (ids React gives in the browser alone
   // are written differently, so a later page never finds one).
-  const [gate] = useState(() => (!isServer && document.getElementById(id) ? newGate() : null));
+  const [gate] = useState(() => {
+    const server = isServer ? null : document.getElementById(id);
+    return server ? newGate(server) : null;
+  });
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!gate) return;
     gate.onOpen = () => setOpen(true);
     if (gate.opened) setOpen(true);
-    else watch(gate, document.getElementById(id));
+    else watch(gate);
     return () => {
       gate.onOpen = null;
       gate.done();
     };
-  }, [gate, id]);
+  }, [gate]);
   const part = (
     <Suspense fallback={null}>
       <Wait gate={gate}>
