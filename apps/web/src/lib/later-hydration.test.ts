@@ -36,6 +36,15 @@ describe('gates of parts hydrated later', () => {
     expect(partsWaiting()).toBe(0);
   });
 
+  it('is the same for a part asked for again (a render begun again), so nothing is left waiting', () => {
+    const element = part();
+    const gate = newGate(element);
+    expect(newGate(element)).toBe(gate);
+    expect(partsWaiting()).toBe(1);
+    gate.done();
+    expect(partsWaiting()).toBe(0);
+  });
+
   it('opens when a tap, a click or a key reaches its part, before React sees the event', () => {
     const element = part();
     const gate = newGate(element);

@@ -81,6 +81,9 @@ function openReached(event: Event) {
 
 /** A new gate, for a part of the server's page (`element`) that the first render hydrates. */
 export function newGate(element: Element): Gate {
+  // A render React threw away and began again asks again for the same part: the same gate.
+  const known = byElement.get(element);
+  if (known) return known;
   const gate = new Gate();
   waiting.add(gate);
   gate.element = element;
