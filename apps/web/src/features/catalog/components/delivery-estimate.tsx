@@ -1,3 +1,4 @@
+import type { Locale } from '@store/contracts/constants';
 import { useId } from 'react';
 import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
@@ -9,22 +10,18 @@ import { useDeliveryZone } from '../use-delivery-zone';
 const DAY_MS = 86_400_000;
 
 /**
- * A day as the estimate writes it, one formatter per language, made the first time a governorate is known: the first
- * `Intl.DateTimeFormat` of a language loads its data, tens of milliseconds on a phone right after hydration.
+ * A day as the estimate writes it, one formatter per language (as lib/format.ts keeps its long dates), made the first
+ * time a governorate is known: the first `Intl.DateTimeFormat` of a language loads its data, tens of milliseconds on
+ * a phone right after hydration.
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(locale: string) {
-  let f = dayFormats.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-    });
-    dayFormats.set(locale, f);
-  }
-  return f;
+function dayFormat(locale: Locale) {
+  return (dayFormats[locale] ??= new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }));
 }
+const dayFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 
 /**
  * Delivery before buying (issue 16, item 2): the fee and the expected dates for the shopper's governorate (their
