@@ -1,5 +1,5 @@
 /**
- * Parts of a server-rendered page below its first screen are hydrated when they come near the screen, not with
+ * Parts of a server-rendered page below its first screen are hydrated when they come into the screen, not with
  * the page (decision 021, `ui/below-fold.tsx`). Each such part is a Suspense boundary whose content waits on a
  * `Gate`: React leaves the server's HTML of a boundary that waits as it is, and hydrates it once the gate opens.
  * A gate opens when its part comes into the viewport, when React asks for the part again
