@@ -164,3 +164,28 @@ test('parts below the first screen answer before they come near: a tap, the lang
   );
   expect(problems).toEqual([]);
 });
+
+test('every picture of the shop pages comes as WebP in one of the widths the server makes, thumbnails too @phone', async ({
+  page,
+}) => {
+  for (const path of ['/', '/products', '/products/1']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    for (let y = 0; y < 12; y++) {
+      await page.mouse.wheel(0, 700);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForLoadState('networkidle');
+    const shown = await page.evaluate(() =>
+      [...document.images]
+        .filter((img) => img.complete && img.currentSrc && img.getBoundingClientRect().width > 0)
+        .map((img) => new URL(img.currentSrc).pathname),
+    );
+    expect(shown.length, path).toBeGreaterThan(3);
+    // A drawing of the demo catalog laid out as an SVG page costs a phone 10-70 ms each; a photo as it was
+    // uploaded may be many times the bytes it is shown at.
+    expect(
+      shown.filter((p) => !/^\/img\/\d+\.webp\//.test(p)),
+      `${path}: pictures not offered as WebP`,
+    ).toEqual([]);
+  }
+});

@@ -23,13 +23,15 @@ type Props = ImgHTMLAttributes<HTMLImageElement> & {
 /**
  * A picture of the store in the sizes the layout needs: a photo (and a demo drawing) comes as WebP at the width the
  * screen needs, with the original for browsers without WebP; an uploaded drawing (SVG) goes as it is. Width and height
- * are always set by the caller, so nothing moves when it arrives.
+ * are always set by the caller, so nothing moves when it arrives. The `<picture>` takes no box of its own
+ * (display: contents): the picture is laid out as the `<img>` alone would be, so its classes size it against its
+ * parent (a thumbnail's fixed size in a row, a flex item's shrink).
  */
 export function StoreImage({ src, sizes, maxWidth, ...img }: Props) {
   const srcSet = webpSrcSet(src, maxWidth);
   if (!srcSet) return <img src={src} {...img} />;
   return (
-    <picture>
+    <picture className="contents">
       <source type="image/webp" srcSet={srcSet} sizes={sizes} />
       <img src={src} {...img} />
     </picture>

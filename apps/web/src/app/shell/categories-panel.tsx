@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ChevronEndIcon } from '../../ui/icons';
 import { chunk } from './chunk';
 import { categoryHref } from './links';
+import { StoreImage } from '../../ui/store-image';
 
 /**
  * The categories menu's panel: main categories down the start side; the one under the pointer (or focus) shows
@@ -28,8 +29,10 @@ export default function CategoriesPanel({ tree }: { tree: Category[] }) {
               className={`flex items-center gap-2 px-4 py-2.5 text-sm font-semibold ${c.id === active.id ? 'bg-brand-50 text-brand-700' : 'hover:bg-slate-50'}`}
             >
               {c.icon_url && (
-                <img
+                <StoreImage
                   src={c.icon_url}
+                  sizes="24px"
+                  maxWidth={160}
                   alt=""
                   width={24}
                   height={24}

@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { price } from '../../lib/format';
 import { useLocaleStore } from '../../lib/locale-store';
 import { BidiText } from '../../ui/bidi-text';
+import { StoreImage } from '../../ui/store-image';
 
 const SUGGESTIONS = 6;
 const NONE: Suggestion[] = [];
@@ -78,8 +79,10 @@ export default function SearchSuggestions({
           className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
         >
           {p.thumbnail ? (
-            <img
+            <StoreImage
               src={p.thumbnail}
+              sizes="44px"
+              maxWidth={320}
               alt=""
               width={44}
               height={44}

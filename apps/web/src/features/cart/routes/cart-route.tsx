@@ -25,6 +25,7 @@ import { useGuestCart } from '../store';
 import { useCartActions } from '../use-cart';
 import { BidiText } from '../../../ui/bidi-text';
 import { HeldNotice } from '../components/held-notice';
+import { StoreImage } from '../../../ui/store-image';
 
 interface Line {
   productId: number;
@@ -282,8 +283,10 @@ function CartLine({
     <li className="flex gap-3 p-4 sm:gap-4" data-testid="cart-line" data-product-id={p.id}>
       <Link to={`/products/${p.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {image ? (
-          <img
+          <StoreImage
             src={image.versions.thumbnail}
+            sizes="(min-width: 640px) 96px, 80px"
+            maxWidth={320}
             alt=""
             width={96}
             height={96}

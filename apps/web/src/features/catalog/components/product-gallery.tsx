@@ -73,8 +73,10 @@ function Thumbs({
               }`}
             >
               {pic ? (
-                <img
+                <StoreImage
                   src={pic}
+                  sizes="(min-width: 640px) 80px, 64px"
+                  maxWidth={320}
                   alt=""
                   width={80}
                   height={80}

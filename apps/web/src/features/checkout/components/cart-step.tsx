@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { CartErrorDialog, QuantityCounter, useCartActions } from '../../cart';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
+import { StoreImage } from '../../../ui/store-image';
 
 /** Step 1: the cart's items, still changeable, then on to shipping. */
 export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {
@@ -30,8 +31,10 @@ export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {
               data-product-id={i.product.id}
             >
               {image ? (
-                <img
+                <StoreImage
                   src={image.versions.thumbnail}
+                  sizes="(min-width: 640px) 72px, 64px"
+                  maxWidth={320}
                   alt=""
                   width={72}
                   height={72}

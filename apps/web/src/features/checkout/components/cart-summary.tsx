@@ -3,6 +3,7 @@ import { toEgp, toPiastres } from '@store/contracts/money';
 import { price } from '../../../lib/format';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
+import { StoreImage } from '../../../ui/store-image';
 
 interface Props {
   cart: Cart;
@@ -32,8 +33,10 @@ export function CartSummary({ cart, detailed = false }: Props) {
             return (
               <li key={i.id} className="flex items-center gap-3 py-2">
                 {image ? (
-                  <img
+                  <StoreImage
                     src={image.versions.thumbnail}
+                    sizes="48px"
+                    maxWidth={320}
                     alt=""
                     width={48}
                     height={48}

@@ -9,6 +9,7 @@ import { Spinner } from '../../../ui/spinner';
 import { ORDERS_KEY, rateOrders, unratedOrdersQueryOptions } from '../api/orders';
 import { useOrdersTranslation } from '../i18n';
 import { StarRating } from './star-rating';
+import { StoreImage } from '../../../ui/store-image';
 
 export interface RatingDialogProps {
   open: boolean;
@@ -71,9 +72,11 @@ export default function RatingDialog({ open, onOpenChange, onRated }: RatingDial
                   {images.length > 0 && (
                     <div className="mt-2 flex gap-2">
                       {images.map((src) => (
-                        <img
+                        <StoreImage
                           key={src}
                           src={src}
+                          sizes="48px"
+                          maxWidth={320}
                           alt=""
                           width={48}
                           height={48}

@@ -11,6 +11,7 @@ import { clearPaymentState, usePaymentStore } from '../../checkout';
 import { orderQueryOptions } from '../api/orders';
 import { useOrdersTranslation } from '../i18n';
 import { methodKey } from '../order-labels';
+import { StoreImage } from '../../../ui/store-image';
 
 /** /complete-payment (spec §2): success=true shows the success page, anything else the failure page. */
 export function Component() {
@@ -78,8 +79,10 @@ function Success() {
               <ul className="mt-6 flex flex-wrap justify-center gap-3" aria-label={t('success.products')}>
                 {images.map((p) => (
                   <li key={p.id}>
-                    <img
+                    <StoreImage
                       src={p.product.thumbnail_url!}
+                      sizes="72px"
+                      maxWidth={320}
                       alt={p.product.title}
                       width={72}
                       height={72}

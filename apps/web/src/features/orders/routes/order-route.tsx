@@ -14,6 +14,7 @@ import { ensureNamespace } from '../../../lib/i18n';
 import { accountTexts } from '../../../i18n/account';
 import { methodKey } from '../order-labels';
 import { BidiText } from '../../../ui/bidi-text';
+import { StoreImage } from '../../../ui/store-image';
 
 /** /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. */
 export function Component() {
@@ -79,8 +80,10 @@ function OrderPage() {
                 {o.order_products.map((line) => (
                   <li key={line.id} className="flex gap-3 py-3" data-testid="order-line">
                     {line.product.thumbnail_url ? (
-                      <img
+                      <StoreImage
                         src={line.product.thumbnail_url}
+                        sizes="64px"
+                        maxWidth={320}
                         alt=""
                         width={64}
                         height={64}
