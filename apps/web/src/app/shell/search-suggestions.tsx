@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 import { price } from '../../lib/format';
 import { useLocaleStore } from '../../lib/locale-store';
 import { BidiText } from '../../ui/bidi-text';
-import { StoreImage } from '../../ui/store-image';
+import { Thumbnail } from '../../ui/store-image';
 
 const SUGGESTIONS = 6;
 const NONE: Suggestion[] = [];
@@ -78,19 +78,7 @@ export default function SearchSuggestions({
           onPointerMove={() => onActive(i)}
           className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
         >
-          {p.thumbnail ? (
-            <StoreImage
-              src={p.thumbnail}
-              sizes="44px"
-              maxWidth={320}
-              alt=""
-              width={44}
-              height={44}
-              className="size-11 shrink-0 rounded object-contain"
-            />
-          ) : (
-            <span className="size-11 shrink-0 rounded bg-slate-100" />
-          )}
+          <Thumbnail src={p.thumbnail} px={44} className="size-11 shrink-0 rounded" />
           <span className="min-w-0 flex-1">
             <span className="line-clamp-2 text-sm font-medium">
               <BidiText text={p.title} />

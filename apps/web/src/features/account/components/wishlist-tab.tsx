@@ -10,7 +10,7 @@ import { price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { MessageDialog } from '../../auth';
 import { useAddToCart, useCartQuantity } from '../../cart';
-import { StoreImage } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/store-image';
 
 /** Wishlist: favorites 10 a page, remove with confirmation, add to cart. */
 export default function WishlistTab() {
@@ -123,19 +123,11 @@ function WishlistItem({
       data-testid="wishlist-item"
       data-product-id={p.id}
     >
-      {image ? (
-        <StoreImage
-          src={image.versions.thumbnail}
-          sizes="64px"
-          maxWidth={320}
-          alt=""
-          width={64}
-          height={64}
-          className="size-16 shrink-0 rounded-lg bg-slate-100 object-contain"
-        />
-      ) : (
-        <span className="size-16 shrink-0 rounded-lg bg-slate-100" />
-      )}
+      <Thumbnail
+        src={image?.versions.thumbnail}
+        px={64}
+        className="size-16 shrink-0 rounded-lg bg-slate-100"
+      />
       <div className="min-w-0 flex-1 basis-40">
         <Link to={`/products/${p.id}`} className="line-clamp-2 font-medium hover:text-brand-700">
           {p.title}

@@ -25,7 +25,7 @@ import { useGuestCart } from '../store';
 import { useCartActions } from '../use-cart';
 import { BidiText } from '../../../ui/bidi-text';
 import { HeldNotice } from '../components/held-notice';
-import { StoreImage } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/store-image';
 
 interface Line {
   productId: number;
@@ -282,20 +282,13 @@ function CartLine({
   return (
     <li className="flex gap-3 p-4 sm:gap-4" data-testid="cart-line" data-product-id={p.id}>
       <Link to={`/products/${p.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        {image ? (
-          <StoreImage
-            src={image.versions.thumbnail}
-            sizes="(min-width: 640px) 96px, 80px"
-            maxWidth={320}
-            alt=""
-            width={96}
-            height={96}
-            loading="lazy"
-            className="size-20 rounded-lg border border-slate-100 object-contain sm:size-24"
-          />
-        ) : (
-          <div className="size-20 rounded-lg bg-slate-100 sm:size-24" />
-        )}
+        <Thumbnail
+          src={image?.versions.thumbnail}
+          px={96}
+          sizes="(min-width: 640px) 96px, 80px"
+          loading="lazy"
+          className="size-20 rounded-lg border border-slate-100 sm:size-24"
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { CartErrorDialog, QuantityCounter, useCartActions } from '../../cart';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
-import { StoreImage } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/store-image';
 
 /** Step 1: the cart's items, still changeable, then on to shipping. */
 export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {
@@ -30,19 +30,12 @@ export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {
               data-testid="checkout-line"
               data-product-id={i.product.id}
             >
-              {image ? (
-                <StoreImage
-                  src={image.versions.thumbnail}
-                  sizes="(min-width: 640px) 72px, 64px"
-                  maxWidth={320}
-                  alt=""
-                  width={72}
-                  height={72}
-                  className="size-16 shrink-0 rounded-lg border border-slate-100 object-contain sm:size-18"
-                />
-              ) : (
-                <span className="size-16 shrink-0 rounded-lg bg-slate-100" />
-              )}
+              <Thumbnail
+                src={image?.versions.thumbnail}
+                px={72}
+                sizes="(min-width: 640px) 72px, 64px"
+                className="size-16 shrink-0 rounded-lg border border-slate-100 sm:size-18"
+              />
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                   <Link

@@ -3,7 +3,7 @@ import { toEgp, toPiastres } from '@store/contracts/money';
 import { price } from '../../../lib/format';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
-import { StoreImage } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/store-image';
 
 interface Props {
   cart: Cart;
@@ -32,19 +32,11 @@ export function CartSummary({ cart, detailed = false }: Props) {
             const image = i.product.images.find((img) => !img.is_3d_image);
             return (
               <li key={i.id} className="flex items-center gap-3 py-2">
-                {image ? (
-                  <StoreImage
-                    src={image.versions.thumbnail}
-                    sizes="48px"
-                    maxWidth={320}
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="size-12 shrink-0 rounded-md border border-slate-100 object-contain"
-                  />
-                ) : (
-                  <span className="size-12 shrink-0 rounded-md bg-slate-100" />
-                )}
+                <Thumbnail
+                  src={image?.versions.thumbnail}
+                  px={48}
+                  className="size-12 shrink-0 rounded-md border border-slate-100"
+                />
                 <div className="min-w-0 flex-1">
                   <p className="line-clamp-2 text-sm font-medium">
                     <BidiText text={i.product.title} />

@@ -14,7 +14,7 @@ import { ensureNamespace } from '../../../lib/i18n';
 import { accountTexts } from '../../../i18n/account';
 import { methodKey } from '../order-labels';
 import { BidiText } from '../../../ui/bidi-text';
-import { StoreImage } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/store-image';
 
 /** /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. */
 export function Component() {
@@ -79,19 +79,11 @@ function OrderPage() {
               <ul className="mt-3 divide-y divide-slate-100">
                 {o.order_products.map((line) => (
                   <li key={line.id} className="flex gap-3 py-3" data-testid="order-line">
-                    {line.product.thumbnail_url ? (
-                      <StoreImage
-                        src={line.product.thumbnail_url}
-                        sizes="64px"
-                        maxWidth={320}
-                        alt=""
-                        width={64}
-                        height={64}
-                        className="size-16 shrink-0 rounded-lg border border-slate-100 object-contain"
-                      />
-                    ) : (
-                      <div className="size-16 shrink-0 rounded-lg bg-slate-100" />
-                    )}
+                    <Thumbnail
+                      src={line.product.thumbnail_url}
+                      px={64}
+                      className="size-16 shrink-0 rounded-lg border border-slate-100"
+                    />
                     <div className="min-w-0 flex-1">
                       <Link
                         to={`/products/${line.product.id}`}
