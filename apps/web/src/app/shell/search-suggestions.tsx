@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 import { price } from '../../lib/format';
 import { useLocaleStore } from '../../lib/locale-store';
 import { BidiText } from '../../ui/bidi-text';
-import { Thumbnail } from '../../ui/store-image';
+import { Thumbnail } from '../../ui/thumbnail';
 
 const SUGGESTIONS = 6;
 const NONE: Suggestion[] = [];

@@ -10,7 +10,7 @@ import { price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { MessageDialog } from '../../auth';
 import { useAddToCart, useCartQuantity } from '../../cart';
-import { Thumbnail } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/thumbnail';
 
 /** Wishlist: favorites 10 a page, remove with confirmation, add to cart. */
 export default function WishlistTab() {

@@ -25,7 +25,7 @@ import { useGuestCart } from '../store';
 import { useCartActions } from '../use-cart';
 import { BidiText } from '../../../ui/bidi-text';
 import { HeldNotice } from '../components/held-notice';
-import { Thumbnail } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/thumbnail';
 
 interface Line {
   productId: number;

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { CartErrorDialog, QuantityCounter, useCartActions } from '../../cart';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
-import { Thumbnail } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/thumbnail';
 
 /** Step 1: the cart's items, still changeable, then on to shipping. */
 export function CartStep({ cart, onNext }: { cart: Cart; onNext(): void }) {

@@ -3,7 +3,7 @@ import { toEgp, toPiastres } from '@store/contracts/money';
 import { price } from '../../../lib/format';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
-import { Thumbnail } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/thumbnail';
 
 interface Props {
   cart: Cart;

@@ -14,7 +14,7 @@ import { ensureNamespace } from '../../../lib/i18n';
 import { accountTexts } from '../../../i18n/account';
 import { methodKey } from '../order-labels';
 import { BidiText } from '../../../ui/bidi-text';
-import { Thumbnail } from '../../../ui/store-image';
+import { Thumbnail } from '../../../ui/thumbnail';
 
 /** /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. */
 export function Component() {
