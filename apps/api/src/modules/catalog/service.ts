@@ -579,7 +579,15 @@ function rankedFromIndex(
     };
     let found = 0;
     if (want >= list.length) for (const i of list) test(i);
-    else inTieOrder(idx, matches, list, byTie, (i) => test(i) && ++found >= want);
+    else
+      inTieOrder(
+        idx,
+        list.length,
+        (mark) => {
+          for (const i of list) mark(matches[i]!, i + 1);
+        },
+        (_, i) => test(i - 1) && ++found >= want,
+      );
     untested[mark] = [];
   };
   if (whole || untested[0]!.length + untested[1]!.length < testAllBelow) {
@@ -596,23 +604,23 @@ function rankedFromIndex(
     n += counts[floor]!;
   }
   // Above the floor: fewer than `candidates` (or every match, for the whole order), sorted by cheap rank, then by
-  // the tie-breakers (popularity, newest, id). At the floor only the first few by the tie-breakers are needed: a
-  // walk down the popularity order finds them without sorting a large bucket. Matches still untested are below
-  // the floor, or at it but after the first ones needed there.
+  // the tie-breakers (popularity, newest, id). At the floor only the first few by the tie-breakers are needed
+  // (`inTieOrder`: a walk down the popularity order finds them without sorting, or gathering, a bucket of up to
+  // every match). Matches still untested are below the floor, or at it but after the first ones needed there.
   const above: number[] = [];
-  let atFloor: number[] = [];
-  for (let i = 0; i < matches.length; i++) {
-    const c = cheap[i]!;
-    if (c >= UNTESTED) continue;
-    if (c > floor) above.push(i);
-    else if (c === floor) atFloor.push(matches[i]!);
-  }
+  for (let i = 0; i < matches.length; i++) if (cheap[i]! > floor && cheap[i]! < UNTESTED) above.push(i);
   above.sort((a, b) => cheap[b]! - cheap[a]! || byTie[matches[a]!]! - byTie[matches[b]!]!);
-  const need = candidates - above.length;
-  if (whole || atFloor.length <= 4 * need) atFloor.sort((a, b) => byTie[a]! - byTie[b]!);
-  else atFloor = firstInOrder(idx, idx.byPopularity, atFloor, need);
   const cheapOrder = above.map((i) => matches[i]!);
-  for (const d of atFloor) cheapOrder.push(d);
+  const need = candidates - above.length;
+  if (whole || need > 0)
+    inTieOrder(
+      idx,
+      counts[floor]!,
+      (mark) => {
+        for (let i = 0; i < matches.length; i++) if (cheap[i] === floor) mark(matches[i]!, 1);
+      },
+      (d) => cheapOrder.push(d) >= candidates && !whole,
+    );
   const head = cheapOrder.length > candidates ? cheapOrder.slice(0, candidates) : cheapOrder;
   const similarity = similarityTo(phrase);
   // Sorted by score, then by the cheap order (a head position's index). The head's cheap ranks are those counted
@@ -641,49 +649,51 @@ const UNTESTED = 8;
 const PHRASE_TESTS_ALL_BELOW = 1_500;
 
 /**
- * Calls `visit` with each of `list` (indexes into `matches`) in the tie-breakers' order of their positions, until
- * it returns true. A long list is met by a walk down the popularity order (stopping early), a short one sorted.
+ * Calls `visit` with each position `each` marks (with a number above 0, given back to `visit`), in the
+ * tie-breakers' order (popularity, newest, id), until it returns true. `count` says how many `each` marks: a few
+ * are sorted, more are met on a walk down the popularity order that stops as soon as `visit` has what it needs.
  */
 function inTieOrder(
   idx: CatalogIndex,
-  matches: Int32Array,
-  list: number[],
-  byTie: Int32Array,
-  visit: (i: number) => boolean,
+  count: number,
+  each: (mark: (d: number, value: number) => void) => void,
+  visit: (d: number, value: number) => boolean,
 ) {
-  if (list.length * 16 < idx.size) {
-    const sorted = Int32Array.from(list).sort((a, b) => byTie[matches[a]!]! - byTie[matches[b]!]!);
-    for (let k = 0; k < sorted.length; k++) if (visit(sorted[k]!)) return;
+  // A number per position, kept with the index and left cleared: no catalog-sized array per search.
+  let at = scratchMarks.get(idx);
+  if (!at) scratchMarks.set(idx, (at = new Int32Array(idx.size)));
+  const marks = at;
+  if (count * 16 < idx.size) {
+    const marked: number[] = [];
+    each((d, value) => {
+      marks[d] = value;
+      marked.push(d);
+    });
+    const byTie = popularityRank(idx);
+    marked.sort((a, b) => byTie[a]! - byTie[b]!);
+    try {
+      for (const d of marked) if (visit(d, marks[d]!)) return;
+    } finally {
+      for (const d of marked) marks[d] = 0;
+    }
     return;
   }
-  // Each position's index in `matches` plus one, kept with the index and left cleared.
-  let at = scratchIndexes.get(idx);
-  if (!at) scratchIndexes.set(idx, (at = new Int32Array(idx.size)));
-  for (const i of list) at[matches[i]!] = i + 1;
+  each((d, value) => {
+    marks[d] = value;
+  });
   try {
     const order = idx.byPopularity;
     for (let k = 0; k < order.length; k++) {
-      const i = at[order[k]!]!;
-      if (i && visit(i - 1)) return;
+      const value = marks[order[k]!]!;
+      if (value && visit(order[k]!, value)) return;
     }
   } finally {
-    for (const i of list) at[matches[i]!] = 0;
+    each((d) => {
+      marks[d] = 0;
+    });
   }
 }
-const scratchIndexes = new WeakMap<CatalogIndex, Int32Array>();
-
-/** The first `k` of `members` in a pre-sorted order of the index's positions. */
-function firstInOrder(idx: CatalogIndex, order: Int32Array, members: number[], k: number): number[] {
-  // One mark per position, kept with the index and left cleared: no catalog-sized array per search.
-  let mark = scratchMarks.get(idx);
-  if (!mark) scratchMarks.set(idx, (mark = new Uint8Array(idx.size)));
-  for (const d of members) mark[d] = 1;
-  const out: number[] = [];
-  for (let i = 0; i < order.length && out.length < k; i++) if (mark[order[i]!]) out.push(order[i]!);
-  for (const d of members) mark[d] = 0;
-  return out;
-}
-const scratchMarks = new WeakMap<CatalogIndex, Uint8Array>();
+const scratchMarks = new WeakMap<CatalogIndex, Int32Array>();
 
 interface Facet {
   id: number;
