@@ -184,12 +184,20 @@ const nearestFirst = (a: Scored, b: Scored) =>
  * (`groups[k]`: those holding k). A word holding k of the n is at most k / n alike (a stretch scores
  * common / (n + distinct − common), with common ≤ k and distinct ≥ common), so the groups are scored from the most
  * shared down, and scoring stops once the `limit`th best so far is above what any word left could reach: most of a
- * typo's candidates share no more trigrams than the threshold needs. The same words as `nearestWords`.
+ * typo's candidates share no more trigrams than the threshold needs. Within a group the words are scored in the
+ * order ties are broken in (shorter first, then by code point), and scoring stops as soon as `limit` words as
+ * alike as the group allows are held: any word left comes after them (a short number such as `03w` shares its
+ * first two letters with 10,000 model numbers, each as alike: 30 ms scoring them all). The same words as
+ * `nearestWords`.
  */
 export function nearestOfGroups(typed: string, groups: string[][], threshold: number, limit: number) {
   const scored: Scored[] = [];
   const similarity = wordSimilarityTo(typed);
   const n = new Set(trigramSequence(typed)).size;
+  const best = () => {
+    scored.sort(nearestFirst);
+    return scored.slice(0, limit).map((x) => x.word);
+  };
   for (let k = groups.length - 1; k >= 0; k--) {
     const group = groups[k]!;
     if (!group.length) continue;
@@ -198,11 +206,21 @@ export function nearestOfGroups(typed: string, groups: string[][], threshold: nu
       scored.length = limit;
       if (k / n < scored[limit - 1]!.s - 1e-6) break;
     }
-    for (const word of group) {
-      const s = similarity(word);
-      if (s >= threshold) scored.push({ word, s });
+    // Words held so far that come before any word left: more alike than this group can be, or (scored in the
+    // tie-breakers' order) as alike as it can be.
+    const most = Math.fround(k / n);
+    let ahead = scored.filter((x) => x.s > most).length;
+    const byLength: string[][] = [];
+    for (const word of group) (byLength[word.length] ??= []).push(word);
+    for (const bucket of byLength) {
+      if (!bucket) continue;
+      for (const word of bucket.sort()) {
+        const s = similarity(word);
+        if (s < threshold) continue;
+        scored.push({ word, s });
+        if (s >= most && ++ahead >= limit) return best();
+      }
     }
   }
-  scored.sort(nearestFirst);
-  return scored.slice(0, limit).map((x) => x.word);
+  return best();
 }
