@@ -5,6 +5,9 @@ import { hydrateAllParts, newGate, partsWaiting } from './later-hydration';
 const listeners = new Map<string, (e: Event) => void>();
 globalThis.window ??= {
   addEventListener: (type: string, fn: (e: Event) => void) => listeners.set(type, fn),
+  removeEventListener: (type: string, fn: (e: Event) => void) => {
+    if (listeners.get(type) === fn) listeners.delete(type);
+  },
 } as unknown as Window & typeof globalThis;
 const part = () => ({ parentNode: null }) as unknown as Element;
 
@@ -52,6 +55,23 @@ describe('gates of parts hydrated later', () => {
     listeners.get('pointerdown')!({ target: inner } as unknown as Event);
     expect(gate.opened).toBe(true);
     gate.done();
+  });
+
+  it('listens for taps only while a part waits, and again for a part of a page shown later', () => {
+    const a = newGate(part());
+    const b = newGate(part());
+    expect(listeners.has('pointerdown')).toBe(true);
+    a.open();
+    expect(listeners.has('pointerdown')).toBe(true);
+    b.open();
+    expect(listeners.has('pointerdown')).toBe(false);
+    a.done();
+    b.done();
+    const element = part();
+    const c = newGate(element);
+    listeners.get('click')!({ target: { parentNode: element } } as unknown as Event);
+    expect(c.opened).toBe(true);
+    c.done();
   });
 
   it('does not wait past its bound for a part that never reports (a page left meanwhile)', async () => {

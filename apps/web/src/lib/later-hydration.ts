@@ -88,12 +88,17 @@ export function newGate(element: Element): Gate {
   waiting.add(gate);
   gate.element = element;
   byElement.set(element, gate);
-  if (!listening) {
-    listening = true;
-    for (const type of FIRST_TOUCH)
-      window.addEventListener(type, openReached, { capture: true, passive: true });
-  }
+  listen(true);
   return gate;
+}
+
+/** The window's listeners are there while a part waits: once none does, a tap walks no parents looking for one. */
+function listen(on: boolean) {
+  if (on === listening) return;
+  listening = on;
+  for (const type of FIRST_TOUCH)
+    if (on) window.addEventListener(type, openReached, { capture: true, passive: true });
+    else window.removeEventListener(type, openReached, { capture: true });
 }
 
 /** Opens `gate` when its part comes into the viewport. */
@@ -115,6 +120,7 @@ function unwatch(gate: Gate) {
   observer?.unobserve(gate.element);
   byElement.delete(gate.element);
   gate.element = null;
+  if (!byElement.size) listen(false);
 }
 
 /** How many parts still wait to be hydrated. */
