@@ -504,6 +504,17 @@ function wordTrigrams(w: string): string[] {
 }
 
 /** A word's trigrams padded as pg_trgm pads them ("  w "): its own pieces and its start and end. */
+/**
+ * Whether a word's padded trigrams (`paddedWordTrigrams`) hold `g`, without padding it: two spaces and a letter
+ * are its first letter, a space and two letters its start, two letters and a space its end.
+ */
+function paddedTest(g: string): (word: string) => boolean {
+  if (g.startsWith('  ')) return (word) => word[0] === g[2];
+  if (g.startsWith(' ') && g.endsWith(' ')) return (word) => word === g[1];
+  if (g.startsWith(' ')) return (word) => word.startsWith(g.slice(1));
+  if (g.endsWith(' ')) return (word) => word.endsWith(g.slice(0, 2));
+  return (word) => word.includes(g);
+}
 function paddedWordTrigrams(w: string): Set<string> {
   const p = `  ${w} `;
   const out = new Set<string>();
@@ -529,30 +540,30 @@ export function nearWordsInIndex(
   // one of any (all − that + 1) of their word lists: the rarest ones give every candidate, without walking the
   // lists of common trigrams (a word's first letter can be in a fifth of the vocabulary).
   const need = Math.max(1, Math.ceil(threshold * grams.size - 1e-9));
-  const lists = [...grams]
-    .map((g) => idx.trigrams.get(g) ?? new Int32Array(0))
-    .sort((a, b) => a.length - b.length)
-    .slice(0, grams.size - need + 1);
-  // A mark per vocabulary word, cleared again after use (one array per index; JavaScript runs one call at a time).
-  const seen = (marks.get(idx) ?? marks.set(idx, new Uint8Array(idx.vocabulary.length)).get(idx))!;
+  const byRarity = [...grams]
+    .map((g) => ({ g, list: idx.trigrams.get(g) ?? new Int32Array(0) }))
+    .sort((a, b) => a.list.length - b.list.length);
+  const rare = byRarity.slice(0, grams.size - need + 1);
+  // The common trigrams a candidate holds are looked for in its letters.
+  const common = byRarity.slice(grams.size - need + 1).map((x) => paddedTest(x.g));
+  // How many of the rare lists hold each word: a count per vocabulary word, cleared again after use (one array
+  // per index; JavaScript runs one call at a time).
+  const held = (marks.get(idx) ?? marks.set(idx, new Uint8Array(idx.vocabulary.length)).get(idx))!;
   const touched: number[] = [];
-  for (const l of lists)
-    for (let i = 0; i < l.length; i++)
-      if (!seen[l[i]!]) {
-        seen[l[i]!] = 1;
-        touched.push(l[i]!);
-      }
+  for (const { list } of rare)
+    for (let i = 0; i < list.length; i++) {
+      const w = list[i]!;
+      if (!held[w]) touched.push(w);
+      held[w]!++;
+    }
   // Candidates by how many of the typed word's trigrams they hold (0 to all).
-  const typedGrams = [...grams];
-  const byShared: string[][] = Array.from({ length: typedGrams.length + 1 }, () => []);
+  const byShared: string[][] = Array.from({ length: grams.size + 1 }, () => []);
   for (const w of touched) {
-    seen[w] = 0;
+    let shared = held[w]!;
+    held[w] = 0;
     const word = idx.vocabulary[w]!;
     if (word.length < 3) continue;
-    // The typed word's trigrams the word's own (padded) trigrams hold: each is three letters of the padded word.
-    const padded = `  ${word} `;
-    let shared = 0;
-    for (const g of typedGrams) if (padded.includes(g)) shared++;
+    for (const holds of common) if (holds(word)) shared++;
     if (shared >= need) byShared[shared]!.push(word);
   }
   return nearestOfGroups(typed, byShared, threshold, limit);
