@@ -583,6 +583,7 @@ function rankedFromIndex(
       inTieOrder(
         idx,
         list.length,
+        idx.size / 16,
         (mark) => {
           for (const i of list) mark(matches[i]!, i + 1);
         },
@@ -616,6 +617,7 @@ function rankedFromIndex(
     inTieOrder(
       idx,
       counts[floor]!,
+      whole ? Infinity : 4 * need,
       (mark) => {
         for (let i = 0; i < matches.length; i++) if (cheap[i] === floor) mark(matches[i]!, 1);
       },
@@ -650,12 +652,14 @@ const PHRASE_TESTS_ALL_BELOW = 1_500;
 
 /**
  * Calls `visit` with each position `each` marks (with a number above 0, given back to `visit`), in the
- * tie-breakers' order (popularity, newest, id), until it returns true. `count` says how many `each` marks: a few
- * are sorted, more are met on a walk down the popularity order that stops as soon as `visit` has what it needs.
+ * tie-breakers' order (popularity, newest, id), until it returns true. `count` says how many `each` marks: up to
+ * `sortUpTo` are sorted, more are met on a walk down the popularity order that stops as soon as `visit` has what
+ * it needs (the caller knows which costs less: a few of many wanted, or testing each one visited).
  */
 function inTieOrder(
   idx: CatalogIndex,
   count: number,
+  sortUpTo: number,
   each: (mark: (d: number, value: number) => void) => void,
   visit: (d: number, value: number) => boolean,
 ) {
@@ -663,7 +667,7 @@ function inTieOrder(
   let at = scratchMarks.get(idx);
   if (!at) scratchMarks.set(idx, (at = new Int32Array(idx.size)));
   const marks = at;
-  if (count * 16 < idx.size) {
+  if (count <= sortUpTo) {
     const marked: number[] = [];
     each((d, value) => {
       marks[d] = value;
