@@ -815,10 +815,12 @@ export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
       brandsCounted = true;
     }
   }
-  const out: number[] = [];
+  const n = candidates ? candidates.length : idx.size;
+  // The matches, in an array as long as the candidates (no array grown one push at a time, then copied).
+  const out = new Int32Array(n);
+  let total = 0;
   let min: number | null = null;
   let max: number | null = null;
-  const n = candidates ? candidates.length : idx.size;
   for (let i = 0; i < n; i++) {
     const d = candidates ? candidates[i]! : i;
     if (f.categories && !f.categories.has(idx.category[d]!)) continue;
@@ -837,7 +839,7 @@ export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
     if (min === null || price < min) min = price;
     if (max === null || price > max) max = price;
     if (!priceOk) continue;
-    out.push(d);
+    out[total++] = d;
     const c = idx.category[d]!;
     categoryTally[c]!++;
   }
@@ -848,7 +850,7 @@ export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
   };
   const categoryCounts = counted(categoryTally);
   const brandCounts = counted(brandTally);
-  return { matches: Int32Array.from(out), total: out.length, min, max, categoryCounts, brandCounts };
+  return { matches: out.subarray(0, total), total, min, max, categoryCounts, brandCounts };
 }
 
 /** The matches in the order of a pre-sorted list of positions (`reverse` reads it backwards). */
