@@ -504,6 +504,13 @@ function wordTrigrams(w: string): string[] {
 }
 
 /** A word's trigrams padded as pg_trgm pads them ("  w "): its own pieces and its start and end. */
+function paddedWordTrigrams(w: string): Set<string> {
+  const p = `  ${w} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  return out;
+}
+
 /**
  * Whether a word's padded trigrams (`paddedWordTrigrams`) hold `g`, without padding it: two spaces and a letter
  * are its first letter, a space and two letters its start, two letters and a space its end.
@@ -514,12 +521,6 @@ function paddedTest(g: string): (word: string) => boolean {
   if (g.startsWith(' ')) return (word) => word.startsWith(g.slice(1));
   if (g.endsWith(' ')) return (word) => word.endsWith(g.slice(0, 2));
   return (word) => word.includes(g);
-}
-function paddedWordTrigrams(w: string): Set<string> {
-  const p = `  ${w} `;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
-  return out;
 }
 
 const marks = new WeakMap<CatalogIndex, Uint8Array>();
@@ -547,7 +548,8 @@ export function nearWordsInIndex(
   // The common trigrams a candidate holds are looked for in its letters.
   const common = byRarity.slice(grams.size - need + 1).map((x) => paddedTest(x.g));
   // How many of the rare lists hold each word: a count per vocabulary word, cleared again after use (one array
-  // per index; JavaScript runs one call at a time).
+  // per index; JavaScript runs one call at a time). A byte holds it: the rare lists are about half of a word's
+  // trigrams, and a search is at most 200 letters.
   const held = (marks.get(idx) ?? marks.set(idx, new Uint8Array(idx.vocabulary.length)).get(idx))!;
   const touched: number[] = [];
   for (const { list } of rare)
