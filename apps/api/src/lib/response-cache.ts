@@ -5,7 +5,8 @@ import { requestLocale } from './locale.ts';
 
 export interface Entry {
   stored: number;
-  body: string;
+  /** As serialized: bytes for a product list (response-serializer.ts), a string for the other answers. */
+  body: string | Buffer;
   type: string;
 }
 
@@ -53,7 +54,7 @@ export class ResponseCache {
     return { entry: e, fresh: age < this.ttlMs };
   }
 
-  set(key: string, body: string, type: string) {
+  set(key: string, body: string | Buffer, type: string) {
     if (!this.enabled) return;
     if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -281,7 +282,7 @@ export function installResponseCache(
 
   app.addHook('onSend', async (req, reply, payload) => {
     if (!cacheable(req) || reply.getHeader('x-cache')) return payload;
-    if (reply.statusCode === 200 && typeof payload === 'string') {
+    if (reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
       cache.set(
         keyOf(req),
         payload,

@@ -455,7 +455,7 @@ async function listFromIndexAt(
   }
   // A search that found nothing shows the categories nearest to it: read with the versions, in one statement.
   const none = total === 0 && tokens.length ? await nearestWithVersions(db, view, tokens) : null;
-  const cards = none ? { rows: [], versions: none.versions } : await indexCards(db, idx, pageIds, opts);
+  const cards = none ? { rows: [], live: [], versions: none.versions } : await indexCards(db, idx, pageIds, opts);
   if (
     assumed &&
     !(cards.versions.version === versions.version && cards.versions.soldOut === versions.soldOut)
@@ -463,7 +463,7 @@ async function listFromIndexAt(
     return null;
   const products = await withMonthly(
     db,
-    cards.rows.map((r) => toCard(r, opts.locale, opts.now)),
+    cards.rows.map((r, i) => toCard(r, opts.locale, opts.now, cards.live[i])),
     view,
   );
   const named = (
@@ -1045,8 +1045,8 @@ async function indexCards(
   idx: CatalogIndex,
   ids: number[],
   opts: ListOptions,
-): Promise<{ rows: Row[]; versions: Versions }> {
-  if (!ids.length) return { rows: [], versions: await readVersions(db) };
+): Promise<{ rows: Row[]; live: Row[]; versions: Versions }> {
+  if (!ids.length) return { rows: [], live: [], versions: await readVersions(db) };
   let kept = keptCards.get(idx);
   if (!kept) {
     keptCards.set(idx, (kept = new Map()));
@@ -1055,11 +1055,15 @@ async function indexCards(
   // Taken now: other requests may push these out of the bounded map while this one waits for its query.
   const cards = ids.map((id) => kept.get(id));
   let list: Row[];
+  // Each row's live columns: the row itself when read whole, else its kept card's live read (not merged into a copy
+  // of the card: copying a card and adding them allocated about 4 KB a card, the largest garbage of a new search).
+  let live: Row[];
   let first: Row | undefined;
   if (cards.some((c) => !c)) {
     // One statement for the page, live columns included: a second statement for the cards not kept, beside the
     // shared live read, cost the server's thread more than it saved PostgreSQL (the thread is what saturates).
     list = await cardRows(db, ids, opts, VERSIONS_COLUMNS);
+    live = list;
     first = list[0];
     for (const r of list) {
       const { card, version } = withoutLive(r);
@@ -1069,7 +1073,7 @@ async function indexCards(
       kept.set(Number(r.id), card);
     }
   } else {
-    const live = opts.userId
+    const found = opts.userId
       ? new Map(
           (
             await rows(
@@ -1079,10 +1083,14 @@ async function indexCards(
           ).map((r) => [Number(r.id), r]),
         )
       : await guestLive(db, ids);
-    first = live.values().next().value;
-    list = ids.flatMap((id, i) => {
-      const l = live.get(id);
-      return l ? [{ ...cards[i]!, ...l }] : [];
+    first = found.values().next().value;
+    list = [];
+    live = [];
+    ids.forEach((id, i) => {
+      const l = found.get(id);
+      if (!l) return;
+      list.push(cards[i]!);
+      live.push(l);
     });
   }
   const versions: Versions = first
@@ -1092,7 +1100,7 @@ async function indexCards(
       }
     : await readVersions(db);
   sawVersions(db, versions);
-  return { rows: list, versions };
+  return { rows: list, live, versions };
 }
 
 /**
@@ -1226,7 +1234,8 @@ async function cardRows(db: DbOrTx, source: CardSource, opts: ListOptions, extra
 
 const time = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).getTime();
 
-function toCard(r: Row, L: Locale, now: Date): Product {
+/** A product's card from its row; its live columns (stock, rating, favorite) from `live` when read apart. */
+function toCard(r: Row, L: Locale, now: Date, live: Row = r): Product {
   const price = Number(r.price_piastres);
   const current = Number(r.current_price_piastres);
   // The promotion's name shows while it runs (a card kept with the catalog index is shown later than it was read).
@@ -1278,9 +1287,9 @@ function toCard(r: Row, L: Locale, now: Date): Product {
         : null,
     price_after_promotion: current < price ? toEgp(current) : null,
     checkout_price: toEgp(current),
-    favorite: Boolean(r.is_favorite),
+    favorite: Boolean(live.is_favorite),
     created_at: iso(r.created_at) ?? '',
-    stock: Number(r.stock),
+    stock: Number(live.stock),
     model: (r.model as string | null) ?? null,
     series: (r.series as string | null) ?? null,
     maximum_number_per_order: r.maximum_per_order == null ? null : Number(r.maximum_per_order),
@@ -1288,7 +1297,7 @@ function toCard(r: Row, L: Locale, now: Date): Product {
     special_offer: Boolean(r.special_offer),
     // Filled in by withMonthly (it needs the banks' plans).
     monthly_from: null,
-    rating: ratingOf(r.rating),
+    rating: ratingOf(live.rating),
   };
 }
 
