@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { WORD_SIMILARITY_THRESHOLD } from '../../db/client.ts';
-import { catalogIndexAt, nearWordsInIndex, phraseTest, readVersions } from './catalog-index.ts';
+import { catalogIndexAt, nearWordsInIndex, phraseHolders, phraseTest, readVersions } from './catalog-index.ts';
 import { nearestWords, wordSimilarity } from './search-text.ts';
 import { listProducts } from './service.ts';
 
@@ -293,17 +293,24 @@ describe("a search's phrase, read from the texts' words", () => {
       phrases.add(`${a.slice(-2)} ${b} ${c} ${e.slice(0, 3)}`);
       phrases.add(`${b} ${idx.texts[(d * 31) % idx.size]!.split(' ')[0]}`);
     }
+    // The texts a phrase is looked for in (`phraseHolders`, by the rarest of its places) hold every text holding it.
     let held = 0;
+    let narrowed = 0;
     for (const phrase of phrases) {
       const holds = phraseTest(idx, phrase);
+      const holders = phraseHolders(idx, phrase, Infinity);
+      const among = new Set(holders ?? []);
+      if (holders && holders.length < idx.size / 2) narrowed++;
       for (let d = 0; d < idx.size; d++) {
         const text = idx.texts[d]!;
         const inLetters = text.includes(phrase);
         if (holds(d) !== inLetters)
           expect(`${phrase} in ${text}: ${!inLetters}`).toBe(`${phrase} in ${text}: ${inLetters}`);
+        if (inLetters && holders && !among.has(d)) expect(`${phrase} in ${text}`).toBe('among its holders');
         if (inLetters) held++;
       }
     }
     expect(held).toBeGreaterThan(phrases.size);
+    expect(narrowed).toBeGreaterThan(phrases.size / 2);
   });
 });
