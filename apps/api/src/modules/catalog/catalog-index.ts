@@ -420,7 +420,7 @@ export function containing(idx: CatalogIndex, text: string): Int32Array {
  * lists give more positions, never fewer). With none made, the longest word's. The caller still looks for the phrase
  * in each of these texts. A search's matches mostly hold each word already (each word is a group of the search), so
  * this spares the look mostly when a word was a typo (none) or matched through a synonym (only the products holding
- * the word as typed).
+ * the word as typed). Then only the texts holding a word that fits the phrase's rarest place (`phraseHolders`).
  */
 export function mayHoldPhrase(idx: CatalogIndex, phrase: string): Int32Array {
   const lists: Int32Array[] = [];
