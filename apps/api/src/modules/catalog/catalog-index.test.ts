@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { WORD_SIMILARITY_THRESHOLD } from '../../db/client.ts';
-import { catalogIndexAt, nearWordsInIndex, phraseHolders, phraseTest, readVersions } from './catalog-index.ts';
+import {
+  catalogIndexAt,
+  nearWordsInIndex,
+  phraseHolders,
+  phraseTest,
+  readVersions,
+} from './catalog-index.ts';
 import { nearestWords, wordSimilarity } from './search-text.ts';
 import { listProducts } from './service.ts';
 

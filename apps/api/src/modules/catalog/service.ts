@@ -455,7 +455,9 @@ async function listFromIndexAt(
   }
   // A search that found nothing shows the categories nearest to it: read with the versions, in one statement.
   const none = total === 0 && tokens.length ? await nearestWithVersions(db, view, tokens) : null;
-  const cards = none ? { rows: [], live: [], versions: none.versions } : await indexCards(db, idx, pageIds, opts);
+  const cards = none
+    ? { rows: [], live: [], versions: none.versions }
+    : await indexCards(db, idx, pageIds, opts);
   if (
     assumed &&
     !(cards.versions.version === versions.version && cards.versions.soldOut === versions.soldOut)
