@@ -403,9 +403,7 @@ export function containing(idx: CatalogIndex, text: string): Int32Array {
   } else {
     // A phrase: the products holding its longest word, then the phrase itself in their text.
     const longest = pieces.reduce((a, b) => (b.length > a.length ? b : a));
-    let candidates = containing(idx, longest);
-    const held = phraseHolders(idx, text, candidates.length);
-    if (held) candidates = intersect(candidates, held);
+    const candidates = amongPhraseHolders(idx, text, containing(idx, longest));
     const holds = phraseTest(idx, text);
     out = candidates.filter((d) => holds(d));
   }
@@ -420,7 +418,7 @@ export function containing(idx: CatalogIndex, text: string): Int32Array {
  * lists give more positions, never fewer). With none made, the longest word's. The caller still looks for the phrase
  * in each of these texts. A search's matches mostly hold each word already (each word is a group of the search), so
  * this spares the look mostly when a word was a typo (none) or matched through a synonym (only the products holding
- * the word as typed). Then only the texts holding a word that fits the phrase's rarest place (`phraseHolders`).
+ * the word as typed). Then only the texts holding a word that fits the phrase's rarest place (`amongPhraseHolders`).
  */
 export function mayHoldPhrase(idx: CatalogIndex, phrase: string): Int32Array {
   const lists: Int32Array[] = [];
@@ -434,8 +432,7 @@ export function mayHoldPhrase(idx: CatalogIndex, phrase: string): Int32Array {
   lists.sort((a, b) => a.length - b.length);
   let out = lists[0]!;
   for (let i = 1; i < lists.length && out.length; i++) out = intersect(out, lists[i]!);
-  const held = phraseHolders(idx, phrase, out.length);
-  return held ? intersect(out, held) : out;
+  return amongPhraseHolders(idx, phrase, out);
 }
 
 /** Whether a catalog word can be the `j`th of `k` words of a phrase in a text holding it (`phraseTest`). */
@@ -443,20 +440,20 @@ const fitsPlace = (word: string, part: string, j: number, k: number) =>
   j === 0 ? word.endsWith(part) : j === k - 1 ? word.startsWith(part) : word === part;
 
 /**
- * The positions whose texts can hold a phrase of several words, told by one place of the phrase: a text holding it
- * holds a word ending with its first word, its middle words themselves, and a word starting with its last word.
- * Of the places, the one whose catalog words are held by the fewest positions (their postings' lengths added)
- * gives the union of those postings, when that sum is under `within`; else null (the union would not narrow a
- * list of `within` positions). A pair of common words (`اش بوصة`, 17,000 texts holding both) is mostly held by
- * far fewer texts in its places (a word ending with `اش`): those are then the only texts the phrase is looked for
- * in, not every text holding both words (10-25 ms).
+ * Of `list` (ascending), the positions whose texts can hold a phrase of several words, told by one place of the
+ * phrase: a text holding it holds a word ending with its first word, its middle words themselves, and a word
+ * starting with its last word. Of the places, the one whose catalog words are held by the fewest positions (their
+ * postings' lengths added) gives the union of those postings, intersected with `list` when that sum is under its
+ * length; else `list` as it is (the union would not narrow it). A pair of common words (`اش بوصة`, 17,000 texts
+ * holding both) is mostly held by far fewer texts in its places (a word ending with `اش`): those are then the only
+ * texts the phrase is looked for in, not every text holding both words (10-25 ms).
  */
-export function phraseHolders(idx: CatalogIndex, phrase: string, within: number): Int32Array | null {
+export function amongPhraseHolders(idx: CatalogIndex, phrase: string, list: Int32Array): Int32Array {
   const parts = phrase.split(' ');
   const k = parts.length;
-  if (k < 2 || k > 8 || parts.some((p) => !p)) return null;
+  if (k < 2 || k > 8 || parts.some((p) => !p)) return list;
   let best: Int32Array[] | null = null;
-  let bestSum = within;
+  let bestSum = list.length;
   for (let j = 0; j < k; j++) {
     const part = parts[j]!;
     const ids = wordsHolding(idx, part);
@@ -474,7 +471,7 @@ export function phraseHolders(idx: CatalogIndex, phrase: string, within: number)
       bestSum = sum;
     }
   }
-  return best && union(best, idx.size);
+  return best ? intersect(list, union(best, idx.size)) : list;
 }
 
 /**
