@@ -189,3 +189,32 @@ test('every picture of the shop pages comes as WebP in one of the widths the ser
     ).toEqual([]);
   }
 });
+
+for (const locale of ['ar', 'en'] as const) {
+  test(`the store's faces come with the page: the four preloaded are the four it draws with (${locale}) @phone`, async ({
+    page,
+  }) => {
+    await inLocale(page, locale);
+    for (const path of ['/', '/products', '/products/1']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const preloaded = await page
+        .locator('link[rel="preload"][as="font"]')
+        .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname).sort());
+      expect(preloaded, path).toHaveLength(4);
+      // Each face the page draws with is a preloaded file, fetched once; none preloaded for nothing (a face found
+      // on the machine instead, or one the page does not use, would leave its file unused).
+      const drawn = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return {
+          loaded: [...document.fonts].filter((f) => f.status === 'loaded').length,
+          fetched: performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name).pathname)
+            .filter((p) => p.endsWith('.woff2'))
+            .sort(),
+        };
+      });
+      expect(drawn, path).toEqual({ loaded: 4, fetched: preloaded });
+    }
+  });
+}

@@ -20,6 +20,31 @@ const adminPages: Plugin = {
   },
 };
 
+/**
+ * The store's faces (src/fonts.css) preloaded by every page: asked for with the stylesheet instead of once the
+ * first layout finds text in them. Every page's header and footer show both scripts in both weights, so all four
+ * are used. A face that came after the first paint swapped in with other metrics and moved what was below it (a
+ * list's cards: a layout shift of 0.24 in Lighthouse).
+ */
+const preloadFonts: Plugin = {
+  name: 'preload-fonts',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      // The shop's pages (index.html) only: the back office's are left as they were.
+      if (!ctx.bundle || !ctx.path.endsWith('/index.html')) return [];
+      return Object.keys(ctx.bundle)
+        .filter((file) => /\/noto-sans-[^/]*\.woff2$/.test(file))
+        .sort()
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+    },
+  },
+};
+
 /** Each language's own name, from its catalog, for the language switch (src/lib/i18n.ts `languageNames`). */
 const languageNames = Object.fromEntries(
   ['ar', 'en'].map((lng) => {
@@ -51,7 +76,7 @@ const FIRST_LOAD_SHARED = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), adminPages],
+  plugins: [react(), tailwindcss(), adminPages, preloadFonts],
   define: { __LANGUAGE_NAMES__: JSON.stringify(languageNames) },
   server: {
     port: 5173,
