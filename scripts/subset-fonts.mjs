@@ -1,11 +1,13 @@
 // npm run fonts — the store's Arabic faces, cut to the letters the shop writes (decision 021, fonts).
 //
 // Fontsource's Arabic files of Noto Sans Arabic hold the Arabic block and also Arabic Supplement, Extended-A/B and
-// the presentation forms (Urdu, Persian, African and Quranic letters, pre-joined shapes): 49-50 KB a weight, more
-// than all of the home page's scripts. An Egyptian shop writes within the Arabic block (U+0600-06FF: letters,
-// marks, Arabic-Indic digits, ، ؛ ؟). HarfBuzz's subsetter keeps what shaping needs for those (the joining forms,
-// lam-alef, marks' positions): 21-22 KB a weight. A letter outside the range is drawn by the phone's own Arabic
-// face, as before this file for letters outside Fontsource's ranges.
+// the presentation forms (African, Quranic and pre-joined shapes): 49-50 KB a weight, more than all of the home
+// page's scripts, and on every page (they are preloaded). An Egyptian shop writes the Arabic block's letters (with
+// the Persian and Urdu ones some names use: پ چ ژ ڤ ک گ ی), its marks of vowels (tashkeel, hamza and madda as
+// marks), both kinds of digits and its punctuation (، ؛ ؟ ٪). Left out: the Quranic signs and annotation marks
+// (U+0610-061A, U+06D6-06ED), the signs spanning numbers (U+0600-0605) and a few rare marks. HarfBuzz's subsetter
+// keeps what shaping needs for the letters kept (the joining forms, lam-alef, the marks' positions): 14-15 KB a
+// weight. A letter left out is drawn by the device's own Arabic face.
 //
 // Writes apps/web/src/fonts/noto-sans-arabic-{400,700}.woff2 (committed; run again after updating
 // @fontsource/noto-sans-arabic). fonts.css names the same range; fonts.test.ts holds the two together and the
@@ -21,7 +23,11 @@ const require = createRequire(path.join(root, 'apps/web/package.json'));
 
 /** The code points kept, as fonts.css's unicode-range for the Arabic faces says them. */
 export const ARABIC_RANGES = [
-  [0x0600, 0x06ff],
+  [0x060c, 0x060c],
+  [0x061b, 0x061c],
+  [0x061f, 0x0655],
+  [0x0660, 0x06d5],
+  [0x06f0, 0x06f9],
   [0x200c, 0x200e],
   [0x2010, 0x2011],
 ];
