@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(path.join(root, 'apps/web/package.json'));
 
 /** The code points kept, as fonts.css's unicode-range for the Arabic faces says them. */
-export const ARABIC_RANGES = [
+const ARABIC_RANGES = [
   [0x060c, 0x060c],
   [0x061b, 0x061c],
   [0x061f, 0x0655],
