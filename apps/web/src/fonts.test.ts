@@ -37,6 +37,16 @@ async function loadFont(file: string) {
   return { font: new Font(face), unicodes: new Set(face.collectUnicodes()) };
 }
 
+/** A cut face and the full face of Fontsource it was cut from. */
+async function cutAndFull(file: string, weight: number) {
+  return {
+    cut: await loadFont(file),
+    full: await loadFont(
+      require.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2`),
+    ),
+  };
+}
+
 /** Every Arabic-script word the shop writes: its texts, the demo catalog, the API's messages. */
 function shopWords(): Set<string> {
   const words = new Set<string>();
@@ -86,10 +96,7 @@ describe('the Arabic faces', () => {
   it.each(faces.map((f) => [f.weight, f] as const))(
     'weight %i holds every letter of its range the full face has, and the shop writes none outside it',
     async (weight, face) => {
-      const cut = await loadFont(face.file);
-      const full = await loadFont(
-        require.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2`),
-      );
+      const { cut, full } = await cutAndFull(face.file, weight);
       const expected = [...face.range].filter((c) => full.unicodes.has(c)).sort((a, b) => a - b);
       expect([...cut.unicodes].sort((a, b) => a - b)).toEqual(expected);
       const outside = new Set<string>();
@@ -101,10 +108,7 @@ describe('the Arabic faces', () => {
   it.each(faces.map((f) => [f.weight, f] as const))(
     'weight %i draws each of the shop’s words as the full face does',
     async (weight, face) => {
-      const cut = await loadFont(face.file);
-      const full = await loadFont(
-        require.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2`),
-      );
+      const { cut, full } = await cutAndFull(face.file, weight);
       const differ = [...words].filter(
         (w) => shaped(cut.font, w).join('|') !== shaped(full.font, w).join('|'),
       );
