@@ -218,3 +218,46 @@ for (const locale of ['ar', 'en'] as const) {
     }
   });
 }
+
+for (const locale of ['ar', 'en'] as const) {
+  test(`the page's largest picture is asked for first, and it is the file the page draws (${locale}) @phone`, async ({
+    page,
+    request,
+  }) => {
+    await inLocale(page, locale);
+    const list = await (await request.get(`/v1/products?per_page=1&featured=true&locale=${locale}`)).json();
+    for (const [path, picture] of [
+      ['/', '[data-testid="hero-carousel"] img'],
+      [`/products/${list.products[0].id}`, '[data-testid="gallery-main"]'],
+    ] as const) {
+      const requested: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/img/')) requested.push(new URL(r.url()).pathname);
+      });
+      const res = await page.goto(path, { waitUntil: 'networkidle' });
+      const html = await res!.text();
+      // Over HTTP/1.1 a phone opens six connections to the store: a picture asked for after the scripts, the
+      // stylesheet and the faces waits for one of them (web.ts). So the picture's preload comes before all of them.
+      const head = html.slice(0, html.indexOf('</head>'));
+      const first =
+        /<link rel="preload" as="image"|<link rel="(?:stylesheet|modulepreload|preload)"|<script /.exec(head);
+      expect(first?.[0], path).toBe('<link rel="preload" as="image"');
+      expect(head, path).toMatch(/<link rel="preload" as="image" fetchPriority="high" imageSrcSet="\/img\//);
+      // The file the page draws is the one preloaded: fetched once, not a second width beside it.
+      const drawn = await page
+        .locator(picture)
+        .first()
+        .evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname);
+      expect(
+        requested.filter((p) => p === drawn),
+        `${path}: ${drawn}`,
+      ).toHaveLength(1);
+      const source = drawn.replace(/^\/img\/\d+\.webp/, '');
+      expect(
+        requested.filter((p) => p.endsWith(source)),
+        `${path}: the largest picture in one width only`,
+      ).toEqual([drawn]);
+      page.removeAllListeners('request');
+    }
+  });
+}

@@ -1,11 +1,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ProductDetail } from '@store/contracts/catalog';
 import { lazy, Suspense, useState } from 'react';
+import { preload } from 'react-dom';
 import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
-import { StoreImage } from '../../../ui/store-image';
+import { StoreImage, webpSrcSet } from '../../../ui/store-image';
 
 type Image = ProductDetail['images'][number];
 
@@ -101,6 +102,9 @@ function Thumbs({
   );
 }
 
+/** How wide the gallery's picture is shown: the page's width on a phone, half of it beside the details. */
+const MAIN_SIZES = '(min-width: 1024px) 50vw, 100vw';
+
 function Stage({
   image,
   title,
@@ -123,10 +127,16 @@ function Stage({
       </Suspense>
     );
   }
+  const src = large ? image.original : image.versions.medium;
+  const sizes = large ? '100vw' : MAIN_SIZES;
+  // The page's largest picture, asked for from the head with high priority in the file the gallery will use (React
+  // preloads a plain <img> by itself, not one inside <picture>); the server puts it first in the head (web.ts).
+  const srcSet = large ? null : webpSrcSet(src);
+  if (srcSet) preload(src, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' });
   return (
     <StoreImage
-      src={large ? image.original : image.versions.medium}
-      sizes={large ? '100vw' : '(min-width: 1024px) 50vw, 100vw'}
+      src={src}
+      sizes={sizes}
       alt={t('gallery.imageAlt', { title, n, total })}
       width={large ? 1200 : 600}
       height={large ? 1200 : 600}
