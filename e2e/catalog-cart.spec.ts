@@ -366,13 +366,30 @@ test.describe('product page', () => {
     await expect(main).not.toHaveAttribute('src', first!);
     await expect(main).toHaveAttribute('src', photos[1]!.versions.medium);
 
-    await page.getByTestId('open-fullscreen').click();
+    // The fullscreen view (and Radix Dialog with it) comes when first opened, not with the page's hydration.
+    const fullscreenCode = () =>
+      page.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => /\/gallery-fullscreen-[^/]*\.js$/.test(e.name)).length,
+      );
+    expect(await fullscreenCode()).toBe(0);
+    const opener = page.getByTestId('open-fullscreen');
+    await opener.click();
     const full = page.getByTestId('fullscreen');
     await expect(full).toBeVisible();
+    expect(await fullscreenCode()).toBe(1);
     await expect(full.getByTestId('fullscreen-image')).toBeVisible();
+    await expect(full.getByText(`${secondIndex + 1} / ${p.images.length}`)).toBeVisible();
     await full.getByRole('button', { name: 'Next image' }).click();
+    await expect(
+      full.getByText(`${((secondIndex + 1) % p.images.length) + 1} / ${p.images.length}`),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(full).toBeHidden();
+    // Closed, the focus is back on what opened it.
+    await expect(opener).toBeFocused();
   });
 
   test('counter limits: the per-order maximum and the stock, with their messages; 0 and negatives', async ({
