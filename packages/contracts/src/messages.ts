@@ -1,4 +1,5 @@
 import type { Locale } from './constants.ts';
+import { priceMessages } from './price-messages.ts';
 
 /**
  * Messages the API sends to users, in both languages. English texts are the spec's own words.
@@ -25,14 +26,7 @@ export const apiMessages = {
   too_long: { en: 'is too long (at most {max} characters)', ar: 'طويل أوي (أقصى حد {max} حرف)' },
   required: { en: 'is required', ar: 'مطلوب' },
   invalid_value: { en: 'is not valid', ar: 'قيمة غير صحيحة' },
-  min_price_above_max: {
-    en: 'The lowest price is above the highest price. Lower it, or raise the highest.',
-    ar: 'أقل سعر أكبر من أعلى سعر. قلّله أو زوّد أعلى سعر.',
-  },
-  price_digits_only: {
-    en: 'Only numbers are allowed in the price field.',
-    ar: 'مسموح بالأرقام بس في خانة السعر.',
-  },
+  ...priceMessages,
   /* ---- bounds of every input, and the database's answers (issue 12) ---- */
   control_characters: {
     en: 'contains characters that are not allowed',

@@ -1,6 +1,6 @@
 import * as Slider from '@radix-ui/react-slider';
 import { DEBOUNCE_MS } from '@store/contracts/constants';
-import { apiMessage } from '@store/contracts/messages';
+import { priceMessage } from '@store/contracts/price-messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNamespace } from '../../../lib/i18n';
 import { listingTexts } from '../../../i18n/listing';
@@ -138,9 +138,9 @@ export function PriceFilter({ min, max, bounds, onChange }: Props) {
         data-testid="price-error"
       >
         {invalid !== null
-          ? apiMessage('price_digits_only', locale)
+          ? priceMessage('price_digits_only', locale)
           : reversed
-            ? apiMessage('min_price_above_max', locale)
+            ? priceMessage('min_price_above_max', locale)
             : ''}
       </p>
       <Slider.Root
