@@ -8,8 +8,12 @@ export type { DialogProps };
 const DialogImpl = lazy(() => import('./dialog-impl').then((m) => ({ default: m.DialogImpl })));
 const DrawerImpl = lazy(() => import('./dialog-impl').then((m) => ({ default: m.DrawerImpl })));
 
-function deferred(Impl: ComponentType<DialogProps>) {
-  return function Deferred(props: DialogProps) {
+/**
+ * A lazy view that opens (a dialog, a fullscreen view): nothing until it first opens, then mounted for good (so it
+ * closes with its own animation and focus return), its code fetched that first time.
+ */
+export function deferred<P extends { open: boolean }>(Impl: ComponentType<P>) {
+  return function Deferred(props: P) {
     const [used, setUsed] = useState(props.open);
     if (props.open && !used) setUsed(true);
     if (!used) return null;

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { preload } from 'react-dom';
 import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
+import { Svg } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
 import { StoreImage, webpSrcSet } from '../../../ui/store-image';
 
@@ -21,18 +22,10 @@ const pictureOf = (im: Image, size: 'thumbnail' | 'medium') =>
 
 function CubeIcon({ size = 28 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      aria-hidden="true"
-    >
+    <Svg size={size} strokeWidth={1.6} strokeLinecap="butt" strokeLinejoin="miter">
       <path d="M12 3 4 7.5v9L12 21l8-4.5v-9Z" />
       <path d="M4 7.5 12 12l8-4.5M12 12v9" />
-    </svg>
+    </Svg>
   );
 }
 

@@ -1,12 +1,14 @@
-import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
+import { lazy, useRef, useState, type MouseEvent } from 'react';
 import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
+import { deferred } from '../../../ui/dialog';
+import { Svg } from '../../../ui/icons';
 import { Stage, Thumbs, type Image } from './gallery-parts';
 
-// The fullscreen view comes with Radix Dialog when a shopper first opens it (as ui/dialog.tsx does): not part of
+// The fullscreen view comes with Radix Dialog when a shopper first opens it (as the other dialogs do): not part of
 // what a product page needs to hydrate.
-const GalleryFullscreen = lazy(() =>
-  import('./gallery-fullscreen').then((m) => ({ default: m.GalleryFullscreen })),
+const GalleryFullscreen = deferred(
+  lazy(() => import('./gallery-fullscreen').then((m) => ({ default: m.GalleryFullscreen }))),
 );
 
 /** Spec §2 gallery: a large image, thumbnails that switch it, fullscreen (Radix Dialog), and 3D models. */
@@ -14,9 +16,6 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
   const { t } = useNamespace('product', productTexts);
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
-  // Mounted from the first opening on (then kept, so Radix closes it with its own focus return).
-  const [opened, setOpened] = useState(false);
-  if (full && !opened) setOpened(true);
   const i = Math.min(index, Math.max(0, images.length - 1));
   const current = images[i];
   const step = (d: number) => setIndex((i + d + images.length) % images.length);
@@ -53,35 +52,23 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
           aria-label={t('gallery.fullscreen')}
           className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          <svg
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
-            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" strokeLinecap="round" />
-          </svg>
+          <Svg size={20} strokeLinejoin="miter">
+            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+          </Svg>
         </button>
       </div>
       <Thumbs images={images} index={i} onPick={setIndex} title={title} />
 
-      {opened && (
-        <Suspense fallback={null}>
-          <GalleryFullscreen
-            images={images}
-            index={i}
-            title={title}
-            open={full}
-            onOpenChange={setFull}
-            onPick={setIndex}
-            onStep={step}
-            returnFocusTo={opener}
-          />
-        </Suspense>
-      )}
+      <GalleryFullscreen
+        images={images}
+        index={i}
+        title={title}
+        open={full}
+        onOpenChange={setFull}
+        onPick={setIndex}
+        onStep={step}
+        returnFocusTo={opener}
+      />
     </div>
   );
 }
