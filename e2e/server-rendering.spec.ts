@@ -261,3 +261,33 @@ for (const locale of ['ar', 'en'] as const) {
     }
   });
 }
+
+test('a server-rendered page asks for its own code and texts only once it is drawn @phone', async ({
+  page,
+  request,
+}) => {
+  const list = await (await request.get('/v1/products?per_page=1&featured=true')).json();
+  const product = list.products[0];
+  for (const path of [
+    '/',
+    `/products?category_id=${product.category.id}`,
+    `/products?search=${encodeURIComponent(product.brand.name)}`,
+    `/products/${product.id}`,
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    // The route's chunks (and the language's texts) come after the first paint (main.tsx): asked for beside the
+    // faces and pictures, they would share a phone's bandwidth with what the page is drawn with.
+    const timing = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      asked: performance
+        .getEntriesByType('resource')
+        .filter((e) =>
+          /\/assets\/(?:[a-z-]+-route|first-load-(?:ar|en))-[\w-]+\.js$/.test(new URL(e.name).pathname),
+        )
+        .map((e) => e.startTime),
+    }));
+    expect(timing.asked.length, path).toBeGreaterThanOrEqual(2);
+    expect(Math.min(...timing.asked), path).toBeGreaterThanOrEqual(timing.painted);
+  }
+});

@@ -18,10 +18,28 @@ interface ServerData {
   queries: DehydratedState;
 }
 
+/**
+ * Resolves once the browser has drawn the server's page (its first contentful paint): the route's code and texts
+ * are asked for after it, not beside the page's faces and pictures. A phone on mobile data paints before its
+ * scripts have arrived, so this costs it nothing; a fast connection waits one frame. At once in a hidden tab (it
+ * paints nothing) or a browser without paint timing; after a second at most.
+ */
+const firstPaint = () =>
+  new Promise<void>((resolve) => {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) resolve();
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(
+      resolve,
+      document.hidden || !PerformanceObserver.supportedEntryTypes.includes('paint') ? 0 : 1000,
+    );
+  });
+
 async function start() {
   const root = document.getElementById('root')!;
   const dataEl = document.getElementById('ssr-data');
   const data = dataEl?.textContent ? (JSON.parse(dataEl.textContent) as ServerData) : null;
+  if (data && root.firstElementChild) await firstPaint();
   // The page's texts load beside its route's code (no extra round trip): both are needed for the first render.
   const texts = loadLanguage(i18n.language).then(
     () => true,

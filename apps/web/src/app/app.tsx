@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { BrowserRouter } from 'react-router';
 // The session store registers auth headers and the 401 rule on the API client.
 import { onSignOut } from '../features/auth';
-import { clearPaymentState } from '../features/checkout';
 import { useLocaleStore } from '../lib/locale-store';
 import { queryClient } from './query-client';
 import { AppRoutes } from './router';
@@ -34,8 +33,9 @@ onSignOut(() => {
   queryClient.removeQueries({ queryKey: ['wishlist'] });
   queryClient.removeQueries({ queryKey: ['orders'] });
   queryClient.removeQueries({ queryKey: ['addresses'] });
-  // A payment session belongs to the shopper who opened it.
-  clearPaymentState();
+  // A payment session belongs to the shopper who opened it. Its store comes with the checkout's code, not with the
+  // first load (this loads it, reads what was remembered and forgets it).
+  void import('../features/checkout/payment-store').then((m) => m.clearPaymentState());
   // Products as the signed-in shopper saw them (with their favorite flags): the next account must not see them.
   queryClient.removeQueries({
     predicate: (q) => (q.queryKey[0] === 'product' || q.queryKey[0] === 'products') && q.queryKey[2] === true,
