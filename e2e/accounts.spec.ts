@@ -841,11 +841,34 @@ test('sign out from the account area: session and cart leave the browser, the to
   await addFromProductPage(page, p, 2);
   await expect(cartLink(page)).toHaveAttribute('aria-label', 'Cart, items: 2');
   const headers = await storedSession(page);
+  // A payment session the shopper opened earlier (the hosted checkout's key), remembered by this browser: the
+  // checkout's code, which holds it, has not loaded on this page.
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'store-payment',
+      JSON.stringify({
+        state: {
+          payment: {
+            payment_key: 'key-of-this-shopper',
+            payment_key_expiration: new Date(Date.now() + 300_000).toISOString(),
+            checkoutPrice: 100,
+            order_id: 1,
+            unified_checkout_url: 'https://example.test/pay',
+          },
+        },
+        version: 0,
+      }),
+    ),
+  );
 
   await accountIcon(page).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(loginButton(page)).toBeVisible();
   await expect.poll(() => storedSession(page)).toBeNull();
+  // The next shopper on this browser does not find it.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment))
+    .toBeNull();
   await expect(cartLink(page)).toHaveAttribute('aria-label', 'Cart, items: 0');
   expect((await request.get('/v1/users/cart?locale=en', { headers: headers! })).status()).toBe(401);
   await page.goto('/my-account/account');
