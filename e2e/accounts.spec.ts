@@ -621,6 +621,7 @@ test.describe('forgotten password', () => {
     await expect(done).toBeVisible();
     await done.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
     await fillSignIn(page, account.phone_number, PASSWORD);
     const error = page.getByRole('dialog', { name: "Couldn't sign you in" });
@@ -664,6 +665,8 @@ test.describe('forgotten password', () => {
       .getByRole('button', { name: 'Sign in' })
       .click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
+    // The reset form (with a phone and a password too) stays until the sign-in page's code has come.
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await fillSignIn(page, account.phone_number, NEW_PASSWORD);
     await expect(accountIcon(page)).toBeVisible();
   });
