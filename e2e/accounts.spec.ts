@@ -870,7 +870,9 @@ test('sign out from the account area: session and cart leave the browser, the to
   await expect.poll(() => storedSession(page)).toBeNull();
   // The next shopper on this browser does not find it.
   await expect
-    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment))
+    .poll(() =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null),
+    )
     .toBeNull();
   await expect(cartLink(page)).toHaveAttribute('aria-label', 'Cart, items: 0');
   expect((await request.get('/v1/users/cart?locale=en', { headers: headers! })).status()).toBe(401);

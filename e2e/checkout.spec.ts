@@ -478,6 +478,29 @@ test.describe('checkout', () => {
       .toBeNull();
   });
 
+  test('signing out forgets the payment session the checkout holds', async ({ page, request }) => {
+    const s = await newShopper(request);
+    await addAddress(request, s);
+    await addToCart(request, s, await cheapProduct(request));
+    await openAs(page, s, 'en');
+    await walkToPayment(page);
+    await method(page, 'online').click();
+    await expect(page.getByTestId('online-ready')).toBeVisible();
+    const remembered = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null);
+    expect(await remembered()).not.toBeNull();
+
+    // From the checkout to the account page in the same page (the checkout's code and its payment store stay
+    // loaded), and sign out there.
+    await page.locator('header').first().locator('a[href="/my-account/account"]').click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.locator('header').first().getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect.poll(remembered).toBeNull();
+    // Nor does the page keep it: the loaded store forgot it too, and wrote so (a store still holding it would write
+    // it back with its next change).
+    expect(await page.evaluate(() => localStorage.getItem('store-payment'))).toContain('"payment":null');
+  });
+
   for (const locale of ['en', 'ar'] as const) {
     test(`online payment has a pay button; unticked terms say so at the box; the hosted page fits a phone (${locale}) @phone`, async ({
       page,

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { BrowserRouter } from 'react-router';
 // The session store registers auth headers and the 401 rule on the API client.
 import { onSignOut } from '../features/auth';
+import { PAYMENT_STORAGE } from '../features/checkout/payment-storage';
 import { useLocaleStore } from '../lib/locale-store';
 import { queryClient } from './query-client';
 import { AppRoutes } from './router';
@@ -34,8 +35,8 @@ onSignOut(() => {
   queryClient.removeQueries({ queryKey: ['orders'] });
   queryClient.removeQueries({ queryKey: ['addresses'] });
   // A payment session belongs to the shopper who opened it. Its store comes with the checkout's code, not with the
-  // first load (this loads it, reads what was remembered and forgets it).
-  void import('../features/checkout/payment-store').then((m) => m.clearPaymentState());
+  // first load: what the browser remembers goes here (offline too), and the store, once loaded, forgets its own.
+  localStorage.removeItem(PAYMENT_STORAGE);
   // Products as the signed-in shopper saw them (with their favorite flags): the next account must not see them.
   queryClient.removeQueries({
     predicate: (q) => (q.queryKey[0] === 'product' || q.queryKey[0] === 'products') && q.queryKey[2] === true,

@@ -2,6 +2,8 @@ import type { PaymentKeyResponse } from '@store/contracts/checkout';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { afterHydration, serverRendered } from '../../lib/ssr';
+import { onSignOut } from '../auth';
+import { PAYMENT_STORAGE } from './payment-storage';
 
 /**
  * The payment state of spec §3: payment_key, payment_key_expiration (5 minutes after the key is received),
@@ -30,13 +32,17 @@ export const usePaymentStore = create<PaymentStore>()(
       set: (payment) => set({ payment }),
       clear: () => set({ payment: null }),
     }),
-    { skipHydration: serverRendered, name: 'store-payment' },
+    { skipHydration: serverRendered, name: PAYMENT_STORAGE },
   ),
 );
 
 afterHydration(() => void usePaymentStore.persist.rehydrate());
 
 export const clearPaymentState = () => usePaymentStore.getState().clear();
+
+// A payment session belongs to the shopper who opened it. Once this store is loaded it forgets the session itself
+// on sign-out; before, app.tsx removes what the browser remembered.
+onSignOut(clearPaymentState);
 
 export function paymentFromKey(r: PaymentKeyResponse, nowMs: number): PaymentState {
   return {
