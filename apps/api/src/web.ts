@@ -331,17 +331,14 @@ export async function registerWeb(
     // parsed: each of those frames laid out the page again, 30-40 ms each unthrottled, five of them on the home
     // page, more than all of its scripts cost at first.
     if (rendered) head.push('<link rel="expect" href="#ssr-data" blocking="render">');
-    html = html.replace('</head>', `${head.join('')}</head>`);
     // The page's largest picture (what the page asked to preload) is asked for first, before the scripts, the
     // stylesheet and the faces: over HTTP/1.1 a browser opens six connections to a host and the others wait, so
     // last in the head it waited for one of them to finish. On a slow line (Lighthouse's applied slow 4G) the home
-    // page's banner was drawn 0.5 s after the text; first, with the text (decision 021).
-    if (rendered?.head) {
-      const preloads = rendered.head;
-      html = FIRST_IN_HEAD.test(html)
-        ? html.replace(FIRST_IN_HEAD, (meta) => `${meta}${preloads}`)
-        : html.replace('</head>', `${preloads}</head>`);
-    }
+    // page's banner was drawn 0.5 s after the text; first, with the text (decision 021). A template without the
+    // viewport tag gets them at the end of its head, as before.
+    const preloads = rendered?.head ?? '';
+    const placed = preloads ? html.replace(FIRST_IN_HEAD, (meta) => `${meta}${preloads}`) : html;
+    html = placed.replace('</head>', `${placed === html ? preloads : ''}${head.join('')}</head>`);
     if (rendered) {
       // The data block is JSON, never run: `<` is escaped so nothing in it can close the element.
       html = html.replace(

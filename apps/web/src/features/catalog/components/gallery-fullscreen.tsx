@@ -11,12 +11,12 @@ import { Stage, Thumbs, type Image } from './gallery-parts';
  */
 export function GalleryFullscreen({
   images,
-  index: i,
+  index,
   title,
-  open: full,
-  onOpenChange: setFull,
-  onPick: setIndex,
-  onStep: step,
+  open,
+  onOpenChange,
+  onPick,
+  onStep,
   returnFocusTo,
 }: {
   images: Image[];
@@ -30,9 +30,9 @@ export function GalleryFullscreen({
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const { t } = useNamespace('product', productTexts);
-  const current = images[i]!;
+  const current = images[index]!;
   return (
-    <RadixDialog.Root open={full} onOpenChange={setFull}>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-950/95" />
         <RadixDialog.Content
@@ -44,8 +44,8 @@ export function GalleryFullscreen({
           }}
           onKeyDown={(e) => {
             const rtl = document.documentElement.dir === 'rtl';
-            if (e.key === 'ArrowRight') step(rtl ? -1 : 1);
-            if (e.key === 'ArrowLeft') step(rtl ? 1 : -1);
+            if (e.key === 'ArrowRight') onStep(rtl ? -1 : 1);
+            if (e.key === 'ArrowLeft') onStep(rtl ? 1 : -1);
           }}
         >
           <div className="flex items-center justify-between gap-4 p-3">
@@ -54,7 +54,7 @@ export function GalleryFullscreen({
               {t('gallery.fullscreenHint')}
             </RadixDialog.Description>
             <span className="shrink-0 text-sm tabular-nums text-slate-300">
-              {i + 1} / {images.length}
+              {index + 1} / {images.length}
             </span>
             <RadixDialog.Close
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
@@ -65,13 +65,13 @@ export function GalleryFullscreen({
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
             <div className="flex size-full items-center justify-center bg-white/0">
-              <Stage image={current} title={title} n={i + 1} total={images.length} large />
+              <Stage image={current} title={title} n={index + 1} total={images.length} large />
             </div>
             {images.length > 1 && (
               <>
                 <button
                   type="button"
-                  onClick={() => step(-1)}
+                  onClick={() => onStep(-1)}
                   aria-label={t('gallery.previous')}
                   className="absolute start-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
                 >
@@ -79,7 +79,7 @@ export function GalleryFullscreen({
                 </button>
                 <button
                   type="button"
-                  onClick={() => step(1)}
+                  onClick={() => onStep(1)}
                   aria-label={t('gallery.next')}
                   className="absolute end-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
                 >
@@ -89,7 +89,7 @@ export function GalleryFullscreen({
             )}
           </div>
           <div className="flex justify-center p-3">
-            <Thumbs images={images} index={i} onPick={setIndex} title={title} dark />
+            <Thumbs images={images} index={index} onPick={onPick} title={title} dark />
           </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
