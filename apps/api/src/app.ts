@@ -55,7 +55,13 @@ import { InProcessReads } from './lib/in-process-reads.ts';
 import { registerSeo } from './seo.ts';
 import { registerShareImages } from './share-images.ts';
 import { registerImageSizes } from './image-sizes.ts';
-import { corsOrigin, headersHook, securityHeaders, UPLOADS_HEADERS } from './lib/security-headers.ts';
+import {
+  corsOrigin,
+  fileHeaders,
+  headersHook,
+  securityHeaders,
+  UPLOADS_HEADERS,
+} from './lib/security-headers.ts';
 import { clientErrorHandler } from './lib/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
 
@@ -178,7 +184,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Router errors are answered before any hook: they get the headers here.
     frameworkErrors: (error, req, reply) => frameworkErrors(error, req, reply.headers(headers)),
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', headersHook(headers));
+  // The store's own stylesheets, faces and pictures get the few that act on a file (lib/security-headers.ts).
+  app.addHook('onRequest', headersHook(headers, fileHeaders(headers)));
   app.setValidatorCompiler(validatorCompiler);
   // Product lists are checked against their contract in the tests only (lib/response-serializer.ts).
   app.setSerializerCompiler(responseSerializer({ check: opts.env === 'test' }));

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPaymentProvider } from './adapters/payments/sandbox.ts';
 import { buildApp, type App, type AppOptions } from './app.ts';
@@ -40,9 +41,20 @@ beforeAll(async () => {
       '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("shop")');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), 'body{margin:0}');
+  writeFileSync(
+    path.join(dist, 'assets', 'noto-sans-arabic-400-abc123.woff2'),
+    Buffer.from('774f4632', 'hex'),
+  );
   const uploads = path.join(dir, 'uploads');
   mkdirSync(uploads, { recursive: true });
   writeFileSync(path.join(uploads, 'tv.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+  writeFileSync(
+    path.join(uploads, 'photo.jpg'),
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2980b9' } })
+      .jpeg()
+      .toBuffer(),
+  );
   // An "image" that is really a page with a script: opened directly, it must not run.
   writeFileSync(path.join(uploads, 'trap.html'), '<script>alert(document.domain)</script>');
   web = await store({ webDistDir: dist, uploadsDir: uploads });
@@ -174,6 +186,58 @@ describe('security headers on every answer', () => {
     const missing = await web.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(missing.statusCode).toBe(404);
     expectStorePolicy(missing, 'missing asset');
+  });
+
+  it("the store's stylesheets, faces and sized pictures carry only what acts on a file, not the page's headers", async () => {
+    // A page asks for twenty or thirty of these over HTTP/1.1, where headers go uncompressed: the page's policy
+    // and its page-only headers were some 800 bytes on each (issue 14).
+    const files = [
+      '/assets/index-abc123.css',
+      '/assets/noto-sans-arabic-400-abc123.woff2',
+      '/img/160.webp/photo.jpg',
+    ];
+    const pageOnly = [
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const script = await web.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const headerBytes = (r: LightMyRequestResponse) =>
+      Object.entries(r.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+    for (const url of files) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const again = await web.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode, `${url} again`).toBe(304);
+      for (const [what, r] of [
+        [url, res],
+        [`${url} (304)`, again],
+      ] as const) {
+        expect(r.headers['x-content-type-options'], what).toBe('nosniff');
+        expect(r.headers['cross-origin-resource-policy'], what).toBe('same-origin');
+        // Opened directly, nothing in it runs or loads, and nobody may frame it.
+        const p = csp(r);
+        expect(p.get('default-src'), what).toEqual(["'none'"]);
+        expect(p.get('frame-ancestors'), what).toEqual(["'none'"]);
+        expect(p.has('sandbox'), what).toBe(true);
+        for (const name of pageOnly) expect(r.headers[name], `${what}: ${name}`).toBeUndefined();
+      }
+      // Some 600 bytes fewer than a file of the build that still carries the page's headers (below).
+      expect(headerBytes(res), url).toBeLessThan(headerBytes(script) - 600);
+    }
+    // A script keeps the page's headers: a worker takes its policy from its own script's answer.
+    expectStorePolicy(script, 'script');
+    // The same names elsewhere are not the store's files: an API answer keeps the page's headers.
+    expectStorePolicy(await web.inject({ method: 'GET', url: '/v1/categories?x=/assets/a.css' }), 'API');
   });
 
   it('uploads are never a page: nothing in them runs, even opened directly; other sites may show the images', async () => {
