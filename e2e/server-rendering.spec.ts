@@ -74,6 +74,41 @@ test('a list and a search are rendered with their products; an unknown path is t
   expect(text(await missing.text())).toContain('الصفحة دي مش موجودة');
 });
 
+test('a page carries of its product lists only what their cards show; a product page, its whole product', async ({
+  request,
+}) => {
+  type Carried = { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+  const carried = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    const json = /<script id="ssr-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(json, path).toBeTruthy();
+    return (JSON.parse(json!) as Carried).queries.queries;
+  };
+  type Item = { id: number; title_en: string; description_en: string; images: unknown[] };
+  for (const path of ['/', '/products?search=tv', '/products/1']) {
+    const lists = (await carried(path)).filter((q) => q.queryKey[0] === 'products');
+    expect(lists.length, path).toBeGreaterThan(0);
+    for (const q of lists) {
+      const { products } = q.state.data as { products: Item[] };
+      expect(products.length, path).toBeGreaterThan(0);
+      for (const p of products) {
+        // What the card shows is there; descriptions and the other pictures are not.
+        expect(p.title_en, path).toBeTruthy();
+        expect(p.description_en, path).toBe('');
+        expect(p.images.length, path).toBeLessThanOrEqual(1);
+      }
+    }
+  }
+  const product = (await carried('/products/1')).find((q) => q.queryKey[0] === 'product');
+  const full = (await (await request.get('/v1/products/1?locale=ar')).json()).product;
+  expect(full.description_en).not.toBe('');
+  expect(product?.state.data).toMatchObject({
+    id: 1,
+    description_en: full.description_en,
+    images: full.images,
+  });
+});
+
 test('a guest page is rendered once and then served from the page cache', async ({ request }) => {
   const url = `/products?sort=price_asc&per_page=12&cache_probe=${Date.now()}`;
   const first = await request.get(url);

@@ -20,11 +20,13 @@ import {
   type Query,
   type QueryOptions,
 } from '@tanstack/react-query';
+import type { ProductListResponse } from '@store/contracts/catalog';
 import type { Locale } from '@store/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, preloadPages } from './app/router';
+import { cardProduct } from './features/catalog/card-product';
 import arTexts from './i18n/first-load-ar';
 import enTexts from './i18n/first-load-en';
 import { apiHooks } from './lib/api-client';
@@ -48,6 +50,17 @@ export interface RenderResult {
   data: string;
   title?: string;
   description?: string;
+}
+
+/**
+ * What the page carries of a product list: only what its cards show (a list draws nothing else). Descriptions in
+ * both languages and every picture were half of home's data, sent before its first paint. The browser asks for the
+ * whole list again only if it asks again (a new page, a stale list), as it would anyway.
+ */
+function forCards(key: readonly unknown[], data: unknown): unknown {
+  if (key[0] !== 'products' || !data || typeof data !== 'object') return data;
+  const list = data as ProductListResponse;
+  return Array.isArray(list.products) ? { ...list, products: list.products.map(cardProduct) } : data;
 }
 
 /** Render passes at most: a page asks for its data, then for what depends on it (a product, then its related). */
@@ -159,6 +172,7 @@ export async function render(url: string, locale: Locale, read: ServerRead): Pro
     const queries: DehydratedState = dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && shown.has(q.queryHash),
     });
+    for (const q of queries.queries) q.state.data = forCards(q.queryKey, q.state.data);
     queryClient.clear();
     const hoisted = /^(?:<link [^>]*>)*/.exec(result.html)![0];
     return {
