@@ -33,14 +33,17 @@ const preloadFonts: Plugin = {
     handler(_html, ctx) {
       // The shop's pages (index.html) only: the back office's are left as they were.
       if (!ctx.bundle || !ctx.path.endsWith('/index.html')) return [];
-      return Object.keys(ctx.bundle)
-        .filter((file) => /\/noto-sans-[^/]*\.woff2$/.test(file))
-        .sort()
-        .map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+      return (
+        Object.keys(ctx.bundle)
+          // The four cut faces (src/fonts), not Fontsource's Latin files for the characters the shop does not write.
+          .filter((file) => /\/noto-sans-(?:arabic|latin)-\d{3}-[\w-]{8}\.woff2$/.test(file))
+          .sort()
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
+            injectTo: 'head' as const,
+          }))
+      );
     },
   },
 };
