@@ -10,8 +10,8 @@
 // KB a weight. A letter left out is drawn by the device's own Arabic face.
 //
 // Latin: Fontsource's Latin files of Noto Sans hold Latin-1 (accented letters) and general punctuation: 13 KB a
-// weight, preloaded by every page. The shop writes ASCII, spaces, and a few signs (× ° ² µ € ™ – — ‘ ’ “ ” • … › ↑ ↓):
-// that cut is 8 KB a weight. The rest of Fontsource's range stays drawn by Fontsource's own file, which fonts.css
+// weight, preloaded by every page. The shop writes ASCII, spaces, and a few signs (× ° ² µ € ™ – — ‘ ’ “ ” • … › ↑ ↓
+// §): that cut is 8.5 KB a weight. The rest of Fontsource's range stays drawn by Fontsource's own file, which fonts.css
 // names for those characters only: a page asks for it only if it writes one of them (a name with an accent an
 // owner typed), and no page of the shop does.
 //

@@ -31,7 +31,7 @@ function cssFaces() {
     const block = m[1]!;
     const url = /url\('([^']+)'\)/.exec(block)![1]!;
     return {
-      file: url.startsWith('./') ? path.join(here, url) : require.resolve(url.replace(/^@/, '@')),
+      file: url.startsWith('./') ? path.join(here, url) : require.resolve(url),
       url,
       weight: Number(/font-weight:\s*(\d+)/.exec(block)![1]),
       range: codePoints(/unicode-range:([^;]+);/.exec(block)![1]!),
