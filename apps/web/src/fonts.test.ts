@@ -140,7 +140,7 @@ describe('the Latin faces', () => {
   const cut = faces.filter((f) => f.url.startsWith('./'));
   const rest = faces.filter((f) => !f.url.startsWith('./'));
   // Runs of Latin letters, digits and the signs between them, as the shop writes them (a model number, "55 inch",
-  // "1.5 HP", "Wi‑Fi 6"), and any character of Fontsource's Latin range that is not plain ASCII.
+  // "1.5 HP", "Wi-Fi 6"), and any character of Fontsource's Latin range that is not plain ASCII.
   const words = shopWords(
     /[\p{Script=Latin}0-9](?:[\p{Script=Latin}0-9 .,'’×°²³µ+/-]*[\p{Script=Latin}0-9])?/gu,
     true,
