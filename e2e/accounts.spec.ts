@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, storedPayment, test, type APIRequestContext, type Page } from './fixtures';
 import { mkdirSync } from 'node:fs';
 
 /**
@@ -869,11 +869,7 @@ test('sign out from the account area: session and cart leave the browser, the to
   await expect(loginButton(page)).toBeVisible();
   await expect.poll(() => storedSession(page)).toBeNull();
   // The next shopper on this browser does not find it.
-  await expect
-    .poll(() =>
-      page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null),
-    )
-    .toBeNull();
+  await expect.poll(() => storedPayment(page)).toBeNull();
   await expect(cartLink(page)).toHaveAttribute('aria-label', 'Cart, items: 0');
   expect((await request.get('/v1/users/cart?locale=en', { headers: headers! })).status()).toBe(401);
   await page.goto('/my-account/account');

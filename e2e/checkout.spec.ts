@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, storedPayment, test, type APIRequestContext, type Page } from './fixtures';
 import { mkdirSync } from 'node:fs';
 
 /**
@@ -471,11 +471,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('success-method')).toHaveText('Paid online');
     await expect(page.getByTestId('success-total')).toBeVisible();
     // The success page cleared the payment state.
-    await expect
-      .poll(() =>
-        page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null),
-      )
-      .toBeNull();
+    await expect.poll(() => storedPayment(page)).toBeNull();
   });
 
   test('signing out forgets the payment session the checkout holds', async ({ page, request }) => {
@@ -486,16 +482,14 @@ test.describe('checkout', () => {
     await walkToPayment(page);
     await method(page, 'online').click();
     await expect(page.getByTestId('online-ready')).toBeVisible();
-    const remembered = () =>
-      page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null);
-    expect(await remembered()).not.toBeNull();
+    expect(await storedPayment(page)).not.toBeNull();
 
     // From the checkout to the account page in the same page (the checkout's code and its payment store stay
     // loaded), and sign out there.
     await page.locator('header').first().locator('a[href="/my-account/account"]').click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.locator('header').first().getByRole('link', { name: 'Login' })).toBeVisible();
-    await expect.poll(remembered).toBeNull();
+    await expect.poll(() => storedPayment(page)).toBeNull();
     // Nor does the page keep it: the loaded store forgot it too, and wrote so (a store still holding it would write
     // it back with its next change).
     expect(await page.evaluate(() => localStorage.getItem('store-payment'))).toContain('"payment":null');

@@ -159,3 +159,7 @@ export async function inLocale(page: import('@playwright/test').Page, locale: 'a
     }
   }, locale);
 }
+
+/** The payment session this browser remembers (the payment store's `payment`, under `store-payment`), or null. */
+export const storedPayment = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('store-payment') ?? '{}').state?.payment ?? null);
