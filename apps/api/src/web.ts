@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { InProcessReads } from './lib/in-process-reads.ts';
 import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
@@ -142,16 +142,40 @@ interface PageEntry {
   html: string;
   /** The page compressed, once per encoding a browser asked for (compressing costs more than the rest of a hit). */
   encoded: { br?: Buffer; gzip?: Buffer };
+  /** Its Brotli copy has been compressed again at the better quality (below). */
+  brRecompressed?: boolean;
 }
 
-/** The entry's body in the best encoding the request takes, compressed the first time it is asked for. */
-function encodedPage(entry: PageEntry, acceptEncoding: string | undefined) {
+const brotliAt = (quality: number) => ({
+  params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+});
+
+/** A page being compressed again at a better quality: one at a time, so they never fill libuv's threads. */
+let recompressing = false;
+
+/**
+ * The entry's body in the best encoding the request takes. Brotli at quality 6 the first time a kept page is asked
+ * for (2 ms for the home page), and meanwhile, off the event loop, at quality 10 (40 ms), which later hits get:
+ * 11-12% smaller (home 21.8 → 19.3 KB, a product page 15.0 → 13.4 KB). Quality 11 takes three times longer for 1%
+ * less. A kept page lives `CATALOG_CACHE_SECONDS` (its data carries the time it was read, so each render differs),
+ * so only a page asked for again within that gets the smaller copy: a popular one. A page kept while another is
+ * being compressed is compressed again on a later hit.
+ */
+export function encodedPage(entry: PageEntry, acceptEncoding: string | undefined) {
   const accepts = (name: string) =>
     new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!;q=0(\\.0*)?(,|$))`).test(acceptEncoding ?? '');
   if (accepts('br')) {
-    entry.encoded.br ??= brotliCompressSync(entry.html, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
-    });
+    entry.encoded.br ??= brotliCompressSync(entry.html, brotliAt(6));
+    if (!entry.brRecompressed && !recompressing) {
+      recompressing = true;
+      brotliCompress(entry.html, brotliAt(10), (err, best) => {
+        recompressing = false;
+        if (err) return;
+        // Quality 10 is smaller on every page of the shop; on a page that is one phrase many times, 6 can be.
+        if (best.length < entry.encoded.br!.length) entry.encoded.br = best;
+        entry.brRecompressed = true;
+      });
+    }
     return { encoding: 'br', body: entry.encoded.br };
   }
   if (accepts('gzip')) {
