@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, searchSynonyms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
-import { expandQuery, synonymRows, type SynonymMap } from './synonyms.ts';
+import { expandQuery, synonymRows, synonymTermNear, withinOneEdit, type SynonymMap } from './synonyms.ts';
 
 /** Words as shoppers write them (issue 15): synonyms, joined and split words, plurals, model numbers, stock. */
 describe('a query split into what it may stand for', () => {
@@ -26,6 +26,19 @@ describe('a query split into what it may stand for', () => {
     expect(groups('لاب توب جيمنج')[0]).toEqual(expect.arrayContaining(['لاب توب', 'لابتوب']));
     expect(groups('لاب توب جيمنج')[1]).toEqual(['جيمنج']);
     expect(groups('لابتوب')[0]).toEqual(expect.arrayContaining(['لابتوب', 'لاب توب', 'laptop']));
+  });
+
+  it('a word one edit from a word of the synonyms is read as it; a short word or two edits is not', () => {
+    expect(withinOneEdit('تلفزبون', 'تلفزيون')).toBe(true); // a letter changed
+    expect(withinOneEdit('غسله', 'غساله')).toBe(true); // left out
+    expect(withinOneEdit('مكييف', 'مكيف')).toBe(true); // added
+    expect(withinOneEdit('لاتپوب', 'لاتوپب')).toBe(true); // two swapped
+    expect(withinOneEdit('ثلحه', 'تلاجه')).toBe(false);
+    expect(synonymTermNear('مكيب', map)).toBe('مكيف');
+    expect(synonymTermNear('تكيبف', map)).toBe('تكييف'); // what a term finds counts too
+    expect(synonymTermNear('laptp', map)).toBe('laptop');
+    expect(synonymTermNear('لاب', map)).toBeNull(); // under four letters
+    expect(synonymTermNear('ثلاجه', map)).toBeNull();
   });
 
   it('one-way synonyms go one way; a singular in ة also finds the plural in ات and back', () => {
@@ -122,6 +135,37 @@ describe('search on the API', () => {
     const close = await search('refrigeratorz xyzzy');
     expect(close.json().meta.total_entries).toBe(0);
     expect((close.json().meta.nearest_categories as { name: string }[])[0]!.name).toBe('Refrigerators');
+  });
+
+  it('a typo is read as one edit from a word shoppers use, and names the categories of the word it was read as', async () => {
+    // One edit from a word of the synonyms, where trigrams find no catalog word near: a word ending in ة too.
+    for (const [typo, read] of [
+      ['ثلجة', 'ثلاجه'],
+      ['تلاجا', 'تلاجه'],
+    ] as const) {
+      const res = await search(typo);
+      expect(res.json().meta.did_you_mean, typo).toBe(read);
+      expect((res.json().products as { title: string }[]).map((p) => p.title).sort(), typo).toEqual([
+        'Sharp Fridge 380 L',
+        'Sharp Fridge 450 L',
+      ]);
+    }
+    // laptp is read as laptop: the category named "laptop" first, before a newer product that only mentions it.
+    const db = t.database.db;
+    const computers = await addCategory(db, 'Computers & Laptops', 'كمبيوتر ولابتوبات');
+    const laptops = await addCategory(db, 'Laptop Computers', 'لابتوب', computers.id);
+    const flash = await addCategory(db, 'Flash Drives', 'فلاشات', computers.id);
+    const hp = await addBrand(db, 'HP', 'اتش بي');
+    const add = (titleEn: string, titleAr: string, categoryId: number) =>
+      addProduct(db, { titleEn, titleAr, categoryId, brandId: hp.id, priceEgp: 900, stock: 5 });
+    await add('HP 15 Laptop Core i5', 'لابتوب اتش بي 15', laptops.id);
+    await add('HP Flash Drive 64GB for a Laptop', 'فلاشة اتش بي 64 جيجا للابتوب', flash.id);
+    const typo = await search('laptp');
+    expect(typo.json().meta.did_you_mean).toBe('laptop');
+    expect((typo.json().products as { title: string }[]).map((p) => p.title)).toEqual([
+      'HP 15 Laptop Core i5',
+      'HP Flash Drive 64GB for a Laptop',
+    ]);
   });
 
   it('a lowest price above the highest is explained, in the shopper’s language, not an empty list', async () => {

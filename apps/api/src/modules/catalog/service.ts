@@ -42,7 +42,7 @@ import {
   type Versions,
 } from './catalog-index.ts';
 import { nearestWords, similarityTo } from './search-text.ts';
-import { expandQuery, loadSynonyms, type QueryGroup } from './synonyms.ts';
+import { expandQuery, loadSynonyms, synonymTermNear, type QueryGroup } from './synonyms.ts';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -189,6 +189,7 @@ async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
 
 /** What a search asks for, resolved: every group must match one of its texts (none: nothing matches). */
 interface SearchPlan {
+  /** The query as it was read (a typo as the word it was read as): what matches are ranked by. */
   phrase: string;
   groups: string[][];
   didYouMean: string | null;
@@ -207,39 +208,64 @@ async function planSearch(
   // another grammatical number (شاشه ⇄ شاشات) finds any of them (synonyms.ts).
   const synonyms = await view.remember('synonyms', () => loadSynonyms(db));
   const expanded = expandQuery(tokens, synonyms);
-  // A word with nothing to stand for it must appear: as typed when some product has it as typed, else one of the
-  // catalog words closest to it (a typo). Comparing a typo with every product's text took seconds on a large
-  // catalog; comparing it with the catalog's distinct words takes milliseconds (decision 003).
-  const plain = expanded.filter((g) => g.alternatives.length === 1).map((g) => g.typed);
-  const matches = plain.length ? await words(plain) : [];
+  // A word with no synonym must appear, as typed or in its other number (شاشه ⇄ شاشات), when some product has it;
+  // else it is a typo: one of the catalog words closest to it. Comparing a typo with every product's text took
+  // seconds on a large catalog; comparing it with the catalog's distinct words takes milliseconds (decision 003).
+  const own = (g: QueryGroup) => !g.typed.includes(' ') && !synonyms.has(g.typed);
+  const plain = expanded.filter(own);
+  const matches = plain.length ? await words(plain.map((g) => g.typed)) : [];
+  // Its other number is asked about only when the word as typed is found nowhere (a plural the catalog writes in
+  // the singular, or a typo).
+  const unfound = plain.filter((g, i) => !matches[i]!.asTyped && g.alternatives.length > 1);
+  const otherNumbers = unfound.length ? await words(unfound.map((g) => g.alternatives[1]!)) : [];
   let k = 0;
   let corrected = false;
   const meant: string[] = [];
   const groups: string[][] = [];
+  // What each part is read as, for the categories it names: a typo names what it was read as (laptp → laptop).
+  const read: QueryGroup[] = [];
   for (const g of expanded) {
-    if (g.alternatives.length > 1) {
+    if (!own(g)) {
       groups.push(g.alternatives);
       meant.push(g.typed);
+      read.push(g);
       continue;
     }
     const m = matches[k++]!;
-    if (m.asTyped) {
-      groups.push([g.typed]);
+    const other = unfound.indexOf(g);
+    if (m.asTyped || (other >= 0 && otherNumbers[other]!.asTyped)) {
+      groups.push(g.alternatives);
       meant.push(g.typed);
+      read.push(g);
+      continue;
+    }
+    // Found nowhere and near no catalog word: maybe one edit from a word shoppers use (تلفزبون → تلفزيون).
+    const term = m.near.length ? null : synonymTermNear(g.typed, synonyms);
+    if (term) {
+      const asTerm = expandQuery([term], synonyms)[0]!;
+      groups.push(asTerm.alternatives);
+      meant.push(term);
+      read.push(asTerm);
+      corrected = true;
     } else {
       groups.push(m.near);
       meant.push(m.near[0] ?? g.typed);
-      if (m.near.length) corrected = true;
+      if (m.near.length) {
+        corrected = true;
+        read.push(expandQuery([m.near[0]!], synonyms)[0]!);
+      }
     }
   }
   // A query that names a category (شاشه → the TV and monitor sections) ranks that category's products first.
   const cats = await view.remember('category names', () => categoryNames(db));
+  const asRead = meant.join(' ');
   return {
-    phrase,
+    // Ranked by the query as it was read: by how closely products match `laptop`, not `laptp`.
+    phrase: corrected ? asRead : phrase,
     groups,
     // A word found nowhere was read as the nearest catalog word: say so, with that query one tap away.
-    didYouMean: corrected && meant.join(' ') !== phrase ? meant.join(' ') : null,
-    named: categoriesNamed(cats, expanded),
+    didYouMean: corrected && asRead !== phrase ? asRead : null,
+    named: categoriesNamed(cats, read),
   };
 }
 

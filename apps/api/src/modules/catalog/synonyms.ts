@@ -166,3 +166,31 @@ export function expandQuery(tokens: string[], synonyms: SynonymMap): QueryGroup[
 }
 
 const unique = (xs: string[]) => [...new Set(xs.filter(Boolean))];
+
+/** Whether `a` becomes `b` by one edit at most: a letter added, left out or changed, or two neighbours swapped. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const tail = (x: string, y: string) => x.slice(i + 1) === y;
+  if (a.length === b.length)
+    return (
+      a.slice(i + 1) === b.slice(i + 1) ||
+      (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+    );
+  return a.length > b.length ? tail(a, b.slice(i)) : tail(b, a.slice(i));
+}
+
+/**
+ * The one-word synonym a word found nowhere in the catalog was most likely meant as: a word of the synonyms (a term
+ * or what it finds) one edit away (`تلفزبون` → `تلفزيون`, `غسله` → `غساله`, `ثلجه` → `ثلاجه`). The catalog's own
+ * words are tried first (the nearest by trigrams); this reaches the everyday words shoppers type, and the short
+ * ones trigrams miss. Words under four letters are left as they are: one letter is too much of them.
+ */
+export function synonymTermNear(word: string, synonyms: SynonymMap): string | null {
+  if (word.length < 4) return null;
+  const vocabulary = new Set([...synonyms.keys(), ...[...synonyms.values()].flatMap((set) => [...set])]);
+  const near = [...vocabulary].filter((w) => !w.includes(' ') && withinOneEdit(word, w));
+  return near.sort()[0] ?? null;
+}
