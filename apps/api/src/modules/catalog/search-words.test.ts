@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, searchSynonyms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
-import { expandQuery, synonymRows, synonymTermNear, withinOneEdit, type SynonymMap } from './synonyms.ts';
+import {
+  asWritten,
+  expandQuery,
+  synonymRows,
+  synonymTermNear,
+  withinOneEdit,
+  type SynonymMap,
+} from './synonyms.ts';
 
 /** Words as shoppers write them (issue 15): synonyms, joined and split words, plurals, model numbers, stock. */
 describe('a query split into what it may stand for', () => {
@@ -39,6 +46,22 @@ describe('a query split into what it may stand for', () => {
     expect(synonymTermNear('laptp', map)).toBe('laptop');
     expect(synonymTermNear('لاب', map)).toBeNull(); // under four letters
     expect(synonymTermNear('ثلاجه', map)).toBeNull();
+  });
+
+  it('a suggestion is shown as the products found write it, never with a guessed spelling', () => {
+    const texts = [
+      'غسالة توشيبا 8 كيلو',
+      'الغسالة الأوتوماتيك من شارب',
+      'Fresh Washing Machine',
+      'غساله فريش',
+    ];
+    // The catalog's most frequent spelling, article or not; Latin stays lower case, as typed.
+    expect(asWritten('غساله', texts)).toBe('غسالة');
+    expect(asWritten('اوتوماتيك', texts)).toBe('أوتوماتيك');
+    expect(asWritten('washing', texts)).toBe('washing');
+    // A word the texts do not write stays as read: مياه is not مياة.
+    expect(asWritten('فلتر مياه', texts)).toBe('فلتر مياه');
+    expect(asWritten('غساله شارب', texts)).toBe('غسالة شارب');
   });
 
   it('one-way synonyms go one way; a singular in ة also finds the plural in ات and back', () => {
@@ -126,7 +149,8 @@ describe('search on the API', () => {
   it('a typo is read as the nearest catalog word and says so; nothing found offers the nearest categories', async () => {
     const typo = await search('ثلاجت');
     expect(typo.json().meta.total_entries).toBeGreaterThan(0);
-    expect(typo.json().meta.did_you_mean).toBe('ثلاجه');
+    // Read as the normalised word (ثلاجه), shown as the products found write it.
+    expect(typo.json().meta.did_you_mean).toBe('ثلاجة');
     expect((await search('ثلاجه')).json().meta.did_you_mean).toBeUndefined();
     const none = await search('qqqzzz');
     expect(none.json().meta.total_entries).toBe(0);
@@ -139,8 +163,9 @@ describe('search on the API', () => {
 
   it('a typo is read as one edit from a word shoppers use, and names the categories of the word it was read as', async () => {
     // One edit from a word of the synonyms, where trigrams find no catalog word near: a word ending in ة too.
+    // Shown as the products write it (ثلاجة), or as read where none writes it (تلاجه).
     for (const [typo, read] of [
-      ['ثلجة', 'ثلاجه'],
+      ['ثلجة', 'ثلاجة'],
       ['تلاجا', 'تلاجه'],
     ] as const) {
       const res = await search(typo);

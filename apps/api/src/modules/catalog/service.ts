@@ -42,7 +42,7 @@ import {
   type Versions,
 } from './catalog-index.ts';
 import { nearestWords, similarityTo } from './search-text.ts';
-import { expandQuery, loadSynonyms, synonymTermNear, type QueryGroup } from './synonyms.ts';
+import { asWritten, expandQuery, loadSynonyms, synonymTermNear, type QueryGroup } from './synonyms.ts';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -764,7 +764,14 @@ function listAnswer(a: {
       min_price: toEgp(Number(a.min ?? 0)),
       max_price: toEgp(Number(a.max ?? 0)),
       ...(a.facets ? { facets: localFacets(a.facets, a.locale) } : {}),
-      ...(a.didYouMean ? { did_you_mean: a.didYouMean } : {}),
+      ...(a.didYouMean
+        ? {
+            did_you_mean: asWritten(
+              a.didYouMean,
+              a.products.flatMap((p) => [p.title_ar, p.title_en, p.category.name_ar, p.category.name_en]),
+            ),
+          }
+        : {}),
       ...(a.nearest
         ? { nearest_categories: a.nearest.map((c) => ({ id: c.id, name: pick(a.locale, c.en, c.ar) })) }
         : {}),

@@ -194,3 +194,36 @@ export function synonymTermNear(word: string, synonyms: SynonymMap): string | nu
   const near = [...vocabulary].filter((w) => !w.includes(' ') && withinOneEdit(word, w));
   return near.sort()[0] ?? null;
 }
+
+/**
+ * A suggestion ("Did you mean …?") as the catalog writes it. Queries are read normalised (ة as ه, أ as ا, without
+ * ال), so the word a typo was read as is the normalised one: غساله, not غسالة. Each of its words is shown as the
+ * given texts (the products found, their categories) write it most often, when one of them does; else as it is. A
+ * spelling is never guessed: ه ends مياه as much as it stands for the ة of غسالة.
+ */
+export function asWritten(suggestion: string, texts: string[]): string {
+  const wanted = new Set(suggestion.split(' '));
+  const forms = new Map<string, Map<string, number>>();
+  for (const text of texts)
+    for (const token of text.normalize('NFKC').split(/[^\p{L}\p{N}\p{M}]+/u)) {
+      if (!token) continue;
+      let word = normalizeSearchText(token);
+      // As searchTokens reads it: the article off a longer word (الغسالة → غساله), off its shown form too.
+      let shown = token.replace(/[\u064B-\u065F\u0670\u0640]/g, '');
+      if (word.length > 4 && word.startsWith('ال')) [word, shown] = [word.slice(2), shown.slice(2)];
+      if (!wanted.has(word) || normalizeSearchText(shown) !== word) continue;
+      let counts = forms.get(word);
+      if (!counts) forms.set(word, (counts = new Map()));
+      counts.set(shown, (counts.get(shown) ?? 0) + 1);
+    }
+  return suggestion
+    .split(' ')
+    .map((word) => {
+      const counts = forms.get(word);
+      if (!counts) return word;
+      const [shown] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+      // Latin as typed in a query: lower case (laptop, not the title's Laptop).
+      return shown.toLowerCase() === word ? word : shown;
+    })
+    .join(' ');
+}
