@@ -191,6 +191,17 @@ describe('search on the API', () => {
       'HP 15 Laptop Core i5',
       'HP Flash Drive 64GB for a Laptop',
     ]);
+    // Monitors are found too (their section is Computers & Laptops) and outnumber the laptops; the filters still
+    // offer the section the search names first.
+    const monitors = await addCategory(db, 'Monitors', 'شاشات كمبيوتر', computers.id);
+    await add('HP 24 Inch Monitor', 'شاشة كمبيوتر اتش بي 24 بوصة', monitors.id);
+    await add('HP 27 Inch Monitor', 'شاشة كمبيوتر اتش بي 27 بوصة', monitors.id);
+    const facets = (await search('laptp')).json().meta.facets.categories as { name: string; count: number }[];
+    expect(facets).toEqual([
+      expect.objectContaining({ name: 'Laptop Computers', count: 1 }),
+      expect.objectContaining({ name: 'Monitors', count: 2 }),
+      expect.objectContaining({ name: 'Flash Drives', count: 1 }),
+    ]);
   });
 
   it('a lowest price above the highest is explained, in the shopper’s language, not an empty list', async () => {

@@ -519,6 +519,7 @@ async function listFromIndexAt(
     max: found.max,
     facets,
     didYouMean: search?.didYouMean ?? null,
+    named: search?.named,
     nearest: none ? none.nearest : await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });
@@ -751,6 +752,8 @@ function listAnswer(a: {
   max: number | null;
   facets?: { categories: Facet[]; brands: Facet[] };
   didYouMean: string | null;
+  /** The categories the search names: first among the category filters. */
+  named?: number[];
   nearest?: { id: number; en: string; ar: string }[];
   locale: Locale;
 }): ProductListResponse {
@@ -763,7 +766,7 @@ function listAnswer(a: {
       next_page: a.page * a.perPage < a.total ? a.page + 1 : null,
       min_price: toEgp(Number(a.min ?? 0)),
       max_price: toEgp(Number(a.max ?? 0)),
-      ...(a.facets ? { facets: localFacets(a.facets, a.locale) } : {}),
+      ...(a.facets ? { facets: localFacets(a.facets, a.locale, a.named) } : {}),
       ...(a.didYouMean
         ? {
             did_you_mean: asWritten(
@@ -906,6 +909,7 @@ async function listAt(
     max: meta?.max ?? null,
     facets,
     didYouMean: search?.didYouMean ?? null,
+    named: search?.named,
     nearest: await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });
@@ -930,10 +934,20 @@ async function listFacets(db: DbOrTx, o: { all: SQL; withoutBrands: SQL; priceCo
   return { categories: of('category'), brands: of('brand') };
 }
 
-const localFacets = (f: { categories: Facet[]; brands: Facet[] }, locale: Locale) => {
-  const named = (xs: Facet[]) =>
+/**
+ * The list's filters in the shopper's language. A search's own categories come first, most products first among
+ * them, then the others: `laptop` offers its three sections of laptops before Monitors and Printers, which it finds
+ * through their section's name (Computers & Laptops) and which hold more products.
+ */
+const localFacets = (f: { categories: Facet[]; brands: Facet[] }, locale: Locale, named: number[] = []) => {
+  const local = (xs: Facet[]) =>
     xs.map((x) => ({ id: x.id, name: pick(locale, x.en, x.ar), count: x.count }));
-  return { categories: named(f.categories), brands: named(f.brands) };
+  const own = new Set(named);
+  const categories = [
+    ...f.categories.filter((c) => own.has(c.id)),
+    ...f.categories.filter((c) => !own.has(c.id)),
+  ];
+  return { categories: local(categories), brands: local(f.brands) };
 };
 
 /**
