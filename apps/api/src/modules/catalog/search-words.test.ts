@@ -7,6 +7,7 @@ import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
 import {
   asWritten,
   expandQuery,
+  synonymPhraseNear,
   synonymRows,
   synonymTermNear,
   withinOneEdit,
@@ -46,6 +47,20 @@ describe('a query split into what it may stand for', () => {
     expect(synonymTermNear('laptp', map)).toBe('laptop');
     expect(synonymTermNear('لاب', map)).toBeNull(); // under four letters
     expect(synonymTermNear('ثلاجه', map)).toBeNull();
+  });
+
+  it('two words one edit from a phrase of the synonyms are read as it; a phrase as typed, or too short, is not', () => {
+    const seed: SynonymMap = new Map();
+    for (const r of synonymRows()) {
+      if (!seed.has(r.term)) seed.set(r.term, new Set());
+      seed.get(r.term)!.add(r.alternative);
+    }
+    expect(synonymPhraseNear(['اير', 'فرير'], seed)).toBe('اير فراير'); // a letter left out
+    expect(synonymPhraseNear(['اير', 'فريير'], seed)).toBe('اير فراير'); // a letter added
+    expect(synonymPhraseNear(['لاب', 'توت'], seed)).toBe('لاب توب'); // written together, one edit from لابتوب
+    expect(synonymPhraseNear(['اير', 'فراير'], seed)).toBeNull(); // the phrase itself
+    expect(synonymPhraseNear(['شاشه', 'سامسونج'], seed)).toBeNull();
+    expect(synonymPhraseNear(['لا', 'تب'], seed)).toBeNull(); // under six letters
   });
 
   it('a suggestion is shown as the products found write it, never with a guessed spelling', () => {
@@ -185,6 +200,16 @@ describe('search on the API', () => {
       addProduct(db, { titleEn, titleAr, categoryId, brandId: hp.id, priceEgp: 900, stock: 5 });
     await add('HP 15 Laptop Core i5', 'لابتوب اتش بي 15', laptops.id);
     await add('HP Flash Drive 64GB for a Laptop', 'فلاشة اتش بي 64 جيجا للابتوب', flash.id);
+    // Two words, one found nowhere, one edit from a phrase of the synonyms: read as it, not word by word.
+    await db
+      .insert(searchSynonyms)
+      .values(synonymRows([{ term: 'لابتوب', alternatives: ['لاب توب', 'laptop'], twoWay: true }]));
+    const split = await search('لاب توت');
+    expect(split.json().meta.did_you_mean).toBe('لاب توب');
+    expect((split.json().products as { title: string }[]).map((p) => p.title)).toEqual([
+      'HP 15 Laptop Core i5',
+      'HP Flash Drive 64GB for a Laptop',
+    ]);
     const typo = await search('laptp');
     expect(typo.json().meta.did_you_mean).toBe('laptop');
     expect((typo.json().products as { title: string }[]).map((p) => p.title)).toEqual([

@@ -42,7 +42,14 @@ import {
   type Versions,
 } from './catalog-index.ts';
 import { nearestWords, similarityTo } from './search-text.ts';
-import { asWritten, expandQuery, loadSynonyms, synonymTermNear, type QueryGroup } from './synonyms.ts';
+import {
+  asWritten,
+  expandQuery,
+  loadSynonyms,
+  synonymPhraseNear,
+  synonymTermNear,
+  type QueryGroup,
+} from './synonyms.ts';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -202,6 +209,7 @@ async function planSearch(
   view: CatalogView,
   tokens: string[],
   words: (plain: string[]) => Promise<WordMatch[]>,
+  depth = 0,
 ): Promise<SearchPlan> {
   const phrase = tokens.join(' ');
   // Words as shoppers write them: a word or phrase with synonyms (مكيف → تكييف, لاب توب ⇄ لابتوب ⇄ laptop) or
@@ -218,6 +226,27 @@ async function planSearch(
   // the singular, or a typo).
   const unfound = plain.filter((g, i) => !matches[i]!.asTyped && g.alternatives.length > 1);
   const otherNumbers = unfound.length ? await words(unfound.map((g) => g.alternatives[1]!)) : [];
+  // Two neighbouring words, one found nowhere, that are one edit from a phrase of the synonyms (اير فرير): read as
+  // that phrase, then planned again as if typed so, and said as a correction.
+  if (depth < tokens.length) {
+    const foundNowhere = (g: QueryGroup) => {
+      const i = plain.indexOf(g);
+      if (i < 0) return false;
+      const other = unfound.indexOf(g);
+      return !matches[i]!.asTyped && !(other >= 0 && otherNumbers[other]!.asTyped);
+    };
+    for (let e = 0; e + 1 < expanded.length; e++) {
+      const [a, b] = [expanded[e]!, expanded[e + 1]!];
+      if (a.typed.includes(' ') || b.typed.includes(' ') || !(foundNowhere(a) || foundNowhere(b))) continue;
+      const near = synonymPhraseNear([a.typed, b.typed], synonyms);
+      if (!near) continue;
+      const before = expanded.slice(0, e).map((g) => g.typed);
+      const after = expanded.slice(e + 2).map((g) => g.typed);
+      const reread = [...before, near, ...after].join(' ').split(' ');
+      const plan = await planSearch(db, view, reread, words, depth + 1);
+      return { ...plan, didYouMean: plan.didYouMean ?? reread.join(' ') };
+    }
+  }
   let k = 0;
   let corrected = false;
   const meant: string[] = [];

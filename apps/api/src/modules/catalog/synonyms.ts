@@ -196,6 +196,27 @@ export function synonymTermNear(word: string, synonyms: SynonymMap): string | nu
 }
 
 /**
+ * The phrase of the synonyms two neighbouring words were meant as, when one of them is found nowhere: the two are
+ * one edit from a phrase of the synonyms (`اير فرير` → `اير فراير`), or written together one edit from a word of
+ * them (`لاب توت` → `لابتوب`, shown as `لاب توب` when the synonyms write it so too). Read alone, such a word goes to
+ * the catalog word nearest it (فرير → فري), which its neighbour does not go with. Under six letters together, or
+ * several such phrases: none.
+ */
+export function synonymPhraseNear(pair: [string, string], synonyms: SynonymMap): string | null {
+  const phrase = pair.join(' ');
+  const joined = pair.join('');
+  if (joined.length < 6 || synonyms.has(phrase) || synonyms.has(joined)) return null;
+  const vocabulary = new Set([...synonyms.keys(), ...[...synonyms.values()].flatMap((set) => [...set])]);
+  const near = [...vocabulary].filter((w) =>
+    w.includes(' ') ? w.split(' ').length === 2 && withinOneEdit(phrase, w) : withinOneEdit(joined, w),
+  );
+  // One meaning, however it is written: a phrase and its words together (اير فراير, ايرفراير) count once.
+  const meanings = new Set(near.map((w) => w.replaceAll(' ', '')));
+  if (meanings.size !== 1) return null;
+  return near.find((w) => w.includes(' ')) ?? near[0]!;
+}
+
+/**
  * A suggestion ("Did you mean …?") as the catalog writes it. Queries are read normalised (ة as ه, أ as ا, without
  * ال), so the word a typo was read as is the normalised one: غساله, not غسالة. Each of its words is shown as the
  * given texts (the products found, their categories) write it most often, when one of them does; else as it is. A
