@@ -229,6 +229,65 @@ describe('search on the API', () => {
     ]);
   });
 
+  it('the words a store seeded before also gets (drizzle/0024): fridge, oven and فرن, airfryer', async () => {
+    const db = t.database.db;
+    // The migration's rows are the seed's (synonyms.ts), so a new store and an old one read these words alike.
+    const terms = ['فرن', 'oven', 'stove', 'fridge', 'fridges'];
+    const seeded = synonymRows()
+      .filter((r) => terms.includes(r.term) || r.alternative === 'airfryer')
+      .map((r) => `${r.term} ${r.alternative} ${r.twoWay}`)
+      .sort();
+    const stored = await db.select().from(searchSynonyms);
+    expect(
+      stored
+        .filter((r) => terms.includes(r.term) || r.alternative === 'airfryer')
+        .map((r) => `${r.term} ${r.alternative} ${r.twoWay}`)
+        .sort(),
+    ).toEqual(seeded);
+    const kitchen = await addCategory(db, 'Kitchen', 'مطبخ');
+    const brand = await addBrand(db, 'Fresh', 'فريش');
+    const add = (titleEn: string, titleAr: string) =>
+      addProduct(db, {
+        titleEn,
+        titleAr,
+        categoryId: kitchen.id,
+        brandId: brand.id,
+        priceEgp: 5000,
+        stock: 3,
+      });
+    await add('Fresh Refrigerator 300 L', 'ثلاجة فريش 300 لتر');
+    await add('Fresh Gas Cooker 5 Burners', 'بوتاجاز فريش 5 شعلة');
+    await add('Fresh Digital Air Fryer 5 L', 'قلاية هوائية فريش 5 لتر');
+    expect(await titles('fridge')).toContain('Fresh Refrigerator 300 L');
+    expect(await titles('oven')).toEqual(['Fresh Gas Cooker 5 Burners']);
+    expect(await titles('فرن')).toEqual(['Fresh Gas Cooker 5 Burners']);
+    // A store seeded before holds the air fryer's group; airfryer now belongs to it.
+    await db
+      .insert(searchSynonyms)
+      .values(synonymRows().filter((r) => r.term === 'ايرفراير'))
+      .onConflictDoNothing();
+    expect(await titles('airfryer')).toEqual(['Fresh Digital Air Fryer 5 L']);
+  });
+
+  it('an English word names a section in its plural (freezer: Deep Freezers first), not a broader one', async () => {
+    const db = t.database.db;
+    const cold = await addCategory(db, 'Refrigerators & Freezers', 'ثلاجات وفريزرات');
+    const doors = await addCategory(db, 'Two-Door Refrigerators', 'ثلاجات بابين', cold.id);
+    const deep = await addCategory(db, 'Deep Freezers', 'ديب فريزر', cold.id);
+    const brand = await addBrand(db, 'Kiriazi', 'كريازي');
+    const add = (titleEn: string, titleAr: string, categoryId: number) =>
+      addProduct(db, { titleEn, titleAr, categoryId, brandId: brand.id, priceEgp: 9000, stock: 4 });
+    await add('Kiriazi Deep Freezer 250 L', 'ديب فريزر كريازي 250 لتر', deep.id);
+    await add('Freezer on Top Refrigerator Kiriazi 400 L', 'ثلاجة كريازي 400 لتر بفريزر علوي', doors.id);
+    expect((await titles('freezer kiriazi'))[0]).toBe('Kiriazi Deep Freezer 250 L');
+    // The search's own section first among the filters; the broader section is not the search's.
+    const res = await search('freezer kiriazi');
+    expect((res.json().meta.facets.categories as { name: string }[]).map((c) => c.name)).toEqual([
+      'Deep Freezers',
+      'Two-Door Refrigerators',
+    ]);
+  });
+
   it('a lowest price above the highest is explained, in the shopper’s language, not an empty list', async () => {
     for (const locale of ['en', 'ar'] as const) {
       const res = await t.app.inject({

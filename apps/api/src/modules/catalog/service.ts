@@ -48,6 +48,7 @@ import {
   loadSynonyms,
   synonymPhraseNear,
   synonymTermNear,
+  withinOneEdit,
   type QueryGroup,
 } from './synonyms.ts';
 
@@ -132,10 +133,20 @@ async function categoryNames(db: DbOrTx): Promise<CategoryName[]> {
   }));
 }
 
-/** The categories (and their sub-categories) whose name holds one of the query's words or their synonyms. */
+/**
+ * The categories (and their sub-categories) whose name holds one of the query's words or their synonyms. An English
+ * word names a section without sections under it in its plural too (`freezer` names Deep Freezers, `fan` Fans,
+ * `blender` Blenders), not a broader one: `laptop` does not name Computers & Laptops, whose Monitors and Printers
+ * it finds only through that name.
+ */
 function categoriesNamed(cats: CategoryName[], groups: QueryGroup[]): number[] {
   const words = groups.flatMap((g) => g.alternatives).filter((w) => w.length >= 3);
-  const hit = cats.filter((c) => words.some((w) => c.names.includes(` ${w} `))).map((c) => c.id);
+  const plurals = words.filter((w) => /^[a-z]+$/.test(w)).flatMap((w) => [`${w}s`, `${w}es`]);
+  const parents = new Set(cats.map((c) => c.parentId));
+  const names = (c: CategoryName, ws: string[]) => ws.some((w) => c.names.includes(` ${w} `));
+  const hit = cats
+    .filter((c) => names(c, words) || (!parents.has(c.id) && names(c, plurals)))
+    .map((c) => c.id);
   const out = new Set(hit);
   for (let grew = true; grew;) {
     grew = false;
@@ -268,8 +279,9 @@ async function planSearch(
       read.push(g);
       continue;
     }
-    // Found nowhere and near no catalog word: maybe one edit from a word shoppers use (تلفزبون → تلفزيون).
-    const term = m.near.length ? null : synonymTermNear(g.typed, synonyms);
+    // Found nowhere, and no catalog word one edit from it: maybe one edit from a word shoppers use (تلفزبون →
+    // تلفزيون, ايرفرير → ايرفراير). One edit says more than the trigrams' nearest (ايرفرير → اير, which AirPods have).
+    const term = m.near.some((w) => withinOneEdit(g.typed, w)) ? null : synonymTermNear(g.typed, synonyms);
     if (term) {
       const asTerm = expandQuery([term], synonyms)[0]!;
       groups.push(asTerm.alternatives);
