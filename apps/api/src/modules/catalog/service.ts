@@ -285,7 +285,8 @@ async function planSearch(
     if (term) {
       const asTerm = expandQuery([term], synonyms)[0]!;
       groups.push(asTerm.alternatives);
-      meant.push(term);
+      // Said as the synonyms also write it apart, when they do (ايرفراير → اير فراير).
+      meant.push(asTerm.alternatives.find((w) => w.includes(' ') && w.replaceAll(' ', '') === term) ?? term);
       read.push(asTerm);
       corrected = true;
     } else {
