@@ -1,5 +1,6 @@
 -- Words shoppers type that the first seed's synonyms missed (decision 020, sixth session): an oven (فرن) is a
--- cooker's or a microwave's, a stove a cooker, a fridge a refrigerator, and "airfryer" joins the air fryer's group.
+-- cooker's or a microwave's, a stove a cooker, a fridge a refrigerator, AC an air conditioner, and "airfryer" joins
+-- the air fryer's group.
 -- The same rows as DEFAULT_SYNONYMS (synonyms.ts) says them, normalised; a store that already has one keeps it.
 INSERT INTO "search_synonyms" ("term", "alternative", "two_way") VALUES
 ('ايرفراير', 'airfryer', true),
@@ -15,6 +16,9 @@ INSERT INTO "search_synonyms" ("term", "alternative", "two_way") VALUES
 ('oven', 'ميكروويف', false),
 ('stove', 'cooker', false),
 ('stove', 'بوتاجاز', false),
+('ac', 'air conditioner', false),
+('ac', 'تكييف', false),
+('ac', 'تكييفات', false),
 ('fridge', 'refrigerator', false),
 ('fridge', 'ثلاجه', false),
 ('fridge', 'ثلاجات', false),

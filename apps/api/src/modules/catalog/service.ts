@@ -141,7 +141,7 @@ async function categoryNames(db: DbOrTx): Promise<CategoryName[]> {
  */
 function categoriesNamed(cats: CategoryName[], groups: QueryGroup[]): number[] {
   const words = groups.flatMap((g) => g.alternatives).filter((w) => w.length >= 3);
-  const plurals = words.filter((w) => /^[a-z]+$/.test(w)).flatMap((w) => [`${w}s`, `${w}es`]);
+  const plurals = words.filter((w) => /^[a-z][a-z ]*$/.test(w)).flatMap((w) => [`${w}s`, `${w}es`]);
   const parents = new Set(cats.map((c) => c.parentId));
   const names = (c: CategoryName, ws: string[]) => ws.some((w) => c.names.includes(` ${w} `));
   const hit = cats

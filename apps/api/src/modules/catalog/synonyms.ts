@@ -61,6 +61,7 @@ export const DEFAULT_SYNONYMS: SynonymSeed[] = [
   { term: 'فرن', alternatives: ['بوتاجاز', 'بوتاجازات', 'ميكروويف', 'oven', 'cooker', 'microwave'] },
   { term: 'oven', alternatives: ['cooker', 'microwave', 'بوتاجاز', 'ميكروويف'] },
   { term: 'stove', alternatives: ['cooker', 'بوتاجاز'] },
+  { term: 'ac', alternatives: ['air conditioner', 'تكييف', 'تكييفات'] },
   { term: 'fridge', alternatives: ['refrigerator', 'ثلاجه', 'ثلاجات'] },
   { term: 'fridges', alternatives: ['refrigerator', 'ثلاجات'] },
   { term: 'استشوار', alternatives: ['سشوار', 'hair dryer'] },
