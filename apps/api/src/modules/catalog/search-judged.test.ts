@@ -2,6 +2,7 @@ import { productListResponseSchema } from '@store/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -52,4 +53,23 @@ describe('the judged queries on the demo catalog', () => {
     expect(zero).toBeLessThanOrEqual(judged.floors.zeroResults);
     expect(mean).toBeGreaterThanOrEqual(judged.floors.meanPrecisionAt5);
   }, 120_000);
+
+  it("keeps a search's own sections among its filters, first, when it finds more sections than it shows", async () => {
+    // `ac` finds some 200 products in more sections than the filters show (the two letters are inside many words).
+    const res = await t.app.inject({ method: 'GET', url: '/v1/products?per_page=5&locale=en&query=ac' });
+    const list = productListResponseSchema.parse(res.json());
+    const facets = list.meta.facets!.categories.map((f) => f.id);
+    expect(list.meta.total_entries).toBeGreaterThan(100);
+    expect(facets).toHaveLength(12);
+    // Every section of air conditioners holding a product is offered, and before any other.
+    const conditioners = under.get('Air Conditioners')!;
+    const held = (
+      (await t.database.db.execute(
+        sql`select distinct category_id as id from products where active and category_id in ${[...conditioners]}`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => Number(r.id));
+    expect(held.length).toBeGreaterThan(2);
+    expect(facets.slice(0, held.length).sort()).toEqual(held.sort());
+    expect(facets.slice(held.length).some((id) => conditioners.has(id))).toBe(false);
+  });
 });

@@ -536,20 +536,24 @@ async function listFromIndexAt(
     cards.rows.map((r, i) => toCard(r, opts.locale, opts.now, cards.live[i])),
     view,
   );
+  // The search's own sections are kept among the twelve, however few products they hold (`ac`: the air
+  // conditioners' sections, not the twelve sections holding the most words with "ac" in them).
+  const own = new Set(search?.named ?? []);
   const named = (
     counts: Map<number, number>,
     names: Map<number, { en: string; ar: string }>,
     limit: number,
+    first = new Set<number>(),
   ) =>
     [...counts]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .sort((a, b) => Number(first.has(b[0])) - Number(first.has(a[0])) || b[1] - a[1] || a[0] - b[0])
       .slice(0, limit)
       .map(([id, count]) => {
         const n = names.get(id) ?? { en: '', ar: '' };
         return { id, en: n.en, ar: n.ar, count };
       });
   const facets = {
-    categories: named(found.categoryCounts, idx.categoryNames, 12),
+    categories: named(found.categoryCounts, idx.categoryNames, 12, own),
     brands: named(found.brandCounts, idx.brandNames, 30),
   };
   return listAnswer({
@@ -941,7 +945,9 @@ async function listAt(
   // over the list without its brand filter, so a shopper sees the other brands too); favorites are not counted.
   const facets = q.favorites
     ? undefined
-    : await remember('facets', () => listFacets(db, { all: base, withoutBrands: facetWhere, priceCond }));
+    : await remember('facets', () =>
+        listFacets(db, { all: base, withoutBrands: facetWhere, priceCond, named: search?.named ?? [] }),
+      );
   return listAnswer({
     products,
     perPage,
@@ -958,12 +964,14 @@ async function listAt(
 }
 
 /** Counts per category (the product's own) and per brand, most first; one round trip. */
-async function listFacets(db: DbOrTx, o: { all: SQL; withoutBrands: SQL; priceCond: SQL }) {
+async function listFacets(db: DbOrTx, o: { all: SQL; withoutBrands: SQL; priceCond: SQL; named: number[] }) {
+  // The search's own sections are kept among the twelve, however few products they hold.
+  const own = o.named.length ? sql`(c.id in ${o.named}) desc,` : sql``;
   const list = await rows<{ kind: string; id: number; name_en: string; name_ar: string; n: string }>(
     db,
     sql`(select 'category' as kind, c.id, c.name_en, c.name_ar, count(*) as n
           from products p join categories c on c.id = p.category_id
-          where ${o.all} and ${o.priceCond} group by c.id order by n desc, c.id limit 12)
+          where ${o.all} and ${o.priceCond} group by c.id order by ${own} n desc, c.id limit 12)
         union all
         (select 'brand' as kind, b.id, b.name_en, b.name_ar, count(*) as n
           from products p join brands b on b.id = p.brand_id
