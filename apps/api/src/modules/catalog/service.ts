@@ -237,18 +237,16 @@ async function planSearch(
   // the singular, or a typo).
   const unfound = plain.filter((g, i) => !matches[i]!.asTyped && g.alternatives.length > 1);
   const otherNumbers = unfound.length ? await words(unfound.map((g) => g.alternatives[1]!)) : [];
+  // The words found nowhere, in either number: typos.
+  const nowhere = new Set(
+    plain.filter((g, i) => !matches[i]!.asTyped && !otherNumbers[unfound.indexOf(g)]?.asTyped),
+  );
   // Two neighbouring words, one found nowhere, that are one edit from a phrase of the synonyms (اير فرير): read as
   // that phrase, then planned again as if typed so, and said as a correction.
   if (depth < tokens.length) {
-    const foundNowhere = (g: QueryGroup) => {
-      const i = plain.indexOf(g);
-      if (i < 0) return false;
-      const other = unfound.indexOf(g);
-      return !matches[i]!.asTyped && !(other >= 0 && otherNumbers[other]!.asTyped);
-    };
     for (let e = 0; e + 1 < expanded.length; e++) {
       const [a, b] = [expanded[e]!, expanded[e + 1]!];
-      if (a.typed.includes(' ') || b.typed.includes(' ') || !(foundNowhere(a) || foundNowhere(b))) continue;
+      if (a.typed.includes(' ') || b.typed.includes(' ') || !(nowhere.has(a) || nowhere.has(b))) continue;
       const near = synonymPhraseNear([a.typed, b.typed], synonyms);
       if (!near) continue;
       const before = expanded.slice(0, e).map((g) => g.typed);
@@ -272,8 +270,8 @@ async function planSearch(
       continue;
     }
     const m = matches[k++]!;
-    const other = unfound.indexOf(g);
-    if (m.asTyped || (other >= 0 && otherNumbers[other]!.asTyped)) {
+    // Found as typed, or in its other number.
+    if (m.asTyped || !nowhere.has(g)) {
       groups.push(g.alternatives);
       meant.push(g.typed);
       read.push(g);
@@ -536,8 +534,10 @@ async function listFromIndexAt(
     cards.rows.map((r, i) => toCard(r, opts.locale, opts.now, cards.live[i])),
     view,
   );
-  // The search's own sections are kept among the twelve, however few products they hold (`ac`: the air
-  // conditioners' sections, not the twelve sections holding the most words with "ac" in them).
+  // The search's own sections come first among the category filters, kept among the twelve however few products
+  // they hold: `laptop` offers its laptop sections before Monitors and Printers (found through Computers & Laptops,
+  // and fuller), `ac` its air conditioners' sections, not the twelve holding the most words with "ac" in them.
+  // listFacets orders the database's answer alike.
   const own = new Set(search?.named ?? []);
   const named = (
     counts: Map<number, number>,
@@ -565,7 +565,6 @@ async function listFromIndexAt(
     max: found.max,
     facets,
     didYouMean: search?.didYouMean ?? null,
-    named: search?.named,
     nearest: none ? none.nearest : await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });
@@ -798,8 +797,6 @@ function listAnswer(a: {
   max: number | null;
   facets?: { categories: Facet[]; brands: Facet[] };
   didYouMean: string | null;
-  /** The categories the search names: first among the category filters. */
-  named?: number[];
   nearest?: { id: number; en: string; ar: string }[];
   locale: Locale;
 }): ProductListResponse {
@@ -812,7 +809,7 @@ function listAnswer(a: {
       next_page: a.page * a.perPage < a.total ? a.page + 1 : null,
       min_price: toEgp(Number(a.min ?? 0)),
       max_price: toEgp(Number(a.max ?? 0)),
-      ...(a.facets ? { facets: localFacets(a.facets, a.locale, a.named) } : {}),
+      ...(a.facets ? { facets: localFacets(a.facets, a.locale) } : {}),
       ...(a.didYouMean
         ? {
             did_you_mean: asWritten(
@@ -957,7 +954,6 @@ async function listAt(
     max: meta?.max ?? null,
     facets,
     didYouMean: search?.didYouMean ?? null,
-    named: search?.named,
     nearest: await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });
@@ -984,20 +980,11 @@ async function listFacets(db: DbOrTx, o: { all: SQL; withoutBrands: SQL; priceCo
   return { categories: of('category'), brands: of('brand') };
 }
 
-/**
- * The list's filters in the shopper's language. A search's own categories come first, most products first among
- * them, then the others: `laptop` offers its three sections of laptops before Monitors and Printers, which it finds
- * through their section's name (Computers & Laptops) and which hold more products.
- */
-const localFacets = (f: { categories: Facet[]; brands: Facet[] }, locale: Locale, named: number[] = []) => {
-  const local = (xs: Facet[]) =>
+/** The list's filters in the shopper's language. */
+const localFacets = (f: { categories: Facet[]; brands: Facet[] }, locale: Locale) => {
+  const named = (xs: Facet[]) =>
     xs.map((x) => ({ id: x.id, name: pick(locale, x.en, x.ar), count: x.count }));
-  const own = new Set(named);
-  const categories = [
-    ...f.categories.filter((c) => own.has(c.id)),
-    ...f.categories.filter((c) => !own.has(c.id)),
-  ];
-  return { categories: local(categories), brands: local(f.brands) };
+  return { categories: named(f.categories), brands: named(f.brands) };
 };
 
 /**

@@ -189,6 +189,17 @@ export function withinOneEdit(a: string, b: string): boolean {
   return a.length > b.length ? tail(a, b.slice(i)) : tail(b, a.slice(i));
 }
 
+/** Every word and phrase of the synonyms (the terms and what they find), once per map: a map is a catalog version's. */
+const vocabularies = new WeakMap<SynonymMap, string[]>();
+function vocabularyOf(synonyms: SynonymMap): string[] {
+  let words = vocabularies.get(synonyms);
+  if (!words) {
+    words = [...new Set([...synonyms.keys(), ...[...synonyms.values()].flatMap((set) => [...set])])];
+    vocabularies.set(synonyms, words);
+  }
+  return words;
+}
+
 /**
  * The one-word synonym a word found nowhere in the catalog was most likely meant as: a word of the synonyms (a term
  * or what it finds) one edit away (`تلفزبون` → `تلفزيون`, `غسله` → `غساله`, `ثلجه` → `ثلاجه`). The catalog's own
@@ -197,8 +208,7 @@ export function withinOneEdit(a: string, b: string): boolean {
  */
 export function synonymTermNear(word: string, synonyms: SynonymMap): string | null {
   if (word.length < 4) return null;
-  const vocabulary = new Set([...synonyms.keys(), ...[...synonyms.values()].flatMap((set) => [...set])]);
-  const near = [...vocabulary].filter((w) => !w.includes(' ') && withinOneEdit(word, w));
+  const near = vocabularyOf(synonyms).filter((w) => !w.includes(' ') && withinOneEdit(word, w));
   return near.sort()[0] ?? null;
 }
 
@@ -213,8 +223,7 @@ export function synonymPhraseNear(pair: [string, string], synonyms: SynonymMap):
   const phrase = pair.join(' ');
   const joined = pair.join('');
   if (joined.length < 6 || synonyms.has(phrase) || synonyms.has(joined)) return null;
-  const vocabulary = new Set([...synonyms.keys(), ...[...synonyms.values()].flatMap((set) => [...set])]);
-  const near = [...vocabulary].filter((w) =>
+  const near = vocabularyOf(synonyms).filter((w) =>
     w.includes(' ') ? w.split(' ').length === 2 && withinOneEdit(phrase, w) : withinOneEdit(joined, w),
   );
   // One meaning, however it is written: a phrase and its words together (اير فراير, ايرفراير) count once.
