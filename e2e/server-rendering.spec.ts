@@ -225,6 +225,97 @@ test('every picture of the shop pages comes as WebP in one of the widths the ser
   }
 });
 
+// Phones (a small one at 3x, Lighthouse's at 1.75x), a tablet, a laptop at 1x and one at 2x: between them every
+// breakpoint where a list lays its cards out differently.
+const SCREENS = [
+  { width: 375, scale: 3 },
+  { width: 412, scale: 1.75 },
+  { width: 700, scale: 2 },
+  { width: 1100, scale: 1 },
+  { width: 1440, scale: 2 },
+] as const;
+const SERVED_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600];
+
+test('each picture comes in the smallest of the served widths that is sharp where it is drawn, on phones and desktops', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.slow();
+  const list = await (await request.get('/v1/products?per_page=1&featured=true')).json();
+  const found: string[] = [];
+  for (const { width, scale } of SCREENS)
+    for (const path of ['/', '/products', `/products/${list.products[0].id}`]) {
+      // A browser of its own each time: a browser takes a larger file it already holds instead of the one it needs.
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width, height: 900 },
+        deviceScaleFactor: scale,
+        isMobile: width < 800,
+        hasTouch: width < 800,
+      });
+      const page = await context.newPage();
+      await page.goto(path, { waitUntil: 'networkidle' });
+      // Every part drawn (as on Back), then down the page so each lazy picture is asked for.
+      await page.evaluate(async () => {
+        document.documentElement.setAttribute('data-drawing-all', '');
+        for (let y = 0; y < document.body.scrollHeight; y += 500) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      });
+      await page.waitForLoadState('networkidle');
+      // What each picture's `sizes` says it is drawn at, worked out as the browser does (the first media
+      // condition that holds, its length) once the page has settled. Not the file the browser took: a picture
+      // chosen while the page is parsed can, on a loaded machine, be chosen against the 980 px a phone assumes
+      // before it reads the viewport tag, and a browser takes a larger file it already holds.
+      const pictures = await page.evaluate(() => {
+        const lengthOf = (sizes: string) => {
+          for (const entry of sizes.split(/,(?![^(]*\))/).map((e) => e.trim())) {
+            const m = /^(\(.+\))\s+(\S.*)$/.exec(entry);
+            if (!m) return entry;
+            if (matchMedia(m[1]!).matches) return m[2]!;
+          }
+          return '100vw';
+        };
+        const px = (length: string) => {
+          const probe = document.createElement('div');
+          probe.style.cssText = `position:absolute;visibility:hidden;width:${length}`;
+          document.body.append(probe);
+          const w = probe.getBoundingClientRect().width;
+          probe.remove();
+          return w;
+        };
+        return [...document.querySelectorAll('picture > img')]
+          .filter((img) => img.getBoundingClientRect().width > 0)
+          .map((img) => {
+            const source = img.parentElement!.querySelector('source')!;
+            return {
+              where:
+                img.closest('[data-testid]')?.getAttribute('data-testid') ?? (img as HTMLImageElement).alt,
+              drawn: img.getBoundingClientRect().width,
+              said: px(lengthOf(source.sizes)),
+              largest: Math.max(
+                ...source.srcset.split(',').map((c) => parseInt(c.trim().split(' ')[1] ?? '', 10)),
+              ),
+            };
+          });
+      });
+      expect(pictures.length, `${path} at ${width} px`).toBeGreaterThan(3);
+      for (const p of pictures) {
+        const fileFor = (px: number) =>
+          SERVED_WIDTHS.find((w) => w >= px * scale - 0.5 && w <= p.largest) ?? p.largest;
+        if (fileFor(p.said) !== fileFor(p.drawn))
+          found.push(
+            `${path} at ${width} px ×${scale}: ${p.where} drawn ${Math.round(p.drawn)} px, said ${Math.round(p.said)} px: the ${fileFor(p.said)} px file, not ${fileFor(p.drawn)}`,
+          );
+      }
+      await context.close();
+    }
+  // A larger file costs a phone's data for nothing (a list's 60 px pictures came as 480 px files); a smaller one blurs.
+  expect([...new Set(found)]).toEqual([]);
+});
+
 for (const locale of ['ar', 'en'] as const) {
   test(`the store's faces come with the page: the four preloaded are the four it draws with (${locale}) @phone`, async ({
     page,

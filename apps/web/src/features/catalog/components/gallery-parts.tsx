@@ -96,8 +96,12 @@ export function Thumbs({
   );
 }
 
-/** How wide the gallery's picture is shown: the page's width on a phone, half of it beside the details. */
-const MAIN_SIZES = '(min-width: 1024px) 50vw, 100vw';
+/**
+ * How wide the gallery's picture is shown: the page's width on a phone (less its margins and the stage's), half of it
+ * beside the details from 1024 px, and never past its 600 px.
+ */
+const MAIN_SIZES =
+  '(min-width: 1348px) 600px, (min-width: 1024px) calc(50vw - 74px), (min-width: 682px) 600px, (min-width: 640px) calc(100vw - 82px), calc(100vw - 66px)';
 
 export function Stage({
   image,

@@ -20,18 +20,21 @@ import { BidiText } from '../../../ui/bidi-text';
  * `priority`: the card is in the first screen of its page (its picture may be the page's largest): loaded at once
  * and early instead of lazily. `row`: in a list on a phone (under 640 px) the card is a row, picture beside the
  * words and the cart button a round icon at its end, so six products fit the first screen (issue 16); wider, the
- * usual card.
+ * usual card. `sizes`: how wide the picture is shown where the card is (the `sizes` attribute): each list lays its
+ * cards out differently, and a phone fetches the file that width needs (a row's 60 px picture is not a grid's 180).
  */
 export function ProductCard({
   product,
   className = '',
   priority = false,
   row = false,
+  sizes,
 }: {
   product: Product;
   className?: string;
   priority?: boolean;
   row?: boolean;
+  sizes: string;
 }) {
   const { t } = useTranslation('catalog');
   const locale = useLocaleStore((s) => s.locale);
@@ -72,7 +75,7 @@ export function ProductCard({
         {image ? (
           <StoreImage
             src={image.versions.thumbnail}
-            sizes="(min-width: 1280px) 240px, (min-width: 640px) 30vw, 45vw"
+            sizes={sizes}
             maxWidth={640}
             alt=""
             width={300}

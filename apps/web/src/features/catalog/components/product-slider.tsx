@@ -7,6 +7,10 @@ import { BelowFold } from '../../../ui/below-fold';
 import { ChevronEndIcon, ChevronStartIcon } from '../../../ui/icons';
 import { ProductCard } from './product-card';
 
+/** How wide a card's picture is in the slider (half, a third, a quarter, a fifth of the page, less the gaps). */
+const SIZES =
+  '(min-width: 1400px) 235px, (min-width: 1280px) calc(20vw - 45px), (min-width: 768px) calc(25vw - 47px), (min-width: 640px) calc(33.4vw - 50px), calc(50vw - 48px)';
+
 /** A titled row of product cards that slides (Embla), with previous/next buttons; right to left in Arabic. */
 export function ProductSlider({
   title,
@@ -88,7 +92,7 @@ function Slider({ title, products, rtl }: { title: string; products: Product[]; 
               key={p.id}
               className="min-w-0 shrink-0 grow-0 basis-1/2 ps-3 sm:basis-1/3 md:basis-1/4 xl:basis-1/5 3xl:basis-1/6"
             >
-              <ProductCard product={p} />
+              <ProductCard product={p} sizes={SIZES} />
             </li>
           ))}
         </ul>

@@ -43,7 +43,7 @@ export function ExploreBanners() {
             <>
               <StoreImage
                 src={b.image ?? ''}
-                sizes="(min-width: 1024px) 25vw, 50vw"
+                sizes="(min-width: 1650px) 383px, (min-width: 1280px) 303px, (min-width: 1024px) calc(25vw - 17px), calc(50vw - 22px)"
                 maxWidth={960}
                 alt={t('explore.alt', { n: b.n })}
                 width={640}

@@ -34,7 +34,7 @@ export function HomeBrands() {
                   {b.icon_url ? (
                     <StoreImage
                       src={b.icon_url}
-                      sizes="160px"
+                      sizes="(min-width: 464px) 112px, calc(33.4vw - 42px)"
                       maxWidth={320}
                       alt={b.name}
                       width={160}

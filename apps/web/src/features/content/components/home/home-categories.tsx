@@ -36,7 +36,7 @@ export function HomeCategories() {
                     {c.icon_url ? (
                       <StoreImage
                         src={c.icon_url}
-                        sizes="(min-width: 1024px) 120px, (min-width: 640px) 18vw, 72px"
+                        sizes="(min-width: 1650px) 122px, (min-width: 1280px) 90px, (min-width: 1024px) calc(10vw - 38px), (min-width: 640px) calc(20vw - 40px), 72px"
                         maxWidth={320}
                         alt=""
                         width={96}

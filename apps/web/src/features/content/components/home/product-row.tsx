@@ -8,6 +8,9 @@ import { Skeleton } from '../../../../ui/skeleton';
 import { SLIDER_FETCH } from './slider-size';
 
 const item = 'w-[44%] shrink-0 snap-start xs:w-[46%] sm:w-52 lg:w-56';
+/** How wide a card's picture is in the row (`item`, less the card's padding and border). */
+const SIZES =
+  '(min-width: 1024px) 198px, (min-width: 640px) 182px, (min-width: 375px) calc(46vw - 40px), calc(44vw - 40px)';
 /**
  * Products per home slider (spec §2): 4 up to 768 px wide, 10 from 1650 px, 8 between. Said by CSS, not by a media
  * query in script: the server renders the row without knowing the screen, and a phone would otherwise hydrate 8
@@ -83,7 +86,7 @@ export function ProductRow({
       >
         {(products ?? []).slice(0, limit).map((p, i) => (
           <li key={p.id} className={limit === undefined ? item : `${item} ${shownAt(i)}`}>
-            <ProductCard product={p} />
+            <ProductCard product={p} sizes={SIZES} />
           </li>
         ))}
       </ul>
