@@ -53,6 +53,36 @@ test('a typo offers the corrected words one tap away; brand counts filter the re
   await expect(page.getByTestId('result-count')).toContainText(String(count));
 });
 
+test('a search no product has every word of shows the search without its last word, and says so, in both languages @phone', async ({
+  page,
+}) => {
+  // The demo has the iPhone 15 and 15 Plus, no 15 Pro; Samsung's Galaxy phones, no S99.
+  await inLocale(page, 'ar');
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'ابحث عن منتج' });
+  await box.fill('ايفون 15 برو');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/search=/);
+  const said = page.getByTestId('showing-for');
+  await expect(said).toHaveText('مفيش منتج فيه كل “ايفون 15 برو”. دي نتايج “ايفون 15”.');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ايفون 15 برو');
+  await expect(cards(page)).toHaveCount(2);
+  await expect(cards(page).first()).toContainText('آيفون 15');
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  // A search that finds something says nothing of the kind.
+  await page.goto(`/products?search=${encodeURIComponent('شاحن')}`);
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByTestId('showing-for')).toHaveCount(0);
+
+  // The English page (an address in a language wins: the shopper's choice from then on).
+  await page.goto(`/products?search=${encodeURIComponent('samsung galaxy s99')}&lang=en`);
+  await expect(page.getByTestId('showing-for')).toHaveText(
+    'No product has all of “samsung galaxy s99”. Showing the results for “samsung galaxy”.',
+  );
+  await expect(cards(page).first()).toContainText('Samsung Galaxy');
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+});
+
 test('a search that finds nothing leads to categories; a lowest price above the highest is explained', async ({
   page,
 }) => {

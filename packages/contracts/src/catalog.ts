@@ -142,6 +142,11 @@ export const productListMetaSchema = metaSchema.extend({
   facets: z.object({ categories: z.array(facetSchema), brands: z.array(facetSchema) }).optional(),
   /** A search word found nowhere was read as the nearest catalog word: the query as it was read. */
   did_you_mean: z.string().optional(),
+  /**
+   * A search of several words that found nothing: the same search without one of them (as typed), whose products
+   * these are.
+   */
+  showing_for: z.string().optional(),
   /** A search that found nothing: the categories nearest to it (or the departments). */
   nearest_categories: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
 });

@@ -45,7 +45,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponseSchema },
       },
     },
-    async (req) => listProducts(db, req.query, { locale: requestLocale(req), now: clock.now() }),
+    async (req) =>
+      listProducts(db, req.query, { locale: requestLocale(req), now: clock.now(), fewerWords: true }),
   );
 
   app.get(

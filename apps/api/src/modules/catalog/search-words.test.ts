@@ -171,9 +171,39 @@ describe('search on the API', () => {
     expect(none.json().meta.total_entries).toBe(0);
     const near = none.json().meta.nearest_categories as { name: string }[];
     expect(near.length).toBeGreaterThan(0);
-    const close = await search('refrigeratorz xyzzy');
+    // Two words found nowhere whichever word is left out: nothing, and the nearest categories, closest first.
+    const close = await search('refrigerator qqqzzz xyzzy');
     expect(close.json().meta.total_entries).toBe(0);
     expect((close.json().meta.nearest_categories as { name: string }[])[0]!.name).toBe('Refrigerators');
+  });
+
+  it('a search none of whose products has every word shows the search without one, last word first, and says so', async () => {
+    const meta = async (q: string) => (await search(q)).json().meta;
+    // The store has Sharp fridges, none of 999 litres: the fridges, said as the search they were found by.
+    expect(await titles('sharp fridge 999')).toEqual(['Sharp Fridge 380 L', 'Sharp Fridge 450 L']);
+    expect((await meta('sharp fridge 999')).showing_for).toBe('sharp fridge');
+    expect((await meta('ثلاجة شارب نوفروست')).showing_for).toBe('ثلاجة شارب');
+    // The last word dropped still finds nothing: the one before it is dropped instead.
+    expect((await meta('sharp qqqzzz fridge')).showing_for).toBe('sharp fridge');
+    expect((await meta('sharp qqqzzz fridge')).total_entries).toBe(2);
+    // A typo among the words kept is said as it was read, once (not also as "did you mean").
+    const typo = await meta('sharpp fridge 999');
+    expect(typo.showing_for).toBe('sharp fridge');
+    expect(typo.did_you_mean).toBeUndefined();
+    // A search that finds something, or of one word, is answered as it is.
+    expect((await meta('sharp fridge')).showing_for).toBeUndefined();
+    const one = await meta('qqqzzz');
+    expect([one.total_entries, one.showing_for]).toEqual([0, undefined]);
+    // Words none of which finds anything: nothing, and the nearest categories, as before.
+    const none = await meta('qqqzzz xxxyyy');
+    expect([none.total_entries, none.showing_for]).toEqual([0, undefined]);
+    expect(none.nearest_categories.length).toBeGreaterThan(0);
+    // The box's suggestions show what matches what is typed, not fewer words.
+    const suggested = await t.app.inject({
+      method: 'GET',
+      url: `/v1/products/suggestions?locale=en&query=${encodeURIComponent('sharp fridge 999')}`,
+    });
+    expect(suggested.json().suggestions).toEqual([]);
   });
 
   it('a typo is read as one edit from a word shoppers use, and names the categories of the word it was read as', async () => {

@@ -95,7 +95,12 @@ interface ListOptions {
   phraseTestsAllBelow?: number;
   /** false: answer from the database even when the catalog index could (tests compare both). */
   catalogIndex?: boolean;
+  /** A search that finds nothing is answered without one of its words (`withFewerWords`): the shop's lists. */
+  fewerWords?: boolean;
 }
+
+/** Words a search may have for `withFewerWords` to try it without each (beyond, a search is left as it is). */
+const FEWER_WORDS_UP_TO = 6;
 
 const subtree = (categoryId: number) => sql`(
   with recursive sub(id) as (
@@ -365,6 +370,40 @@ export async function listProducts(
   q: ProductListQuery,
   opts: ListOptions,
 ): Promise<ProductListResponse> {
+  const answer = await listOnce(db, q, opts);
+  return opts.fewerWords ? withFewerWords(db, q, opts, answer) : answer;
+}
+
+/**
+ * A search of two words or more that found nothing, although each word is in some product (iphone 15 pro: the
+ * store has the iPhone 15, not its Pro; شاحن ايفون: chargers, none named for the iPhone): answered as the same
+ * search without one of its words, said in `showing_for`, instead of a page of nothing. The last word goes first
+ * (what narrows a search is typed last, in both languages: iphone 15 pro, شاحن ايفون), then each one before it;
+ * the first of these searches that finds something is the answer. Only when nothing was found, so it costs a
+ * search that found something nothing.
+ */
+async function withFewerWords(
+  db: DbOrTx,
+  q: ProductListQuery,
+  opts: ListOptions,
+  answer: ProductListResponse,
+): Promise<ProductListResponse> {
+  const words = q.query?.trim().split(/\s+/) ?? [];
+  if (answer.meta.total_entries > 0 || words.length < 2 || words.length > FEWER_WORDS_UP_TO) return answer;
+  for (let i = words.length - 1; i >= 0; i--) {
+    const fewer = words.filter((_, j) => j !== i).join(' ');
+    if (!searchTokens(fewer).length) continue;
+    const other = await listOnce(db, { ...q, query: fewer }, opts);
+    if (other.meta.total_entries > 0) {
+      // A typo among the words left is read as the catalog's word (laptp → laptop): said as read, once.
+      const { did_you_mean: read, ...meta } = other.meta;
+      return { ...other, meta: { ...meta, showing_for: read ?? fewer } };
+    }
+  }
+  return answer;
+}
+
+async function listOnce(db: DbOrTx, q: ProductListQuery, opts: ListOptions): Promise<ProductListResponse> {
   // A list not asked before is answered from the catalog index in this process's memory when it is at the
   // catalog's version now (catalog-index.ts, decision 022); a shopper's favorites, or a large catalog whose index
   // is being rebuilt, come from the database.

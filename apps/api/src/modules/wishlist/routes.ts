@@ -40,6 +40,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         locale: requestLocale(req),
         userId: currentUser(req).id,
         now: clock.now(),
+        fewerWords: true,
       }),
   );
 

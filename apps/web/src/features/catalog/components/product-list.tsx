@@ -143,6 +143,15 @@ export function ProductList({ base, name }: Props) {
               {meta ? t('list.count', { n: meta.total_entries }) : '\u00a0'}
             </p>
           </div>
+          {/* Nothing had every word: the products of the search without one of them (the API's showing_for). */}
+          {meta?.showing_for && filters.search && (
+            <p className="mt-1 text-sm text-slate-800" data-testid="showing-for">
+              {t('list.noneWithAll')} <bdi>“{filters.search}”</bdi>
+              {t('list.fullStop')} {t('list.showingFor')}{' '}
+              <bdi className="font-semibold">“{meta.showing_for}”</bdi>
+              {t('list.fullStop')}
+            </p>
+          )}
           {meta?.did_you_mean && (
             <p className="mt-1 text-sm text-slate-800" data-testid="did-you-mean">
               {t('list.didYouMean')}{' '}
