@@ -53,7 +53,7 @@ test('a typo offers the corrected words one tap away; brand counts filter the re
   await expect(page.getByTestId('result-count')).toContainText(String(count));
 });
 
-test('a search no product has every word of shows the search without its last word, and says so, in both languages @phone', async ({
+test('a search no product has every word of shows the search without its last word, says so, and offers the others, in both languages @phone', async ({
   page,
 }) => {
   // The demo has the iPhone 15 and 15 Plus, no 15 Pro; Samsung's Galaxy phones, no S99.
@@ -63,8 +63,9 @@ test('a search no product has every word of shows the search without its last wo
   await box.fill('ايفون 15 برو');
   await box.press('Enter');
   await expect(page).toHaveURL(/search=/);
-  const said = page.getByTestId('showing-for');
-  await expect(said).toHaveText('مفيش منتج فيه كل “ايفون 15 برو”. دي نتايج “ايفون 15”.');
+  await expect(page.getByTestId('showing-for')).toHaveText(
+    'مفيش منتج فيه كل “ايفون 15 برو”. دي نتايج “ايفون 15”. أو دوّر على “ايفون برو” أو “15 برو”.',
+  );
   await expect(page.getByRole('heading', { level: 1 })).toContainText('ايفون 15 برو');
   await expect(cards(page)).toHaveCount(2);
   await expect(cards(page).first()).toContainText('آيفون 15');
@@ -81,6 +82,16 @@ test('a search no product has every word of shows the search without its last wo
   );
   await expect(cards(page).first()).toContainText('Samsung Galaxy');
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  // No order suits every search: the other one is a tap away (iphone charger: the chargers).
+  await page.goto(`/products?search=${encodeURIComponent('iphone charger')}&lang=en`);
+  const said = page.getByTestId('showing-for');
+  await expect(said).toHaveText(
+    'No product has all of “iphone charger”. Showing the results for “iphone”. Or search for “charger”.',
+  );
+  await said.getByRole('link', { name: '“charger”' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('charger');
+  await expect(cards(page).first()).toContainText('Charger');
+  await expect(page.getByTestId('showing-for')).toHaveCount(0);
 });
 
 test('a search that finds nothing leads to categories; a lowest price above the highest is explained', async ({

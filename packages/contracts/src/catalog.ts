@@ -147,6 +147,8 @@ export const productListMetaSchema = metaSchema.extend({
    * these are.
    */
   showing_for: z.string().optional(),
+  /** With `showing_for`: the other searches without one of the words that find something, to search for instead. */
+  other_searches: z.array(z.string()).optional(),
   /** A search that found nothing: the categories nearest to it (or the departments). */
   nearest_categories: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
 });

@@ -177,12 +177,16 @@ describe('search on the API', () => {
     expect((close.json().meta.nearest_categories as { name: string }[])[0]!.name).toBe('Refrigerators');
   });
 
-  it('a search none of whose products has every word shows the search without one, last word first, and says so', async () => {
+  it('a search none of whose products has every word shows the search without one, last word first, and offers the others', async () => {
     const meta = async (q: string) => (await search(q)).json().meta;
     // The store has Sharp fridges, none of 999 litres: the fridges, said as the search they were found by.
     expect(await titles('sharp fridge 999')).toEqual(['Sharp Fridge 380 L', 'Sharp Fridge 450 L']);
     expect((await meta('sharp fridge 999')).showing_for).toBe('sharp fridge');
+    expect((await meta('sharp fridge 999')).other_searches).toBeUndefined();
     expect((await meta('ثلاجة شارب نوفروست')).showing_for).toBe('ثلاجة شارب');
+    // The other searches without one word that find something are offered too (no order suits every search).
+    const split = await meta('sharp fridge split');
+    expect([split.showing_for, split.other_searches]).toEqual(['sharp fridge', ['sharp split']]);
     // The last word dropped still finds nothing: the one before it is dropped instead.
     expect((await meta('sharp qqqzzz fridge')).showing_for).toBe('sharp fridge');
     expect((await meta('sharp qqqzzz fridge')).total_entries).toBe(2);

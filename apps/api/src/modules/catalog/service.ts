@@ -101,6 +101,8 @@ interface ListOptions {
 
 /** Words a search may have for `withFewerWords` to try it without each (beyond, a search is left as it is). */
 const FEWER_WORDS_UP_TO = 6;
+/** How many other searches without one word a search that found nothing offers besides the one it shows. */
+const OTHER_SEARCHES = 2;
 
 const subtree = (categoryId: number) => sql`(
   with recursive sub(id) as (
@@ -378,9 +380,10 @@ export async function listProducts(
  * A search of two words or more that found nothing, although each word is in some product (iphone 15 pro: the
  * store has the iPhone 15, not its Pro; شاحن ايفون: chargers, none named for the iPhone): answered as the same
  * search without one of its words, said in `showing_for`, instead of a page of nothing. The last word goes first
- * (what narrows a search is typed last, in both languages: iphone 15 pro, شاحن ايفون), then each one before it;
- * the first of these searches that finds something is the answer. Only when nothing was found, so it costs a
- * search that found something nothing.
+ * (what narrows a search is mostly typed last: iphone 15 pro, شاحن ايفون, samsung galaxy s99); the other searches
+ * without one word that find something are offered in `other_searches`, since no order is right for every search
+ * (iphone charger: the shopper wants the chargers). Only when nothing was found, so it costs a search that found
+ * something nothing.
  */
 async function withFewerWords(
   db: DbOrTx,
@@ -390,17 +393,34 @@ async function withFewerWords(
 ): Promise<ProductListResponse> {
   const words = q.query?.trim().split(/\s+/) ?? [];
   if (answer.meta.total_entries > 0 || words.length < 2 || words.length > FEWER_WORDS_UP_TO) return answer;
+  let shown: ProductListResponse | null = null;
+  const said: string[] = [];
   for (let i = words.length - 1; i >= 0; i--) {
     const fewer = words.filter((_, j) => j !== i).join(' ');
     if (!searchTokens(fewer).length) continue;
-    const other = await listOnce(db, { ...q, query: fewer }, opts);
-    if (other.meta.total_entries > 0) {
-      // A typo among the words left is read as the catalog's word (laptp → laptop): said as read, once.
-      const { did_you_mean: read, ...meta } = other.meta;
-      return { ...other, meta: { ...meta, showing_for: read ?? fewer } };
-    }
+    // The one shown in full; the others only counted (one card).
+    const other = await listOnce(
+      db,
+      shown ? { ...q, query: fewer, page: 1, per_page: 1 } : { ...q, query: fewer },
+      opts,
+    );
+    if (other.meta.total_entries === 0) continue;
+    // A typo among the words left is read as the catalog's word (laptp → laptop): said as read, once.
+    const read = other.meta.did_you_mean ?? fewer;
+    if (said.includes(read)) continue;
+    said.push(read);
+    shown ??= other;
   }
-  return answer;
+  if (!shown) return answer;
+  const { did_you_mean: _read, ...meta } = shown.meta;
+  return {
+    ...shown,
+    meta: {
+      ...meta,
+      showing_for: said[0]!,
+      ...(said.length > 1 ? { other_searches: said.slice(1, 1 + OTHER_SEARCHES) } : {}),
+    },
+  };
 }
 
 async function listOnce(db: DbOrTx, q: ProductListQuery, opts: ListOptions): Promise<ProductListResponse> {

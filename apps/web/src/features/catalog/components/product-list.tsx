@@ -150,6 +150,24 @@ export function ProductList({ base, name }: Props) {
               {t('list.fullStop')} {t('list.showingFor')}{' '}
               <bdi className="font-semibold">“{meta.showing_for}”</bdi>
               {t('list.fullStop')}
+              {meta.other_searches?.length ? (
+                <>
+                  {' '}
+                  {t('list.orSearchFor')}{' '}
+                  {meta.other_searches.map((other, i) => (
+                    <span key={other}>
+                      {i > 0 && t('list.or')}
+                      <Link
+                        to={`${pathname}${listFiltersToSearch(withFilter(filters, { search: other }))}`}
+                        className="font-semibold text-brand-700 underline underline-offset-2"
+                      >
+                        <bdi>“{other}”</bdi>
+                      </Link>
+                    </span>
+                  ))}
+                  {t('list.fullStop')}
+                </>
+              ) : null}
             </p>
           )}
           {meta?.did_you_mean && (
