@@ -114,6 +114,13 @@ describe('the catalog index and the database answer the same lists', () => {
       'ac',
       'laptop',
       'غسلة',
+      // Words of two Latin letters, found as words of their own (`hp` also as a horsepower), alone and with others;
+      // a search found in more sections than the filters show.
+      'lg',
+      'hp',
+      'tv 55',
+      'lg oled',
+      'air',
     ]) {
       const { fromIndex, fromDb } = await both(`query=${encodeURIComponent(query)}&per_page=100`);
       expect(fromIndex.meta, query).toEqual(fromDb.meta);

@@ -396,7 +396,9 @@ export function containing(idx: CatalogIndex, text: string): Int32Array {
   if (hit) return hit;
   let out: Int32Array;
   const pieces = text.split(' ').filter(Boolean);
-  if (pieces.length <= 1) {
+  if (pieces.length <= 1 && wholeWordOnly(text)) {
+    out = idx.postings.get(text) ?? new Int32Array(0);
+  } else if (pieces.length <= 1) {
     const lists: Int32Array[] = [];
     for (const w of wordsHolding(idx, text)) lists.push(idx.postings.get(idx.vocabulary[w]!)!);
     out = union(lists, idx.size);
@@ -636,6 +638,13 @@ function wordBigrams(idx: CatalogIndex): Map<string, Int32Array> {
   }
   return m;
 }
+
+/**
+ * A search word of one or two Latin letters is found only as a word of its own (`ac`: the air conditioners' AC, not
+ * the letters in black, pack or plasmacluster; `lg`, `hp`, `tv`), in the catalog index as in the database. Digits
+ * are still found inside words: a model number is searched by a part of it (520 finds JBLT520BTBLK).
+ */
+export const wholeWordOnly = (word: string) => /^[a-z]{1,2}$/.test(word);
 
 /** Per index: the catalog words holding a text (`wordsHolding`), bounded like `found`. */
 const heldBy = new WeakMap<CatalogIndex, ListMemo>();

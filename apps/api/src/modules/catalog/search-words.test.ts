@@ -343,4 +343,24 @@ describe('search on the API', () => {
       (await t.app.inject({ method: 'GET', url: '/v1/products?min_price=100&max_price=100' })).statusCode,
     ).toBe(200);
   });
+
+  it('a word of one or two Latin letters is found as a word of its own, not inside other words', async () => {
+    const db = t.database.db;
+    const bags = await addCategory(db, 'Bags', 'شنط');
+    const targus = await addBrand(db, 'Targus', 'تارجس');
+    await addProduct(db, {
+      titleEn: 'Targus Black Backpack 15.6 Inch TBB943',
+      titleAr: 'شنطة ظهر تارجس سوداء 15.6 بوصة TBB943',
+      categoryId: bags.id,
+      brandId: targus.id,
+      priceEgp: 1500,
+      stock: 5,
+    });
+    // `ac` is the air conditioner's AC, not the letters in Black and Backpack (catalog-index.test.ts holds the
+    // database's answer to `ac` the same as the index's).
+    expect(await titles('ac')).toEqual(['Sharp Split AC 1.5 HP']);
+    // Three letters and more, and digits, are still found inside words: a part of a word or a model number.
+    expect(await titles('pack')).toEqual(['Targus Black Backpack 15.6 Inch TBB943']);
+    expect(await titles('943')).toEqual(['Targus Black Backpack 15.6 Inch TBB943']);
+  });
 });

@@ -38,6 +38,7 @@ import {
   sawVersions,
   soldOutMarks,
   startsWithAt,
+  wholeWordOnly,
   type CatalogIndex,
   type Versions,
 } from './catalog-index.ts';
@@ -190,6 +191,15 @@ async function nearWords(db: DbOrTx, t: string): Promise<string[]> {
   );
 }
 
+/**
+ * A search text holding a word: anywhere in it, or, for one or two Latin letters, as a word of its own
+ * (`wholeWordOnly`, as the catalog index finds it). The substring test stays first, for the trigram index.
+ */
+const holdsWord = (text: SQL, w: string) =>
+  wholeWordOnly(w)
+    ? sql`(${text} like ${'%' + w + '%'} and (' ' || ${text} || ' ') like ${'% ' + w + ' %'})`
+    : sql`${text} like ${'%' + w + '%'}`;
+
 async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
   // One round trip asks, for every word, whether some product has it as typed.
   const [asTyped] = await rows<Record<string, boolean>>(
@@ -197,7 +207,7 @@ async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
     sql`select ${sql.join(
       tokens.map(
         (t, i) =>
-          sql`exists (select 1 from products where active and search_text like ${'%' + t + '%'}) as ${sql.raw(`w${i}`)}`,
+          sql`exists (select 1 from products where active and ${holdsWord(sql`search_text`, t)}) as ${sql.raw(`w${i}`)}`,
       ),
       sql`, `,
     )}`,
@@ -923,7 +933,7 @@ async function listAt(
     const anyOf = (words: string[]) =>
       words.length
         ? sql`(${sql.join(
-            words.map((w) => sql`p.search_text like ${'%' + w + '%'}`),
+            words.map((w) => holdsWord(sql`p.search_text`, w)),
             sql` or `,
           )})`
         : sql`false`;
@@ -934,9 +944,11 @@ async function listAt(
     // stock before sold out is applied to each page (rankedPage): stock moves without the catalog's version.
     relevance = {
       phrase,
+      // The whole phrase held as the index holds it (one or two Latin letters: as a word of its own), and at the
+      // start of a text that holds it.
       cheap: sql`(${named.length ? sql`case when p.category_id in ${named} then 2 else 0 end` : sql`0`}
-        + case when p.search_text like ${'%' + phrase + '%'} then 1 else 0 end
-        + case when p.search_text like ${phrase + '%'} then 0.5 else 0 end)`,
+        + case when ${holdsWord(sql`p.search_text`, phrase)} then 1 else 0 end
+        + case when ${holdsWord(sql`p.search_text`, phrase)} and p.search_text like ${phrase + '%'} then 0.5 else 0 end)`,
     };
   }
   const facetWhere = sql.join(where, sql` and `);
