@@ -947,8 +947,8 @@ async function listAt(
       // The whole phrase held as the index holds it (one or two Latin letters: as a word of its own), and at the
       // start of a text that holds it.
       cheap: sql`(${named.length ? sql`case when p.category_id in ${named} then 2 else 0 end` : sql`0`}
-        + case when ${holdsWord(sql`p.search_text`, phrase)} then 1 else 0 end
-        + case when ${holdsWord(sql`p.search_text`, phrase)} and p.search_text like ${phrase + '%'} then 0.5 else 0 end)`,
+        + case when ${holdsWord(sql`p.search_text`, phrase)}
+            then 1 + case when p.search_text like ${phrase + '%'} then 0.5 else 0 end else 0 end)`,
     };
   }
   const facetWhere = sql.join(where, sql` and `);
