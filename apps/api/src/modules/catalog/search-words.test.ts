@@ -87,6 +87,12 @@ describe('a query split into what it may stand for', () => {
   });
 });
 
+/** Adds products of one brand, price and stock, each by its titles and section (the tests' small catalogs). */
+const productsOf =
+  (db: TestApp['database']['db'], brandId: number, priceEgp: number, stock: number) =>
+  (titleEn: string, titleAr: string, categoryId: number) =>
+    addProduct(db, { titleEn, titleAr, categoryId, brandId, priceEgp, stock });
+
 describe('search on the API', () => {
   let t: TestApp;
   let fridges: number;
@@ -230,8 +236,7 @@ describe('search on the API', () => {
     const laptops = await addCategory(db, 'Laptop Computers', 'لابتوب', computers.id);
     const flash = await addCategory(db, 'Flash Drives', 'فلاشات', computers.id);
     const hp = await addBrand(db, 'HP', 'اتش بي');
-    const add = (titleEn: string, titleAr: string, categoryId: number) =>
-      addProduct(db, { titleEn, titleAr, categoryId, brandId: hp.id, priceEgp: 900, stock: 5 });
+    const add = productsOf(db, hp.id, 900, 5);
     await add('HP 15 Laptop Core i5', 'لابتوب اتش بي 15', laptops.id);
     await add('HP Flash Drive 64GB for a Laptop', 'فلاشة اتش بي 64 جيجا للابتوب', flash.id);
     // Two words, one found nowhere, one edit from a phrase of the synonyms: read as it, not word by word.
@@ -280,18 +285,10 @@ describe('search on the API', () => {
     ).toEqual(seeded);
     const kitchen = await addCategory(db, 'Kitchen', 'مطبخ');
     const brand = await addBrand(db, 'Fresh', 'فريش');
-    const add = (titleEn: string, titleAr: string) =>
-      addProduct(db, {
-        titleEn,
-        titleAr,
-        categoryId: kitchen.id,
-        brandId: brand.id,
-        priceEgp: 5000,
-        stock: 3,
-      });
-    await add('Fresh Refrigerator 300 L', 'ثلاجة فريش 300 لتر');
-    await add('Fresh Gas Cooker 5 Burners', 'بوتاجاز فريش 5 شعلة');
-    await add('Fresh Digital Air Fryer 5 L', 'قلاية هوائية فريش 5 لتر');
+    const add = productsOf(db, brand.id, 5000, 3);
+    await add('Fresh Refrigerator 300 L', 'ثلاجة فريش 300 لتر', kitchen.id);
+    await add('Fresh Gas Cooker 5 Burners', 'بوتاجاز فريش 5 شعلة', kitchen.id);
+    await add('Fresh Digital Air Fryer 5 L', 'قلاية هوائية فريش 5 لتر', kitchen.id);
     expect(await titles('fridge')).toContain('Fresh Refrigerator 300 L');
     expect(await titles('oven')).toEqual(['Fresh Gas Cooker 5 Burners']);
     expect(await titles('فرن')).toEqual(['Fresh Gas Cooker 5 Burners']);
@@ -303,7 +300,7 @@ describe('search on the API', () => {
     expect(await titles('airfryer')).toEqual(['Fresh Digital Air Fryer 5 L']);
     // A typo one edit from a word of the synonyms is read as it, though the trigrams find a catalog word nearer
     // (اير, which headphones have too): one edit says more.
-    await add('Fresh Air Pods Headphones', 'سماعة فريش اير بودز');
+    await add('Fresh Air Pods Headphones', 'سماعة فريش اير بودز', kitchen.id);
     const typo = await search('ايرفرير');
     expect((typo.json().products as { title: string }[]).map((p) => p.title)).toEqual([
       'Fresh Digital Air Fryer 5 L',
@@ -317,8 +314,7 @@ describe('search on the API', () => {
     const doors = await addCategory(db, 'Two-Door Refrigerators', 'ثلاجات بابين', cold.id);
     const deep = await addCategory(db, 'Deep Freezers', 'ديب فريزر', cold.id);
     const brand = await addBrand(db, 'Kiriazi', 'كريازي');
-    const add = (titleEn: string, titleAr: string, categoryId: number) =>
-      addProduct(db, { titleEn, titleAr, categoryId, brandId: brand.id, priceEgp: 9000, stock: 4 });
+    const add = productsOf(db, brand.id, 9000, 4);
     await add('Kiriazi Deep Freezer 250 L', 'ديب فريزر كريازي 250 لتر', deep.id);
     await add('Freezer on Top Refrigerator Kiriazi 400 L', 'ثلاجة كريازي 400 لتر بفريزر علوي', doors.id);
     expect((await titles('freezer kiriazi'))[0]).toBe('Kiriazi Deep Freezer 250 L');
@@ -348,14 +344,12 @@ describe('search on the API', () => {
     const db = t.database.db;
     const bags = await addCategory(db, 'Bags', 'شنط');
     const targus = await addBrand(db, 'Targus', 'تارجس');
-    await addProduct(db, {
-      titleEn: 'Targus Black Backpack 15.6 Inch TBB943',
-      titleAr: 'شنطة ظهر تارجس سوداء 15.6 بوصة TBB943',
-      categoryId: bags.id,
-      brandId: targus.id,
-      priceEgp: 1500,
-      stock: 5,
-    });
+    await productsOf(
+      db,
+      targus.id,
+      1500,
+      5,
+    )('Targus Black Backpack 15.6 Inch TBB943', 'شنطة ظهر تارجس سوداء 15.6 بوصة TBB943', bags.id);
     // `ac` is the air conditioner's AC, not the letters in Black and Backpack (catalog-index.test.ts holds the
     // database's answer to `ac` the same as the index's).
     expect(await titles('ac')).toEqual(['Sharp Split AC 1.5 HP']);
