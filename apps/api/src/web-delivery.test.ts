@@ -281,6 +281,47 @@ describe('what search engines read', () => {
       expect((await get(url)).statusCode, url).toBe(404);
   });
 
+  it('a photo comes as AVIF too, in the same widths, smaller than the WebP of that width (or as that WebP when it is not), made once', async () => {
+    // A photo-like picture: smooth colour changes, as in a product shot (a flat colour would be tiny in any format).
+    const [w, h] = [1000, 750];
+    const pixels = Buffer.alloc(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 3;
+        pixels[i] = (x * 255) / w;
+        pixels[i + 1] = (y * 255) / h;
+        pixels[i + 2] = 128 + 100 * Math.sin(x / 40) * Math.cos(y / 30);
+      }
+    const photo = await sharp(pixels, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    writeFileSync(path.join(uploadsDir, 'test', 'gradient.jpg'), photo);
+    const avif = await get('/img/320.avif/test/gradient.jpg');
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers['cache-control']).toContain('max-age=');
+    const meta = await sharp(avif.rawPayload).metadata();
+    // sharp names AVIF's container (HEIF) and its coding.
+    expect([meta.format, meta.compression, meta.width, meta.height]).toEqual(['heif', 'av1', 320, 240]);
+    const webp = await get('/img/320.webp/test/gradient.jpg');
+    expect(avif.rawPayload.length).toBeLessThan(webp.rawPayload.length);
+    const made = readdirSync(path.join(uploadsDir, '.sizes')).length;
+    expect((await get('/img/320.avif/test/gradient.jpg')).rawPayload.equals(avif.rawPayload)).toBe(true);
+    expect(readdirSync(path.join(uploadsDir, '.sizes'))).toHaveLength(made);
+    // A flat colour is smaller as WebP than AVIF's container alone: the WebP is sent, named as what it is.
+    const flat = await get('/img/160.avif/test/photo.jpg');
+    expect(flat.statusCode).toBe(200);
+    expect(flat.headers['content-type']).toBe('image/webp');
+    expect(flat.rawPayload.equals((await get('/img/160.webp/test/photo.jpg')).rawPayload)).toBe(true);
+    for (const url of [
+      '/img/333.avif/test/gradient.jpg',
+      '/img/320.avif/test/missing.jpg',
+      `/img/320.avif/test/${product.id}.svg`, // drawings go as they are
+      '/img/320.avif/%2e%2e/%2e%2e/etc/passwd.jpg',
+    ])
+      expect((await get(url)).statusCode, url).toBe(404);
+  });
+
   it("the demo catalog's drawings are drawn as WebP at the width asked (a browser lays out each SVG as a page)", async () => {
     const drawing =
       '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100"><rect width="200" height="100" fill="#0089cf"/></svg>';

@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { webpSrcSet } from './store-image';
+import { sizedSrcSet } from './store-image';
 
-describe('webpSrcSet', () => {
+describe('sizedSrcSet', () => {
   it('offers a photo of the uploads in WebP at the widths the server makes, up to the widest worth it', () => {
-    expect(webpSrcSet('/uploads/products/12/front.jpg', 480)).toBe(
+    expect(sizedSrcSet('/uploads/products/12/front.jpg', 'webp', 480)).toBe(
       '/img/160.webp/products/12/front.jpg 160w, /img/320.webp/products/12/front.jpg 320w, ' +
         '/img/480.webp/products/12/front.jpg 480w',
     );
-    expect(webpSrcSet('/uploads/a.PNG')?.split(', ')).toHaveLength(7);
+    expect(sizedSrcSet('/uploads/a.PNG', 'webp')?.split(', ')).toHaveLength(7);
+  });
+  it('offers the same widths in AVIF', () => {
+    expect(sizedSrcSet('/uploads/products/12/front.jpg', 'avif', 320)).toBe(
+      '/img/160.avif/products/12/front.jpg 160w, /img/320.avif/products/12/front.jpg 320w',
+    );
   });
   it("offers the demo catalog's drawings in WebP too, as the server draws them", () => {
-    expect(webpSrcSet('/uploads/demo/products/tv-0-thumb.svg', 320)).toBe(
+    expect(sizedSrcSet('/uploads/demo/products/tv-0-thumb.svg', 'webp', 320)).toBe(
       '/img/160.webp/demo/products/tv-0-thumb.svg 160w, /img/320.webp/demo/products/tv-0-thumb.svg 320w',
     );
   });
   it('leaves uploaded drawings and pictures of other sites as they are', () => {
-    expect(webpSrcSet('/uploads/content/logo.svg')).toBeNull();
-    expect(webpSrcSet('/uploads/demo/../content/logo.svg')).toBeNull();
-    expect(webpSrcSet('https://cdn.example/x.jpg')).toBeNull();
-    expect(webpSrcSet('/uploads/x.jpg?v=2')).toBeNull();
+    expect(sizedSrcSet('/uploads/content/logo.svg', 'webp')).toBeNull();
+    expect(sizedSrcSet('/uploads/demo/../content/logo.svg', 'webp')).toBeNull();
+    expect(sizedSrcSet('https://cdn.example/x.jpg', 'webp')).toBeNull();
+    expect(sizedSrcSet('/uploads/x.jpg?v=2', 'webp')).toBeNull();
   });
 });

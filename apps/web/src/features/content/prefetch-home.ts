@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Locale } from '@store/contracts/constants';
-import { webpSrcSet } from '../../ui/store-image';
+import { preload } from 'react-dom';
+import { picturePreload } from '../../ui/store-image';
 import { pageSettingsQueryOptions, settingImage } from './api/get-page-settings';
 
 /** How wide the top slides are shown (their `sizes`), for the preload to ask for the file the slide will use. */
@@ -15,18 +16,8 @@ export function prefetchHome(queryClient: QueryClient, locale: Locale) {
     .ensureQueryData(pageSettingsQueryOptions(locale, 'home_page'))
     .then((settings) => {
       const src = settingImage(settings, 'top_slider_first', locale);
-      if (!src || document.querySelector(`link[rel="preload"][href="${CSS.escape(src)}"]`)) return;
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'image';
-      link.href = src;
-      const srcSet = webpSrcSet(src);
-      if (srcSet) {
-        link.setAttribute('imagesrcset', srcSet);
-        link.setAttribute('imagesizes', HERO_SIZES);
-      }
-      link.setAttribute('fetchpriority', 'high');
-      document.head.appendChild(link);
+      // The same preload the carousel asks for when it renders (React keeps one of them in the head).
+      if (src) preload(src, picturePreload(src, HERO_SIZES) ?? { as: 'image', fetchPriority: 'high' });
     })
     .catch(() => undefined);
 }

@@ -5,7 +5,7 @@ import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
 import { Svg } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
-import { StoreImage, webpSrcSet } from '../../../ui/store-image';
+import { picturePreload, StoreImage } from '../../../ui/store-image';
 
 // The gallery's parts, shared by the page's gallery (product-gallery.tsx) and its fullscreen view
 // (gallery-fullscreen.tsx, loaded when first opened).
@@ -129,8 +129,8 @@ export function Stage({
   const sizes = large ? '100vw' : MAIN_SIZES;
   // The page's largest picture, asked for from the head with high priority in the file the gallery will use (React
   // preloads a plain <img> by itself, not one inside <picture>); the server puts it first in the head (web.ts).
-  const srcSet = large ? null : webpSrcSet(src);
-  if (srcSet) preload(src, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' });
+  const preloaded = large ? null : picturePreload(src, sizes);
+  if (preloaded) preload(src, preloaded);
   return (
     <StoreImage
       src={src}

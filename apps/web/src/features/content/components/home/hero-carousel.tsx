@@ -7,7 +7,7 @@ import { usePrefersReducedMotion } from '../../../../lib/use-media-query';
 import { Skeleton } from '../../../../ui/skeleton';
 import { settingImage, settingText, usePageSettings } from '../../api/get-page-settings';
 import { bannerTarget } from '../../home-links';
-import { StoreImage, webpSrcSet } from '../../../../ui/store-image';
+import { picturePreload, StoreImage } from '../../../../ui/store-image';
 import { HERO_SIZES } from '../../prefetch-home';
 import { BannerLink } from './explore-banners';
 
@@ -49,14 +49,8 @@ export function HeroCarousel() {
   if (slides.length === 0) return null;
   // The page's largest picture, asked for from the head with high priority in the file the slide will use (React
   // preloads a plain <img> by itself, not one inside <picture>).
-  const first = webpSrcSet(slides[0]!.src);
-  if (first)
-    preload(slides[0]!.src, {
-      as: 'image',
-      imageSrcSet: first,
-      imageSizes: HERO_SIZES,
-      fetchPriority: 'high',
-    });
+  const first = picturePreload(slides[0]!.src, HERO_SIZES);
+  if (first) preload(slides[0]!.src, first);
   // A new language re-creates the carousel with the new direction.
   return <Carousel key={locale} slides={slides} label={t('hero.label')} />;
 }
