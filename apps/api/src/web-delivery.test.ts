@@ -308,6 +308,11 @@ describe('what search engines read', () => {
     const made = readdirSync(path.join(uploadsDir, '.sizes')).length;
     expect((await get('/img/320.avif/test/gradient.jpg')).rawPayload.equals(avif.rawPayload)).toBe(true);
     expect(readdirSync(path.join(uploadsDir, '.sizes'))).toHaveLength(made);
+    // A photo uploaded as AVIF comes in the same widths (not sent whole, as big as it was uploaded).
+    writeFileSync(path.join(uploadsDir, 'test', 'gradient.avif'), await sharp(photo).avif().toBuffer());
+    const fromAvif = await get('/img/320.webp/test/gradient.avif');
+    expect(fromAvif.headers['content-type']).toBe('image/webp');
+    expect((await sharp(fromAvif.rawPayload).metadata()).width).toBe(320);
     // A flat colour is smaller as WebP than AVIF's container alone: the WebP is sent, named as what it is.
     const flat = await get('/img/160.avif/test/photo.jpg');
     expect(flat.statusCode).toBe(200);

@@ -83,13 +83,13 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** The widths the server makes of a picture of the uploads for `srcset` (GET /img/{width}.webp/{path}). */
+/** The widths the server makes of a picture of the uploads for `srcset` (GET /img/{width}.{avif,webp}/{path}). */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;
 
 /**
  * The pictures of the uploads the server makes in those widths, by their path under /uploads/: photos (JPEG, PNG,
- * WebP) and the demo catalog's own drawings. Folders of letters, digits and dashes only in demo/: no way out of it
+ * WebP, AVIF) and the demo catalog's own drawings. Folders of letters, digits and dashes only in demo/: no way out of it
  * (`..`, `%2e`) to a drawing a person uploaded, which is never drawn on the server.
  */
 export const SIZED_PICTURE =
-  /^(?:[^?#]+\.(?:jpe?g|png|webp)|demo\/(?:[a-z0-9_-]+\/)*[a-z0-9_-][a-z0-9_.-]*\.svg)$/i;
+  /^(?:[^?#]+\.(?:jpe?g|png|webp|avif)|demo\/(?:[a-z0-9_-]+\/)*[a-z0-9_-][a-z0-9_.-]*\.svg)$/i;

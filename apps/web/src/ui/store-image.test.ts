@@ -8,6 +8,7 @@ describe('sizedSrcSet', () => {
         '/img/480.webp/products/12/front.jpg 480w',
     );
     expect(sizedSrcSet('/uploads/a.PNG', 'webp')?.split(', ')).toHaveLength(7);
+    expect(sizedSrcSet('/uploads/products/12/front.avif', 'webp')?.split(', ')).toHaveLength(7);
   });
   it('offers the same widths in AVIF', () => {
     expect(sizedSrcSet('/uploads/products/12/front.jpg', 'avif', 320)).toBe(

@@ -41,10 +41,9 @@ type Props = ImgHTMLAttributes<HTMLImageElement> & {
 /**
  * A picture of the store in the sizes the layout needs: a photo (and a demo drawing) comes as AVIF at the width the
  * screen needs, as WebP to a browser without AVIF, and as the original to one without either; an uploaded drawing
- * (SVG) goes as it is. Width and height
- * are always set by the caller, so nothing moves when it arrives. The `<picture>` takes no box of its own
- * (display: contents): the picture is laid out as the `<img>` alone would be, so its classes size it against its
- * parent (a thumbnail's fixed size in a row, a flex item's shrink).
+ * (SVG) goes as it is. Width and height are always set by the caller, so nothing moves when it arrives. The
+ * `<picture>` takes no box of its own (display: contents): the picture is laid out as the `<img>` alone would be, so
+ * its classes size it against its parent (a thumbnail's fixed size in a row, a flex item's shrink).
  */
 export function StoreImage({ src, sizes, maxWidth, ...img }: Props) {
   const avif = sizedSrcSet(src, 'avif', maxWidth);
