@@ -46,6 +46,7 @@ import { adminCustomerRoutes } from './modules/customers/routes.ts';
 import { adminStockRoutes } from './modules/stock/admin-routes.ts';
 import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { adminTaxonomyRoutes } from './modules/catalog-admin/taxonomy-routes.ts';
+import { adminSynonymRoutes } from './modules/catalog-admin/synonyms-routes.ts';
 import { adminImageRoutes } from './modules/catalog-admin/images-routes.ts';
 import { keepUploadedFile } from './lib/uploaded-files.ts';
 import { adminProductRoutes } from './modules/catalog-admin/products-routes.ts';
@@ -268,6 +269,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminStockRoutes, { prefix: '/v1/admin' });
   await app.register(adminContentRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminTaxonomyRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
+  await app.register(adminSynonymRoutes, { prefix: '/v1/admin' });
   await app.register(adminImageRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminProductRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminImportRoutes, { prefix: '/v1/admin' });

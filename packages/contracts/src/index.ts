@@ -20,5 +20,6 @@ export * from './admin-stock.ts';
 export * from './admin-catalog.ts';
 export * from './admin-images.ts';
 export * from './admin-taxonomy.ts';
+export * from './admin-synonyms.ts';
 export * from './admin-imports.ts';
 export * from './admin-content.ts';

@@ -419,6 +419,23 @@ export const apiMessages = {
     en: '{n} products are of this brand: give them another brand first',
     ar: 'فيه {n} منتج من الماركة دي: غيّر ماركتهم الأول',
   },
+  synonym_no_letters: {
+    en: 'must hold a letter or a digit',
+    ar: 'لازم يكون فيه حرف أو رقم',
+  },
+  synonym_too_many_words: {
+    en: 'is too many words (at most {max}: the search reads a phrase of up to {max} words as one)',
+    ar: 'كلام كتير أوي (أقصى حد {max} كلمات: البحث بيقرا لحد {max} كلمات مع بعض كأنهم كلمة واحدة)',
+  },
+  synonym_same_words: {
+    en: 'is the same as the word it stands for',
+    ar: 'هي نفس الكلمة اللي بتدور عليها',
+  },
+  synonym_exists: {
+    en: 'This synonym is already there',
+    ar: 'المرادف ده موجود قبل كده',
+  },
+  synonym_not_found: { en: 'Synonym not found', ar: 'المرادف ده مش موجود' },
   promotion_changed: {
     en: 'Someone else changed this promotion meanwhile. Reload to see their change, then edit again',
     ar: 'حد تاني عدّل العرض ده في نفس الوقت. حدّث الصفحة عشان تشوف التعديل، وبعدين عدّل تاني',

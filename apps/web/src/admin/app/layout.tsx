@@ -86,7 +86,7 @@ export function AdminLayout() {
               </li>
             )}
             {(staff.role === 'owner' || staff.role === 'catalog') &&
-              (['categories', 'brands', 'promotions'] as const).map((page) => (
+              (['categories', 'brands', 'promotions', 'synonyms'] as const).map((page) => (
                 <li key={page}>
                   <NavLink to={`/${page}`} className={navClass}>
                     {t(`taxonomy.nav.${page}`)}

@@ -35,6 +35,7 @@ export const router = createBrowserRouter(
         },
         { path: 'categories', lazy: () => import('../taxonomy/categories-route') },
         { path: 'brands', lazy: () => import('../taxonomy/brands-route') },
+        { path: 'synonyms', lazy: () => import('../taxonomy/synonyms-route') },
         { path: 'promotions', lazy: () => import('../taxonomy/promotions-route') },
         { path: 'promotions/:id', lazy: () => import('../taxonomy/promotions-route') },
         { path: 'products', lazy: () => import('../products/products-route') },

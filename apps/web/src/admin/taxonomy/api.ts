@@ -10,6 +10,7 @@ import type {
   AdminPromotionProduct,
   AdminPromotionUpdate,
 } from '@store/contracts/admin-taxonomy';
+import type { AdminSynonym, AdminSynonymBody, AdminSynonymsResponse } from '@store/contracts/admin-synonyms';
 import type { Locale } from '@store/contracts/constants';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -105,3 +106,19 @@ export const setPromotionProducts = (
   id: number,
   body: { items?: { product_id: number; price_after_promotion: string | number }[]; remove?: number[] },
 ) => api<{ products: AdminPromotionProduct[] }>(`admin/promotions/${id}/products`, { method: 'PUT', body });
+
+/* ---------------- search synonyms ---------------- */
+
+/** GET v1/admin/synonyms: a page of them, `q` finding either side as the search reads it. */
+export const synonymsQueryOptions = (q: string, page: number) =>
+  queryOptions({
+    queryKey: [...TAXONOMY_KEY, 'synonyms', q, page],
+    queryFn: ({ signal }) =>
+      api<AdminSynonymsResponse>('admin/synonyms', { query: { q: q || undefined, page }, signal }),
+  });
+
+/** 409 when the pair (or its reverse, either two-way) is already there. */
+export const createSynonym = (body: AdminSynonymBody) =>
+  api<{ synonym: AdminSynonym }>('admin/synonyms', { method: 'POST', body });
+
+export const deleteSynonym = (id: number) => api<void>(`admin/synonyms/${id}`, { method: 'DELETE' });
