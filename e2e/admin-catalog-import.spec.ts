@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { openSignedIn } from './admin-session';
+import { expect, test } from './fixtures';
 
 /**
  * The products spreadsheet import (issue 17) in a real Chromium against the built app on the real API: the owner
@@ -9,28 +10,6 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 const ARTIFACTS = 'e2e/artifacts';
 mkdirSync(ARTIFACTS, { recursive: true });
-
-const OWNER = { email: 'owner@store.local', password: 'souq-demo-owner' };
-
-async function openSignedIn(page: Page, request: APIRequestContext) {
-  const res = await request.post('/v1/admin/sign_in?locale=en', { data: OWNER });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const h = res.headers();
-  const { staff } = (await res.json()) as { staff: { id: number; role: string } };
-  const headers = { client: h.client!, token: h.token!, uid: h.uid! };
-  await page.addInitScript(
-    ([hdrs, member]) => {
-      if (sessionStorage.getItem('e2e-admin-set')) return;
-      localStorage.setItem(
-        'admin-auth',
-        JSON.stringify({ state: { headers: hdrs, staff: member }, version: 0 }),
-      );
-      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: 'ar' }, version: 0 }));
-      sessionStorage.setItem('e2e-admin-set', '1');
-    },
-    [headers, staff] as const,
-  );
-}
 
 test('the owner checks a CSV with one bad row, imports it, and the good products are in the store', async ({
   page,

@@ -1,3 +1,4 @@
+import { OWNER, openSignedIn } from './admin-session';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 /**
@@ -7,23 +8,9 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
  * an https address is refused on its field, in the staff member's language, before anything is sent.
  */
 
-const OWNER = { email: 'owner@store.local', password: 'souq-demo-owner' };
-
-/** Opens the back office signed in as the owner (the session stored as the app stores it), in Arabic. */
-async function openSignedIn(page: Page, request: APIRequestContext) {
-  const res = await request.post('/v1/admin/sign_in?locale=en', { data: OWNER });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const h = res.headers();
-  const { staff } = (await res.json()) as { staff: { id: number; role: string } };
-  await page.addInitScript(
-    ([headers, member]) => {
-      if (sessionStorage.getItem('e2e-admin-set')) return;
-      localStorage.setItem('admin-auth', JSON.stringify({ state: { headers, staff: member }, version: 0 }));
-      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: 'ar' }, version: 0 }));
-      sessionStorage.setItem('e2e-admin-set', '1');
-    },
-    [{ client: h.client!, token: h.token!, uid: h.uid! }, staff] as const,
-  );
+/** Opens the back office signed in as the owner, in Arabic; map tiles (the outside world) cut off at the edge. */
+async function openOwner(page: Page, request: APIRequestContext) {
+  await openSignedIn(page, request);
   await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
 }
 
@@ -43,7 +30,7 @@ test('the owner changes the first slide’s title and the store’s home page sh
   await request.get('/');
   await request.get('/?lang=en');
 
-  await openSignedIn(page, request);
+  await openOwner(page, request);
   await page.goto('/admin/');
   await page.getByTestId('nav-content').filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/admin\/content$/);
@@ -108,7 +95,7 @@ test('the owner writes an Arabic returns policy in /admin and /returns-policy sh
 
   try {
     await request.get('/returns-policy');
-    await openSignedIn(page, request);
+    await openOwner(page, request);
     await page.goto('/admin/content');
     await page.getByRole('link', { name: 'الصفحات الثابتة' }).click();
     await expect(page).toHaveURL(/\/admin\/content\/static-pages$/);

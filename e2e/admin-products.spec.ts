@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { signedIn, staffSession, type StaffHeaders, type StaffSession } from './admin-session';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 
 /**
@@ -12,35 +13,10 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '.
 const ARTIFACTS = 'e2e/artifacts';
 mkdirSync(ARTIFACTS, { recursive: true });
 
-const OWNER = { email: 'owner@store.local', password: 'souq-demo-owner' };
 const PASSWORD = 'Lotus-garden-2024';
 
-type Headers = { client: string; token: string; uid: string };
-
-/** A staff session through the API (headers client, token, uid) and the member it belongs to. */
-async function staffSession(request: APIRequestContext, who: { email: string; password: string } = OWNER) {
-  const res = await request.post('/v1/admin/sign_in?locale=en', { data: who });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const h = res.headers();
-  const { staff } = (await res.json()) as { staff: { id: number; role: string } };
-  return { headers: { client: h.client!, token: h.token!, uid: h.uid! } as Headers, staff };
-}
-
-/** Opens the back office in this page already signed in (the session stored as the app stores it), in Arabic. */
-async function signedIn(page: Page, session: Awaited<ReturnType<typeof staffSession>>) {
-  await page.addInitScript(
-    ([headers, member]) => {
-      if (sessionStorage.getItem('e2e-admin-set')) return;
-      localStorage.setItem('admin-auth', JSON.stringify({ state: { headers, staff: member }, version: 0 }));
-      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: 'ar' }, version: 0 }));
-      sessionStorage.setItem('e2e-admin-set', '1');
-    },
-    [session.headers, session.staff] as const,
-  );
-}
-
 /** A new staff member with this role, added by the owner through the API, and signed in (and their email). */
-async function member(request: APIRequestContext, owner: Headers, role: 'catalog' | 'staff') {
+async function member(request: APIRequestContext, owner: StaffHeaders, role: 'catalog' | 'staff') {
   const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@store.local`;
   const added = await request.post('/v1/admin/staff?locale=en', {
     headers: owner,
@@ -71,11 +47,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 
 /** A page of its own browser context, signed in as `session`. */
-async function pageOf(
-  browser: Browser,
-  baseURL: string | undefined,
-  session: Awaited<ReturnType<typeof staffSession>>,
-) {
+async function pageOf(browser: Browser, baseURL: string | undefined, session: StaffSession) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await signedIn(page, session);

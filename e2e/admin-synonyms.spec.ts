@@ -1,33 +1,12 @@
 import { PRODUCT_PAGE_SIZE } from '@store/contracts/constants';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { openSignedIn } from './admin-session';
+import { expect, test, type APIRequestContext } from './fixtures';
 
 /**
  * Search synonyms in the back office (decision 020), in a real Chromium against the built app: the demo owner, in
  * Arabic, teaches the shop's search a word shoppers type, and the shop's search finds with it at once; then deletes
  * it, and the word finds nothing again. The screen in English too.
  */
-
-const OWNER = { email: 'owner@store.local', password: 'souq-demo-owner' };
-
-async function openSignedIn(page: Page, request: APIRequestContext, locale: 'ar' | 'en') {
-  const res = await request.post('/v1/admin/sign_in?locale=en', { data: OWNER });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const h = res.headers();
-  const { staff } = (await res.json()) as { staff: { id: number; role: string } };
-  const headers = { client: h.client!, token: h.token!, uid: h.uid! };
-  await page.addInitScript(
-    ([session, member, lng]) => {
-      if (sessionStorage.getItem('e2e-admin-set')) return;
-      localStorage.setItem(
-        'admin-auth',
-        JSON.stringify({ state: { headers: session, staff: member }, version: 0 }),
-      );
-      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: lng }, version: 0 }));
-      sessionStorage.setItem('e2e-admin-set', '1');
-    },
-    [headers, staff, locale] as const,
-  );
-}
 
 /** What the shop's search finds for a word: how many products, and the first page's, by id (ranks may differ). */
 async function shopFinds(request: APIRequestContext, query: string) {

@@ -1,37 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { openSignedIn } from './admin-session';
+import { expect, test } from './fixtures';
 
 /**
  * Categories and promotions in the back office (issue 17), in a real Chromium against the built app: the demo owner
  * adds a sub-category in Arabic and English and moves it with the keyboard buttons, then makes a promotion, puts
  * one product in it at a promotion price, and sees the promotion's page in the store with that product and price.
  */
-
-const OWNER = { email: 'owner@store.local', password: 'souq-demo-owner' };
-
-type Headers = { client: string; token: string; uid: string };
-
-async function staffSession(request: APIRequestContext) {
-  const res = await request.post('/v1/admin/sign_in?locale=en', { data: OWNER });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const h = res.headers();
-  const { staff } = (await res.json()) as { staff: { id: number; role: string } };
-  return { headers: { client: h.client!, token: h.token!, uid: h.uid! } as Headers, staff };
-}
-
-/** Opens the back office signed in as the owner, in Arabic (the session stored as the app stores it). */
-async function openSignedIn(page: Page, request: APIRequestContext) {
-  const session = await staffSession(request);
-  await page.addInitScript(
-    ([headers, member]) => {
-      if (sessionStorage.getItem('e2e-admin-set')) return;
-      localStorage.setItem('admin-auth', JSON.stringify({ state: { headers, staff: member }, version: 0 }));
-      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: 'ar' }, version: 0 }));
-      sessionStorage.setItem('e2e-admin-set', '1');
-    },
-    [session.headers, session.staff] as const,
-  );
-  return session;
-}
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
