@@ -90,3 +90,31 @@ test('the synonyms screen in English, left to right, with the seeded Egyptian wo
   await page.getByTestId('synonyms-filter').fill('مكيف');
   await expect(page.getByTestId('synonyms-table')).toContainText('تكييف');
 });
+
+test('deleting the only synonym on the last page goes back to the page before, with its pager', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const session = await openSignedIn(page, request, 'en');
+  // One page and one more, under a prefix no other synonym has.
+  const prefix = `zq${Math.random().toString(36).slice(2, 6)}`;
+  for (let i = 0; i <= 50; i++) {
+    const res = await request.post('/v1/admin/synonyms?locale=en', {
+      headers: session.headers,
+      data: { term: `${prefix}${String(i).padStart(2, '0')}`, alternative: 'charger' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.goto('/admin/synonyms');
+  await page.getByTestId('synonyms-filter').fill(prefix);
+  await expect(page.getByTestId('synonyms-count')).toHaveText('51 synonyms · page 1 of 2');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('synonyms-count')).toHaveText('51 synonyms · page 2 of 2');
+  await expect(page.getByTestId('synonyms-table').locator('tbody tr')).toHaveCount(1);
+  await page.getByRole('button', { name: `Delete: “${prefix}50” also finds “charger”` }).click();
+  await page.getByTestId('confirm-delete').click();
+  await expect(page.getByTestId('synonyms-status')).toContainText(`Deleted: “${prefix}50”`);
+  await expect(page.getByTestId('synonyms-count')).toHaveText('50 synonyms · page 1 of 1');
+  await expect(page.getByTestId('synonyms-table').locator('tbody tr')).toHaveCount(50);
+});

@@ -254,6 +254,8 @@ export function Component() {
           title={t('taxonomy.synonyms.deleteTitle', { pair: pair(deleting) })}
           onConfirm={async () => {
             await deleteSynonym(deleting.id);
+            // The last one of a page past the first: show the page before (this one would be empty, with no pager).
+            if (page > 1 && list.data?.synonyms.length === 1) setPage(page - 1);
             setFailure([]);
             setStatus(t('taxonomy.synonyms.deleted', { pair: pair(deleting) }));
             await refresh();
