@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { normalizeSearchText } from './arabic.ts';
+import { pageParam } from './catalog.ts';
 import { text } from './text.ts';
 
 export const SYNONYM_MAX = 60;
@@ -44,7 +45,7 @@ export const adminSynonymsQuerySchema = z.object({
   q: text()
     .max(SYNONYM_MAX, { error: `too_long:${SYNONYM_MAX}` })
     .optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
 });
 export type AdminSynonymsQuery = z.infer<typeof adminSynonymsQuerySchema>;
 

@@ -41,7 +41,7 @@ const isUniqueViolation = (err: unknown) => {
  * `CHARG` finds `chargr`; a row matches when either side holds it.
  */
 export async function listSynonyms(db: DbOrTx, query: AdminSynonymsQuery) {
-  const page = query.page;
+  const page = query.page ?? 1;
   const q = normalizeSearchText(query.q ?? '');
   // position() rather than LIKE: no character of what was typed is ever read as a pattern.
   const where: SQL | undefined = q

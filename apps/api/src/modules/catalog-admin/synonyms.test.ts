@@ -189,6 +189,10 @@ describe('the list', () => {
       `pagetest ${String(ADMIN_SYNONYMS_PER_PAGE + 1).padStart(3, '0')}`,
     ]);
     await t.database.db.delete(searchSynonyms).where(eq(searchSynonyms.alternative, 'pagebox'));
+    // A page that is not a whole number is said so, in the staff member's language.
+    const bad = await api('GET', '/v1/admin/synonyms?page=abc&locale=ar');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.page).toEqual(['لازم يكون رقم صحيح']);
   });
 });
 
