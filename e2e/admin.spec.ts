@@ -1,3 +1,4 @@
+import { OWNER, openSignedIn as openOwnerSignedIn, staffSession } from './admin-session';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { mkdirSync } from 'node:fs';
 
@@ -11,7 +12,6 @@ import { mkdirSync } from 'node:fs';
 const ARTIFACTS = 'e2e/artifacts';
 mkdirSync(ARTIFACTS, { recursive: true });
 
-const OWNER = { email: 'owner@store.local', password: 'souq-demo-owner' };
 const PASSWORD = 'Nile-river-2024';
 
 type Headers = { client: string; token: string; uid: string };
@@ -152,31 +152,12 @@ const shopperOrder = (request: APIRequestContext, s: Shopper, id: number) =>
 
 /* ---------------- the browser ---------------- */
 
-/** A staff session through the API (headers client, token, uid) and the member it belongs to. */
-async function staffSession(request: APIRequestContext, who: { email: string; password: string } = OWNER) {
-  const res = await request.post('/v1/admin/sign_in?locale=en', { data: who });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const h = res.headers();
-  const { staff } = (await res.json()) as { staff: { id: number; role: string } };
-  return { headers: { client: h.client!, token: h.token!, uid: h.uid! }, staff };
-}
-
 /**
- * Opens the back office already signed in as the owner (the session stored as the app stores it). Each owner
- * session counts against the owner's devices (STAFF_MAX_DEVICES), so a test opens one at most.
+ * Opens the back office already signed in as the owner (admin-session.ts), map tiles (the outside world) cut off at
+ * the edge: the map still shows its pin.
  */
 async function openSignedIn(page: Page, request: APIRequestContext, locale: 'ar' | 'en' = 'ar') {
-  const session = await staffSession(request);
-  await page.addInitScript(
-    ([headers, member, lng]) => {
-      if (sessionStorage.getItem('e2e-admin-set')) return;
-      localStorage.setItem('admin-auth', JSON.stringify({ state: { headers, staff: member }, version: 0 }));
-      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: lng }, version: 0 }));
-      sessionStorage.setItem('e2e-admin-set', '1');
-    },
-    [session.headers, session.staff, locale] as const,
-  );
-  // Map tiles are the outside world: cut off at the edge (the map still shows its pin).
+  const session = await openOwnerSignedIn(page, request, locale);
   await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
   return session;
 }
