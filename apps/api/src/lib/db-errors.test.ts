@@ -14,7 +14,7 @@ import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { addShopper, addZones, addressFields, type Shopper } from '../test/shoppers.ts';
-import { classifyDatabaseError } from './db-errors.ts';
+import { classifyDatabaseError, isUniqueViolation } from './db-errors.ts';
 import { describeError, maskPhone, safeUrl } from './logging.ts';
 
 const PHONE = '01098765432';
@@ -246,6 +246,14 @@ describe('classifyDatabaseError', () => {
     ['any other query failure', wrapped(new Error('something odd')), 'other', 'unknown'],
   ])('%s', (_, err, kind, code) => {
     expect(classifyDatabaseError(err)).toMatchObject({ kind, code });
+  });
+
+  it('isUniqueViolation: a unique index refused the write, as the driver says it or wrapped by Drizzle', () => {
+    expect(isUniqueViolation(pgError('23505'))).toBe(true);
+    expect(isUniqueViolation(wrapped(pgError('23505')))).toBe(true);
+    expect(isUniqueViolation(wrapped(pgError('23503')))).toBe(false);
+    expect(isUniqueViolation(new Error('duplicate key'))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
   });
 
   it('says nothing of errors that are not the database', () => {

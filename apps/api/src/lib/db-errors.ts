@@ -168,6 +168,14 @@ const isServerError = (e: Fields): e is Fields & { code: string } =>
 
 const str = (v: unknown) => (typeof v === 'string' && v.length <= 63 ? v : undefined);
 
+/**
+ * A unique index refused the write (SQLSTATE 23505), on the error or one of its causes (Drizzle wraps the driver's):
+ * two writers raced to the same row, read by the caller as its own field's or conflict's error.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  return chain(err).some((e) => e.code === '23505');
+}
+
 /** Classifies a database error (see above); null when `err` did not come from the database. */
 export function classifyDatabaseError(err: unknown): DatabaseFailure | null {
   const errors = chain(err);

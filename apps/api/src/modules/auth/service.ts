@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskPhone } from '../../lib/logging.ts';
 import { countHits, enforce, tooManyAttempts, undoHits } from '../../lib/rate-limit.ts';
@@ -73,11 +74,6 @@ export function toUser(u: UserRow): User {
 
 const fieldError = (status: number, field: string, key: string) =>
   new AppError(status, 'invalid', { [field]: [key] });
-
-const isUniqueViolation = (err: unknown) => {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 async function lockUserByPhone(db: DbOrTx, phone: string) {
   const [u] = await db.select().from(users).where(eq(users.phoneNumber, phone)).limit(1).for('update');

@@ -15,6 +15,7 @@ import {
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { searchSynonyms } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 
@@ -30,11 +31,6 @@ const synonymOut = (r: SynonymRow): AdminSynonym => ({
 const synonymAudit = (r: SynonymRow) => ({ term: r.term, alternative: r.alternative, two_way: r.twoWay });
 
 const exists = () => new AppError(409, 'exists', ['synonym_exists']);
-
-const isUniqueViolation = (err: unknown) => {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 /**
  * GET /v1/admin/synonyms: by term, then alternative, a page at a time. `q` is read as the search reads words, so

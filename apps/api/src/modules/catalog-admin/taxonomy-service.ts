@@ -33,6 +33,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands, categories, promotions } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isDrawingOnlySvg } from '../../lib/uploaded-files.ts';
 import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
@@ -646,10 +647,7 @@ async function slugRace<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    const code =
-      (err as { code?: string; cause?: { code?: string } }).code ??
-      (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw AppError.field('slug', 'slug_taken');
+    if (isUniqueViolation(err)) throw AppError.field('slug', 'slug_taken');
     throw err;
   }
 }

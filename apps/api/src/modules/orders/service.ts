@@ -20,6 +20,7 @@ import {
   ratings,
   users,
 } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SYSTEM, transition } from './core.ts';
 import { pick } from '../../lib/locale.ts';
@@ -209,11 +210,6 @@ export async function getOrder(db: DbOrTx, userId: number, id: number, locale: L
   if (!row) throw AppError.notFound('order_not_found');
   return (await toOrders(db, [row], locale))[0]!;
 }
-
-const isUniqueViolation = (err: unknown) => {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 /**
  * PUT v1/users/orders/rate: every listed order must be one of the user's delivered, not yet rated orders; all are

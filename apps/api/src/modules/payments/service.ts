@@ -15,6 +15,7 @@ import { orderTotals, toEgp } from '@store/contracts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
 import type { VerifiedTransaction } from '../../adapters/payments/provider.ts';
@@ -118,11 +119,6 @@ export async function releaseSessionTx(
   await returnToCart(tx, p.orderId, status === 'failed' ? GATEWAY : SYSTEM, now);
   return true;
 }
-
-const isUniqueViolation = (err: unknown) => {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 /** releaseSessionTx in its own transaction; retried when a new cart appeared at the same moment. */
 export async function releaseSession(

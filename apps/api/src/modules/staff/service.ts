@@ -12,6 +12,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforce, undoHits } from '../../lib/rate-limit.ts';
 import type { SessionTokens } from '../../lib/session-tokens.ts';
@@ -44,11 +45,6 @@ const toMember = (s: StaffRow): StaffMember => ({
   active: s.active,
   created_at: s.createdAt.toISOString(),
 });
-
-const isUniqueViolation = (err: unknown) => {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 /** A new password of a staff member: the contracts' rules (length, not blank) have run; not common, not the email. */
 export function checkStaffPassword(password: string, email: string) {
