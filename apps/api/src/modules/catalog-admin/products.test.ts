@@ -1,10 +1,10 @@
 import { adminProductBodySchema, apiMessage } from '@store/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { auditLog, products, specifications, staff, stockMovements } from '../../db/schema.ts';
+import { auditLog, products, specifications, stockMovements } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addPromotion } from '../../test/fixtures.ts';
-import { staffSignIn } from '../../test/staff.ts';
+import { ownerCatalogClerk, staffSignIn } from '../../test/staff.ts';
 import { addShopper, addZones, call, readyToPay } from '../../test/shoppers.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
 import { insertProduct, insertProducts, updateProduct, updateProducts } from './product-writes.ts';
@@ -36,17 +36,7 @@ beforeAll(async () => {
   brandA = await addBrand(db, 'Ideal', 'أيديال');
   brandB = await addBrand(db, 'Sharp', 'شارب');
   summer = await addPromotion(db, 'summer', null, null);
-  for (const [email, role, name] of [
-    ['boss@store.example', 'owner', 'Hoda'],
-    ['shelves@store.example', 'catalog', 'Samir'],
-    ['clerk@store.example', 'staff', 'Karim'],
-  ] as const) {
-    await ensureOwner(db, { email, password: PASSWORD }, t.clock.now());
-    await db.update(staff).set({ role, name }).where(eq(staff.email, email));
-  }
-  owner = await staffSignIn(t.app, 'boss@store.example', PASSWORD);
-  catalog = await staffSignIn(t.app, 'shelves@store.example', PASSWORD);
-  clerk = await staffSignIn(t.app, 'clerk@store.example', PASSWORD);
+  ({ owner, catalog, clerk } = await ownerCatalogClerk(t, PASSWORD));
 });
 afterAll(() => t?.close());
 

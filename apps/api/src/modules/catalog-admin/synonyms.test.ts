@@ -5,8 +5,7 @@ import { auditLog, searchSynonyms, staff } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
 import { call } from '../../test/shoppers.ts';
-import { staffSignIn } from '../../test/staff.ts';
-import { ensureOwner } from '../staff/bootstrap.ts';
+import { ownerCatalogClerk } from '../../test/staff.ts';
 
 /**
  * Search synonyms in the back office (decision 020): a synonym a catalog staff member adds is what the store's
@@ -24,17 +23,7 @@ let chargers: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [email, role, name] of [
-    ['boss@store.example', 'owner', 'Hoda'],
-    ['shelves@store.example', 'catalog', 'Samir'],
-    ['clerk@store.example', 'staff', 'Karim'],
-  ] as const) {
-    await ensureOwner(t.database.db, { email, password: PASSWORD }, t.clock.now());
-    await t.database.db.update(staff).set({ role, name }).where(eq(staff.email, email));
-  }
-  owner = await staffSignIn(t.app, 'boss@store.example', PASSWORD);
-  catalog = await staffSignIn(t.app, 'shelves@store.example', PASSWORD);
-  clerk = await staffSignIn(t.app, 'clerk@store.example', PASSWORD);
+  ({ owner, catalog, clerk } = await ownerCatalogClerk(t, PASSWORD));
   [{ id: samirId }] = (await t.database.db
     .select({ id: staff.id })
     .from(staff)

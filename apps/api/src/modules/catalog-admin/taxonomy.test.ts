@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products, staff } from '../../db/schema.ts';
+import { auditLog, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
 import { call } from '../../test/shoppers.ts';
-import { staffSignIn } from '../../test/staff.ts';
-import { ensureOwner } from '../staff/bootstrap.ts';
+import { ownerCatalogClerk } from '../../test/staff.ts';
 
 /**
  * Categories, brands and promotions in the back office (issue 17): the tree keeps three levels at most and never
@@ -28,17 +27,7 @@ let clerk: Record<string, string>;
 beforeAll(async () => {
   uploads = mkdtempSync(path.join(tmpdir(), 'taxonomy-uploads-'));
   t = await createTestApp({ uploadsDir: uploads });
-  for (const [email, role, name] of [
-    ['boss@store.example', 'owner', 'Hoda'],
-    ['shelves@store.example', 'catalog', 'Samir'],
-    ['clerk@store.example', 'staff', 'Karim'],
-  ] as const) {
-    await ensureOwner(t.database.db, { email, password: PASSWORD }, t.clock.now());
-    await t.database.db.update(staff).set({ role, name }).where(eq(staff.email, email));
-  }
-  owner = await staffSignIn(t.app, 'boss@store.example', PASSWORD);
-  catalog = await staffSignIn(t.app, 'shelves@store.example', PASSWORD);
-  clerk = await staffSignIn(t.app, 'clerk@store.example', PASSWORD);
+  ({ owner, catalog, clerk } = await ownerCatalogClerk(t, PASSWORD));
 });
 afterAll(async () => {
   await t?.close();

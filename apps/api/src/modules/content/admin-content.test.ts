@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deliveryZones, pageSettings, staff } from '../../db/schema.ts';
+import { auditLog, deliveryZones, pageSettings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { staffSignIn } from '../../test/staff.ts';
+import { ownerCatalogClerk } from '../../test/staff.ts';
 import { addAddress, addShopper, addZones, call, productMaker, putInCart } from '../../test/shoppers.ts';
-import { ensureOwner } from '../staff/bootstrap.ts';
 
 /**
  * The storefront's content in the back office (issue 17): what the owner or catalog staff change shows in the shop's
@@ -26,17 +25,7 @@ let clerk: Record<string, string>;
 beforeAll(async () => {
   uploads = mkdtempSync(path.join(tmpdir(), 'content-uploads-'));
   t = await createTestApp({ uploadsDir: uploads });
-  for (const [email, role, name] of [
-    ['boss@store.example', 'owner', 'Hoda'],
-    ['shelves@store.example', 'catalog', 'Samir'],
-    ['clerk@store.example', 'staff', 'Karim'],
-  ] as const) {
-    await ensureOwner(t.database.db, { email, password: PASSWORD }, t.clock.now());
-    await t.database.db.update(staff).set({ role, name }).where(eq(staff.email, email));
-  }
-  owner = await staffSignIn(t.app, 'boss@store.example', PASSWORD);
-  catalog = await staffSignIn(t.app, 'shelves@store.example', PASSWORD);
-  clerk = await staffSignIn(t.app, 'clerk@store.example', PASSWORD);
+  ({ owner, catalog, clerk } = await ownerCatalogClerk(t, PASSWORD));
   await t.database.db.insert(pageSettings).values([
     { group: 'home_page', name: 'top_slider_first', attachmentUrl: '/uploads/demo/first-en.svg' },
     { group: 'home_page', name: 'top_slider_first_title', value: 'White Friday' },

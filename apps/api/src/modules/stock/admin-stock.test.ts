@@ -1,11 +1,10 @@
 import { apiMessage } from '@store/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products, staff } from '../../db/schema.ts';
+import { auditLog, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { staffSignIn } from '../../test/staff.ts';
+import { ownerCatalogClerk } from '../../test/staff.ts';
 import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
-import { ensureOwner } from '../staff/bootstrap.ts';
 
 /**
  * The back office's stock screen (issue 17): a manual edit never overwrites an order taken meanwhile, every change
@@ -18,23 +17,11 @@ let owner: Record<string, string>;
 let catalog: Record<string, string>;
 let clerk: Record<string, string>;
 
-const staffHeaders = (email: string) => staffSignIn(t.app, email, PASSWORD);
-
 beforeAll(async () => {
   t = await createTestApp();
   await addZones(t.database.db);
   make = await productMaker(t.database.db, t.clock.now());
-  for (const [email, role, name] of [
-    ['boss@store.example', 'owner', 'Hoda'],
-    ['shelves@store.example', 'catalog', 'Samir'],
-    ['clerk@store.example', 'staff', 'Karim'],
-  ] as const) {
-    await ensureOwner(t.database.db, { email, password: PASSWORD }, t.clock.now());
-    await t.database.db.update(staff).set({ role, name }).where(eq(staff.email, email));
-  }
-  owner = await staffHeaders('boss@store.example');
-  catalog = await staffHeaders('shelves@store.example');
-  clerk = await staffHeaders('clerk@store.example');
+  ({ owner, catalog, clerk } = await ownerCatalogClerk(t, PASSWORD));
 });
 afterAll(() => t?.close());
 
