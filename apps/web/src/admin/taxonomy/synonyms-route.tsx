@@ -136,6 +136,9 @@ export function Component() {
     });
   const total = list.data?.meta.total_entries ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_SYNONYMS_PER_PAGE));
+  // A page past the last (its last synonym deleted, here or by someone else): the last page there is, which has the
+  // pager (an empty page past the end would have none).
+  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
@@ -254,8 +257,6 @@ export function Component() {
           title={t('taxonomy.synonyms.deleteTitle', { pair: pair(deleting) })}
           onConfirm={async () => {
             await deleteSynonym(deleting.id);
-            // The last one of a page past the first: show the page before (this one would be empty, with no pager).
-            if (page > 1 && list.data?.synonyms.length === 1) setPage(page - 1);
             setFailure([]);
             setStatus(t('taxonomy.synonyms.deleted', { pair: pair(deleting) }));
             await refresh();
