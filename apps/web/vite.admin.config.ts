@@ -9,6 +9,8 @@ import shop from './vite.config.ts';
 export default mergeConfig(shop, {
   build: {
     emptyOutDir: false,
+    // The shop's manifest (dist/.vite/manifest.json) stays the shop's: the server reads it for the shop's pages.
+    manifest: false,
     rollupOptions: { input: { admin: fileURLToPath(new URL('admin.html', import.meta.url)) } },
   },
 });

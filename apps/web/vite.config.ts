@@ -88,6 +88,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunks each module needs, which the server reads to tell a rendered page which
+    // chunks its page will ask for (apps/api/src/lib/page-chunks.ts).
+    manifest: true,
     // Every browser the shop serves preloads modules itself except Safari before 17, which without the polyfill
     // fetches each module only when it is imported (slower, not broken): not worth 0.6 KB gzipped of every first load.
     modulePreload: { polyfill: false },

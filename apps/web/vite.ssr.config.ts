@@ -1,6 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { mergeConfig } from 'vite';
+import { mergeConfig, type Plugin } from 'vite';
 import base from './vite.config.ts';
+
+/**
+ * Each page's module (src/features/{feature}/routes/{name}-route.tsx) says which file it is, in the server's build
+ * only (the browser's carries no such string): a rendered page names the chunks of the browser's build it will need,
+ * which the build's manifest lists by these files (apps/api/src/lib/page-chunks.ts).
+ */
+const pageSourceFiles: Plugin = {
+  name: 'page-source-files',
+  transform(code, id) {
+    const file = /\/(src\/features\/[^/]+\/routes\/[^/]+-route\.tsx)$/.exec(id)?.[1];
+    return file ? { code: `${code}\nexport const sourceFile = ${JSON.stringify(file)};\n`, map: null } : null;
+  },
+};
 
 /**
  * The server renderer (src/entry-server.tsx, decision 021), built with `--ssr` into dist-server: one self-contained
@@ -8,7 +21,9 @@ import base from './vite.config.ts';
  * development, where React's development build renders a page several times slower).
  */
 export default mergeConfig(base, {
+  plugins: [pageSourceFiles],
   publicDir: false,
+  build: { manifest: false },
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   resolve: {

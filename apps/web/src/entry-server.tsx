@@ -25,7 +25,9 @@ import type { Locale } from '@store/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { loadPage } from './app/lazy-page';
 import { AppRoutes, preloadPages } from './app/router';
+import { pagesAt } from './app/routes';
 import { cardProduct } from './features/catalog/card-product';
 import arTexts from './i18n/first-load-ar';
 import enTexts from './i18n/first-load-en';
@@ -50,6 +52,12 @@ export interface RenderResult {
   data: string;
   title?: string;
   description?: string;
+  /**
+   * The modules of the browser's build the page asks for once it is drawn, by source file as the build's manifest
+   * names them: its pages' (each says which file it is in the server's build, vite.ssr.config.ts) and its
+   * language's texts (main.tsx loads `src/i18n/first-load-{locale}.ts`).
+   */
+  modules: string[];
 }
 
 /**
@@ -109,11 +117,16 @@ export async function render(url: string, locale: Locale, read: ServerRead): Pro
   return requestContext.run({ locale, read }, async () => {
     // The page's code, so the render below renders it (not a placeholder). Code that fails to load: the browser
     // takes the page from there.
+    const pathname = new URL(url, 'http://store.invalid').pathname;
+    let modules: string[];
     try {
-      await preloadPages(new URL(url, 'http://store.invalid').pathname);
+      await preloadPages(pathname);
+      const pages = await Promise.all(pagesAt(pathname).map(loadPage));
+      modules = pages.flatMap((page) => (page as { sourceFile?: string }).sourceFile ?? []);
     } catch {
       return null;
     }
+    modules.push(`src/i18n/first-load-${locale}.ts`);
     const { cache, asked } = recordingCache();
     const queryClient = new QueryClient({
       queryCache: cache,
@@ -181,6 +194,7 @@ export async function render(url: string, locale: Locale, read: ServerRead): Pro
       data: JSON.stringify({ queries }),
       title: result.head.title,
       description: result.head.description,
+      modules,
     };
   });
 }
