@@ -20,9 +20,10 @@ interface ServerData {
 
 /**
  * Resolves once the browser has drawn the server's page (its first contentful paint), so that the route's code and
- * texts are asked for after it. (index.html's inline script has asked for them at that paint already, from the
- * list the server put in the page: the imports below then find them on their way or in.) Lighthouse's simulation counts in LCP every request that ended before the paint it
- * saw, and on its unthrottled load these ended a few milliseconds before it or after it, by chance (decision 021).
+ * texts are asked for after it (the script in index.html has asked for them at that paint already, from the list
+ * the server put in the page: the imports below then find them on their way or in). Lighthouse's simulation counts
+ * in LCP every request that ended before the paint it saw, and on its unthrottled load these ended a few
+ * milliseconds before it or after it, by chance (decision 021).
  * A phone on mobile data has drawn the page before its scripts arrive: it goes on at once (the paint is already in
  * the browser's timeline), with no task in between, so the route's requests leave as soon as before. A fast
  * connection waits for one paint. At once too in a hidden tab (it paints nothing) or a browser without paint
