@@ -33,10 +33,12 @@ const FIRST_IN_HEAD = /<meta\s+name="viewport"[^>]*>/;
 /**
  * The chunks of a rendered page's own code and texts, which index.html's inline script asks for once the page is
  * drawn (before, they waited for the app's scripts to arrive and run: one more round trip on mobile data). A data
- * block, never run.
+ * block, never run, escaped as the page's data is.
  */
 const pageModules = (files: string[]) =>
-  files.length ? `<script id="page-modules" type="application/json">${JSON.stringify(files)}</script>` : '';
+  files.length
+    ? `<script id="page-modules" type="application/json">${JSON.stringify(files).replace(/</g, '\\u003c')}</script>`
+    : '';
 
 /** JSON-LD in a page's head: a data block (never run, so the Content-Security-Policy has nothing to allow). */
 const jsonLd = (data: object) =>
