@@ -483,3 +483,40 @@ test("a drawn page asks for its own code while the app's libraries are still on 
   expect(timing.pageAsked).toBeLessThan(timing.librariesArrived - 500);
   expect(timing.textsAsked).toBeLessThan(timing.librariesArrived - 500);
 });
+
+test("a page the browser renders itself asks for its own code with the app's libraries, not after them @phone", async ({
+  page,
+}) => {
+  // The cart and sign-in are rendered in the browser only: nothing shows before their code is in, so the server
+  // names it in the head (web.ts) and it leaves beside the libraries, held back a second here as on mobile data.
+  await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.fulfill({ response });
+  });
+  for (const [path, chunk, ready, texts] of [
+    ['/cart', 'cart-route', '[data-testid="cart-page"]', 'ar'],
+    ['/auth/signin?lang=en', 'signin-route', 'form input', 'en'],
+  ] as const) {
+    const html = await (await page.goto(path))!.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head, path).toMatch(
+      new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`),
+    );
+    await expect(page.locator(ready).first()).toBeVisible();
+    const timing = await page.evaluate(
+      ({ chunk, texts }) => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const at = (re: RegExp) => entries.find((e) => re.test(new URL(e.name).pathname));
+        return {
+          librariesArrived: at(/\/assets\/react-[\w-]+\.js$/)?.responseEnd ?? NaN,
+          pageAsked: at(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`))?.startTime ?? NaN,
+          textsAsked: at(new RegExp(`/assets/first-load-${texts}-[\\w-]+\\.js$`))?.startTime ?? NaN,
+        };
+      },
+      { chunk, texts },
+    );
+    expect(timing.pageAsked, path).toBeLessThan(timing.librariesArrived - 500);
+    expect(timing.textsAsked, path).toBeLessThan(timing.librariesArrived - 500);
+  }
+});

@@ -94,6 +94,8 @@ function productJsonLd(
 
 /** The server renderer built from apps/web/src/entry-server.tsx (dist-server, next to dist). */
 interface ServerRenderer {
+  /** The browser build's modules the page at `url` needs first, by source file; null if its code fails to load. */
+  pageModules?(url: string, locale: Locale): Promise<string[] | null>;
   render(
     url: string,
     locale: Locale,
@@ -356,6 +358,15 @@ export async function registerWeb(
     // browser, which shows the 404 page at its own address).
     const rendered =
       !isPrivatePage(url) && !(m && status === 404) ? await serverRender(req.url, locale) : null;
+    // A page the browser renders itself (the cart, checkout, the account) can do nothing before its own code is
+    // in: its chunks are asked for with the app's scripts, not once those have arrived and run (a round trip
+    // later on mobile data). Its texts in the language the page is likely to take (the address's, else the
+    // shopper's choice); the other's are asked for by the app if it was not that one.
+    if (isPrivatePage(url) && renderer) {
+      const modules = await renderer.pageModules?.(req.url, locale).catch(() => null);
+      for (const file of chunksOf(modules ?? []))
+        head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+    }
     let html = indexHtml;
     if (rendered || asked) {
       html = html.replace(

@@ -112,21 +112,32 @@ function recordingCache(): { cache: QueryCache; asked: Asked } {
   return { cache, asked };
 }
 
+/**
+ * The modules of the browser's build the page at `url` needs first, by source file (`RenderResult.modules`), its
+ * pages' code loaded here too; null when that code fails to load. For a page the browser renders itself (the cart,
+ * checkout, the account), the server preloads them with the app's scripts (apps/api/src/web.ts).
+ */
+export async function pageModules(url: string, locale: Locale): Promise<string[] | null> {
+  const pathname = new URL(url, 'http://store.invalid').pathname;
+  try {
+    await preloadPages(pathname);
+    const pages = await Promise.all(pagesAt(pathname).map(loadPage));
+    return [
+      ...pages.flatMap((page) => (page as { sourceFile?: string }).sourceFile ?? []),
+      `src/i18n/first-load-${locale}.ts`,
+    ];
+  } catch {
+    return null;
+  }
+}
+
 /** Renders the page at `url` (path and query) in `locale`; null when it cannot (the browser then renders it). */
 export async function render(url: string, locale: Locale, read: ServerRead): Promise<RenderResult | null> {
   return requestContext.run({ locale, read }, async () => {
     // The page's code, so the render below renders it (not a placeholder). Code that fails to load: the browser
     // takes the page from there.
-    const pathname = new URL(url, 'http://store.invalid').pathname;
-    let modules: string[];
-    try {
-      await preloadPages(pathname);
-      const pages = await Promise.all(pagesAt(pathname).map(loadPage));
-      modules = pages.flatMap((page) => (page as { sourceFile?: string }).sourceFile ?? []);
-    } catch {
-      return null;
-    }
-    modules.push(`src/i18n/first-load-${locale}.ts`);
+    const modules = await pageModules(url, locale);
+    if (!modules) return null;
     const { cache, asked } = recordingCache();
     const queryClient = new QueryClient({
       queryCache: cache,
