@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, inLocale, test } from './fixtures';
 
 /**
@@ -459,27 +460,43 @@ test('a server-rendered page asks for all of its own code and texts at once when
   }
 });
 
-test("a drawn page asks for its own code while the app's libraries are still on their way @phone", async ({
-  page,
-}) => {
-  // The libraries' chunk arrives a second late, as on mobile data: the page is drawn before it (module scripts do
-  // not hold the paint), and its own chunks are asked for then, not once the app has arrived and run.
+/** The app's libraries (React's chunk) arrive a second late, as on mobile data. */
+async function holdLibrariesBack(page: Page) {
   await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
     const response = await route.fetch();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.fulfill({ response });
   });
+}
+
+/**
+ * When the libraries' chunk arrived, and when the page's own chunk (`{chunk}-{hash}.js`) and its language's texts
+ * were asked for, in ms since the page began (NaN for one never fetched).
+ */
+function whenAsked(page: Page, chunk: string, texts: 'ar' | 'en') {
+  return page.evaluate(
+    ({ chunk, texts }) => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const at = (re: RegExp) => entries.find((e) => re.test(new URL(e.name).pathname));
+      return {
+        librariesArrived: at(/\/assets\/react-[\w-]+\.js$/)?.responseEnd ?? NaN,
+        pageAsked: at(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`))?.startTime ?? NaN,
+        textsAsked: at(new RegExp(`/assets/first-load-${texts}-[\\w-]+\\.js$`))?.startTime ?? NaN,
+      };
+    },
+    { chunk, texts },
+  );
+}
+
+test("a drawn page asks for its own code while the app's libraries are still on their way @phone", async ({
+  page,
+}) => {
+  // The page is drawn before the libraries arrive (module scripts do not hold the paint), and its own chunks are
+  // asked for then, not once the app has arrived and run.
+  await holdLibrariesBack(page);
   await page.goto('/');
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-  const timing = await page.evaluate(() => {
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const at = (re: RegExp) => entries.find((e) => re.test(new URL(e.name).pathname));
-    return {
-      librariesArrived: at(/\/assets\/react-[\w-]+\.js$/)?.responseEnd ?? NaN,
-      pageAsked: at(/\/assets\/home-route-[\w-]+\.js$/)?.startTime ?? NaN,
-      textsAsked: at(/\/assets\/first-load-ar-[\w-]+\.js$/)?.startTime ?? NaN,
-    };
-  });
+  const timing = await whenAsked(page, 'home-route', 'ar');
   expect(timing.pageAsked).toBeLessThan(timing.librariesArrived - 500);
   expect(timing.textsAsked).toBeLessThan(timing.librariesArrived - 500);
 });
@@ -488,12 +505,8 @@ test("a page the browser renders itself asks for its own code with the app's lib
   page,
 }) => {
   // The cart and sign-in are rendered in the browser only: nothing shows before their code is in, so the server
-  // names it in the head (web.ts) and it leaves beside the libraries, held back a second here as on mobile data.
-  await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
-    const response = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.fulfill({ response });
-  });
+  // names it in the head (web.ts) and it leaves beside the libraries.
+  await holdLibrariesBack(page);
   for (const [path, chunk, ready, texts] of [
     ['/cart', 'cart-route', '[data-testid="cart-page"]', 'ar'],
     ['/auth/signin?lang=en', 'signin-route', 'form input', 'en'],
@@ -504,18 +517,7 @@ test("a page the browser renders itself asks for its own code with the app's lib
       new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`),
     );
     await expect(page.locator(ready).first()).toBeVisible();
-    const timing = await page.evaluate(
-      ({ chunk, texts }) => {
-        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-        const at = (re: RegExp) => entries.find((e) => re.test(new URL(e.name).pathname));
-        return {
-          librariesArrived: at(/\/assets\/react-[\w-]+\.js$/)?.responseEnd ?? NaN,
-          pageAsked: at(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`))?.startTime ?? NaN,
-          textsAsked: at(new RegExp(`/assets/first-load-${texts}-[\\w-]+\\.js$`))?.startTime ?? NaN,
-        };
-      },
-      { chunk, texts },
-    );
+    const timing = await whenAsked(page, chunk, texts);
     expect(timing.pageAsked, path).toBeLessThan(timing.librariesArrived - 500);
     expect(timing.textsAsked, path).toBeLessThan(timing.librariesArrived - 500);
   }
