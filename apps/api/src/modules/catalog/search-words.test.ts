@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, searchSynonyms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
+import { isFillerWord, queryWords } from './query-words.ts';
 import {
   asWritten,
   expandQuery,
@@ -356,5 +357,91 @@ describe('search on the API', () => {
     // Three letters and more, and digits, are still found inside words: a part of a word or a model number.
     expect(await titles('pack')).toEqual(['Targus Black Backpack 15.6 Inch TBB943']);
     expect(await titles('943')).toEqual(['Targus Black Backpack 15.6 Inch TBB943']);
+  });
+});
+
+describe('a search with words that tie the others together, and the thing it is after', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const chargers = await addCategory(db, 'Chargers & Cables', 'شواحن وكابلات');
+    const iphones = await addCategory(db, 'iPhone', 'آيفون');
+    const anker = await addBrand(db, 'Anker', 'انكر');
+    const apple = await addBrand(db, 'Apple', 'ابل');
+    await productsOf(db, anker.id, 900, 5)('Anker Nano Charger 20W', 'شاحن انكر نانو 20 وات', chargers.id);
+    await productsOf(
+      db,
+      apple.id,
+      1200,
+      5,
+    )('Apple 20W USB-C Charger', 'شاحن ابل 20 وات تايب سي', chargers.id);
+    await productsOf(db, apple.id, 45000, 3)('Apple iPhone 15 128GB', 'ابل ايفون 15 128 جيجا', iphones.id);
+  });
+  afterAll(() => t?.close());
+
+  const answer = async (q: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/products?locale=en&query=${encodeURIComponent(q)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { products: { title: string }[]; meta: Record<string, unknown> };
+    return { titles: body.products.map((p) => p.title), meta: body.meta };
+  };
+
+  it('the words are read without the ones that only tie them, and a search of those alone is kept', () => {
+    expect(queryWords('charger for the iphone')).toEqual(['charger', 'iphone']);
+    expect(queryWords('شاحن بتاع ايفون')).toEqual(['شاحن', 'ايفون']);
+    expect(queryWords('سماعة على الأذن')).toEqual(['سماعه', 'اذن']);
+    // لل joined to a word: for the.
+    expect(queryWords('شاحن للايفون')).toEqual(['شاحن', 'ايفون']);
+    // Model letters and inches stay.
+    expect(queryWords('galaxy a 55')).toEqual(['galaxy', 'a', '55']);
+    expect(queryWords('tv 55 in')).toEqual(['tv', '55', 'in']);
+    expect(queryWords('for the')).toEqual(['for', 'the']);
+    // While typing, the last word may be the start of another (home the → home theater).
+    expect(queryWords('home the', { typing: true })).toEqual(['home', 'the']);
+    expect(queryWords('charger for ip', { typing: true })).toEqual(['charger', 'ip']);
+    expect(isFillerWord('With')).toBe(true);
+    expect(isFillerWord('بتاعة')).toBe(true);
+    expect(isFillerWord('iphone')).toBe(false);
+  });
+
+  it('a search in English whose last word names a section shows that section; one with "for" the thing before it', async () => {
+    // The store has chargers and an iPhone, no charger named for the iPhone.
+    const named = await answer('iphone charger');
+    expect([named.meta.showing_for, named.meta.other_searches]).toEqual(['charger', ['iphone']]);
+    expect(named.titles.sort()).toEqual(['Anker Nano Charger 20W', 'Apple 20W USB-C Charger']);
+    // Of three words, the first goes first: Apple's charger.
+    const apple = await answer('apple iphone charger');
+    expect([apple.meta.showing_for, apple.titles]).toEqual(['apple charger', ['Apple 20W USB-C Charger']]);
+    // "for" is not a word a product must have, and says the thing is before it.
+    const forIt = await answer('charger for iphone');
+    expect([forIt.meta.showing_for, forIt.meta.other_searches]).toEqual(['charger', ['iphone']]);
+    expect((await answer('iphone with charger')).meta.showing_for).toBe('iphone');
+    // A last word with digits is a model: the last word goes first, as before.
+    expect((await answer('iphone 15 pro')).meta.showing_for).toBe('iphone 15');
+    // A search that finds something with those words left out is answered as it is.
+    const the = await answer('the iphone');
+    expect([the.titles, the.meta.showing_for]).toEqual([['Apple iPhone 15 128GB'], undefined]);
+  });
+
+  it('in Arabic the thing comes first, with or without ل, لل or بتاع before what it is for', async () => {
+    for (const q of ['شاحن ايفون', 'شاحن ل ايفون', 'شاحن للايفون', 'شاحن بتاع ايفون']) {
+      const a = await answer(q);
+      expect([q, a.meta.showing_for, a.titles.length]).toEqual([q, 'شاحن', 2]);
+    }
+  });
+
+  it('the box suggests what the words left say: charger for', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/products/suggestions?locale=en&query=${encodeURIComponent('charger for')}`,
+    });
+    expect((res.json().suggestions as { title: string }[]).map((s) => s.title).sort()).toEqual([
+      'Anker Nano Charger 20W',
+      'Apple 20W USB-C Charger',
+    ]);
   });
 });

@@ -5,7 +5,6 @@ import {
   type PlanTerms,
   type ProductInstallments,
   DEFAULT_PRODUCT_PER_PAGE,
-  searchTokens,
   toEgp,
   type Category,
   type Locale,
@@ -42,6 +41,7 @@ import {
   type CatalogIndex,
   type Versions,
 } from './catalog-index.ts';
+import { isFillerWord, queryWords } from './query-words.ts';
 import { nearestWords, similarityTo } from './search-text.ts';
 import {
   asWritten,
@@ -389,11 +389,17 @@ export async function listProducts(
 /**
  * A search of two words or more that found nothing, although each word is in some product (iphone 15 pro: the
  * store has the iPhone 15, not its Pro; شاحن ايفون: chargers, none named for the iPhone): answered as the same
- * search without one of its words, said in `showing_for`, instead of a page of nothing. The last word goes first
- * (what narrows a search is mostly typed last: iphone 15 pro, شاحن ايفون, samsung galaxy s99); the other searches
- * without one word that find something are offered in `other_searches`, since no order is right for every search
- * (iphone charger: the shopper wants the chargers). Only when nothing was found, so it costs a search that found
- * something nothing.
+ * search without one of its words, said in `showing_for`, instead of a page of nothing. The other searches without
+ * one word that find something are offered in `other_searches`, since no order is right for every search. Only when
+ * nothing was found, so it costs a search that found something nothing.
+ *
+ * Which word goes first is the one that least says what the shopper is after:
+ * - Mostly the last: what narrows a search is mostly typed last (iphone 15 pro, samsung galaxy s99), and Arabic
+ *   names the thing first and what it is for after it (شاحن ايفون).
+ * - But a search in English whose last word names a section of the store names the thing last (iphone charger,
+ *   apple iphone charger: a charger): there the first word goes first.
+ * - A word that only ties the others together (`for`, `with`, `ل`, `بتاع`: `queryWords`) is never one of them, and
+ *   says the thing comes before it: `charger for iphone` is a charger, `iphone with charger` an iPhone.
  */
 async function withFewerWords(
   db: DbOrTx,
@@ -401,13 +407,17 @@ async function withFewerWords(
   opts: ListOptions,
   answer: ProductListResponse,
 ): Promise<ProductListResponse> {
-  const words = q.query?.trim().split(/\s+/) ?? [];
+  const typed = q.query?.trim().split(/\s+/) ?? [];
+  const meaningful = typed.filter((w) => !isFillerWord(w));
+  const words = meaningful.length ? meaningful : typed;
   if (answer.meta.total_entries > 0 || words.length < 2 || words.length > FEWER_WORDS_UP_TO) return answer;
+  const order = words.map((_, i) => words.length - 1 - i);
+  if (meaningful.length === typed.length && (await namesThingLast(db, words))) order.reverse();
   let shown: ProductListResponse | null = null;
   const said: string[] = [];
-  for (let i = words.length - 1; i >= 0; i--) {
+  for (const i of order) {
     const fewer = words.filter((_, j) => j !== i).join(' ');
-    if (!searchTokens(fewer).length) continue;
+    if (!queryWords(fewer).length) continue;
     // The one shown in full; the others only counted (one card).
     const other = await listOnce(
       db,
@@ -431,6 +441,21 @@ async function withFewerWords(
       ...(said.length > 1 ? { other_searches: said.slice(1, 1 + OTHER_SEARCHES) } : {}),
     },
   };
+}
+
+/**
+ * A search in Latin letters whose last word names a section of the store (charger: Chargers & Cables; fridge:
+ * Refrigerators): English names the thing last (iphone charger). A last word with digits is a model (galaxy s99).
+ */
+async function namesThingLast(db: DbOrTx, words: string[]): Promise<boolean> {
+  const tokens = queryWords(words.join(' '));
+  const last = tokens.at(-1);
+  if (!last || tokens.length < 2 || !tokens.every((w) => /^[a-z0-9]+$/.test(w)) || !/^[a-z]+$/.test(last))
+    return false;
+  const view = await catalogView(db);
+  const synonyms = await view.remember('synonyms', () => loadSynonyms(db));
+  const cats = await view.remember('category names', () => categoryNames(db));
+  return categoriesNamed(cats, expandQuery([last], synonyms)).length > 0;
 }
 
 async function listOnce(db: DbOrTx, q: ProductListQuery, opts: ListOptions): Promise<ProductListResponse> {
@@ -515,7 +540,7 @@ async function listFromIndexAt(
   const perPage = q.per_page ?? DEFAULT_PRODUCT_PER_PAGE;
   const page = q.page ?? 1;
   const { categories, promotionBySlug } = await listFilters(db, view, q);
-  const tokens = q.query ? searchTokens(q.query) : [];
+  const tokens = q.query ? queryWords(q.query) : [];
   const search = tokens.length
     ? await planSearch(db, view, tokens, async (plain) =>
         Promise.all(
@@ -922,7 +947,7 @@ async function listAt(
     );
   }
 
-  const tokens = q.query ? searchTokens(q.query) : [];
+  const tokens = q.query ? queryWords(q.query) : [];
   let relevance: { phrase: string; cheap: SQL } | null = null;
   const search = tokens.length
     ? await planSearch(db, view, tokens, (plain) =>

@@ -1,6 +1,5 @@
 import {
   SUGGESTIONS_DEFAULT,
-  searchTokens,
   toEgp,
   type Locale,
   type SuggestionsQuery,
@@ -18,6 +17,7 @@ import {
   type CatalogIndex,
   type Versions,
 } from './catalog-index.ts';
+import { queryWords } from './query-words.ts';
 import { listProducts } from './service.ts';
 
 /**
@@ -43,7 +43,7 @@ export async function suggest(
   opts: { locale: Locale; now: Date },
 ): Promise<SuggestionsResponse> {
   const limit = q.limit ?? SUGGESTIONS_DEFAULT;
-  const tokens = searchTokens(q.query);
+  const tokens = queryWords(q.query, { typing: true });
   if (!tokens.length) return { suggestions: [] };
   const versions = await recentVersions(db);
   const idx = await catalogIndexAt(db, versions.version);
