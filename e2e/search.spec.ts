@@ -58,6 +58,35 @@ test('a typo offers the corrected words one tap away; brand counts filter the re
   await expect(page.getByTestId('result-count')).toContainText(String(count));
 });
 
+test('Arabic typed in Latin letters (Franco) finds the products and says the word it was read as, in both languages @phone', async ({
+  page,
+}) => {
+  // The English shop on a phone whose keyboard is in English: talaga is ثلاجة.
+  await inLocale(page, 'en');
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search for a product' });
+  await box.fill('talaga');
+  // The box's suggestions already hold the fridges.
+  await expect(page.getByTestId('search-suggestions').getByRole('option').first()).toContainText(
+    'Refrigerator',
+  );
+  await box.press('Enter');
+  await expect(cards(page).first()).toContainText('Refrigerator');
+  const hint = page.getByTestId('did-you-mean');
+  await expect(hint).toHaveText('Did you mean ثلاجة?');
+  // The Arabic word is one tap away, and finds the same fridges as itself.
+  await hint.getByRole('link').click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('ثلاجة');
+  await expect(cards(page).first()).toContainText('Refrigerator');
+  await expect(page.getByTestId('did-you-mean')).toHaveCount(0);
+
+  // The Arabic shop, right to left (an address in a language wins): sha7en is شاحن, not a Latin word like it.
+  await page.goto(`/products?search=sha7en&lang=ar`);
+  await expect(cards(page).first()).toContainText('شاحن');
+  await expect(page.getByTestId('did-you-mean')).toHaveText('قصدك شاحن؟');
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+});
+
 test('a search no product has every word of shows the search without the word that says least, says so, and offers the others, in both languages @phone', async ({
   page,
 }) => {

@@ -121,6 +121,15 @@ describe('the catalog index and the database answer the same lists', () => {
       'tv 55',
       'lg oled',
       'air',
+      // Arabic in Latin letters (Franco), alone and with a brand; words that only tie the others together.
+      'talaga',
+      'ghassala toshiba',
+      'shasha',
+      'sha7en',
+      'makwa',
+      'mekyaf',
+      'charger for iphone',
+      'شاحن بتاع ايفون',
     ]) {
       const { fromIndex, fromDb } = await both(`query=${encodeURIComponent(query)}&per_page=100`);
       expect(fromIndex.meta, query).toEqual(fromDb.meta);

@@ -17,6 +17,18 @@ const FILLER_WORDS = new Set([
   'from',
   'by',
   'an',
+  // The Arabic article written apart in Latin letters (el talaga); `el araby` is still found by `araby`.
+  'el',
+  'al',
+  // The same words in Franco (Arabic in Latin letters): sha7en lel iphone, sama3a bta3 samsung.
+  'lel',
+  'lil',
+  'll',
+  'bta3',
+  'beta3',
+  'ma3',
+  'men',
+  '3ala',
   'ل',
   'لل',
   'ب',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, searchSynonyms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
+import { arabicKeys, francoIndex, francoKeys, francoReading } from './franco.ts';
 import { isFillerWord, queryWords } from './query-words.ts';
 import {
   asWritten,
@@ -443,5 +444,92 @@ describe('a search with words that tie the others together, and the thing it is 
       'Anker Nano Charger 20W',
       'Apple 20W USB-C Charger',
     ]);
+  });
+});
+
+describe('Arabic written in Latin letters (Franco)', () => {
+  const words = [
+    'ثلاجه',
+    'ثلاجات',
+    'شاشه',
+    'شارب',
+    'مكواه',
+    'ماك',
+    'ساعه',
+    'سعه',
+    'غساله',
+    'شاحن',
+    'سماعه',
+    'بوتاجاز',
+  ];
+  const index = francoIndex(words, ['تلاجه', 'مكيف']);
+
+  it('reads a word by its consonants as Egyptians write them, whatever its vowels and doubled letters', () => {
+    for (const typed of ['talaga', 'tallaga', 'tlaga', 'eltalaga'])
+      expect(francoReading(typed, index), typed).toEqual(['ثلاجه']);
+    expect(francoReading('ghassala', index)).toEqual(['غساله']);
+    expect(francoReading('8asala', index)).toEqual(['غساله']);
+    expect(francoReading('sha7en', index)).toEqual(['شاحن']);
+    expect(francoReading('sama3a', index)).toEqual(['سماعه']);
+    expect(francoReading('botagaz', index)).toEqual(['بوتاجاز']);
+    // شاشة is sh-sh: a vowel between two letters keeps both.
+    expect(francoReading('shasha', index)).toEqual(['شاشه']);
+    // Two consonants must agree on w and y too: makwa is the iron, not ماك.
+    expect(francoReading('makwa', index)).toEqual(['مكواه']);
+    // Of two words with the same letters, the one that reads closer: sa3a is ساعة (a watch), not سعة (capacity).
+    expect(francoReading('sa3a', index)).toEqual(['ساعه']);
+    // A word of the synonyms is read too (مكيف finds the air conditioners); the products' own word comes first.
+    expect(francoReading('mekyaf', index)).toEqual(['مكيف']);
+    expect(arabicKeys('تلاجه')[0]).toEqual(arabicKeys('ثلاجه')[0]);
+  });
+
+  it('leaves alone what is not Franco: short words, model numbers, words nothing sounds like', () => {
+    expect(francoKeys('tv')).toEqual([]);
+    expect(francoKeys('qa65q60')).toEqual([]);
+    expect(francoReading('xyzzyq', index)).toEqual([]);
+    expect(francoReading('charger', index)).toEqual([]);
+  });
+
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const fridges = await addCategory(db, 'Refrigerators', 'ثلاجات');
+    const tvs = await addCategory(db, 'Televisions', 'شاشات');
+    const sharp = await addBrand(db, 'Sharp', 'شارب');
+    const add = productsOf(db, sharp.id, 20000, 4);
+    await add('Sharp No Frost Refrigerator 450 L', 'ثلاجة شارب نوفروست 450 لتر', fridges.id);
+    await add('Sharp 55 Inch 4K Smart TV', 'شاشة شارب 55 بوصة سمارت 4K', tvs.id);
+  });
+  afterAll(() => t?.close());
+
+  const answer = async (q: string, locale = 'en') => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/products?locale=${locale}&query=${encodeURIComponent(q)}`,
+    });
+    const body = res.json() as { products: { title: string }[]; meta: Record<string, unknown> };
+    return { titles: body.products.map((p) => p.title), meta: body.meta };
+  };
+
+  it('finds the products and says how it read the word, as the products write it', async () => {
+    const fridge = await answer('talaga');
+    expect([fridge.titles, fridge.meta.did_you_mean]).toEqual([
+      ['Sharp No Frost Refrigerator 450 L'],
+      'ثلاجة',
+    ]);
+    // With a brand in English; the screen is شاشة, not the nearest-looking Latin word (sharp).
+    const tv = await answer('shasha sharp');
+    expect([tv.titles, tv.meta.did_you_mean]).toEqual([['Sharp 55 Inch 4K Smart TV'], 'شاشة sharp']);
+    // The article written apart, and in the Arabic shop.
+    const ar = await answer('el talaga', 'ar');
+    expect([ar.titles, ar.meta.did_you_mean]).toEqual([['ثلاجة شارب نوفروست 450 لتر'], 'ثلاجة']);
+    // An English typo is still read as the English word one letter away.
+    expect((await answer('refrigerater')).meta.did_you_mean).toBe('refrigerator');
+  });
+
+  it('a Franco search nothing has every word of keeps Arabic order: the thing first (talaga toshiba → the fridges)', async () => {
+    const a = await answer('talaga toshiba');
+    expect([a.meta.showing_for, a.titles]).toEqual(['ثلاجة', ['Sharp No Frost Refrigerator 450 L']]);
   });
 });

@@ -41,6 +41,7 @@ import {
   type CatalogIndex,
   type Versions,
 } from './catalog-index.ts';
+import { francoIndex, francoReading } from './franco.ts';
 import { isFillerWord, queryWords } from './query-words.ts';
 import { nearestWords, similarityTo } from './search-text.ts';
 import {
@@ -49,6 +50,7 @@ import {
   loadSynonyms,
   synonymPhraseNear,
   synonymTermNear,
+  synonymVocabulary,
   withinOneEdit,
   type QueryGroup,
 } from './synonyms.ts';
@@ -237,6 +239,7 @@ async function planSearch(
   view: CatalogView,
   tokens: string[],
   words: (plain: string[]) => Promise<WordMatch[]>,
+  vocabulary: () => Iterable<string> | Promise<Iterable<string>>,
   depth = 0,
 ): Promise<SearchPlan> {
   const phrase = tokens.join(' ');
@@ -269,7 +272,7 @@ async function planSearch(
       const before = expanded.slice(0, e).map((g) => g.typed);
       const after = expanded.slice(e + 2).map((g) => g.typed);
       const reread = [...before, near, ...after].join(' ').split(' ');
-      const plan = await planSearch(db, view, reread, words, depth + 1);
+      const plan = await planSearch(db, view, reread, words, vocabulary, depth + 1);
       return { ...plan, didYouMean: plan.didYouMean ?? reread.join(' ') };
     }
   }
@@ -296,8 +299,26 @@ async function planSearch(
     }
     // Found nowhere, and no catalog word one edit from it: maybe one edit from a word shoppers use (تلفزبون →
     // تلفزيون, ايرفرير → ايرفراير). One edit says more than the trigrams' nearest (ايرفرير → اير, which AirPods have).
-    const term = m.near.some((w) => withinOneEdit(g.typed, w)) ? null : synonymTermNear(g.typed, synonyms);
-    if (term) {
+    const oneEdit = m.near.some((w) => withinOneEdit(g.typed, w));
+    const term = oneEdit ? null : synonymTermNear(g.typed, synonyms);
+    // Arabic in Latin letters (talaga, sha7en, ghassala): the catalog's Arabic word that sounds the same (franco.ts),
+    // before the nearest by trigrams, which only look alike (shasha → sharp, makwa → maker).
+    const franco =
+      oneEdit || term
+        ? []
+        : francoReading(
+            g.typed,
+            await view.remember('franco', async () =>
+              francoIndex(await vocabulary(), synonymVocabulary(synonyms)),
+            ),
+          );
+    if (franco.length) {
+      const asWords = franco.map((w) => expandQuery([w], synonyms)[0]!);
+      groups.push([...new Set(asWords.flatMap((a) => a.alternatives))]);
+      meant.push(franco[0]!);
+      read.push(...asWords);
+      corrected = true;
+    } else if (term) {
       const asTerm = expandQuery([term], synonyms)[0]!;
       groups.push(asTerm.alternatives);
       // Said as the synonyms also write it apart, when they do (ايرفراير → اير فراير).
@@ -412,7 +433,10 @@ async function withFewerWords(
   const words = meaningful.length ? meaningful : typed;
   if (answer.meta.total_entries > 0 || words.length < 2 || words.length > FEWER_WORDS_UP_TO) return answer;
   const order = words.map((_, i) => words.length - 1 - i);
-  if (meaningful.length === typed.length && (await namesThingLast(db, words))) order.reverse();
+  // Read as Arabic written in Latin letters (sha7en iphone: شاحن), it is in Arabic's order.
+  const readAsArabic = /[\u0600-\u06FF]/.test(answer.meta.did_you_mean ?? '');
+  if (meaningful.length === typed.length && !readAsArabic && (await namesThingLast(db, words)))
+    order.reverse();
   let shown: ProductListResponse | null = null;
   const said: string[] = [];
   for (const i of order) {
@@ -542,19 +566,24 @@ async function listFromIndexAt(
   const { categories, promotionBySlug } = await listFilters(db, view, q);
   const tokens = q.query ? queryWords(q.query) : [];
   const search = tokens.length
-    ? await planSearch(db, view, tokens, async (plain) =>
-        Promise.all(
-          plain.map(async (t): Promise<WordMatch> =>
-            containing(idx, t).length
-              ? { asTyped: true }
-              : {
-                  asTyped: false,
-                  near: await view.remember(`near ${t}`, async () =>
-                    nearWordsInIndex(idx, t, WORD_SIMILARITY_THRESHOLD, NEAR_WORDS),
-                  ),
-                },
+    ? await planSearch(
+        db,
+        view,
+        tokens,
+        async (plain) =>
+          Promise.all(
+            plain.map(async (t): Promise<WordMatch> =>
+              containing(idx, t).length
+                ? { asTyped: true }
+                : {
+                    asTyped: false,
+                    near: await view.remember(`near ${t}`, async () =>
+                      nearWordsInIndex(idx, t, WORD_SIMILARITY_THRESHOLD, NEAR_WORDS),
+                    ),
+                  },
+            ),
           ),
-        ),
+        () => idx.vocabulary,
       )
     : null;
   const promotionId =
@@ -950,8 +979,12 @@ async function listAt(
   const tokens = q.query ? queryWords(q.query) : [];
   let relevance: { phrase: string; cheap: SQL } | null = null;
   const search = tokens.length
-    ? await planSearch(db, view, tokens, (plain) =>
-        view.remember(`words ${plain.join(' ')}`, () => matchWords(db, plain)),
+    ? await planSearch(
+        db,
+        view,
+        tokens,
+        (plain) => view.remember(`words ${plain.join(' ')}`, () => matchWords(db, plain)),
+        async () => (await rows<{ word: string }>(db, sql`select word from search_words`)).map((r) => r.word),
       )
     : null;
   if (search) {

@@ -191,7 +191,7 @@ export function withinOneEdit(a: string, b: string): boolean {
 
 /** Every word and phrase of the synonyms (the terms and what they find), once per map: a map is a catalog version's. */
 const vocabularies = new WeakMap<SynonymMap, string[]>();
-function vocabularyOf(synonyms: SynonymMap): string[] {
+export function synonymVocabulary(synonyms: SynonymMap): string[] {
   let words = vocabularies.get(synonyms);
   if (!words) {
     words = [...new Set([...synonyms.keys(), ...[...synonyms.values()].flatMap((set) => [...set])])];
@@ -208,7 +208,7 @@ function vocabularyOf(synonyms: SynonymMap): string[] {
  */
 export function synonymTermNear(word: string, synonyms: SynonymMap): string | null {
   if (word.length < 4) return null;
-  const near = vocabularyOf(synonyms).filter((w) => !w.includes(' ') && withinOneEdit(word, w));
+  const near = synonymVocabulary(synonyms).filter((w) => !w.includes(' ') && withinOneEdit(word, w));
   return near.sort()[0] ?? null;
 }
 
@@ -223,7 +223,7 @@ export function synonymPhraseNear(pair: [string, string], synonyms: SynonymMap):
   const phrase = pair.join(' ');
   const joined = pair.join('');
   if (joined.length < 6 || synonyms.has(phrase) || synonyms.has(joined)) return null;
-  const near = vocabularyOf(synonyms).filter((w) =>
+  const near = synonymVocabulary(synonyms).filter((w) =>
     w.includes(' ') ? w.split(' ').length === 2 && withinOneEdit(phrase, w) : withinOneEdit(joined, w),
   );
   // One meaning, however it is written: a phrase and its words together (اير فراير, ايرفراير) count once.
