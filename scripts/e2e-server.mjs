@@ -58,6 +58,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.t
     GEOCODER_URL: geocoderUrl,
     // The stand-in is local: no need to pace the browser tests at Nominatim's 1 a second.
     GEOCODER_RATE_PER_SECOND: '50',
+    // Playwright's request context keeps its idle connections and may send on one just as the server closes it at
+    // the 5 s default (ECONNRESET: a checkout test's last cart read flaked so in CI; a browser sends such a request
+    // again by itself). The tests' connections are kept as behind a load balancer instead (README, timeouts).
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
