@@ -122,11 +122,13 @@ export function arabicKeys(word: string): { coarse: string; fine: string }[] {
 /** The keys a Franco word may have (a letter with two readings gives both; at most 16). */
 export function francoKeys(word: string): { coarse: string; fine: string }[] {
   if (!FRANCO_WORD.test(word)) return [];
-  // A final -ah, -eh is ة; an article joined in front (eltalaga) is also read without it.
+  // A final -ah, -eh is ة, and so may be -at, -et before another word (makwat sha3r, مكواة شعر); an article joined in
+  // front (eltalaga) is also read without it.
   const base = word.replace(/(?<=[a-z0-9])[ae]h$/, 'a');
   const forms = [base];
+  if (/^.{3,}[ae]t$/.test(base)) forms.push(`${base.slice(0, -2)}a`);
   const article = /^(el|al)(?=.{4,})/.exec(base);
-  if (article) forms.push(base.slice(article[0].length));
+  if (article) forms.push(...forms.map((f) => f.slice(article[0].length)));
   const out = new Map<string, { coarse: string; fine: string }>();
   for (const form of forms) {
     let readings: string[][] = [[]];

@@ -472,6 +472,9 @@ describe('Arabic written in Latin letters (Franco)', () => {
     expect(francoReading('sha7en', index)).toEqual(['شاحن']);
     expect(francoReading('sama3a', index)).toEqual(['سماعه']);
     expect(francoReading('botagaz', index)).toEqual(['بوتاجاز']);
+    // -at is ة before another word (makwat sha3r), and the plural's ات when the catalog writes it (tallagat).
+    expect(francoReading('makwat', index)).toEqual(['مكواه']);
+    expect(francoReading('tallagat', index)).toEqual(['ثلاجات']);
     // شاشة is sh-sh: a vowel between two letters keeps both.
     expect(francoReading('shasha', index)).toEqual(['شاشه']);
     // Two consonants must agree on w and y too: makwa is the iron, not ماك.
