@@ -130,6 +130,9 @@ describe('the catalog index and the database answer the same lists', () => {
       'mekyaf',
       'charger for iphone',
       'شاحن بتاع ايفون',
+      // A word naming a department and a section under it (الشاشات والصوتيات, شاشات التليفزيون).
+      'شاشات',
+      'موبايلات',
     ]) {
       const { fromIndex, fromDb } = await both(`query=${encodeURIComponent(query)}&per_page=100`);
       expect(fromIndex.meta, query).toEqual(fromDb.meta);

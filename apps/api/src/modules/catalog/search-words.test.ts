@@ -536,3 +536,35 @@ describe('Arabic written in Latin letters (Franco)', () => {
     expect([a.meta.showing_for, a.titles]).toEqual(['ثلاجة', ['Sharp No Frost Refrigerator 450 L']]);
   });
 });
+
+describe('a word that names a section and a section under it', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    // As the demo catalog has them: the TVs two sections down, the earbuds one.
+    const department = await addCategory(db, 'TVs & Audio', 'الشاشات والصوتيات');
+    const tvs = await addCategory(db, 'Televisions', 'شاشات التليفزيون', department.id);
+    const smart = await addCategory(db, 'Smart TVs', 'شاشات سمارت', tvs.id);
+    const earbuds = await addCategory(db, 'Headphones & Earbuds', 'سماعات هيدفون وإيربودز', department.id);
+    const add = productsOf(db, (await addBrand(db, 'Xiaomi', 'شاومي')).id, 9000, 5);
+    await add('Xiaomi 43 Inch Smart TV', 'شاشة شاومي 43 بوصة سمارت', smart.id);
+    await add('Xiaomi Redmi Buds 5 Pro', 'سماعة إيربودز شاومي ريدمي بودز 5 برو لاسلكية', earbuds.id);
+  });
+  afterAll(() => t?.close());
+
+  it('ranks the section under it first: شاشات is the TVs, not everything of screens and audio', async () => {
+    for (const q of ['شاشات', 'الشاشات', 'شاشة']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/products?locale=ar&query=${encodeURIComponent(q)}`,
+      });
+      const titles = (res.json().products as { title: string }[]).map((p) => p.title);
+      // Both are found (the earbuds' section is under the department), the TV first.
+      expect([q, titles]).toEqual([
+        q,
+        ['شاشة شاومي 43 بوصة سمارت', 'سماعة إيربودز شاومي ريدمي بودز 5 برو لاسلكية'],
+      ]);
+    }
+  });
+});

@@ -144,8 +144,9 @@ async function categoryNames(db: DbOrTx): Promise<CategoryName[]> {
 }
 
 /**
- * The categories (and their sub-categories) whose name holds one of the query's words or their synonyms. An English
- * word names a section without sections under it in its plural too (`freezer` names Deep Freezers, `fan` Fans,
+ * The categories (and their sub-categories) whose name holds one of the query's words or their synonyms, the most
+ * specific when a section and one under it both do. An English word names a section without sections under it in its
+ * plural too (`freezer` names Deep Freezers, `fan` Fans,
  * `blender` Blenders), not a broader one: `laptop` does not name Computers & Laptops, whose Monitors and Printers
  * it finds only through that name.
  */
@@ -154,9 +155,17 @@ function categoriesNamed(cats: CategoryName[], groups: QueryGroup[]): number[] {
   const plurals = words.filter((w) => /^[a-z][a-z ]*$/.test(w)).flatMap((w) => [`${w}s`, `${w}es`]);
   const parents = new Set(cats.map((c) => c.parentId));
   const names = (c: CategoryName, ws: string[]) => ws.some((w) => c.names.includes(` ${w} `));
-  const hit = cats
+  const direct = cats
     .filter((c) => names(c, words) || (!parents.has(c.id) && names(c, plurals)))
     .map((c) => c.id);
+  // A section named along with a section under it is named by a name of two things (الشاشات والصوتيات: screens and
+  // audio), and the one under it is what was asked for (شاشات التليفزيون): شاشات ranks the TVs first, not earbuds.
+  // Its other sections are not named.
+  const parentOf = new Map(cats.map((c) => [c.id, c.parentId]));
+  const above = new Set<number>();
+  for (const id of direct)
+    for (let p = parentOf.get(id); p != null && !above.has(p); p = parentOf.get(p)) above.add(p);
+  const hit = direct.filter((id) => !above.has(id));
   const out = new Set(hit);
   for (let grew = true; grew;) {
     grew = false;
@@ -166,6 +175,8 @@ function categoriesNamed(cats: CategoryName[], groups: QueryGroup[]): number[] {
         grew = true;
       }
   }
+  // Such a section's own products (not under any section of it) still count as named.
+  for (const id of direct) out.add(id);
   return [...out];
 }
 
