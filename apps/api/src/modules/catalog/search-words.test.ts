@@ -89,6 +89,17 @@ describe('a query split into what it may stand for', () => {
   });
 });
 
+/** A search on the shop's list: the titles found, in order, and what the answer says of the search. */
+async function searchAnswer(t: TestApp, q: string, locale = 'en') {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/v1/products?locale=${locale}&query=${encodeURIComponent(q)}`,
+  });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { products: { title: string }[]; meta: Record<string, unknown> };
+  return { titles: body.products.map((p) => p.title), meta: body.meta };
+}
+
 /** Adds products of one brand, price and stock, each by its titles and section (the tests' small catalogs). */
 const productsOf =
   (db: TestApp['database']['db'], brandId: number, priceEgp: number, stock: number) =>
@@ -381,15 +392,7 @@ describe('a search with words that tie the others together, and the thing it is 
   });
   afterAll(() => t?.close());
 
-  const answer = async (q: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/v1/products?locale=en&query=${encodeURIComponent(q)}`,
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as { products: { title: string }[]; meta: Record<string, unknown> };
-    return { titles: body.products.map((p) => p.title), meta: body.meta };
-  };
+  const answer = (q: string) => searchAnswer(t, q);
 
   it('the words are read without the ones that only tie them, and a search of those alone is kept', () => {
     expect(queryWords('charger for the iphone')).toEqual(['charger', 'iphone']);
@@ -506,14 +509,7 @@ describe('Arabic written in Latin letters (Franco)', () => {
   });
   afterAll(() => t?.close());
 
-  const answer = async (q: string, locale = 'en') => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/v1/products?locale=${locale}&query=${encodeURIComponent(q)}`,
-    });
-    const body = res.json() as { products: { title: string }[]; meta: Record<string, unknown> };
-    return { titles: body.products.map((p) => p.title), meta: body.meta };
-  };
+  const answer = (q: string, locale = 'en') => searchAnswer(t, q, locale);
 
   it('finds the products and says how it read the word, as the products write it', async () => {
     const fridge = await answer('talaga');
@@ -555,11 +551,7 @@ describe('a word that names a section and a section under it', () => {
 
   it('ranks the section under it first: شاشات is the TVs, not everything of screens and audio', async () => {
     for (const q of ['شاشات', 'الشاشات', 'شاشة']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/v1/products?locale=ar&query=${encodeURIComponent(q)}`,
-      });
-      const titles = (res.json().products as { title: string }[]).map((p) => p.title);
+      const { titles } = await searchAnswer(t, q, 'ar');
       // Both are found (the earbuds' section is under the department), the TV first.
       expect([q, titles]).toEqual([
         q,
