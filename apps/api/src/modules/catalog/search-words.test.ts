@@ -424,6 +424,10 @@ describe('a search with words that tie the others together, and the thing it is 
     const forIt = await answer('charger for iphone');
     expect([forIt.meta.showing_for, forIt.meta.other_searches]).toEqual(['charger', ['iphone']]);
     expect((await answer('iphone with charger')).meta.showing_for).toBe('iphone');
+    // Two words in either order: the one finding what costs a fraction of the other's is the thing wanted.
+    const reversed = await answer('charger iphone');
+    expect([reversed.meta.showing_for, reversed.meta.other_searches]).toEqual(['charger', ['iphone']]);
+    expect(reversed.titles.sort()).toEqual(['Anker Nano Charger 20W', 'Apple 20W USB-C Charger']);
     // A last word with digits is a model: the last word goes first, as before.
     expect((await answer('iphone 15 pro')).meta.showing_for).toBe('iphone 15');
     // A search that finds something with those words left out is answered as it is.
@@ -431,8 +435,8 @@ describe('a search with words that tie the others together, and the thing it is 
     expect([the.titles, the.meta.showing_for]).toEqual([['Apple iPhone 15 128GB'], undefined]);
   });
 
-  it('in Arabic the thing comes first, with or without ل, لل or بتاع before what it is for', async () => {
-    for (const q of ['شاحن ايفون', 'شاحن ل ايفون', 'شاحن للايفون', 'شاحن بتاع ايفون']) {
+  it('in Arabic the thing comes first, with or without ل, لل or بتاع before what it is for, and the cheaper thing after it', async () => {
+    for (const q of ['شاحن ايفون', 'شاحن ل ايفون', 'شاحن للايفون', 'شاحن بتاع ايفون', 'ايفون شاحن']) {
       const a = await answer(q);
       expect([q, a.meta.showing_for, a.titles.length]).toEqual([q, 'شاحن', 2]);
     }

@@ -106,6 +106,8 @@ interface ListOptions {
 const FEWER_WORDS_UP_TO = 6;
 /** How many other searches without one word a search that found nothing offers besides the one it shows. */
 const OTHER_SEARCHES = 2;
+/** A search's products all cost under 1/this of another's cheapest: they go with it (a charger, an iPhone). */
+const ACCESSORY_PRICE_RATIO = 5;
 
 const subtree = (categoryId: number) => sql`(
   with recursive sub(id) as (
@@ -432,6 +434,8 @@ export async function listProducts(
  *   apple iphone charger: a charger): there the first word goes first.
  * - A word that only ties the others together (`for`, `with`, `ل`, `بتاع`: `queryWords`) is never one of them, and
  *   says the thing comes before it: `charger for iphone` is a charger, `iphone with charger` an iPhone.
+ * - Of two words with nothing between them, one that finds only things costing a fraction of what the other finds is
+ *   the thing, in either order (`charger iphone`, `ايفون شاحن`: the chargers).
  */
 async function withFewerWords(
   db: DbOrTx,
@@ -450,6 +454,7 @@ async function withFewerWords(
     order.reverse();
   let shown: ProductListResponse | null = null;
   const said: string[] = [];
+  const found: { fewer: string; meta: ProductListResponse['meta'] }[] = [];
   for (const i of order) {
     const fewer = words.filter((_, j) => j !== i).join(' ');
     if (!queryWords(fewer).length) continue;
@@ -464,9 +469,22 @@ async function withFewerWords(
     const read = other.meta.did_you_mean ?? fewer;
     if (said.includes(read)) continue;
     said.push(read);
+    found.push({ fewer, meta: other.meta });
     shown ??= other;
   }
   if (!shown) return answer;
+  // Two words, a thing and what it goes with, in either order (charger iphone, ايفون شاحن): the thing is what is
+  // wanted, and it costs a fraction of what it goes with. Every one of them under a fifth of the other's cheapest.
+  if (
+    found.length === 2 &&
+    words.length === 2 &&
+    meaningful.length === typed.length &&
+    !words.some((w) => /\d/.test(w)) &&
+    found[1]!.meta.max_price * ACCESSORY_PRICE_RATIO <= found[0]!.meta.min_price
+  ) {
+    shown = await listOnce(db, { ...q, query: found[1]!.fewer }, opts);
+    said.reverse();
+  }
   const { did_you_mean: _read, ...meta } = shown.meta;
   return {
     ...shown,
