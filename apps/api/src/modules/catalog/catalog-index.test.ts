@@ -143,6 +143,19 @@ describe('the catalog index and the database answer the same lists', () => {
     }
   });
 
+  it('a typo the trigrams miss is read by its edits, on both: one in a short word, two in a long one', async () => {
+    for (const [typed, read] of [
+      ['speeker', 'speaker'], // the trigrams' nearest was `speed`
+      ['hedphons', 'headphones'], // nothing near enough by trigrams: no result
+      ['refrijerater', 'refrigerator'],
+    ]) {
+      const { fromIndex, fromDb } = await both(`query=${encodeURIComponent(typed!)}&locale=en&per_page=100`);
+      expect([typed, fromIndex.meta.did_you_mean, fromDb.meta.did_you_mean]).toEqual([typed, read, read]);
+      expect(fromIndex.meta.total_entries, typed).toBeGreaterThan(0);
+      expect([...ids(fromIndex)].sort(), typed).toEqual([...ids(fromDb)].sort());
+    }
+  });
+
   it('a phrase of several words tested only as far as the best need it: the order of testing every text', async () => {
     const db = t.database.db;
     const idx = (await catalogIndexAt(db, (await readVersions(db)).version))!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WORD_SIMILARITY_THRESHOLD } from '../../db/client.ts';
-import { nearestOfGroups, nearestWords } from './search-text.ts';
+import { editsWithin, nearestOfGroups, nearestWords, wordsWithinEdits } from './search-text.ts';
 
 /** The candidates of a typed word grouped as the catalog index groups them: by how many of its trigrams each holds. */
 function grouped(typed: string, vocabulary: string[]) {
@@ -36,5 +36,23 @@ describe("a typo's nearest words, scored group by group", () => {
       found += every.length;
     }
     expect(found).toBeGreaterThan(30);
+  });
+});
+
+describe('a typo by its edits', () => {
+  it('counts a letter added, left out, changed, or two neighbours swapped, and stops past the most asked', () => {
+    expect(editsWithin('speeker', 'speaker', 2)).toBe(1);
+    expect(editsWithin('hedphons', 'headphones', 2)).toBe(2);
+    expect(editsWithin('smasung', 'samsung', 2)).toBe(1);
+    expect(editsWithin('teliviosn', 'television', 2)).toBe(3);
+    expect(editsWithin('fridge', 'headphones', 2)).toBe(3);
+  });
+
+  it('gives the fewest edits first, then the most alike, then the shortest', () => {
+    const vocabulary = ['speed', 'speaker', 'speakers', 'headphones', 'headphone', 'sneaker'];
+    expect(wordsWithinEdits('speeker', vocabulary, 1, 5)).toEqual(['speaker']);
+    expect(wordsWithinEdits('speeker', vocabulary, 2, 5)).toEqual(['speaker', 'speakers', 'sneaker']);
+    expect(wordsWithinEdits('hedphons', vocabulary, 2, 5)).toEqual(['headphone', 'headphones']);
+    expect(wordsWithinEdits('fridge', vocabulary, 2, 5)).toEqual([]);
   });
 });

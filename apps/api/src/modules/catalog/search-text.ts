@@ -224,3 +224,44 @@ export function nearestOfGroups(typed: string, groups: string[][], threshold: nu
   }
   return best();
 }
+
+/**
+ * The edits from `a` to `b` (a letter added, left out or changed, or two neighbours swapped), or `max + 1` as soon
+ * as they are more than `max`.
+ */
+export function editsWithin(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
+      least = Math.min(least, d);
+    }
+    if (least > max) return max + 1;
+    before = prev;
+    prev = row;
+  }
+  return Math.min(prev[b.length]!, max + 1);
+}
+
+/**
+ * The catalog's words `edits` or fewer edits from a word found nowhere, fewest first, then the most alike by
+ * trigrams, then the shortest (at most `limit`): for a typo the trigrams miss, one letter wrong in a short word
+ * (speeker → speaker) or two in a long one (hedphons → headphones).
+ */
+export function wordsWithinEdits(typed: string, vocabulary: readonly string[], edits: number, limit: number) {
+  const alike = wordSimilarityTo(typed);
+  return vocabulary
+    .map((w) => ({ w, e: editsWithin(typed, w, edits) }))
+    .filter((x) => x.e <= edits && x.w !== typed)
+    .map((x) => ({ ...x, s: alike(x.w) }))
+    .sort((x, y) => x.e - y.e || y.s - x.s || x.w.length - y.w.length || (x.w < y.w ? -1 : 1))
+    .slice(0, limit)
+    .map((x) => x.w);
+}

@@ -43,7 +43,7 @@ import {
 } from './catalog-index.ts';
 import { francoIndex, francoReading } from './franco.ts';
 import { isFillerWord, queryWords } from './query-words.ts';
-import { nearestWords, similarityTo } from './search-text.ts';
+import { nearestWords, similarityTo, wordsWithinEdits } from './search-text.ts';
 import {
   asWritten,
   expandQuery,
@@ -289,6 +289,25 @@ async function planSearch(
       return { ...plan, didYouMean: plan.didYouMean ?? reread.join(' ') };
     }
   }
+  const catalogWords = () => view.remember('vocabulary', async () => [...(await vocabulary())]);
+  const readingOf = async (typed: string): Promise<string[]> => {
+    const edits = (n: number) =>
+      view.remember(`edits ${n} ${typed}`, async () =>
+        wordsWithinEdits(typed, await catalogWords(), n, NEAR_WORDS),
+      );
+    if (typed.length >= 4) {
+      const one = await edits(1);
+      if (one.length) return one;
+    }
+    const franco = francoReading(
+      typed,
+      await view.remember('franco', async () =>
+        francoIndex(await catalogWords(), synonymVocabulary(synonyms)),
+      ),
+    );
+    if (franco.length) return franco;
+    return typed.length >= 7 ? edits(2) : [];
+  };
   let k = 0;
   let corrected = false;
   const meant: string[] = [];
@@ -314,21 +333,15 @@ async function planSearch(
     // تلفزيون, ايرفرير → ايرفراير). One edit says more than the trigrams' nearest (ايرفرير → اير, which AirPods have).
     const oneEdit = m.near.some((w) => withinOneEdit(g.typed, w));
     const term = oneEdit ? null : synonymTermNear(g.typed, synonyms);
-    // Arabic in Latin letters (talaga, sha7en, ghassala): the catalog's Arabic word that sounds the same (franco.ts),
-    // before the nearest by trigrams, which only look alike (shasha → sharp, makwa → maker).
-    const franco =
-      oneEdit || term
-        ? []
-        : francoReading(
-            g.typed,
-            await view.remember('franco', async () =>
-              francoIndex(await vocabulary(), synonymVocabulary(synonyms)),
-            ),
-          );
-    if (franco.length) {
-      const asWords = franco.map((w) => expandQuery([w], synonyms)[0]!);
+    // Then, before the nearest by trigrams, which only look alike: a catalog word one edit away that the trigrams
+    // missed (speeker → speaker, not speed); Arabic in Latin letters, the catalog's Arabic word that sounds the same
+    // (talaga, sha7en; franco.ts: shasha was sharp, makwa maker); a catalog word two edits from a long word
+    // (hedphons → headphones).
+    const better = oneEdit || term ? [] : await readingOf(g.typed);
+    if (better.length) {
+      const asWords = better.map((w) => expandQuery([w], synonyms)[0]!);
       groups.push([...new Set(asWords.flatMap((a) => a.alternatives))]);
-      meant.push(franco[0]!);
+      meant.push(better[0]!);
       read.push(...asWords);
       corrected = true;
     } else if (term) {
