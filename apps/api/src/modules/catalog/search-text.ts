@@ -256,12 +256,50 @@ export function editsWithin(a: string, b: string, max: number): number {
  * (speeker → speaker) or two in a long one (hedphons → headphones).
  */
 export function wordsWithinEdits(typed: string, vocabulary: readonly string[], edits: number, limit: number) {
+  const byLength = wordsByLength(vocabulary);
+  const found: { w: string; e: number; s: number }[] = [];
   const alike = wordSimilarityTo(typed);
-  return vocabulary
-    .map((w) => ({ w, e: editsWithin(typed, w, edits) }))
-    .filter((x) => x.e <= edits && x.w !== typed)
-    .map((x) => ({ ...x, s: alike(x.w) }))
+  // An edit changes the count of two letters at most: a word whose letters differ from the typed word's by more
+  // than twice the edits is not scored (most of a large catalog's words of a length, at a fraction of the cost).
+  const base = new Int16Array(128);
+  for (let i = 0; i < typed.length; i++) base[typed.charCodeAt(i) & 127]!++;
+  const work = new Int16Array(128);
+  const differ = (w: string) => {
+    work.set(base);
+    for (let i = 0; i < w.length; i++) work[w.charCodeAt(i) & 127]!--;
+    let d = 0;
+    for (const text of [typed, w])
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i) & 127;
+        d += Math.abs(work[c]!);
+        work[c] = 0;
+      }
+    return d;
+  };
+  for (let n = typed.length - edits; n <= typed.length + edits; n++)
+    for (const w of byLength.get(n) ?? []) {
+      if (differ(w) > 2 * edits) continue;
+      const e = editsWithin(typed, w, edits);
+      if (e <= edits && w !== typed) found.push({ w, e, s: alike(w) });
+    }
+  return found
     .sort((x, y) => x.e - y.e || y.s - x.s || x.w.length - y.w.length || (x.w < y.w ? -1 : 1))
     .slice(0, limit)
     .map((x) => x.w);
+}
+
+/** A vocabulary's words by their length, made once per vocabulary (a catalog version's). */
+const lengthBuckets = new WeakMap<readonly string[], Map<number, string[]>>();
+function wordsByLength(vocabulary: readonly string[]) {
+  let buckets = lengthBuckets.get(vocabulary);
+  if (!buckets) {
+    buckets = new Map();
+    for (const w of vocabulary) {
+      const list = buckets.get(w.length);
+      if (list) list.push(w);
+      else buckets.set(w.length, [w]);
+    }
+    lengthBuckets.set(vocabulary, buckets);
+  }
+  return buckets;
 }
