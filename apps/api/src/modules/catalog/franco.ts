@@ -1,3 +1,5 @@
+import { editsWithin } from './search-text.ts';
+
 /**
  * Arabic written in Latin letters and digits ("Franco": talaga, ghassala, sha7en, sama3a, botagaz), as many
  * Egyptians type on a phone whose keyboard is in English. Such a word is found in no product: it is read as the
@@ -168,7 +170,7 @@ export function francoIndex(words: Iterable<string>, otherWords: Iterable<string
 
 /** How the Arabic word reads in Franco's letters, to tell apart words of one key (ساعة sa3a from سعة sa3a's s3a). */
 const LATIN: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(ARABIC).map(([a, c]) => [a, c])),
+  ...ARABIC,
   ا: 'a',
   و: 'o',
   ي: 'i',
@@ -187,21 +189,10 @@ const simplified = (franco: string) =>
 const inLatin = (arabic: string) =>
   [...arabic].map((l, i, all) => (l === 'ه' && i === all.length - 1 ? 'a' : (LATIN[l] ?? l))).join('');
 
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
 /**
  * The catalog's Arabic words a Franco word was meant as, most likely first (at most `limit`): the same consonants;
- * of those, the same w and y first, then the products' own words, then the one that reads closest to what was typed. A key of two consonants
- * must match with its w and y too (makwa is مكواة, not ماك).
+ * of those, the same w and y first, then the products' own words, then the one that reads closest to what was typed
+ * (by `editsWithin`, as a typo is). A key of two consonants must match with its w and y too (makwa is مكواة, not ماك).
  */
 export function francoReading(word: string, index: FrancoIndex, limit = 3): string[] {
   const typed = simplified(word);
@@ -210,7 +201,8 @@ export function francoReading(word: string, index: FrancoIndex, limit = 3): stri
     if (k.coarse.length < 2) continue;
     for (const e of index.get(k.coarse) ?? []) {
       if (k.coarse.length < 3 && e.fine !== k.fine) continue;
-      const score = (e.fine === k.fine ? 0 : 100) + (e.own ? 0 : 10) + distance(typed, inLatin(e.word));
+      const score =
+        (e.fine === k.fine ? 0 : 100) + (e.own ? 0 : 10) + editsWithin(typed, inLatin(e.word), Infinity);
       scored.set(e.word, Math.min(scored.get(e.word) ?? Infinity, score));
     }
   }

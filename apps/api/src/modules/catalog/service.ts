@@ -252,7 +252,7 @@ async function planSearch(
   view: CatalogView,
   tokens: string[],
   words: (plain: string[]) => Promise<WordMatch[]>,
-  vocabulary: () => Iterable<string> | Promise<Iterable<string>>,
+  vocabulary: () => readonly string[] | Promise<readonly string[]>,
   depth = 0,
 ): Promise<SearchPlan> {
   const phrase = tokens.join(' ');
@@ -289,7 +289,7 @@ async function planSearch(
       return { ...plan, didYouMean: plan.didYouMean ?? reread.join(' ') };
     }
   }
-  const catalogWords = () => view.remember('vocabulary', async () => [...(await vocabulary())]);
+  const catalogWords = () => view.remember('vocabulary', async () => vocabulary());
   const readingOf = async (typed: string): Promise<string[]> => {
     const edits = (n: number) =>
       view.remember(`edits ${n} ${typed}`, async () =>
