@@ -143,11 +143,13 @@ describe('the catalog index and the database answer the same lists', () => {
     }
   });
 
-  it('a typo the trigrams miss is read by its edits, on both: one in a short word, two in a long one', async () => {
+  it('a typo the trigrams miss is read by its edits, on both: one in a short word, two in a long one; Franco with a digit first', async () => {
     for (const [typed, read] of [
       ['speeker', 'speaker'], // the trigrams' nearest was `speed`
       ['hedphons', 'headphones'], // nothing near enough by trigrams: no result
       ['refrijerater', 'refrigerator'],
+      // A letter written as a digit is Franco, not a typo of the Latin word one edit away (sata).
+      ['sa3a', 'ساعة'],
     ]) {
       const { fromIndex, fromDb } = await both(`query=${encodeURIComponent(typed!)}&locale=en&per_page=100`);
       expect([typed, fromIndex.meta.did_you_mean, fromDb.meta.did_you_mean]).toEqual([typed, read, read]);

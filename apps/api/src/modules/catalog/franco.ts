@@ -101,6 +101,11 @@ const FRANCO: [string, string[]][] = [
 /** A word Franco may be: Latin letters with at most the digits Egyptians write letters with (2 3 5 7 8). */
 const FRANCO_WORD = /^(?=.*[a-z])[a-z23578]{4,}$/;
 
+/** A word writing a letter as a digit beside its letters (sa3a, sha7en, 2ahwa): Franco, not a typo of a Latin word. */
+export function writesLettersAsDigits(word: string): boolean {
+  return FRANCO_WORD.test(word) && /[a-z][23578]|[23578][a-z]/.test(word);
+}
+
 /** The coarse key (consonants) and the fine one (with w and y) of a sequence of classes ('' a vowel). */
 function keys(classes: string[]): { coarse: string; fine: string } {
   // Doubled with nothing between them: one. A vowel between keeps both (شاشة is c-c).

@@ -41,7 +41,7 @@ import {
   type CatalogIndex,
   type Versions,
 } from './catalog-index.ts';
-import { francoIndex, francoReading } from './franco.ts';
+import { francoIndex, francoReading, writesLettersAsDigits } from './franco.ts';
 import { isFillerWord, queryWords } from './query-words.ts';
 import { nearestWords, similarityTo, wordsWithinEdits } from './search-text.ts';
 import {
@@ -295,16 +295,18 @@ async function planSearch(
       view.remember(`edits ${n} ${typed}`, async () =>
         wordsWithinEdits(typed, await catalogWords(), n, NEAR_WORDS),
       );
-    if (typed.length >= 4) {
-      const one = await edits(1);
-      if (one.length) return one;
-    }
     const franco = francoReading(
       typed,
       await view.remember('franco', async () =>
         francoIndex(await catalogWords(), synonymVocabulary(synonyms)),
       ),
     );
+    // A letter written as a digit (sa3a, sha7en) is Franco: read so before a Latin word one edit away (sata).
+    if (franco.length && writesLettersAsDigits(typed)) return franco;
+    if (typed.length >= 4) {
+      const one = await edits(1);
+      if (one.length) return one;
+    }
     if (franco.length) return franco;
     return typed.length >= 7 ? edits(2) : [];
   };
