@@ -434,6 +434,8 @@ export const bankInstallments = pgTable('bank_installments', {
   interestBasisPoints: integer('interest_basis_points').notNull().default(0),
   /** One-time administration fee in basis points of the price (installments.ts). */
   feeBasisPoints: integer('fee_basis_points').notNull().default(0),
+  /** The smallest amount the plan is offered for (issue 43): below it checkout, the product page and the API hide or refuse it. */
+  minimumPiastres: integer('minimum_piastres').notNull().default(0),
   active: boolean('active').notNull().default(true),
 });
 
