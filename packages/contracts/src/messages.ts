@@ -76,8 +76,12 @@ export const apiMessages = {
   address_not_found: { en: 'Address not found', ar: 'العنوان ده مش موجود' },
   order_not_found: { en: 'Order not found', ar: 'الطلب ده مش موجود' },
   order_not_refundable: {
-    en: 'Only a delivered order can be refunded',
-    ar: 'مينفعش نرجّع فلوس غير لطلب اتسلم',
+    en: 'Only a delivered order with units not refunded yet can be refunded',
+    ar: 'مينفعش نرجّع فلوس غير لطلب اتسلم ولسه فيه قطع مترجعتش',
+  },
+  order_status_refund_only: {
+    en: 'An order becomes refunded only through a refund: use Refund on the order and choose the units that come back, so the money and the stock follow',
+    ar: 'الطلب بيبقى مرتجع بس من خلال الاسترجاع: استخدم زرار استرجاع في الطلب واختار القطع اللي راجعة، عشان الفلوس والمخزون يرجعوا معاها',
   },
   refund_line_unknown: {
     en: 'This line is not part of the order',

@@ -43,21 +43,35 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'confirmed', to: 'canceled', by: ['staff'] },
   { from: 'processing', to: 'canceled', by: ['staff'] },
   { from: 'delivering', to: 'canceled', by: ['staff'] },
-  // Refunds after delivery, in full or in part (per line refunded_quantity).
+  // Refunds after delivery, in full or in part (per line refunded_quantity), only through POST …/refunds
+  // (REFUND_STATUSES). An order marked refunded by hand before issue 42 kept its units: their refund still counts.
   { from: 'delivered', to: 'partially_refunded', by: ['staff'] },
   { from: 'delivered', to: 'refunded', by: ['staff'] },
   { from: 'partially_refunded', to: 'partially_refunded', by: ['staff'] },
   { from: 'partially_refunded', to: 'refunded', by: ['staff'] },
+  { from: 'refunded', to: 'partially_refunded', by: ['staff'] },
+  { from: 'refunded', to: 'refunded', by: ['staff'] },
 ];
 
 export const canTransition = (from: string, to: string, actor: OrderActor) =>
   ORDER_TRANSITIONS.some((t) => t.from === from && t.to === to && t.by.includes(actor));
 
+/**
+ * The statuses only a refund sets (POST …/refunds: the units, their money and their stock come back). PUT …/status
+ * refuses them (issue 42: a status set by hand gave nothing back and then blocked the real refund).
+ */
+export const REFUND_STATUSES = ['refunded', 'partially_refunded'] as const satisfies readonly OrderStatus[];
+export const isRefundStatus = (s: string) => (REFUND_STATUSES as readonly string[]).includes(s);
+
 /** The statuses a staff member may move an order to from `from` with PUT …/status (refunds have their own call). */
 export const staffNextStatuses = (from: string): OrderStatus[] =>
-  ORDER_TRANSITIONS.filter(
-    (t) => t.from === from && t.by.includes('staff') && t.to !== 'refunded' && t.to !== 'partially_refunded',
-  ).map((t) => t.to as OrderStatus);
+  ORDER_TRANSITIONS.filter((t) => t.from === from && t.by.includes('staff') && !isRefundStatus(t.to)).map(
+    (t) => t.to as OrderStatus,
+  );
+
+/** A refund may be made once the order was delivered, while some unit is not refunded yet. */
+export const canRefund = (status: string, unitsLeft: number) =>
+  (status === 'delivered' || isRefundStatus(status)) && unitsLeft > 0;
 
 /** Statuses after which the shopper gets an SMS (in their language). */
 export const SMS_ON_STATUS: readonly OrderStatus[] = ['confirmed', 'delivering', 'delivered', 'canceled'];

@@ -68,7 +68,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Moves the order (confirm, process, hand to delivery, deliver, cancel). `from`: the status the staff ' +
-          'member saw. 409 when the order is no longer there; 422 for a move the transitions table forbids.',
+          'member saw. 409 when the order is no longer there; 422 for a move the transitions table forbids, and ' +
+          'for refunded or partially_refunded, which only POST …/refunds sets (with the money and the stock).',
         params: idParams,
         querystring: localeQuery,
         body: adminOrderStatusBodySchema,
@@ -88,7 +89,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Refunds units per line (refunded_quantity), optionally back into stock; the order becomes refunded or ' +
-          'partially_refunded. Only for delivered or partially refunded orders.',
+          'partially_refunded. For a delivered (or refunded in part) order while some unit is not refunded yet.',
         params: idParams,
         querystring: localeQuery,
         body: adminRefundBodySchema,

@@ -5,6 +5,8 @@
  * Days are Cairo days (the shop's), money in the answers EGP.
  */
 import {
+  canRefund,
+  isRefundStatus,
   staffNextStatuses,
   toEgp,
   LOW_STOCK_AT,
@@ -296,7 +298,10 @@ export async function getAdminOrder(db: DbOrTx, id: number, locale: Locale): Pro
       created_at: h.createdAt.toISOString(),
     })),
     next_statuses: staffNextStatuses(row.status),
-    refundable: row.status === 'delivered' || row.status === 'partially_refunded',
+    refundable: canRefund(
+      row.status,
+      order!.order_products.reduce((n, l) => n + l.quantity - l.refunded_quantity, 0),
+    ),
     refund_required: sessions.some((p) => p.status === 'refund_required'),
     sap_sync: row.sapSync,
   };
@@ -314,7 +319,8 @@ async function linesOf(tx: DbOrTx, orderId: number) {
 
 /**
  * PUT /v1/admin/orders/{id}/status. A cancel gives the stock back (what was not refunded) and, for an order paid
- * online, marks the payment for a refund (the to-do list) with a `refund.required` event.
+ * online, marks the payment for a refund (the to-do list) with a `refund.required` event. `refunded` and
+ * `partially_refunded` are refused (422): only a refund sets them, with its money and stock (issue 42).
  */
 export async function changeOrderStatus(
   db: Db,
@@ -323,6 +329,8 @@ export async function changeOrderStatus(
   body: AdminOrderStatusBody,
   now: Date,
 ) {
+  if (isRefundStatus(body.status))
+    throw new AppError(422, 'order_status_refund_only', { status: ['order_status_refund_only'] });
   await db.transaction(async (tx) => {
     await placedOrder(tx, id);
     const moved = await transition(tx, {
@@ -370,7 +378,8 @@ export async function changeOrderStatus(
 /**
  * POST /v1/admin/orders/{id}/refunds: per line, units come back (refunded_quantity grows, never past the line's
  * quantity); `restock` puts them back in stock. The order becomes 'refunded' when every unit is refunded, else
- * 'partially_refunded'. The amount (units × the price paid) is recorded in a `refund.made` event.
+ * 'partially_refunded'. The amount (units × the price paid) is recorded in a `refund.made` event. Possible after
+ * delivery while units remain, whatever the status says (an order marked refunded by hand before issue 42).
  */
 export async function refundOrder(
   db: Db,
@@ -382,9 +391,10 @@ export async function refundOrder(
 ) {
   await db.transaction(async (tx) => {
     const order = await placedOrder(tx, id, true);
-    if (order.status !== 'delivered' && order.status !== 'partially_refunded')
-      throw new AppError(409, 'order_changed', ['order_not_refundable']);
     const lines = await linesOf(tx, id);
+    const unitsLeft = lines.reduce((n, l) => n + l.quantity - l.refundedQuantity, 0);
+    if (!canRefund(order.status, unitsLeft))
+      throw new AppError(409, 'order_changed', ['order_not_refundable']);
     const byId = new Map(lines.map((l) => [l.id, l]));
     const asked = new Map<number, number>();
     for (const l of body.lines)

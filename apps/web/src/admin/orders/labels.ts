@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus } from '@store/contracts/constants';
+import type { REFUND_STATUSES } from '@store/contracts/order-states';
 
 /** The store's status colours (the shopper's order pages use the same ones); anything else is 'unknown'. */
 const STATUS_COLOURS: Record<OrderStatus, string> = {
@@ -22,8 +23,11 @@ export const statusClass = (s: string | null | undefined) =>
 export const methodKey = (m: string | null | undefined): MethodKey =>
   (PAYMENT_METHODS as readonly unknown[]).includes(m) ? (m as MethodKey) : 'unknown';
 
-/** The staff moves, in the order they come (the buttons of the order page follow it; cancel comes last). */
-export const ACTION_ORDER: readonly OrderStatus[] = [
+/**
+ * The staff moves, in the order they come (the buttons of the order page follow it; cancel comes last). Never a
+ * refund status: only the Refund dialog sets those, with the units that come back (issue 42).
+ */
+export const ACTION_ORDER: readonly Exclude<OrderStatus, (typeof REFUND_STATUSES)[number]>[] = [
   'confirmed',
   'processing',
   'delivering',
