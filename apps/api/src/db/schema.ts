@@ -743,6 +743,15 @@ export const staff = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: varchar('role', { length: 20 }).notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * The member's authenticator app (TOTP, RFC 6238; modules/staff/totp.ts): the secret in base32 once confirmed
+     * with a code (null: none). While an email is under attack, sign-in asks for a code from it (decision 025).
+     */
+    totpSecret: varchar('totp_secret', { length: 64 }),
+    /** A secret shown for setting up, not yet confirmed with a code (setting up again replaces it). */
+    totpPendingSecret: varchar('totp_pending_secret', { length: 64 }),
+    /** The 30-second step of the last code accepted: a code is good once (no replay within its window). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -767,6 +776,28 @@ export const staffSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_sessions_staff_client_uq').on(t.staffId, t.client)],
+);
+
+/**
+ * Failed staff sign-ins (issue 42): one row per attempt that did not sign in, whatever the email (an unknown one
+ * too). They decide an address's back-off (its failures in the last window), whether an email is under attack
+ * (failures from several addresses), and owners read them in the back office. Purged after 30 days.
+ * reason: wrong_password | removed | wrong_code | code_required.
+ */
+export const staffSignInFailures = pgTable(
+  'staff_sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 200 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_sign_in_failures_ip_idx').on(t.ip, t.createdAt),
+    index('staff_sign_in_failures_email_idx').on(t.email, t.createdAt),
+    index('staff_sign_in_failures_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
