@@ -134,6 +134,10 @@ export const apiMessages = {
     en: 'This installment plan is not available for the chosen bank',
     ar: 'خطة التقسيط دي مش متاحة للبنك اللي اخترته',
   },
+  bank_installment_below_minimum: {
+    en: 'This installment plan is for orders of {min} EGP or more',
+    ar: 'خطة التقسيط دي للطلبات من {min} ج.م وأكتر',
+  },
   order_not_rateable: {
     en: 'Only your delivered orders that are not rated yet can be rated',
     ar: 'تقدر تقيّم بس طلباتك اللي اتسلّمت ولسه ما اتقيّمتش',
