@@ -6,7 +6,7 @@
  * A shopper who opens an English address gets English (and keeps it); one who chose English in the store keeps it
  * on plain addresses too. Search engines, which keep no choice, read each language at its own address.
  */
-import type { Locale } from '@store/contracts';
+import { LIST_QUERY_PARAMS, type Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sitemapPages, type SitemapPage } from './modules/catalog/sitemap.ts';
 
@@ -35,6 +35,29 @@ export const isShopPage = (pathname: string) => SHOP_PAGES.some((re) => re.test(
 /** Pages for a signed-in shopper, or steps of a purchase: never in a search engine's index. */
 const PRIVATE = /^\/(cart|checkout|my-account|address|auth|complete-payment)(\/|$)/;
 export const isPrivatePage = (pathname: string) => PRIVATE.test(pathname);
+
+/** The product lists (all products, a category, a brand, a search; the offers; a promotion): list-params.ts. */
+const LIST_PAGE = /^\/(products|special-offers|promotions\/[^/]+)$/;
+
+/**
+ * An address as its page reads it: the path, and of the query only the parameters the page reads, the first of
+ * each, in one order. A product list reads its filters (LIST_QUERY_PARAMS); no other page reads any. `lang` is left
+ * out too: the language is read from the address before (pageLocale) and kept beside it. The server renders this
+ * address and keys its page cache on it, so `?a=1`, `?a=2`, … (or a campaign's `utm_source`) are one page, one
+ * render. A page that comes to read a parameter must be named here.
+ */
+export function pageAddress(url: string): string {
+  // The path as it came (a URL would read `//host/x` as another host's `/x`).
+  const [path = '/', ...query] = url.split('?');
+  const asked = new URLSearchParams(query.join('?'));
+  const kept = new URLSearchParams();
+  for (const name of LIST_PAGE.test(path) ? LIST_QUERY_PARAMS : []) {
+    const value = asked.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const q = kept.toString();
+  return `${path}${q ? `?${q}` : ''}`;
+}
 
 /** The language an address asks for (`lang=en` / `lang=ar`), or none. */
 export function urlLocale(url: string): Locale | null {

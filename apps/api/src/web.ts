@@ -11,7 +11,7 @@ import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
 import { catalogVersion, categoryExists, productShareMeta } from './modules/catalog/service.ts';
 import { SHARE_IMAGE, shareImagePath } from './share-images.ts';
-import { isPrivatePage, isShopPage, languageLinks, localeUrl, urlLocale } from './seo.ts';
+import { isPrivatePage, isShopPage, languageLinks, localeUrl, pageAddress, urlLocale } from './seo.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -26,6 +26,13 @@ export function webScriptHashes(distDir: string): string[] {
     return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
   });
 }
+
+/**
+ * `html` with the first `target` replaced by `text` exactly as it is. A replacement string would read `$&`, `$'`,
+ * `` $` `` and `$$` in it as patterns: catalog text holding them broke the page's data block, or multiplied the
+ * page (25 `` $` `` in a title made it 301 MB). So a page is only ever assembled with a replacer function.
+ */
+const put = (html: string, target: string | RegExp, text: string) => html.replace(target, () => text);
 
 /** Where a page's own preloads go: right after the template's first tags (the encoding and the viewport). */
 const FIRST_IN_HEAD = /<meta\s+name="viewport"[^>]*>/;
@@ -295,7 +302,10 @@ export async function registerWeb(
     // Public pages render the same for every guest: kept per language and catalog version.
     const cacheable = pageCache.enabled && renderer !== null && !isPrivatePage(url);
     const version = cacheable ? await currentVersion() : null;
-    const cacheKey = `${locale} ${version} ${req.url}`;
+    // The page as its code reads it: its path and the query parameters it reads (seo.ts). Anything else in the
+    // address (`?a=1`, a campaign's `utm_source`, `fbclid`) changes nothing on the page: no render, no entry.
+    const address = pageAddress(req.url);
+    const cacheKey = `${locale} ${version} ${address}`;
     if (cacheable && version !== null) {
       const hit = pageCache.get(cacheKey);
       if (hit) {
@@ -311,7 +321,7 @@ export async function registerWeb(
     let description: string | null = null;
     // A list of a category that does not exist: its page says so, with the status that says so.
     const categoryId =
-      url === '/products' ? new URLSearchParams(req.url.split('?')[1] ?? '').get('category_id') : null;
+      url === '/products' ? new URLSearchParams(address.split('?')[1] ?? '').get('category_id') : null;
     if (
       categoryId !== null &&
       !(idParam.safeParse(categoryId).success && (await categoryExists(app.ctx.db, Number(categoryId))))
@@ -325,7 +335,7 @@ export async function registerWeb(
         : null;
       if (!meta) status = 404;
       else {
-        const pageUrl = localeUrl(base, req.url, locale);
+        const pageUrl = localeUrl(base, address, locale);
         // Link previews take JPEG (share-images.ts); the JSON-LD names the store's own picture.
         const image = meta.image ? new URL(meta.image, base).toString() : '';
         const share = meta.originalImage?.startsWith('/uploads/')
@@ -350,14 +360,14 @@ export async function registerWeb(
       }
     }
     if (status === 200) {
-      head.push(languageLinks(base, req.url, locale));
+      head.push(languageLinks(base, address, locale));
       if (isPrivatePage(url)) head.push('<meta name="robots" content="noindex">');
     } else head.push('<meta name="robots" content="noindex">');
 
     // The page itself: public pages, and the 404 page of an unknown path (an unknown product is left to the
     // browser, which shows the 404 page at its own address).
     const rendered =
-      !isPrivatePage(url) && !(m && status === 404) ? await serverRender(req.url, locale) : null;
+      !isPrivatePage(url) && !(m && status === 404) ? await serverRender(address, locale) : null;
     // A page the browser renders itself (the cart, checkout, the account) can do nothing before its own code is
     // in: its chunks are asked for with the app's scripts, not once those have arrived and run (a round trip
     // later on mobile data). Its texts in the language the page is likely to take (the address's, else the
@@ -369,17 +379,19 @@ export async function registerWeb(
     }
     let html = indexHtml;
     if (rendered || asked) {
-      html = html.replace(
+      html = put(
+        html,
         /<html lang="[^"]*" dir="[^"]*">/,
         `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"${rendered ? ' data-ssr' : ''}>`,
       );
     }
     title ??= rendered?.title ?? null;
     description ??= rendered?.description ?? null;
-    if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    if (title) html = put(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     // One description per page: the page's replaces the store's.
     if (description !== null) {
-      html = html.replace(
+      html = put(
+        html,
         /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
         `<meta name="description" content="${escapeHtml(description)}">`,
       );
@@ -395,10 +407,11 @@ export async function registerWeb(
     // viewport tag gets them at the end of its head, as before.
     const preloads = rendered?.head ?? '';
     const placed = preloads ? html.replace(FIRST_IN_HEAD, (meta) => `${meta}${preloads}`) : html;
-    html = placed.replace('</head>', `${placed === html ? preloads : ''}${head.join('')}</head>`);
+    html = put(placed, '</head>', `${placed === html ? preloads : ''}${head.join('')}</head>`);
     if (rendered) {
       // The data block is JSON, never run: `<` is escaped so nothing in it can close the element.
-      html = html.replace(
+      html = put(
+        html,
         '<div id="root"></div>',
         `<div id="root">${rendered.html}</div>` +
           `<script id="ssr-data" type="application/json">${rendered.data.replace(/</g, '\\u003c')}</script>` +

@@ -39,6 +39,21 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/**
+ * The query parameters of a shop's product list address (`/products?category_id=3&page=2`), the only ones its page
+ * reads (apps/web list-params.ts). The server renders and caches a list's page by these (apps/api seo.ts).
+ */
+export const LIST_QUERY_PARAMS = [
+  'search',
+  'category_id',
+  'brand_id',
+  'min_price',
+  'max_price',
+  'sort',
+  'page',
+  'from',
+] as const;
+
 /** The most brands one list may filter by (`brand_id=1,2,3`). */
 export const BRAND_FILTER_MAX = 100;
 /** A price filter in EGP: digits only, and small enough that its piastres fit the price columns. */

@@ -1,3 +1,4 @@
+import { LIST_QUERY_PARAMS } from '@store/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 import { apiParamsFor, listFiltersToSearch, parseListFilters, withFilter } from './list-params';
 
@@ -36,5 +37,25 @@ describe('product list URL', () => {
       sort: 'latest_to_oldest',
       page: 2,
     });
+  });
+
+  it('reads exactly the parameters the server renders and caches a list by (any other is the same page)', () => {
+    const read = new Set<string>();
+    class Watched extends URLSearchParams {
+      override get(name: string) {
+        read.add(name);
+        return super.get(name);
+      }
+      override getAll(name: string) {
+        read.add(name);
+        return super.getAll(name);
+      }
+      override has(name: string) {
+        read.add(name);
+        return super.has(name);
+      }
+    }
+    parseListFilters(new Watched('a=1&utm_source=x'));
+    expect([...read].sort()).toEqual([...LIST_QUERY_PARAMS].sort());
   });
 });
