@@ -76,7 +76,8 @@ export function hmacMatches(data: string, received: unknown, secret: string): bo
 
 const bool = (v: unknown) => v === true || v === 'true';
 
-function transactionFrom(get: (field: string) => unknown): VerifiedTransaction | null {
+/** A transaction in our terms from its fields (signed, or the gateway's own inquiry answer); null if malformed. */
+export function transactionFrom(get: (field: string) => unknown): VerifiedTransaction | null {
   const id = text(get('id'));
   const orderId = text(get('order.id'));
   const amount = Number(text(get('amount_cents')));
@@ -86,6 +87,7 @@ function transactionFrom(get: (field: string) => unknown): VerifiedTransaction |
     transactionId: id,
     providerOrderId: orderId,
     merchantReference: typeof merchant === 'string' && merchant ? merchant : null,
+    integrationId: text(get('integration_id')),
     success: bool(get('success')),
     pending: bool(get('pending')),
     amountPiastres: amount,
@@ -93,6 +95,14 @@ function transactionFrom(get: (field: string) => unknown): VerifiedTransaction |
     isRefunded: bool(get('is_refunded')),
     isVoided: bool(get('is_voided')),
   };
+}
+
+/** A transaction object as the gateway holds it (callback `obj`, or an inquiry's answer), unsigned. */
+export function transactionFromObject(o: Json): VerifiedTransaction | null {
+  return transactionFrom((f) => {
+    if (f === 'order.id' && typeof o.order !== 'object') return o.order;
+    return at(o, f);
+  });
 }
 
 /** Verifies a processed callback `{ type: 'TRANSACTION', obj }` with `?hmac=`; null when it does not verify. */
@@ -106,10 +116,7 @@ export function verifyPaymobCallback(
   if (!obj || typeof obj !== 'object') return null;
   const o = obj as Json;
   if (!hmacMatches(hmacStringFromTransaction(o), query.hmac, secret)) return null;
-  return transactionFrom((f) => {
-    if (f === 'order.id' && typeof o.order !== 'object') return o.order;
-    return at(o, f);
-  });
+  return transactionFromObject(o);
 }
 
 /** Verifies a transaction response (the browser's return); null when it does not verify. */

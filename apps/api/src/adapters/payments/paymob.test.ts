@@ -87,6 +87,7 @@ describe("Paymob's transaction HMAC", () => {
       transactionId: '192036465',
       providerOrderId: '217503754',
       merchantReference: 'o12-p34-abc',
+      integrationId: '4097558',
       success: true,
       pending: false,
       amountPiastres: 100000,

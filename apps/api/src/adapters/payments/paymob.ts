@@ -1,9 +1,10 @@
 /**
  * Paymob (reference/paymob.md): the Intention API for a payment session, the unified checkout page built from the
  * public key and the intention's client secret, HMAC-verified callbacks and redirects, and refunds
- * (`POST /api/acceptance/void_refund/refund`, tested against the recorded payload in fixtures/).
+ * (`POST /api/acceptance/void_refund/refund`, tested against the recorded payload in fixtures/), and the transaction
+ * inquiry (`GET /api/acceptance/transactions/{id}`) that confirms a success before an order is placed.
  */
-import { verifyPaymobCallback, verifyPaymobRedirect } from './paymob-hmac.ts';
+import { transactionFromObject, verifyPaymobCallback, verifyPaymobRedirect } from './paymob-hmac.ts';
 import {
   PaymentProviderError,
   type Intention,
@@ -109,24 +110,57 @@ export class PaymobProvider implements PaymentProvider {
     return { refundId: String(id) };
   }
 
+  acceptsIntegration(integrationId: string): boolean {
+    return /^\d+$/.test(integrationId) && this.opts.integrationIds.includes(Number(integrationId));
+  }
+
+  /**
+   * Paymob's own record of a transaction (retrieve transaction by id). A callback's signed facts are checked against
+   * it before an order is placed: a signature over values joined with no separator cannot tell `id` 12 with
+   * `integration_id` 345 from `id` 123 with `integration_id` 45, but Paymob's record can.
+   */
+  async inquire(transactionId: string): Promise<VerifiedTransaction | null> {
+    if (!/^\d{1,20}$/.test(transactionId)) return null;
+    const answer = await this.request<Record<string, unknown>>(
+      'transaction inquiry',
+      'GET',
+      `/api/acceptance/transactions/${transactionId}`,
+      undefined,
+      [404],
+    );
+    return answer ? transactionFromObject(answer) : null;
+  }
+
   /** POST JSON with the secret key; the answer's JSON, or a provider error naming the call. */
   private async post<T>(call: string, path: string, body: unknown): Promise<T> {
+    return (await this.request<T>(call, 'POST', path, body))!;
+  }
+
+  /** A call with the secret key; the answer's JSON, null for a status in `absentOn`, else a provider error. */
+  private async request<T>(
+    call: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    absentOn: number[] = [],
+  ): Promise<T | null> {
     let res: Response;
     try {
       res = await (this.opts.fetch ?? fetch)(`${this.base}${path}`, {
-        method: 'POST',
+        method,
         headers: {
           authorization: `Token ${this.opts.secretKey}`,
-          'content-type': 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           accept: 'application/json',
         },
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
       });
     } catch (err) {
       throw new PaymentProviderError(`Paymob ${call} call failed: ${(err as Error).message}`);
     }
     const text = await res.text();
+    if (absentOn.includes(res.status)) return null;
     if (!res.ok) {
       throw new PaymentProviderError(
         `Paymob ${call} answered ${res.status}: ${text.slice(0, 300)}`,

@@ -54,8 +54,13 @@ export interface VerifiedTransaction {
   transactionId: string;
   /** The gateway's order id (order.id / order). */
   providerOrderId: string;
-  /** Our reference when the gateway echoes it (order.merchant_order_id). */
+  /**
+   * Our reference when the gateway echoes it (order.merchant_order_id). Not signed: shown in logs only, never used
+   * to choose a payment session.
+   */
   merchantReference: string | null;
+  /** The gateway integration (payment method account) that processed it (integration_id), as text. */
+  integrationId: string;
   success: boolean;
   pending: boolean;
   amountPiastres: number;
@@ -85,6 +90,14 @@ export interface PaymentProvider {
   verifyCallback(input: { body: unknown; query: Record<string, unknown> }): VerifiedTransaction | null;
   /** The browser's return (GET query string). null when the signature is wrong. */
   verifyRedirect(query: Record<string, unknown>): VerifiedTransaction | null;
+  /** Whether a transaction's integration_id is one of this store's (PAYMOB_INTEGRATION_IDS; the sandbox's own). */
+  acceptsIntegration(integrationId: string): boolean;
+  /**
+   * The gateway's own record of a transaction, asked by its id (Paymob's transaction inquiry), or null when the
+   * gateway does not know that id. A success is confirmed this way before an order is placed. Throws
+   * PaymentProviderError when the gateway cannot be asked (the callback is then answered 503 and retried).
+   */
+  inquire(transactionId: string): Promise<VerifiedTransaction | null>;
 }
 
 export class PaymentProviderError extends Error {

@@ -9,6 +9,7 @@ import {
   redirectQueryFromTransaction,
   signHmac,
   hmacStringFromTransaction,
+  transactionFromObject,
   verifyPaymobCallback,
   verifyPaymobRedirect,
 } from './paymob-hmac.ts';
@@ -21,12 +22,36 @@ import type {
 } from './provider.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/v1/payments/sandbox/checkout';
+/** The sandbox gateway's one integration (a Paymob account has one per payment method). */
+export const SANDBOX_INTEGRATION_ID = 4_100_001;
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
   /** The refunds this sandbox gateway made, as a real gateway's dashboard would list them. */
   readonly refunds: (RefundRequest & { refundId: string })[] = [];
+  /**
+   * The transactions this gateway processed, by id, as its transaction inquiry answers them. Held in this process:
+   * the sandbox's payer page and its callback run in the same process (a demo restarted between the two loses the
+   * record, and the callback is then refused as unconfirmed, as a real gateway would refuse an unknown id).
+   */
+  private readonly processed = new Map<string, Record<string, unknown>>();
   constructor(readonly secret: string) {}
+
+  /** Records a transaction as processed by this gateway (what its inquiry then answers). */
+  record(obj: Record<string, unknown>) {
+    this.processed.set(String(obj.id), structuredClone(obj));
+    // A demo runs for days: keep the newest 10,000.
+    if (this.processed.size > 10_000) this.processed.delete(this.processed.keys().next().value!);
+  }
+
+  acceptsIntegration(integrationId: string): boolean {
+    return integrationId === String(SANDBOX_INTEGRATION_ID);
+  }
+
+  async inquire(transactionId: string): Promise<VerifiedTransaction | null> {
+    const obj = this.processed.get(transactionId);
+    return obj ? transactionFromObject(obj) : null;
+  }
 
   async refund(request: RefundRequest) {
     const refundId = `sbx_refund_${randomBytes(8).toString('hex')}`;
@@ -79,7 +104,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       is_voided: false,
       is_refunded: false,
       is_3d_secure: true,
-      integration_id: 0,
+      integration_id: SANDBOX_INTEGRATION_ID,
       has_parent_transaction: false,
       error_occured: !input.approved,
       created_at: input.now.toISOString().replace('Z', ''),
@@ -89,6 +114,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       order: { id: input.providerOrderId, merchant_order_id: input.merchantReference },
       data: { message: input.approved ? 'Approved' : 'Declined' },
     };
+    this.record(obj);
     return {
       body: { type: 'TRANSACTION', obj },
       hmac: signHmac(hmacStringFromTransaction(obj), this.secret),

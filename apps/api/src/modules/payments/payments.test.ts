@@ -62,7 +62,8 @@ async function gatewayCallback(
     now: t.clock.now(),
   });
   change(tx.body.obj as unknown as Record<string, unknown>);
-  // Signed after the change: the gateway really sent these facts.
+  // Signed and recorded after the change: the gateway really processed and sent these facts.
+  sandbox.record(tx.body.obj as unknown as Record<string, unknown>);
   return {
     ...tx,
     hmac: signHmac(hmacStringFromTransaction(tx.body.obj as unknown as Record<string, unknown>), SECRET),
@@ -252,6 +253,8 @@ describe('an online payment session', () => {
       },
       verifyCallback: () => null,
       verifyRedirect: () => null,
+      acceptsIntegration: () => true,
+      inquire: async () => null,
     };
     const t2 = await createTestApp({ payments: failing });
     try {

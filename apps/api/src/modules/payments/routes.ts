@@ -1,6 +1,7 @@
 import { messageErrorsSchema, paymentKeySchema } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PaymentProviderError } from '../../adapters/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkoutPage, closedPage, sandboxPagePolicy } from './sandbox-page.ts';
@@ -52,7 +53,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ provider: provider.name }, 'payment callback with a wrong signature');
         throw new AppError(401, 'invalid_signature', ['invalid_signature']);
       }
-      const result = await applyTransaction(db, provider.name, t, req.body, clock.now(), req.log);
+      let result;
+      try {
+        result = await applyTransaction(db, provider, t, req.body, clock.now(), req.log);
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        // The gateway could not be asked to confirm: nothing is recorded, and the gateway's retry will count.
+        req.log.error(
+          { provider: provider.name, transaction: t.transactionId, err },
+          'transaction inquiry failed',
+        );
+        throw new AppError(503, 'payment_unconfirmed', ['store_busy'], {}, { 'retry-after': '30' });
+      }
       req.log.info({ provider: provider.name, transaction: t.transactionId, result }, 'payment callback');
       return { received: true as const, result };
     },
@@ -74,7 +86,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       checkProvider(req.params.provider);
       const t = provider.verifyRedirect(req.query);
       if (!t) req.log.warn({ provider: provider.name }, 'payment redirect with a wrong signature');
-      const { success, orderId } = await redirectOutcome(db, provider.name, t);
+      const { success, orderId } = await redirectOutcome(db, provider, t);
       return reply.redirect(completeUrl(req.server.ctx.publicUrl, success, orderId), 302);
     },
   );

@@ -18,7 +18,7 @@ import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
-import type { VerifiedTransaction } from '../../adapters/payments/provider.ts';
+import type { PaymentProvider, VerifiedTransaction } from '../../adapters/payments/provider.ts';
 import { cartRead, heldForPayment } from '../cart/index.ts';
 import { returnStock, takeStock } from '../stock/index.ts';
 import { GATEWAY, SYSTEM, holdAgainForPayment, placePaidOrder, returnToCart } from '../orders/index.ts';
@@ -237,6 +237,8 @@ async function lateSuccess(
 
 export type CallbackResult =
   | 'paid'
+  | 'unconfirmed'
+  | 'foreign_integration'
   | 'failed'
   | 'pending'
   | 'duplicate'
@@ -246,22 +248,48 @@ export type CallbackResult =
   | 'refund_required'
   | 'recorded';
 
-/** The session a verified transaction belongs to: by the gateway's order id, else by our reference. */
+/**
+ * The session a verified transaction belongs to: the one whose provider reference is the transaction's signed gateway
+ * order id, and nothing else. `merchant_order_id` is not signed, so it never chooses a session.
+ */
 export async function findSession(db: DbOrTx, provider: string, t: VerifiedTransaction) {
   const [byOrder] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.provider, provider), eq(payments.providerReference, t.providerOrderId)))
     .limit(1);
-  if (byOrder) return byOrder;
-  const m = t.merchantReference ? /-p(\d+)-/.exec(t.merchantReference) : null;
-  if (!m) return null;
-  const [byRef] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.id, Number(m[1]))))
-    .limit(1);
-  return byRef ?? null;
+  return byOrder ?? null;
+}
+
+/** The facts a gateway's own record must repeat for a callback to be believed. */
+const CONFIRMED_FACTS = [
+  'providerOrderId',
+  'success',
+  'pending',
+  'amountPiastres',
+  'currency',
+  'integrationId',
+] as const satisfies readonly (keyof VerifiedTransaction)[];
+
+/**
+ * Asks the gateway about a transaction before acting on it (Paymob's transaction inquiry; the sandbox answers from
+ * what it processed): its record must exist and repeat the callback's order, outcome, amount, currency and
+ * integration. A signature over values joined with no separator holds when a digit moves between neighbours (`id`
+ * into `integration_id`, `order.id` into `owner`); the gateway's record of the shifted id does not.
+ */
+async function confirmedByGateway(
+  provider: PaymentProvider,
+  t: VerifiedTransaction,
+  log: Logger,
+): Promise<boolean> {
+  const record = await provider.inquire(t.transactionId);
+  const differs = record ? CONFIRMED_FACTS.filter((f) => record[f] !== t[f]) : ['transaction'];
+  if (!differs.length) return true;
+  log.error(
+    { provider: provider.name, transaction: t.transactionId, order: t.providerOrderId, differs },
+    "a signed callback the gateway's own record does not confirm: not accepted",
+  );
+  return false;
 }
 
 /**
@@ -270,13 +298,21 @@ export async function findSession(db: DbOrTx, provider: string, t: VerifiedTrans
  */
 export async function applyTransaction(
   db: Db,
-  provider: string,
+  gateway: PaymentProvider,
   t: VerifiedTransaction,
   payload: unknown,
   now: Date,
   log: Logger,
 ): Promise<CallbackResult> {
+  const provider = gateway.name;
   if (t.pending) return 'pending';
+  if (!gateway.acceptsIntegration(t.integrationId)) {
+    log.error(
+      { provider, transaction: t.transactionId, integration: t.integrationId },
+      "a signed callback from an integration that is not this store's: not accepted",
+    );
+    return 'foreign_integration';
+  }
   const session = await findSession(db, provider, t);
   if (!session) {
     log.warn(
@@ -285,6 +321,9 @@ export async function applyTransaction(
     );
     return 'unknown_payment';
   }
+  // Refund and void notices only reach the log; every outcome that moves an order is confirmed first. Nothing is
+  // recorded before, so a callback refused now (or one the gateway could not be asked about) can still count later.
+  if (!t.isRefunded && !t.isVoided && !(await confirmedByGateway(gateway, t, log))) return 'unconfirmed';
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -340,10 +379,14 @@ export async function applyTransaction(
   });
 }
 
-/** Where the browser goes after the gateway: our order id and whether to show success. */
-export async function redirectOutcome(db: DbOrTx, provider: string, t: VerifiedTransaction | null) {
-  if (!t) return { success: false, orderId: null as number | null };
-  const session = await findSession(db, provider, t);
+/**
+ * Where the browser goes after the gateway: our order id and whether to show success. It only reads: the callback,
+ * confirmed with the gateway, is what settles a payment.
+ */
+export async function redirectOutcome(db: DbOrTx, gateway: PaymentProvider, t: VerifiedTransaction | null) {
+  if (!t || !gateway.acceptsIntegration(t.integrationId))
+    return { success: false, orderId: null as number | null };
+  const session = await findSession(db, gateway.name, t);
   if (!session) return { success: false, orderId: null };
   const refused = ['failed', 'expired', 'refund_required'].includes(session.status);
   return { success: t.success && !t.pending && !refused, orderId: session.orderId };
