@@ -104,7 +104,14 @@ export const products = pgTable(
     /** SAP / back-office reference. */
     sku: varchar('sku', { length: 64 }),
     createdAt: createdAt(),
+    /** Any change of the row: an edit, stock taken or returned, a promotion's price starting or ending. */
     updatedAt: updatedAt(),
+    /**
+     * The last change a staff member made to what the products file holds, stock aside (fields, specifications,
+     * images); null: none since it was added. An import refuses a row of an export older than this (issue 42
+     * finding 6). Sales move updated_at, not this.
+     */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     // Lists read active products only (decision 009). A category's or a brand's products, with every column a
@@ -849,6 +856,11 @@ export const importJobs = pgTable(
     /** Why a whole job failed (an unreadable file), a message key; row problems are in import_rows. */
     error: text('error'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * The dry run this import runs for real (POST /imports/{id}/run). Unique: a checked file runs once, however
+     * often it is asked (a double click, a retry), and a second ask answers this job (issue 42 finding 7).
+     */
+    checkedJobId: integer('checked_job_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -856,6 +868,7 @@ export const importJobs = pgTable(
   (t) => [
     check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
     index('import_jobs_status_idx').on(t.status, t.id),
+    uniqueIndex('import_jobs_checked_job_uq').on(t.checkedJobId),
   ],
 );
 
