@@ -355,6 +355,36 @@ export const smsOutbox = pgTable('sms_outbox', {
   createdAt: createdAt(),
 });
 
+/**
+ * Every SMS the store tried to send, one row per gateway tried (issue 44, modules/messages): which gateway, its id
+ * for the message, the parts it costs, and what became of it (sending, sent, failed, then delivered or undelivered
+ * when the gateway posts a receipt). `body` is the text with any code in it masked: codes are never stored.
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: serial('id').primaryKey(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerMessageId: varchar('provider_message_id', { length: 100 }),
+    phoneNumber: varchar('phone_number', { length: 20 }).notNull(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    encoding: varchar('encoding', { length: 10 }).notNull(),
+    parts: smallint('parts').notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sms_messages_created_idx').on(t.createdAt),
+    index('sms_messages_phone_idx').on(t.phoneNumber, t.createdAt),
+    index('sms_messages_order_idx').on(t.orderId),
+    index('sms_messages_provider_id_idx').on(t.provider, t.providerMessageId),
+  ],
+);
+
 /** Rate-limit counters, one row per key and window (sliding windows, lib/rate-limit.ts), shared by every instance. */
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 200 }).primaryKey(),
