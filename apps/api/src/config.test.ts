@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkDataDir, loadConfig } from './config.ts';
 
 /** What a real store must set: production refuses the demo's stand-ins and says which variable to set. */
 const production = {
@@ -63,5 +66,86 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would let any client/);
     expect(() => loadConfig({ TRUST_PROXY: 'nginx' })).toThrow(/TRUST_PROXY must be/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY must be/);
+  });
+
+  /** The whole message a start stops with, for one wrong variable. */
+  const refusal = (name: string, sentence: string) =>
+    `The store cannot start: the configuration is wrong.\n  ${name}: ${sentence}`;
+  const publicRange = (entry: string, widest: number) =>
+    `TRUST_PROXY must not trust public internet addresses wider than a /${widest}: ${entry} would let anyone sending from there choose the address every per-address limit counts; list your proxies' own addresses (private ranges such as 10.0.0.0/8 may be any size), or give the number of proxies in front of the store (e.g. 1)`;
+
+  it.each([
+    ['0.0.0.0/1,128.0.0.0/1', publicRange('0.0.0.0/1', 24)],
+    ['0.0.0.0/0', publicRange('0.0.0.0/0', 24)],
+    ['10.0.0.0/8, 104.16.0.0/13', publicRange('104.16.0.0/13', 24)],
+    ['::/0', publicRange('::/0', 48)],
+    ['2000::/3', publicRange('2000::/3', 48)],
+    ['::ffff:0:0/96', publicRange('::ffff:0:0/96', 24)],
+    ['10.0.0.0/7', publicRange('10.0.0.0/7', 24)],
+    [
+      '99',
+      'TRUST_PROXY=99 believes 99 proxies in a row, so a client could choose its own address by writing the rest of X-Forwarded-For; give the number of proxies really in front of the store, at most 5 (e.g. 1)',
+    ],
+    [
+      '6',
+      'TRUST_PROXY=6 believes 6 proxies in a row, so a client could choose its own address by writing the rest of X-Forwarded-For; give the number of proxies really in front of the store, at most 5 (e.g. 1)',
+    ],
+  ])(
+    'TRUST_PROXY=%s would trust the clients themselves: the start stops with a sentence naming it',
+    (value, sentence) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(refusal('TRUST_PROXY', sentence));
+    },
+  );
+
+  it('TRUST_PROXY takes up to 5 hops, any private range, and a store’s own public addresses up to a /24 or /48', () => {
+    expect(loadConfig({ TRUST_PROXY: '5' }).TRUST_PROXY).toBe(5);
+    for (const value of [
+      '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,100.64.0.0/10,169.254.0.0/16,127.0.0.0/8',
+      'fc00::/7,fe80::/10,::1',
+      'loopback,linklocal,uniquelocal',
+      '::ffff:10.0.0.0/104',
+      '203.0.113.7',
+      '198.51.100.0/24,2001:db8:1234::/48',
+    ])
+      expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY, value).toBe(value);
+  });
+});
+
+describe('DATA_DIR at start-up', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'store-data-dir-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const stop = (folder: string, why: string) =>
+    `The store cannot start: the configuration is wrong.\n  DATA_DIR: the store cannot create or write the folder ${folder} (${why}); set DATA_DIR to a folder this server may write, or make that one writable`;
+
+  it('a DATA_DIR that cannot be created stops the start with a sentence naming DATA_DIR and the folder', () => {
+    // A file where a folder of the path should be: refused even to root, which a read-only mode is not.
+    const file = path.join(root, 'a-file');
+    writeFileSync(file, '');
+    const dataDir = path.join(file, 'data');
+    expect(() => checkDataDir(dataDir, { embeddedDatabase: true })).toThrow(
+      stop(dataDir, 'a file stands where a folder should be, ENOTDIR'),
+    );
+  });
+
+  it('an uploads folder that cannot be made is named too, before the database opens', () => {
+    const dataDir = path.join(root, 'taken');
+    mkdirSync(dataDir);
+    writeFileSync(path.join(dataDir, 'uploads'), '');
+    expect(() => checkDataDir(dataDir, { embeddedDatabase: true })).toThrow(
+      stop(path.join(dataDir, 'uploads'), 'a file stands where a folder should be, EEXIST'),
+    );
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  });
+
+  it('a writable DATA_DIR gets its folders (pglite/ only for the embedded database) and keeps no trace of the check', () => {
+    const embedded = path.join(root, 'embedded');
+    checkDataDir(embedded, { embeddedDatabase: true });
+    expect(readdirSync(embedded).sort()).toEqual(['pglite', 'uploads']);
+    expect([readdirSync(path.join(embedded, 'pglite')), readdirSync(path.join(embedded, 'uploads'))]).toEqual(
+      [[], []],
+    );
+    const postgres = path.join(root, 'postgres');
+    checkDataDir(postgres, { embeddedDatabase: false });
+    expect(readdirSync(postgres)).toEqual(['uploads']);
   });
 });

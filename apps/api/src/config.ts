@@ -1,46 +1,29 @@
 import { PASSWORD_MAX, PASSWORD_MIN, passwordIsEmail } from '@store/contracts';
 import { isCommonPassword } from '@store/contracts/common-passwords';
-import { isIP } from 'node:net';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_HTTP_TIMEOUTS } from './lib/timeouts.ts';
 import { DEFAULT_MAP_TILE_URL, tileSource } from './lib/security-headers.ts';
+import { trustProxyProblem } from './lib/trust-proxy.ts';
 
 /** A duration in milliseconds between min and max (timeouts; lib/timeouts.ts says why each default). */
 const ms = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
-/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-const isProxyAddress = (s: string) => {
-  if (PROXY_RANGE_NAMES.includes(s)) return true;
-  const [ip, bits, ...rest] = s.split('/');
-  if (rest.length || !ip || !isIP(ip)) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
-};
-
 /**
- * TRUST_PROXY: how many proxies stand in front of the store (a number), or their addresses (comma-separated
- * addresses, CIDR ranges, or loopback/linklocal/uniquelocal). Unset: the client's address is the socket's
- * (decision 010). `true` is refused: it would let any client choose the address every per-address limit counts.
+ * TRUST_PROXY: how many proxies stand in front of the store (a number, at most 5), or their addresses
+ * (comma-separated addresses, CIDR ranges, or loopback/linklocal/uniquelocal). Unset: the client's address is the
+ * socket's (decision 010). What would let clients choose the address every per-address limit counts is refused
+ * with a sentence naming it (`true`, more than 5 hops, public ranges wider than a /24 or /48: lib/trust-proxy.ts).
  */
 const trustProxySchema = z
   .string()
   .trim()
   .optional()
   .superRefine((v, ctx) => {
-    if (v === undefined || v === '' || /^\d{1,2}$/.test(v)) return;
-    if (v === 'true')
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'TRUST_PROXY=true would let any client choose its own address; give the number of proxies in front of the store (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)',
-      });
-    else if (!v.split(',').every((a) => isProxyAddress(a.trim())))
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'TRUST_PROXY must be a number of proxies (e.g. 1) or comma-separated proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
-      });
+    const problem = v === undefined ? undefined : trustProxyProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .transform((v): number | string | undefined =>
     v === undefined || v === '' ? undefined : /^\d+$/.test(v) ? Number(v) : v,
@@ -284,4 +267,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`The store cannot start: the configuration is wrong.\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Why a folder could not be made or written, in words (the code stays for a search). */
+const FOLDER_FAILURES: Record<string, string> = {
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a file stands where a folder should be',
+  EEXIST: 'a file stands where a folder should be',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  ENOENT: 'a folder on the way is missing',
+};
+
+/**
+ * DATA_DIR at start-up (issue 42 finding 14): the folder, its uploads/ and, for the embedded database, its pglite/
+ * are created when missing and must take a file; otherwise the start stops with a sentence naming DATA_DIR and the
+ * folder, before anything opens them.
+ */
+export function checkDataDir(dataDir: string, opts: { embeddedDatabase: boolean }) {
+  const folders = [dataDir, path.join(dataDir, 'uploads')];
+  if (opts.embeddedDatabase) folders.push(path.join(dataDir, 'pglite'));
+  for (const folder of folders) {
+    try {
+      mkdirSync(folder, { recursive: true });
+      const probe = path.join(folder, `.write-check-${process.pid}`);
+      writeFileSync(probe, '');
+      rmSync(probe);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
+      const why = FOLDER_FAILURES[code] ?? 'it cannot be written';
+      throw new Error(
+        `The store cannot start: the configuration is wrong.\n  DATA_DIR: the store cannot create or write the folder ${folder} (${why}, ${code}); set DATA_DIR to a folder this server may write, or make that one writable`,
+        { cause: err },
+      );
+    }
+  }
 }

@@ -5,7 +5,7 @@ import { NominatimGeocoder } from './adapters/geocoder.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
-import { loadConfig } from './config.ts';
+import { checkDataDir, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
@@ -19,6 +19,7 @@ async function main() {
   const config = loadConfig();
   const dataDir = path.resolve(repoRoot, config.DATA_DIR);
   const uploadsDir = path.join(dataDir, 'uploads');
+  checkDataDir(dataDir, { embeddedDatabase: !config.DATABASE_URL });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(dataDir, 'pglite'),

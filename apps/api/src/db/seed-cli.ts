@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.ts';
+import { checkDataDir, loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { addGeneratedProducts } from './seed/bulk.ts';
 import { seedDemo } from './seed/index.ts';
@@ -31,6 +31,7 @@ async function main() {
   const orderTarget = count('orders');
   const config = loadConfig();
   const dataDir = path.resolve(repoRoot, config.DATA_DIR);
+  checkDataDir(dataDir, { embeddedDatabase: !config.DATABASE_URL });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(dataDir, 'pglite'),
