@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -19,10 +19,11 @@ import type { Database } from './db/client.ts';
 import { AppError, frameworkErrors, installErrorHandling, registerFormParsing } from './lib/errors.ts';
 import { loggerOptions, type LogOptions } from './lib/logging.ts';
 import { installResponseCache } from './lib/response-cache.ts';
+import { installCacheHeaders } from './lib/cache-headers.ts';
 import { responseSerializer } from './lib/response-serializer.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
-import { OutboxSmsSender, type SmsSender } from './adapters/sms.ts';
+import { OutboxGateway, type SmsGateway, type SmsSender } from './adapters/sms/index.ts';
 import { installAuth } from './lib/auth.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/limits.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -43,6 +44,12 @@ import type { StaffLimits } from './modules/staff/limits.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { adminCustomerRoutes } from './modules/customers/routes.ts';
+import {
+  adminMessageRoutes,
+  devMessageRoutes,
+  RecordedSmsSender,
+  smsReceiptRoutes,
+} from './modules/messages/index.ts';
 import { adminStockRoutes } from './modules/stock/admin-routes.ts';
 import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { adminTaxonomyRoutes } from './modules/catalog-admin/taxonomy-routes.ts';
@@ -51,6 +58,7 @@ import { adminImageRoutes } from './modules/catalog-admin/images-routes.ts';
 import { keepUploadedFile } from './lib/uploaded-files.ts';
 import { adminProductRoutes } from './modules/catalog-admin/products-routes.ts';
 import { adminImportRoutes } from './modules/catalog-admin/imports-routes.ts';
+import type { ImportLimits } from './modules/catalog-admin/imports-file.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
 import { InProcessReads } from './lib/in-process-reads.ts';
 import { registerSeo } from './seo.ts';
@@ -90,12 +98,24 @@ export interface AppOptions {
   catalogCacheMs?: number;
   /** How long past catalogCacheMs an answer may still be served while it is refreshed (default 3 × catalogCacheMs). */
   catalogStaleMs?: number;
-  /** How SMS codes leave; default: the server log and the sms_outbox table (read at GET /dev/sms-outbox). */
+  /**
+   * The SMS gateways (server.ts picks them from SMS_PROVIDER and SMS_FALLBACK_PROVIDER); default: the outbox (the
+   * server log and the sms_outbox table, read at GET /dev/sms-outbox). Every send through them is recorded in
+   * sms_messages, and the fallback is tried when the first refuses or does not answer in time.
+   */
+  smsGateways?:
+    | { primary: SmsGateway; fallback?: SmsGateway }
+    | ((log: FastifyBaseLogger) => { primary: SmsGateway; fallback?: SmsGateway });
+  /** SMS_RECEIPT_SECRET: gateways are asked to post delivery receipts to PUBLIC_URL/v1/sms/receipts/…?secret=. */
+  smsReceiptSecret?: string;
+  /** A sender of a test's own, used as is instead of the recorded gateways (nothing is recorded). */
   sms?: SmsSender;
   /** Rate limits of the account calls (tests lower them). */
   authLimits?: Partial<AuthLimits>;
   /** Rate limits of staff sign-in (tests lower them). */
   staffLimits?: Partial<StaffLimits>;
+  /** What reading one products file may take: rows, cells, unpacked bytes, heap, time (tests lower them). */
+  importLimits?: Partial<ImportLimits>;
   /** The payment gateway; default: the sandbox gateway served by this API (server.ts picks from PAYMENT_PROVIDER). */
   payments?: PaymentProvider;
   /** Reverse geocoding for GET /v1/geocode/reverse; default: public Nominatim. */
@@ -117,6 +137,9 @@ export interface AppContext {
   clock: Clock;
   env: 'development' | 'production' | 'test';
   sms: SmsSender;
+  /** The gateways behind `sms` (delivery receipts are read by theirs; the dev routes reach the outbox). */
+  smsGateways: SmsGateway[];
+  smsReceiptSecret?: string;
   authLimits: AuthLimits;
   payments: PaymentProvider;
   geocoder: Geocoder;
@@ -149,6 +172,7 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(404, 'not_found', ['route_not_found']);
   });
   await app.register(devSmsRoutes);
+  await app.register(devMessageRoutes);
   await app.register(devOrderRoutes);
 };
 
@@ -190,11 +214,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // Product lists are checked against their contract in the tests only (lib/response-serializer.ts).
   app.setSerializerCompiler(responseSerializer({ check: opts.env === 'test' }));
+  // Every SMS through the gateways is recorded (modules/messages); a test's own sender is used as is.
+  const recordedSms =
+    opts.sms ??
+    new RecordedSmsSender({
+      db: opts.database.db,
+      clock: opts.clock ?? systemClock,
+      log: app.log,
+      ...(typeof opts.smsGateways === 'function'
+        ? opts.smsGateways(app.log)
+        : (opts.smsGateways ?? { primary: new OutboxGateway(opts.database.db, app.log) })),
+      receipts: opts.smsReceiptSecret ? { publicUrl, secret: opts.smsReceiptSecret } : undefined,
+    });
   app.decorate('ctx', {
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     env: opts.env ?? 'development',
-    sms: opts.sms ?? new OutboxSmsSender(opts.database.db, app.log),
+    sms: recordedSms,
+    smsGateways: recordedSms instanceof RecordedSmsSender ? recordedSms.gateways : [],
+    smsReceiptSecret: opts.smsReceiptSecret,
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits },
     payments: opts.payments ?? new SandboxPaymentProvider('sandbox-hmac-secret'),
     geocoder:
@@ -205,6 +243,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  installCacheHeaders(app, {
+    ttlSeconds: (opts.catalogCacheMs ?? 0) / 1000,
+    staleSeconds: (opts.catalogStaleMs ?? 3 * (opts.catalogCacheMs ?? 0)) / 1000,
+  });
   installAuth(app);
   installStaffAuth(app);
   await app.register(cors, {
@@ -266,13 +308,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(staffRoutes, { prefix: '/v1/admin', limits: opts.staffLimits });
   await app.register(adminOrderRoutes, { prefix: '/v1/admin' });
   await app.register(adminCustomerRoutes, { prefix: '/v1/admin' });
+  await app.register(adminMessageRoutes, { prefix: '/v1/admin' });
+  await app.register(smsReceiptRoutes);
   await app.register(adminStockRoutes, { prefix: '/v1/admin' });
   await app.register(adminContentRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminTaxonomyRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminSynonymRoutes, { prefix: '/v1/admin' });
   await app.register(adminImageRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminProductRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
-  await app.register(adminImportRoutes, { prefix: '/v1/admin' });
+  await app.register(adminImportRoutes, { prefix: '/v1/admin', limits: opts.importLimits });
   if (opts.devRoutes && app.ctx.env !== 'production') await app.register(devRoutes);
 
   if (opts.uploadsDir) {
