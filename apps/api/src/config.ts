@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_HTTP_TIMEOUTS } from './lib/timeouts.ts';
 import { DEFAULT_MAP_TILE_URL, tileSource } from './lib/security-headers.ts';
+import { checkSmsSettings, smsSettingsShape } from './adapters/sms/settings.ts';
 import { trustProxyProblem } from './lib/trust-proxy.ts';
 
 /** A duration in milliseconds between min and max (timeouts; lib/timeouts.ts says why each default). */
@@ -103,6 +104,17 @@ const schema = z
     /** Load the demo catalog on first start (default yes). */
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     /**
+     * PostgreSQL: `true` (default) applies the migrations at start, under an advisory lock; `false` waits up to
+     * MIGRATE_WAIT_SECONDS for `npm run db:migrate` to bring the database to this version's schema, then refuses.
+     */
+    MIGRATE_ON_START: z.enum(['true', 'false'], 'MIGRATE_ON_START must be true or false').default('true'),
+    MIGRATE_WAIT_SECONDS: z.coerce
+      .number('MIGRATE_WAIT_SECONDS must be a number of seconds')
+      .int('MIGRATE_WAIT_SECONDS must be a whole number of seconds')
+      .min(0, 'MIGRATE_WAIT_SECONDS must be 0 or more')
+      .max(3600, 'MIGRATE_WAIT_SECONDS must be at most 3600')
+      .default(60),
+    /**
      * The back office's first owner: created at start-up, or made an active owner with this password (both or
      * neither). Required in production while no owner exists; elsewhere a demo owner is seeded without them.
      */
@@ -127,14 +139,8 @@ const schema = z
      */
     SEARCH_INDEX: z.enum(['memory', 'database']).default('memory'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** How SMS codes leave: 'outbox' (server log + sms_outbox table, the offline default) or 'http' (a gateway). */
-    SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
-    /** SMS_PROVIDER=http: the gateway's send address (POST JSON {to, from, text}). */
-    SMS_HTTP_URL: z.string().url('SMS_HTTP_URL must be an http(s) address').optional(),
-    /** SMS_PROVIDER=http: bearer token for the gateway. */
-    SMS_HTTP_TOKEN: z.string().min(1).optional(),
-    /** Sender name or number shown on the phone. */
-    SMS_SENDER_ID: z.string().min(1).max(20).default('Store'),
+    /** SMS: the gateway (SMS_PROVIDER), a fallback, receipts, and each gateway's account (adapters/sms/settings.ts). */
+    ...smsSettingsShape,
     /** Payments: 'sandbox' (hosted checkout served by this API, offline default) or 'paymob'. */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'paymob']).default('sandbox'),
     /** HMAC secret the sandbox gateway signs its callbacks with (not a real secret: it is a sandbox). */
@@ -169,21 +175,8 @@ const schema = z
       .max(100, 'GEOCODER_RATE_PER_SECOND must be at most 100')
       .default(1),
   })
-  .superRefine((c, ctx) => {
-    if (c.SMS_PROVIDER !== 'http') return;
-    if (!c.SMS_HTTP_URL)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMS_HTTP_URL'],
-        message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http',
-      });
-    if (!c.SMS_HTTP_TOKEN)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMS_HTTP_TOKEN'],
-        message: 'SMS_HTTP_TOKEN is required when SMS_PROVIDER=http',
-      });
-  })
+  // Each gateway's settings, a fallback that differs, and no demo outbox in production.
+  .superRefine(checkSmsSettings)
   .superRefine((c, ctx) => {
     // A real store must not run on the demo's stand-ins (issue 12): say which variable to set.
     if (c.NODE_ENV !== 'production') return;
@@ -197,11 +190,6 @@ const schema = z
       refuse(
         'PAYMENT_PROVIDER',
         'PAYMENT_PROVIDER=sandbox lets anyone "pay" with a test button; in production set PAYMENT_PROVIDER=paymob and the PAYMOB_* keys',
-      );
-    if (c.SMS_PROVIDER === 'outbox')
-      refuse(
-        'SMS_PROVIDER',
-        'SMS_PROVIDER=outbox writes codes to the log instead of phones; in production set SMS_PROVIDER=http with SMS_HTTP_URL and SMS_HTTP_TOKEN',
       );
     if (c.DEV_ROUTES === 'true')
       refuse(

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HttpSmsSender } from './adapters/sms.ts';
+import { createSmsGateways } from './adapters/sms/index.ts';
 import { NominatimGeocoder } from './adapters/geocoder.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { buildApp } from './app.ts';
@@ -24,6 +24,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(dataDir, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
+    migrate: config.MIGRATE_ON_START === 'true' ? true : { waitMs: config.MIGRATE_WAIT_SECONDS * 1000 },
     timeouts: {
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -71,14 +72,9 @@ async function main() {
       keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,
     },
-    sms:
-      config.SMS_PROVIDER === 'http'
-        ? new HttpSmsSender({
-            url: config.SMS_HTTP_URL!,
-            token: config.SMS_HTTP_TOKEN!,
-            senderId: config.SMS_SENDER_ID,
-          })
-        : undefined,
+    // SMS_PROVIDER's gateway, and SMS_FALLBACK_PROVIDER's when set; the outbox writes to the database (demo).
+    smsGateways: (log) => createSmsGateways(config, { db: database.db, log }),
+    smsReceiptSecret: config.SMS_RECEIPT_SECRET,
   });
   // An import the jobs loop runs clears this instance's cached answers as each batch lands, as the upload's run does.
   const stopJobs = startJobs(app.ctx, database, { onCatalogWritten: () => app.responseCache.clear() });
@@ -113,6 +109,8 @@ function demoNotice(config: ReturnType<typeof loadConfig>) {
     parts.push('  - payments go to a sandbox page where anyone can approve them: no money moves');
   if (config.SMS_PROVIDER === 'outbox')
     parts.push('  - SMS codes are not sent to phones: they are written to this log (read them there)');
+  if (config.SMS_FALLBACK_PROVIDER === 'outbox')
+    parts.push('  - an SMS the gateway refuses goes to this log instead (SMS_FALLBACK_PROVIDER=outbox)');
   if (config.DEV_ROUTES === 'true')
     parts.push(
       '  - developer routes are on (/dev/sms-outbox, /dev/clock), for requests from this machine only',
@@ -122,7 +120,7 @@ function demoNotice(config: ReturnType<typeof loadConfig>) {
     'This is a DEMO store:',
     ...parts,
     'For a real store set NODE_ENV=production, PUBLIC_URL, PAYMENT_PROVIDER=paymob with the PAYMOB_* keys,',
-    'SMS_PROVIDER=http with SMS_HTTP_URL and SMS_HTTP_TOKEN, and TRUST_PROXY behind a proxy (README, Configuration).',
+    'SMS_PROVIDER (your SMS gateway) with its settings, and TRUST_PROXY behind a proxy (README, Configuration).',
   ].join('\n');
 }
 

@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../lib/timeouts.ts';
@@ -59,6 +59,82 @@ export function executeNamed(db: DbOrTx, q: SQL): Promise<unknown> {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** The committed migrations' journal: the last one's tag and time are the schema this code needs. */
+function lastMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const last = journal.entries.at(-1)!;
+  return { tag: last.tag, when: last.when };
+}
+
+/**
+ * Whether the database has every migration this code needs: drizzle's own table says when its newest applied
+ * migration was made (drizzle applies the ones made later). `applied` is null on a database never migrated.
+ */
+export async function schemaState(
+  db: DbOrTx,
+): Promise<{ current: boolean; needed: string; appliedAt: number | null }> {
+  const need = lastMigration();
+  let appliedAt: number | null = null;
+  try {
+    const r = (await db.execute(
+      sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { at: string | null }[] };
+    appliedAt = r.rows[0]?.at ? Number(r.rows[0].at) : null;
+  } catch {
+    appliedAt = null; // no migrations table yet
+  }
+  return { current: appliedAt !== null && appliedAt >= need.when, needed: need.tag, appliedAt };
+}
+
+/**
+ * One number every instance's migrator locks (pg_advisory_lock): two instances started together on an empty
+ * database take turns, and the second finds the work done. Drizzle's migrator has no lock of its own.
+ */
+export const MIGRATION_LOCK_KEY = 7_411_946_202;
+
+/** Applies the committed migrations on a PostgreSQL server under the advisory lock (npm run db:migrate). */
+export async function migratePostgres(databaseUrl: string, connectMs?: number): Promise<void> {
+  const setup = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: connectMs || undefined,
+  });
+  await setup.connect();
+  try {
+    await setup.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await drizzlePg(setup).execute(sql`create extension if not exists pg_trgm`);
+      await migratePg(drizzlePg(setup), { migrationsFolder });
+    } finally {
+      await setup.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await setup.end();
+  }
+}
+
+/**
+ * MIGRATE_ON_START=false: this instance waits for someone else (npm run db:migrate, the compose file's migrate
+ * service) to bring the database to its schema, and refuses with a sentence if that never happens.
+ */
+async function waitForSchema(
+  db: Db,
+  waitMs: number,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+) {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const state = await schemaState(db).catch(() => null);
+    if (state?.current) return;
+    if (Date.now() >= until)
+      throw new Error(
+        `MIGRATE_ON_START=false and the database has not reached this version's schema (migration ${state?.needed ?? lastMigration().tag}) within ${Math.round(waitMs / 1000)} s: run \`npm run db:migrate\` against DATABASE_URL, or start with MIGRATE_ON_START=true.`,
+      );
+    await sleep(Math.min(1000, Math.max(0, until - Date.now())));
+  }
+}
+
 export interface DatabaseOptions {
   /** postgres://… — a real PostgreSQL server through node-postgres. */
   databaseUrl?: string;
@@ -71,25 +147,21 @@ export interface DatabaseOptions {
    * Unset: none, for tools such as the seed, whose loads may take minutes. Migrations never have them.
    */
   timeouts?: Partial<DatabaseTimeouts>;
+  /**
+   * Apply the migrations (default, under the advisory lock on PostgreSQL), or only wait up to `waitMs` for the
+   * database to reach the schema (MIGRATE_ON_START=false: `npm run db:migrate` does the work).
+   */
+  migrate?: boolean | { waitMs: number };
 }
 
 /** Opens the database (PGlite by default, PostgreSQL with a URL) and applies the committed migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const timeouts = opts.timeouts ?? {};
   if (opts.databaseUrl) {
-    // Migrations and the extension on a connection of their own, without the statement bound: building an index on
-    // a large table may rightly take longer than any statement of a request.
-    const setup = new pg.Client({
-      connectionString: opts.databaseUrl,
-      connectionTimeoutMillis: timeouts.connectMs || undefined,
-    });
-    await setup.connect();
-    try {
-      await drizzlePg(setup).execute(sql`create extension if not exists pg_trgm`);
-      await migratePg(drizzlePg(setup), { migrationsFolder });
-    } finally {
-      await setup.end();
-    }
+    // Migrations and the extension on a connection of their own, without the statement bound (building an index on
+    // a large table may rightly take longer than any statement of a request), under the advisory lock.
+    if (opts.migrate !== false && typeof opts.migrate !== 'object')
+      await migratePostgres(opts.databaseUrl, timeouts.connectMs);
     const statementMs = timeouts.statementMs || 0;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
@@ -112,6 +184,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         console.warn(`PostgreSQL: an idle connection was lost (${err.message}); the pool reconnects.`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (typeof opts.migrate === 'object') {
+      try {
+        await waitForSchema(db, opts.migrate.waitMs);
+      } catch (err) {
+        closing = true;
+        await pool.end();
+        throw err;
+      }
+    }
     return {
       db,
       kind: 'postgres',
@@ -129,6 +210,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const thread = await openPGliteThread(dataDir);
   const client = thread as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One process holds an embedded database: it is always brought to its schema here.
   await db.execute(sql`create extension if not exists pg_trgm`);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
