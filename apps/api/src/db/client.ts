@@ -83,7 +83,7 @@ export async function schemaState(
     )) as unknown as { rows: { at: string | null }[] };
     appliedAt = r.rows[0]?.at ? Number(r.rows[0].at) : null;
   } catch {
-    appliedAt = null; // no migrations table yet
+    // No migrations table yet: never migrated.
   }
   return { current: appliedAt !== null && appliedAt >= need.when, needed: need.tag, appliedAt };
 }
