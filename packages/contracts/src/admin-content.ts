@@ -372,6 +372,8 @@ export const adminPlanFieldsSchema = z.object({
   interest_percent: percent.default(0),
   /** One-time administration fee, percent of the price. */
   fee_percent: percent.default(0),
+  /** EGP: the plan is offered for orders (and products) of this amount or more; 0: any amount. */
+  minimum_amount: egp.default(0),
   active: z.boolean().default(true),
 });
 export type AdminPlanBody = z.infer<typeof adminPlanFieldsSchema>;
@@ -384,6 +386,7 @@ export const adminPlanSchema = z.object({
   months: z.number().int(),
   interest_percent: z.number(),
   fee_percent: z.number(),
+  minimum_amount: z.number(),
   active: z.boolean(),
   /** Orders chose this plan: deleting it then switches it off instead. */
   in_orders: z.boolean(),

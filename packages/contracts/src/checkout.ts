@@ -153,6 +153,8 @@ export const bankInstallmentSchema = z.object({
   /** Flat yearly interest and one-time fee, in percent (installments.ts computes the amounts). */
   interest_percent: z.number(),
   fee_percent: z.number(),
+  /** EGP: the plan is offered for orders of this amount or more (0: any amount). */
+  minimum_amount: z.number(),
 });
 export type Bank = z.infer<typeof bankSchema>;
 export type BankInstallment = z.infer<typeof bankInstallmentSchema>;

@@ -29,9 +29,9 @@ describe('the National ID rule (spec §5)', () => {
     ['born 2005, Sohag', id('3', '05', '06', '09', '26', '00000')],
     ['born abroad (88)', id('2', '75', '10', '20', '88', '99999')],
     ['last allowed code 35', id('3', '10', '11', '30', '35')],
-    ['month 00 passes: the rule only asks for a first digit 0 or 1', id('2', '80', '00', '10', '01')],
-    ['month 19 passes for the same reason', id('2', '80', '19', '10', '01')],
-    ['day 00 and day 39 pass: the rule only asks for a first digit 0 to 3', id('2', '80', '05', '39', '01')],
+    ['born on 29 February of a leap year (2000)', id('3', '00', '02', '29', '01')],
+    ['born on 29 February 1996', id('2', '96', '02', '29', '01')],
+    ['born on 31 December 1999', id('2', '99', '12', '31', '01')],
     ['with surrounding spaces', ` ${id('2', '90', '01', '15', '01')} `],
     ['in Arabic-Indic digits', '٢٩٠٠١١٥٠١١٢٣٤٥'],
     ['in Persian digits', '۲۹۰۰۱۱۵۰۱۱۲۳۴۵'],
@@ -56,6 +56,16 @@ describe('the National ID rule (spec §5)', () => {
     ['day 45', id('2', '90', '01', '45', '01')],
     ['day 50', id('2', '90', '01', '50', '01')],
     ['day 99', id('2', '90', '01', '99', '01')],
+    ['month 00', id('2', '80', '00', '10', '01')],
+    ['month 13', id('2', '80', '13', '10', '01')],
+    ['month 19', id('2', '80', '19', '10', '01')],
+    ['day 00', id('2', '80', '05', '00', '01')],
+    ['day 32', id('2', '80', '01', '32', '01')],
+    ['day 39', id('2', '80', '05', '39', '01')],
+    ['30 February', id('2', '90', '02', '30', '01')],
+    ['29 February of a year that is not leap (1999)', id('2', '99', '02', '29', '01')],
+    ['29 February 1900 (not leap: century digit 2 is 19xx)', id('2', '00', '02', '29', '01')],
+    ['31 April', id('3', '01', '04', '31', '01')],
     ['governorate 00', id('2', '90', '01', '15', '00')],
     ['governorate 05', id('2', '90', '01', '15', '05')],
     ['governorate 10', id('2', '90', '01', '15', '10')],
@@ -78,6 +88,18 @@ describe('the National ID rule (spec §5)', () => {
   it.each(invalid)('refuses %s', (_, n) => {
     expect(isValidNationalId(n)).toBe(false);
     expect(nationalIdError(n)).toBe('national_id_invalid');
+  });
+
+  it('refuses a birth date after today, by the clock it is given; accepts one born that very day', () => {
+    const now = new Date('2026-05-10T12:00:00Z');
+    expect(nationalIdError(id('3', '26', '05', '11', '01'), now)).toBe('national_id_invalid');
+    expect(nationalIdError(id('3', '27', '01', '01', '01'), now)).toBe('national_id_invalid');
+    expect(nationalIdError(id('3', '99', '01', '01', '01'), now)).toBe('national_id_invalid');
+    expect(isValidNationalId(id('3', '30', '01', '01', '01'), now)).toBe(false);
+    expect(nationalIdError(id('3', '26', '05', '10', '01'), now)).toBeNull();
+    expect(isValidNationalId(id('2', '99', '01', '01', '01'), now)).toBe(true);
+    // Without a clock (the schemas), only the pattern and the calendar: the service judges "after today".
+    expect(nationalIdError(id('3', '99', '01', '01', '01'))).toBeNull();
   });
 
   it.each([

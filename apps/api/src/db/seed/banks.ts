@@ -1,5 +1,5 @@
 /** Banks that take card-on-delivery installments, and their plans (spec §3: bank, bank installment plan). */
-import { arabicDigits } from './rng.ts';
+import { monthsText } from '@store/contracts';
 
 export interface PlanSeed {
   months: number;
@@ -8,6 +8,12 @@ export interface PlanSeed {
   /** One-time administration fee in percent of the price (0 = none). */
   fee?: number;
 }
+
+/**
+ * The smallest amount a plan is offered for, in EGP (issue 43): banks do not split a few hundred pounds over
+ * months. 1,000 EGP up to 6 months, 2,000 up to 12, 3,000 beyond.
+ */
+export const planMinimumEgp = (months: number) => (months <= 6 ? 1_000 : months <= 12 ? 2_000 : 3_000);
 
 export interface BankSeed {
   nameEn: string;
@@ -74,13 +80,17 @@ export const BANKS: BankSeed[] = [
   },
 ];
 
-/** "12 months, 0% interest" / "١٢ شهر بدون فوائد"; "24 months, 12% yearly interest" / "٢٤ شهر بفائدة ١٢٪ سنوياً". */
+/**
+ * "12 months, 0% interest" / "12 شهر بدون فوائد"; "24 months, 12% yearly interest" / "24 شهر بفائدة 12% سنوياً".
+ * Latin digits in both languages, as every number of the store (spec §1), and the month's plural by the number
+ * (6 شهور, 12 شهر).
+ */
 export function planTitles(p: PlanSeed): { en: string; ar: string } {
-  const monthsAr = `${arabicDigits(p.months)} ${p.months <= 10 ? 'شهور' : 'شهر'}`;
+  const monthsAr = monthsText(p.months, 'ar');
   return p.interest === 0
-    ? { en: `${p.months} months, 0% interest`, ar: `${monthsAr} بدون فوائد` }
+    ? { en: `${monthsText(p.months, 'en')}, 0% interest`, ar: `${monthsAr} بدون فوائد` }
     : {
-        en: `${p.months} months, ${p.interest}% yearly interest`,
-        ar: `${monthsAr} بفائدة ${arabicDigits(p.interest)}٪ سنوياً`,
+        en: `${monthsText(p.months, 'en')}, ${p.interest}% yearly interest`,
+        ar: `${monthsAr} بفائدة ${p.interest}% سنوياً`,
       };
 }

@@ -25,7 +25,7 @@ import {
 import { refreshCurrentPrices } from '../../modules/catalog/prices.ts';
 import { productSearchText } from '../../modules/catalog/search-text.ts';
 import { insertDefaultSynonyms } from '../../modules/catalog/synonyms.ts';
-import { BANKS, planTitles } from './banks.ts';
+import { BANKS, planMinimumEgp, planTitles } from './banks.ts';
 import { BRANDS } from './brands.ts';
 import { demoCatalog, type PlannedProduct } from './catalog.ts';
 import { CATEGORY_TREE, DEPARTMENT_TINTS, flattenCategories } from './categories.ts';
@@ -286,6 +286,7 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
             months: p.months,
             interestBasisPoints: p.interest * 100,
             feeBasisPoints: Math.round((p.fee ?? 0) * 100),
+            minimumPiastres: planMinimumEgp(p.months) * 100,
           };
         });
       }),

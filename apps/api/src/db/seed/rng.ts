@@ -65,8 +65,3 @@ export function shopPrice(egp: number): number {
   const step = egp < 1000 ? 10 : egp < 10_000 ? 50 : egp < 100_000 ? 500 : 1000;
   return Math.max(step, Math.ceil(egp / step) * step) - 1;
 }
-
-/** Latin digits to Arabic-Indic ones (١٢ شهر). */
-export function arabicDigits(text: string | number): string {
-  return String(text).replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-}

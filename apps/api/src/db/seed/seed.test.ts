@@ -324,6 +324,15 @@ describe('the demo catalog loaded on first start', () => {
     }
     const all = await listBankInstallments(t.database.db, undefined, 'en');
     expect(all.some((p) => /0% interest/.test(p.title))).toBe(true);
+    // Latin digits and the month's plural by the number (6 شهور, 12 شهر), and a minimum amount on every plan:
+    // no installments on a few hundred pounds (issue 43).
+    const ar = await listBankInstallments(t.database.db, undefined, 'ar');
+    for (const p of ar) {
+      expect(p.title, p.title).not.toMatch(/[\u0660-\u0669\u066A]/);
+      expect(p.title.startsWith(`${p.months} ${p.months <= 10 ? 'شهور' : 'شهر'} `), p.title).toBe(true);
+      expect(p.minimum_amount, p.title).toBeGreaterThanOrEqual(1_000);
+      expect(p.minimum_amount, p.title).toBeLessThanOrEqual(3_000);
+    }
   });
 
   it('a second start adds nothing', async () => {

@@ -2,6 +2,7 @@ import {
   apiMessage,
   OTP_RESEND_SECONDS,
   OTP_TTL_MINUTES,
+  nationalIdError,
   type ChangePasswordBody,
   type ConfirmationBody,
   type ForgotPasswordBody,
@@ -436,7 +437,10 @@ export async function updateProfile(
       email: body.email,
       updatedAt: now,
     };
-    // Absent keeps the saved number; null or empty clears it.
+    // Absent keeps the saved number; null or empty clears it. A birth date after today (the store's clock) is
+    // refused here; the body's schema checked the pattern and the calendar.
+    if (body.national_id && nationalIdError(body.national_id, now))
+      throw AppError.field('national_id', 'national_id_invalid');
     if (body.national_id !== undefined) changes.nationalId = body.national_id;
     const [user] = await tx.update(users).set(changes).where(eq(users.id, session.id)).returning();
     if (!user) throw new AppError(401, 'unauthorized', ['unauthorized']);

@@ -79,4 +79,30 @@ describe('installments on cards and the product page', () => {
     expect(p.monthly_from).toBe(1_200);
     expect(p.installments[0].plans).toHaveLength(1);
   });
+
+  it('a plan is offered from its minimum amount: a 279 EGP flash drive has none, on its card or its page', async () => {
+    // CIB 6 months from 1,000 EGP; NBE 10 months from 15,000 EGP (above this 12,000 EGP product).
+    await t.database.db
+      .update(bankInstallments)
+      .set({ minimumPiastres: 100_000 })
+      .where(eq(bankInstallments.id, plans[0]!.id));
+    await t.database.db
+      .update(bankInstallments)
+      .set({ minimumPiastres: 1_500_000 })
+      .where(eq(bankInstallments.id, plans[2]!.id));
+    const make = await productMaker(t.database.db, t.clock.now());
+    const flash = await make(279, 5);
+    const { product: small } = await get(`/v1/products/${flash.id}?locale=en`);
+    expect(small.monthly_from).toBeNull();
+    expect(small.installments).toEqual([]);
+    const list = await get('/v1/products?per_page=50&locale=en');
+    expect(list.products.find((c: { id: number }) => c.id === flash.id).monthly_from).toBeNull();
+
+    // 12,000 EGP: the CIB plan (from 1,000) stays; the NBE one (from 15,000) leaves the table and the "from".
+    const { product: p } = await get(`/v1/products/${product.id}?locale=en`);
+    expect(p.installments).toEqual([
+      expect.objectContaining({ bank_name: 'CIB', plans: [expect.objectContaining({ months: 6 })] }),
+    ]);
+    expect(p.monthly_from).toBe(2_000);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   installmentQuote,
   lowestMonthly,
+  planOffered,
   normalizeSearchText,
   type PlanTerms,
   type ProductInstallments,
@@ -1221,7 +1222,7 @@ async function activePlans(db: DbOrTx, checked?: CatalogView): Promise<Plan[]> {
       await rows<Record<string, unknown>>(
         db,
         sql`select i.id, i.bank_id, b.name_en as bank_en, b.name_ar as bank_ar, i.title_en, i.title_ar, i.months,
-              i.interest_basis_points, i.fee_basis_points
+              i.interest_basis_points, i.fee_basis_points, i.minimum_piastres
             from bank_installments i join banks b on b.id = i.bank_id
             where i.active and b.active order by b.position, b.id, i.months, i.id`,
       )
@@ -1235,6 +1236,7 @@ async function activePlans(db: DbOrTx, checked?: CatalogView): Promise<Plan[]> {
       months: Number(r.months),
       interestBasisPoints: Number(r.interest_basis_points),
       feeBasisPoints: Number(r.fee_basis_points),
+      minimumPiastres: Number(r.minimum_piastres),
     })),
   );
 }
@@ -1253,6 +1255,7 @@ async function withMonthly(db: DbOrTx, cards: Product[], checked?: CatalogView):
 function installmentTable(pricePiastres: number, plans: Plan[], L: Locale): ProductInstallments {
   const banks = new Map<number, ProductInstallments[number]>();
   for (const p of plans) {
+    if (!planOffered(pricePiastres, p)) continue;
     let bank = banks.get(p.bankId);
     if (!bank)
       banks.set(p.bankId, (bank = { bank_id: p.bankId, bank_name: pick(L, p.bankEn, p.bankAr), plans: [] }));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../../db/schema.ts';
+import { bankInstallments, banks, orders, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   addAddress,
@@ -153,6 +153,48 @@ describe('the National ID step', () => {
     expect(ok.body.order.checkout_total_price).toBe(24_999.99);
   });
 
+  it('refuses a number whose birth date is no real day, or is after today by the store’s clock', async () => {
+    const s = await shopper();
+    // century | yy | mm | dd | governorate 01 | 12345
+    const born = (d: Date) =>
+      `${d.getUTCFullYear() >= 2000 ? 3 : 2}${String(d.getUTCFullYear() % 100).padStart(2, '0')}` +
+      `${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}0112345`;
+    const save = (national_id: string) =>
+      call(t.app, 'PUT', '/v1/users/national_id?locale=en', s.headers, { national_id });
+    for (const impossible of [
+      '29013150112345', // month 13
+      '29002300112345', // 30 February
+      '29001320112345', // day 32
+      '29902290112345', // 29 February 1999
+    ]) {
+      const r = await save(impossible);
+      expect(r.status, impossible).toBe(422);
+      expect(r.body.errors).toEqual({ national_id: ['National ID is not valid'] });
+    }
+    const today = t.clock.now();
+    const tomorrow = new Date(today.getTime() + 86_400_000);
+    const future = await save(born(tomorrow));
+    expect(future.status).toBe(422);
+    expect(future.body.errors).toEqual({ national_id: ['National ID is not valid'] });
+    // The same number on the profile.
+    const profile = await call(t.app, 'PUT', '/v1/users?locale=en', s.headers, {
+      first_name: 'Mona',
+      last_name: 'Hassan',
+      email: `mona${s.id}@example.com`,
+      national_id: born(tomorrow),
+    });
+    expect(profile.status).toBe(422);
+    expect(profile.body.errors).toEqual({ national_id: ['National ID is not valid'] });
+    // Born today: valid, unless the store's clock says today is a year earlier (it is the clock that judges).
+    t.clock.advance(-366 * 86_400_000);
+    try {
+      expect((await save(born(today))).status).toBe(422);
+    } finally {
+      t.clock.advance(366 * 86_400_000);
+    }
+    expect((await save(born(today))).status).toBe(200);
+  });
+
   it('a saved number that no longer passes the rule counts as missing', async () => {
     const s = await shopper();
     await setNationalId(t.database.db, s.id, '12345678901234');
@@ -297,6 +339,50 @@ describe('placing an order with an offline method', () => {
     }
     expect(await stockOf(p.id)).toBe(5);
     expect((await cartOf(s)).count).toBe(1);
+  });
+
+  it('installments are refused below the plan’s minimum amount (delivery included), and placed from it', async () => {
+    const [misr] = await t.database.db
+      .insert(banks)
+      .values({ nameEn: 'Banque Misr', nameAr: 'بنك مصر', position: 3 })
+      .returning();
+    const [plan] = await t.database.db
+      .insert(bankInstallments)
+      .values({
+        bankId: misr!.id,
+        titleEn: '6 months',
+        titleAr: '6 شهور',
+        months: 6,
+        minimumPiastres: 200_000,
+      })
+      .returning();
+    const s = await shopper();
+    const listed = await call(t.app, 'GET', `/v1/users/bank_installments?bank_id=${misr!.id}`, s.headers);
+    expect(listed.body.bank_installments).toEqual([
+      expect.objectContaining({ id: plan!.id, minimum_amount: 2_000 }),
+    ]);
+    // 1,000 + 60 (Giza) = 1,060 EGP: under 2,000.
+    const p = await make(1_000, 5);
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    const payload = {
+      payment_method: 'visa_on_delivery_installments',
+      bank_id: misr!.id,
+      bank_installment_id: plan!.id,
+    };
+    const refused = await place(s, payload);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      bank_installment_id: ['This installment plan is for orders of 2,000 EGP or more'],
+    });
+    const ar = await call(t.app, 'PUT', '/v1/users/checkout?locale=ar', s.headers, payload);
+    expect(ar.body.errors.bank_installment_id).toEqual(['خطة التقسيط دي للطلبات من 2,000 ج.م وأكتر']);
+    expect(await stockOf(p.id)).toBe(5);
+    expect((await cartOf(s)).count).toBe(1);
+    // Two of them: 2,060 EGP.
+    await putInCart(t.app, s, p.id, 2);
+    const placed = await place(s, payload);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.order.bank_installment).toMatchObject({ id: plan!.id, title: '6 months' });
   });
 
   it("refuses 'online' and unknown methods on PUT", async () => {

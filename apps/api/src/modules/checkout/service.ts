@@ -10,8 +10,11 @@
 import {
   CURRENCY,
   PAYMENT_KEY_MINUTES,
+  formatAmount,
   isValidNationalId,
+  nationalIdError,
   nationalIdRequired,
+  planOffered,
   toEgp,
   type Bank,
   type BankInstallment,
@@ -52,8 +55,12 @@ import { checkOut, getOrder, hasUnratedOrders, type CheckoutFacts } from '../ord
 
 /* ---------------- National ID, banks, plans ---------------- */
 
-/** Saves the (already validated and normalised) National ID on the user. */
+/**
+ * Saves the National ID on the user (normalised, and checked for its pattern and calendar by the body's schema).
+ * A birth date after today by the store's clock is refused here, where the clock is.
+ */
 export async function saveNationalId(db: DbOrTx, userId: number, nationalId: string, now: Date) {
+  if (nationalIdError(nationalId, now)) throw AppError.field('national_id', 'national_id_invalid');
   const [u] = await db
     .update(users)
     .set({ nationalId, updatedAt: now })
@@ -103,6 +110,7 @@ export async function listBankInstallments(
     months: p.months,
     interest_percent: p.interestBasisPoints / 100,
     fee_percent: p.feeBasisPoints / 100,
+    minimum_amount: toEgp(p.minimumPiastres),
   }));
 }
 
@@ -194,7 +202,7 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
   );
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.notFound();
-  if (nationalIdRequired(toEgp(total)) && !(user.nationalId && isValidNationalId(user.nationalId))) {
+  if (nationalIdRequired(toEgp(total)) && !(user.nationalId && isValidNationalId(user.nationalId, now))) {
     throw AppError.field('national_id', 'national_id_required');
   }
   if (lines.some((l) => !l.active || (l.maximumPerOrder != null && l.quantity > l.maximumPerOrder))) {
@@ -271,6 +279,13 @@ export async function placeOrder(
   await beforeCheckout(db, userId, now);
   const orderId = await db.transaction(async (tx) => {
     const p = await prepare(tx, userId, now, locale);
+    // A plan is offered from its minimum amount: the order's total, delivery included, as the wizard compares.
+    if (plan && !planOffered(p.total, plan)) {
+      throw AppError.field(
+        'bank_installment_id',
+        `bank_installment_below_minimum:${formatAmount(toEgp(plan.minimumPiastres))}`,
+      );
+    }
     await takeStock(tx, p.lines, now, { reason: 'order', orderId: p.orderId });
     await fixPrices(tx, p.orderId, p.lines);
     await checkOut(tx, {

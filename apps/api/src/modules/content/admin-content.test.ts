@@ -388,8 +388,10 @@ describe('banks and plans', () => {
       months: 12,
       interest_percent: '0',
       fee_percent: '1.5',
+      minimum_amount: '2500',
     });
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    expect(plan.body.bank_installment.minimum_amount).toBe(2_500);
     const changed = await call(
       t.app,
       'PUT',
@@ -409,8 +411,20 @@ describe('banks and plans', () => {
       s.headers,
     );
     expect(shop.body.bank_installments).toEqual([
-      expect.objectContaining({ title: '12 شهر', months: 12, interest_percent: 12.5, fee_percent: 1.5 }),
+      expect.objectContaining({
+        title: '12 شهر',
+        months: 12,
+        interest_percent: 12.5,
+        fee_percent: 1.5,
+        minimum_amount: 2_500,
+      }),
     ]);
+    const negative = await call(t.app, 'POST', '/v1/admin/bank_installments?locale=en', catalog, {
+      ...plan.body.bank_installment,
+      minimum_amount: '-5',
+    });
+    expect(negative.status).toBe(422);
+    expect(Object.keys(negative.body.errors)).toEqual(['minimum_amount']);
     const noBank = await call(t.app, 'POST', '/v1/admin/bank_installments?locale=en', catalog, {
       ...plan.body.bank_installment,
       bank_id: 999_999,

@@ -529,6 +529,7 @@ const planColumnsView = (r: PlanRow) => ({
   months: r.months,
   interest_percent: r.interestBasisPoints / 100,
   fee_percent: r.feeBasisPoints / 100,
+  minimum_amount: toEgp(r.minimumPiastres),
   active: r.active,
 });
 const planView = (r: PlanRow, inOrders: boolean): AdminPlan => ({
@@ -543,6 +544,7 @@ const planColumns = (b: AdminPlanBody) => ({
   months: b.months,
   interestBasisPoints: Math.round(b.interest_percent * 100),
   feeBasisPoints: Math.round(b.fee_percent * 100),
+  minimumPiastres: toPiastres(b.minimum_amount),
   active: b.active,
 });
 
