@@ -20,6 +20,8 @@ import { AppError, frameworkErrors, installErrorHandling, registerFormParsing } 
 import { loggerOptions, type LogOptions } from './lib/logging.ts';
 import { installResponseCache } from './lib/response-cache.ts';
 import { installCacheHeaders } from './lib/cache-headers.ts';
+import { registerProbes, type Readiness } from './lib/readiness.ts';
+import { catalogIndexReady } from './modules/catalog/index.ts';
 import { responseSerializer } from './lib/response-serializer.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -130,6 +132,8 @@ export interface AppOptions {
   corsOrigins?: string[];
   /** VITE_MAP_TILE_URL, the tiles the storefront was built with: the CSP lets images load from their host. */
   mapTileUrl?: string;
+  /** Whether the catalog index is built, for /ready; default: built by warmCatalogIndex, or the index is off. */
+  catalogIndexReady?: () => boolean;
 }
 
 export interface AppContext {
@@ -151,6 +155,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** `/ready`'s state: the server sets `draining` on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -291,7 +297,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  // /health (alive) and /ready (database, schema, catalog index, not draining): lib/readiness.ts.
+  const readiness = registerProbes(app, {
+    db: opts.database.db,
+    catalogIndexReady: opts.catalogIndexReady ?? (() => catalogIndexReady(opts.database.db)),
+  });
+  app.decorate('readiness', readiness);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // The public reads, for the server renderer of the shop's pages (web.ts): collected as the routes are declared.

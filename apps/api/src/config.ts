@@ -63,6 +63,8 @@ const schema = z
      */
     PUBLIC_URL: z
       .string()
+    /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+    SHUTDOWN_GRACE_MS: ms(0, 600_000, 10_000),
       .url('PUBLIC_URL must be an http(s) address such as https://store.example')
       .regex(/^https?:\/\//, 'PUBLIC_URL must be an http(s) address such as https://store.example')
       .optional(),

@@ -79,16 +79,26 @@ async function main() {
   // An import the jobs loop runs clears this instance's cached answers as each batch lands, as the upload's run does.
   const stopJobs = startJobs(app.ctx, database, { onCatalogWritten: () => app.responseCache.clear() });
   let closing = false;
-  const close = async () => {
+  // SIGTERM (a rollout, `docker stop`): /ready turns 503 first, the jobs stop taking work, the server stops accepting
+  // and the requests in flight get SHUTDOWN_GRACE_MS to finish; past it the process exits even if one hangs.
+  const close = async (signal: string) => {
     if (closing) return; // Ctrl+C reaches npm and the server: one close is enough
     closing = true;
+    app.readiness.draining = true;
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: /ready answers 503');
     stopJobs();
+    const force = setTimeout(() => {
+      app.log.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'requests still running after the grace period: exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    force.unref();
     await app.close();
     await database.close();
+    clearTimeout(force);
     process.exit(0);
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
   enableCatalogIndex(config.SEARCH_INDEX === 'memory');
   await app.listen({ port: config.PORT, host: config.HOST });
   // The catalog index (decision 022) is built now rather than on the first shopper's list.

@@ -33,6 +33,7 @@ export async function createTestApp(
   > = {},
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
+    | 'catalogIndexReady'
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
   let databaseUrl: string | undefined;

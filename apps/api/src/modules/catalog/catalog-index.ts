@@ -96,9 +96,18 @@ export function enableCatalogIndex(on: boolean) {
   enabled = on;
 }
 
+/** Databases whose index was built at start-up (warmCatalogIndex ended), for /ready. */
+const warmed = new WeakSet<object>();
+
 /** Builds the index at start-up, so the first shopper does not wait for it (the server calls it once listening). */
 export async function warmCatalogIndex(db: DbOrTx) {
   await catalogIndexAt(db, (await readVersions(db)).version);
+  warmed.add(db);
+}
+
+/** Whether this instance may answer from its index now: built at start-up, or the index is off (SEARCH_INDEX). */
+export function catalogIndexReady(db: DbOrTx): boolean {
+  return !enabled || warmed.has(db);
 }
 
 type Row = Record<string, unknown>;
