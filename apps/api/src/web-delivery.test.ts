@@ -11,7 +11,7 @@ import { buildApp, type App } from './app.ts';
 import { registerSeo, SITEMAP_MAX_URLS } from './seo.ts';
 import { encodedPage, PageCache } from './web.ts';
 import { products } from './db/schema.ts';
-import { addBrand, addCategory, addProduct } from './test/fixtures.ts';
+import { addBrand, addCategory, addProduct, addPromotion } from './test/fixtures.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
 /**
@@ -66,6 +66,9 @@ beforeAll(async () => {
   });
   brandId = brand.id;
   await db.update(products).set({ active: false }).where(eq(products.id, hidden.id));
+  // A promotion running now, and one that ended yesterday.
+  await addPromotion(db, 'summer-sale', null, null);
+  await addPromotion(db, 'ended-sale', null, new Date(Date.now() - 86_400_000));
   uploadsDir = path.join(distDir, 'uploads');
   mkdirSync(path.join(uploadsDir, 'test'), { recursive: true });
   writeFileSync(
@@ -213,13 +216,23 @@ describe('what search engines read', () => {
       '/products/99999999999',
       '/products?category_id=99999',
       '/products?category_id=abc',
+      // A promotion that does not exist, has ended, or cannot exist (issue 43: 200, then the browser went to /404).
+      '/promotions/no-such-sale',
+      '/promotions/ended-sale',
+      '/promotions/99999',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('<div id="root">');
       expect(res.body, url).toContain('<meta name="robots" content="noindex">');
     }
-    for (const url of ['/', '/products?category_id=1', '/about-us', '/special-offers']) {
+    for (const url of [
+      '/',
+      '/products?category_id=1',
+      '/about-us',
+      '/special-offers',
+      '/promotions/summer-sale',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('noindex');

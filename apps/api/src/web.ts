@@ -1,15 +1,16 @@
 import fastifyStatic from '@fastify/static';
-import { apiMessage, idParam, type Locale } from '@store/contracts';
+import { apiMessage, idParam, promotionKeyParam, type Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { AppError } from './lib/errors.ts';
 import type { InProcessReads } from './lib/in-process-reads.ts';
 import { pageChunks, readBuildManifest } from './lib/page-chunks.ts';
 import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
-import { catalogVersion, categoryExists, productShareMeta } from './modules/catalog/service.ts';
+import { catalogVersion, categoryExists, getPromotion, productShareMeta } from './modules/catalog/service.ts';
 import { SHARE_IMAGE, shareImagePath } from './share-images.ts';
 import { isPrivatePage, isShopPage, languageLinks, localeUrl, pageAddress, urlLocale } from './seo.ts';
 
@@ -213,6 +214,25 @@ export function encodedPage(entry: PageEntry, acceptEncoding: string | undefined
   return { encoding: null, body: entry.html };
 }
 
+/** The promotion a page's address names (its id or slug, as GET v1/promotions/{id} reads it) is running now. */
+async function promotionRunning(app: FastifyInstance, key: string, locale: Locale) {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch {
+    return false;
+  }
+  const parsed = promotionKeyParam.safeParse(decoded);
+  if (!parsed.success) return false;
+  try {
+    await getPromotion(app.ctx.db, parsed.data, locale, app.ctx.clock.now());
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return false;
+    throw err;
+  }
+}
+
 /**
  * Serves the built storefront: files as they are; the shop's public pages rendered on the server (decision 021)
  * when the server renderer is built, the others (account, cart, checkout) as index.html for the browser to render.
@@ -327,6 +347,9 @@ export async function registerWeb(
       !(idParam.safeParse(categoryId).success && (await categoryExists(app.ctx.db, Number(categoryId))))
     )
       status = 404;
+    // A promotion that does not exist or is not running: the same (issue 43: 200, then the browser went to /404).
+    const promotion = /^\/promotions\/([^/]+)$/.exec(url);
+    if (promotion && !(await promotionRunning(app, promotion[1]!, locale))) status = 404;
     const m = /^\/products\/(\d+)$/.exec(url);
     if (m) {
       // An id no product can have (past PostgreSQL's integer), or a product that is not (or no longer) on sale.
