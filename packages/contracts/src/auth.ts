@@ -31,6 +31,23 @@ export const NAME_MAX = 80;
 export const EMAIL_MAX = 200;
 /** Egyptian mobile numbers: 010, 011, 012, 015 and 8 more digits. */
 export const EGYPT_MOBILE_PATTERN = /^01[0125]\d{8}$/;
+
+/**
+ * The store's one phone normaliser: an Egyptian mobile number written any usual way (01012345678, 1012345678,
+ * 201012345678, +20 101 234 5678, 0020…, Arabic-Indic digits, spaces or dashes) in the form the store keeps,
+ * 01012345678; null when it is not one. Gateways take it through egyptMobileInternational.
+ */
+export function normalizeEgyptMobile(input: string): string | null {
+  const compact = latinDigits(input).replace(/[\s\-().]/g, '');
+  const m = /^(?:\+20|0020|20)?0?(1[0125]\d{8})$/.exec(compact);
+  return m ? `0${m[1]}` : null;
+}
+
+/** The number as SMS gateways want it: country code, no plus (01012345678 → 201012345678); null if not one. */
+export function egyptMobileInternational(input: string): string | null {
+  const local = normalizeEgyptMobile(input);
+  return local ? `20${local.slice(1)}` : null;
+}
 export const OTP_PURPOSES = ['confirmation', 'password_reset', 'sign_in'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 /** The codes a shopper may ask to be sent again (a sign-in code goes out only after the right password). */

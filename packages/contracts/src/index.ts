@@ -23,3 +23,4 @@ export * from './admin-taxonomy.ts';
 export * from './admin-synonyms.ts';
 export * from './admin-imports.ts';
 export * from './admin-content.ts';
+export * from './sms.ts';

@@ -238,8 +238,8 @@ export const apiMessages = {
     ar: 'المتجر عليه ضغط كبير دلوقتي، جرّب تاني بعد كام ثانية',
   },
   sms_failed: {
-    en: 'We could not send the SMS, please try again',
-    ar: 'معرفناش نبعت الرسالة، حاول تاني',
+    en: 'We could not send the code, please try again in a minute',
+    ar: 'معرفناش نبعت الكود، جرّب تاني كمان دقيقة',
   },
   sms_confirmation_text: {
     en: 'Your confirmation code is {code}. It is valid for {minutes} minutes.',

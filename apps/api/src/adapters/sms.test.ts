@@ -3,13 +3,21 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, signUpBody } from '../test/accounts.ts';
 import { createTestApp } from '../test/app.ts';
-import { HttpSmsSender } from './sms.ts';
+import { HttpGateway } from './sms.ts';
 
 /** A stand-in SMS gateway on loopback: records what it receives, answers `status`. */
 interface Received {
   headers: IncomingMessage['headers'];
   body: { to: string; from: string; text: string };
 }
+const req = (text: string) => ({
+  local: '01012345678',
+  international: '201012345678',
+  text,
+  encoding: 'gsm7' as const,
+  parts: 1,
+  reference: 'sms-1',
+});
 let server: Server;
 let url: string;
 let status = 200;
@@ -36,8 +44,8 @@ describe('HTTP SMS gateway adapter', () => {
   it('posts {to, from, text} as JSON with the bearer token', async () => {
     received.length = 0;
     status = 200;
-    const sender = new HttpSmsSender({ url, token: 'secret-token', senderId: 'Store' });
-    await sender.send({ to: '01012345678', text: 'Your code is 123456' });
+    const sender = new HttpGateway({ url, token: 'secret-token', senderId: 'Store' });
+    await sender.send(req('Your code is 123456'));
     expect(received).toHaveLength(1);
     expect(received[0]!.body).toEqual({ to: '01012345678', from: 'Store', text: 'Your code is 123456' });
     expect(received[0]!.headers.authorization).toBe('Bearer secret-token');
@@ -46,14 +54,16 @@ describe('HTTP SMS gateway adapter', () => {
 
   it('a gateway refusal is a failed send', async () => {
     status = 500;
-    const sender = new HttpSmsSender({ url, token: 't', senderId: 'Store' });
-    await expect(sender.send({ to: '01012345678', text: 'x' })).rejects.toThrow(/500/);
+    const sender = new HttpGateway({ url, token: 't', senderId: 'Store' });
+    await expect(sender.send(req('x'))).rejects.toThrow(/HTTP 500/);
     status = 200;
   });
 
   it("a sign-up's code goes through the gateway (and not to the outbox) when the app is built with it", async () => {
     received.length = 0;
-    const t = await createTestApp({ sms: new HttpSmsSender({ url, token: 'tok', senderId: 'Store' }) });
+    const t = await createTestApp({
+      smsGateways: { primary: new HttpGateway({ url, token: 'tok', senderId: 'Store' }) },
+    });
     try {
       const res = await t.app.inject({
         method: 'POST',

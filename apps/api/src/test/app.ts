@@ -22,6 +22,8 @@ export async function createTestApp(
     AppOptions,
     | 'catalogCacheMs'
     | 'sms'
+    | 'smsGateways'
+    | 'smsReceiptSecret'
     | 'authLimits'
     | 'staffLimits'
     | 'payments'

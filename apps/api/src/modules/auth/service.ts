@@ -123,7 +123,13 @@ function checkNewPassword(password: string, phone: string) {
   if (isCommonPassword(password)) throw fieldError(422, 'password', 'password_too_common');
 }
 
-/** Sends the code by SMS; when sending fails, `undo` removes what was written and the caller gets 503. */
+/**
+ * Sends the code by SMS. When the gateway does not take it (refused in any form, or no answer in time: every
+ * gateway tried, SMS_FALLBACK_PROVIDER included), `undo` removes what was written and the shopper gets 503 "we
+ * could not send the code, try again in a minute", never "code sent". The code row is removed with it: a message
+ * the shopper was told did not go out should not unlock anything should it arrive late, and the phone's SMS limit
+ * and its 120 s wait count only codes really sent (otp.ts), so the failure costs the shopper neither.
+ */
 async function sendCode(
   ctx: AuthContext,
   args: { phone: string; code: string; purpose: OtpPurpose; locale: Locale },
@@ -138,11 +144,11 @@ async function sendCode(
   )[args.purpose];
   const text = apiMessage(key, args.locale, { code: args.code, minutes: OTP_TTL_MINUTES });
   try {
-    await ctx.sms.send({ to: args.phone, text });
+    await ctx.sms.send({ to: args.phone, text, kind: args.purpose, secret: args.code });
   } catch (err) {
     ctx.log.error({ err, to: maskPhone(args.phone) }, 'SMS could not be sent');
     await undo().catch((e: unknown) => ctx.log.error({ err: e }, 'undoing after a failed SMS failed'));
-    throw new AppError(503, 'sms_failed', ['sms_failed']);
+    throw new AppError(503, 'sms_failed', ['sms_failed'], {}, { 'retry-after': '60' });
   }
 }
 
@@ -257,7 +263,8 @@ export async function signIn(ctx: AuthContext, body: SignInBody, caller: Caller)
   if (!user.confirmedAt) {
     // Spec §4: the OTP page opens with its 120 s countdown running, so a fresh code goes out now (unless one
     // went out less than 120 s ago; that one is still good).
-    await sendCodeQuietly(ctx, user.id, phone, 'confirmation', caller);
+    // The password was right, so saying the code could not be sent tells no one anything new.
+    await sendCodeQuietly(ctx, user.id, phone, 'confirmation', caller, { unlessNotSent: true });
     throw new AppError(401, 'need_confirmation', ['need_confirmation'], {
       need_confirmation: true,
       phone_number: phone,
@@ -312,13 +319,18 @@ async function signInWhileLocked(
   );
 }
 
-/** A confirmation or sign-in code at sign-in; whatever goes wrong, the answer stays the same. */
+/**
+ * A confirmation or sign-in code at sign-in; whatever goes wrong, the answer stays the same. With `unlessNotSent`
+ * (an unconfirmed account whose right password was given) a gateway's refusal is the shopper's 503 instead; while
+ * the phone is locked it never is: that answer must be the same for a right and a wrong password.
+ */
 async function sendCodeQuietly(
   ctx: AuthContext,
   userId: number,
   phone: string,
   purpose: 'confirmation' | 'sign_in',
   caller: Caller,
+  opts: { unlessNotSent?: boolean } = {},
 ) {
   const now = ctx.clock.now();
   try {
@@ -335,6 +347,7 @@ async function sendCodeQuietly(
         dropOtp(ctx.db, issued.otpId),
       );
   } catch (err) {
+    if (opts.unlessNotSent && err instanceof AppError && err.code === 'sms_failed') throw err;
     // The answer is the same either way; the shopper can sign in again for another code.
     ctx.log.warn({ err: { code: (err as AppError).code } }, `no ${purpose} code sent at sign-in`);
   }

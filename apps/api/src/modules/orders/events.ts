@@ -57,7 +57,12 @@ async function handle(ctx: EventContext, e: EventRow) {
     .where(eq(users.id, Number(e.payload.user_id)));
   if (!u) return;
   const locale: Locale = u.locale === 'en' ? 'en' : 'ar';
-  await ctx.sms.send({ to: u.phone, text: apiMessage(key, locale, { n: String(orderId) }) });
+  await ctx.sms.send({
+    to: u.phone,
+    text: apiMessage(key, locale, { n: String(orderId) }),
+    kind: 'order',
+    orderId,
+  });
 }
 
 /** Claims and handles what is due; returns how many events this call handled (processed or failed for good). */
