@@ -370,7 +370,7 @@ describe('SMS codes', () => {
         payload: signUpBody('01012345616'),
       });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ errors: ['We could not send the SMS, please try again'] });
+      expect(res.json()).toEqual({ errors: ['We could not send the code, please try again in a minute'] });
       fail = false;
       const again = await app.inject({
         method: 'POST',
