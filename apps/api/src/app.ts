@@ -21,7 +21,8 @@ import { loggerOptions, type LogOptions } from './lib/logging.ts';
 import { installResponseCache } from './lib/response-cache.ts';
 import { installCacheHeaders } from './lib/cache-headers.ts';
 import { registerProbes, type Readiness } from './lib/readiness.ts';
-import { catalogIndexReady } from './modules/catalog/index.ts';
+import { installMetrics } from './lib/metrics.ts';
+import { catalogIndexInfo, catalogIndexReady } from './modules/catalog/index.ts';
 import { responseSerializer } from './lib/response-serializer.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -134,6 +135,8 @@ export interface AppOptions {
   mapTileUrl?: string;
   /** Whether the catalog index is built, for /ready; default: built by warmCatalogIndex, or the index is off. */
   catalogIndexReady?: () => boolean;
+  /** METRICS_TOKEN: opens /metrics to a scraper elsewhere than this machine (`Authorization: Bearer …`). */
+  metricsToken?: string;
 }
 
 export interface AppContext {
@@ -249,6 +252,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  installMetrics(app, {
+    db: opts.database.db,
+    pool: opts.database.poolStats,
+    catalogIndex: () => catalogIndexInfo(opts.database.db),
+    token: opts.metricsToken,
+  });
   installCacheHeaders(app, {
     ttlSeconds: (opts.catalogCacheMs ?? 0) / 1000,
     staleSeconds: (opts.catalogStaleMs ?? 3 * (opts.catalogCacheMs ?? 0)) / 1000,

@@ -63,6 +63,13 @@ const schema = z
      */
     PUBLIC_URL: z
       .string()
+    /** A bearer token that opens /metrics to a scraper elsewhere than this machine (16+ characters). */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret the scraper sends as a bearer token)')
+      .optional(),
+    /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+    SHUTDOWN_GRACE_MS: ms(0, 600_000, 10_000),
     /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
     SHUTDOWN_GRACE_MS: ms(0, 600_000, 10_000),
       .url('PUBLIC_URL must be an http(s) address such as https://store.example')

@@ -59,6 +59,7 @@ async function main() {
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logger: { level: config.LOG_LEVEL },
     catalogCacheMs: config.CATALOG_CACHE_SECONDS * 1000,
+    metricsToken: config.METRICS_TOKEN,
     catalogStaleMs: config.CATALOG_CACHE_STALE_SECONDS * 1000,
     payments: createPaymentProvider(config),
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),

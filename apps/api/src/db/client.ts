@@ -27,6 +27,8 @@ export interface Database {
    * A real PostgreSQL server does this by itself, so there it does nothing.
    */
   maintain(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (for /metrics); absent on the embedded database. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -197,6 +199,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       maintain: async () => {},
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => {
         closing = true;
         return pool.end();

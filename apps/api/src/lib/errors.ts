@@ -135,6 +135,7 @@ export function installErrorHandling(app: FastifyInstance) {
       }
       if (db.kind === 'unavailable') {
         req.log.error(fields, 'the database is unavailable');
+        req.server.metrics?.databaseUnavailable(db.code);
         reply.header('retry-after', String(db.retryAfterSeconds ?? 5));
         return reply.status(503).send({ errors: [apiMessage('store_busy', locale)] });
       }

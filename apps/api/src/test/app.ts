@@ -33,6 +33,8 @@ export async function createTestApp(
     | 'trustProxy'
     | 'uploadsDir'
   > = {},
+    | 'catalogIndexReady'
+    | 'metricsToken'
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
     | 'catalogIndexReady'

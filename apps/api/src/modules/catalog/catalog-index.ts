@@ -105,6 +105,12 @@ export async function warmCatalogIndex(db: DbOrTx) {
   warmed.add(db);
 }
 
+/** The index this instance answers from: its catalog version and when it was built (for /metrics); null if none. */
+export function catalogIndexInfo(db: DbOrTx): { version: number; builtAt: number; products: number } | null {
+  const idx = states.get(db)?.index;
+  return idx ? { version: idx.version, builtAt: idx.builtAt, products: idx.ids.length } : null;
+}
+
 /** Whether this instance may answer from its index now: built at start-up, or the index is off (SEARCH_INDEX). */
 export function catalogIndexReady(db: DbOrTx): boolean {
   return !enabled || warmed.has(db);

@@ -1,6 +1,11 @@
 /** The catalog's face for the rest of the API: products as the shop shows them (cart, wishlist). */
 export { getProduct, listProducts, loadProducts } from './service.ts';
-export { catalogIndexReady, enableCatalogIndex, warmCatalogIndex } from './catalog-index.ts';
+export {
+  catalogIndexInfo,
+  catalogIndexReady,
+  enableCatalogIndex,
+  warmCatalogIndex,
+} from './catalog-index.ts';
 /** For the back office's product writes (catalog-admin): search_text and current prices stay the catalog's rules. */
 export { productSearchText, type SearchTextParts } from './search-text.ts';
 export { refreshCurrentPrices } from './prices.ts';

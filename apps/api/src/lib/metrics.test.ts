@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { productMaker } from '../test/shoppers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ catalogCacheMs: 10_000, metricsToken: 'scrape-token-123' });
+  await (
+    await productMaker(t.database.db, t.clock.now())
+  )(1000, 5);
+});
+afterAll(() => t.close());
+
+const scrape = async (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
+
+describe('/metrics', () => {
+  it('counts requests by route pattern and status, with latency, and the catalog cache by outcome', async () => {
+    await t.app.inject({ method: 'GET', url: '/v1/products?page=1' });
+    await t.app.inject({ method: 'GET', url: '/v1/products?page=1' });
+    await t.app.inject({ method: 'GET', url: '/v1/products/424242' });
+    const r = await scrape();
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = r.body;
+    expect(text).toMatch(/store_http_requests_total\{method="GET",route="\/v1\/products",status="200"\} 2/);
+    expect(text).toMatch(
+      /store_http_requests_total\{method="GET",route="\/v1\/products\/:id",status="404"\} 1/,
+    );
+    expect(text).toMatch(
+      /store_http_request_duration_seconds_count\{method="GET",route="\/v1\/products",status_class="2xx"\} 2/,
+    );
+    expect(text).toMatch(/store_catalog_cache_answers_total\{result="miss"\} 1/);
+    expect(text).toMatch(/store_catalog_cache_answers_total\{result="hit"\} 1/);
+  });
+
+  it('reads the outbox backlog, the messages and the jobs when scraped', async () => {
+    t.app.metrics.jobRan('outbox', true, new Date('2026-11-29T10:00:00Z'));
+    t.app.metrics.jobRan('outbox', false, new Date('2026-11-29T10:00:05Z'));
+    const text = (await scrape()).body;
+    expect(text).toMatch(/^store_outbox_backlog \d+$/m);
+    expect(text).toMatch(/^store_outbox_oldest_age_seconds [\d.]+$/m);
+    expect(text).toMatch(/^store_outbox_failing \d+$/m);
+    expect(text).toMatch(/store_job_last_run_timestamp_seconds\{job="outbox"\} 1795946405/);
+    expect(text).toMatch(/store_job_last_success_timestamp_seconds\{job="outbox"\} 1795946400/);
+    expect(text).toMatch(/store_job_failures_total\{job="outbox"\} 1/);
+    expect(text).toMatch(/^store_catalog_index_version \d+$/m);
+    expect(text).toMatch(/^store_process_/m);
+  });
+
+  it('is open to this machine, or with the bearer token; to nobody else', async () => {
+    expect((await scrape({}, '10.1.2.3')).statusCode).toBe(403);
+    expect((await scrape({ authorization: 'Bearer wrong-token-xyz' }, '10.1.2.3')).statusCode).toBe(403);
+    expect((await scrape({ 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(403);
+    expect((await scrape({ authorization: 'Bearer scrape-token-123' }, '10.1.2.3')).statusCode).toBe(200);
+  });
+});
