@@ -252,6 +252,20 @@ const versionField = z.string({ message: 'required' }).min(1, { message: 'requir
 export const BRANCH_PHONE_PATTERN = /^\+?\d{3,15}$/;
 export const BRANCH_PHONES_MAX = 5;
 
+const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
+/**
+ * A branch's phone numbers as staff type them on one line: numbers apart by commas (, or ،), semicolons or new
+ * lines; spaces, dashes, dots and brackets inside a number are only its grouping, as the store itself writes numbers
+ * ("097 231 0000", "02-2345-6789" → 0972310000, 0223456789). Arabic-Indic digits are read as digits.
+ */
+export function splitBranchPhones(line: string): string[] {
+  return line
+    .replace(EASTERN_DIGITS, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90 % 10))
+    .split(/[,،;\n]+/)
+    .map((p) => p.replace(/[\s\-.()\u200e\u200f]+/g, ''))
+    .filter(Boolean);
+}
+
 /* ---------------- branches ---------------- */
 
 export const adminBranchFieldsSchema = z.object({

@@ -2,6 +2,7 @@ import {
   adminBranchFieldsSchema,
   BRANCH_PHONE_PATTERN,
   BRANCH_PHONES_MAX,
+  splitBranchPhones,
   type AdminBranch,
 } from '@store/contracts/admin-content';
 import { MAP_DEFAULT } from '@store/contracts/constants';
@@ -20,12 +21,8 @@ import { ActiveBadge, CheckField, DeleteButton, RowDialog } from './row-editor';
 
 const BranchMap = lazy(() => import('./branch-map'));
 
-/** The form holds the phone numbers as one line ("16581, 0222…"); the API takes a list. */
-const splitPhones = (s: string) =>
-  s
-    .split(/[\s,،;]+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+/** The form holds the phone numbers as one line ("16581, 097 231 0000"); the API takes a list. */
+const splitPhones = splitBranchPhones;
 const branchFormSchema = adminBranchFieldsSchema
   .omit({ phone_numbers: true })
   .extend({ phones: z.string() })
