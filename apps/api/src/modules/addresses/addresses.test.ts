@@ -203,12 +203,18 @@ describe('reading, changing and deleting', () => {
 });
 
 describe('delivery zones', () => {
-  it('lists active governorates with fees in EGP', async () => {
+  it("lists active governorates with fees in EGP, in the alphabetical order of the shopper's language", async () => {
     const r = await call(t.app, 'GET', '/v1/delivery_zones?locale=ar', {});
     expect(r.body.delivery_zones).toEqual([
       expect.objectContaining({ name: 'الإسكندرية', shipping_fees: 75.5 }),
-      expect.objectContaining({ name: 'القاهرة', shipping_fees: 50, delivery_days: { min: 1, max: 2 } }),
       expect.objectContaining({ name: 'الجيزة', shipping_fees: 60, delivery_days: { min: 2, max: 4 } }),
+      expect.objectContaining({ name: 'القاهرة', shipping_fees: 50, delivery_days: { min: 1, max: 2 } }),
+    ]);
+    const en = await call(t.app, 'GET', '/v1/delivery_zones?locale=en', {});
+    expect(en.body.delivery_zones.map((z: { name: string }) => z.name)).toEqual([
+      'Alexandria',
+      'Cairo',
+      'Giza',
     ]);
   });
 });

@@ -68,13 +68,17 @@ export function toZone(z: ZoneRow, locale: Locale): DeliveryZone {
   };
 }
 
+const collators = { ar: new Intl.Collator('ar'), en: new Intl.Collator('en') };
+
+/** The governorates we deliver to, in the alphabetical order of the shopper's language (not English's in Arabic). */
 export async function listDeliveryZones(db: DbOrTx, locale: Locale): Promise<DeliveryZone[]> {
   const zones = await db
     .select()
     .from(deliveryZones)
     .where(eq(deliveryZones.active, true))
     .orderBy(asc(deliveryZones.nameEn));
-  return zones.map((z) => toZone(z, locale));
+  const collator = collators[locale];
+  return zones.map((z) => toZone(z, locale)).sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /* ---------------- addresses ---------------- */

@@ -2,7 +2,7 @@ import type { DeliveryZone } from '@store/contracts/address';
 import { addressInputSchema } from '@store/contracts/address';
 import { HOME_PHONE_PREFIXES } from '@store/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import { addressPhone, emptyAddressValues, matchZone } from './address-values';
+import { addressPhone, emptyAddressValues, mapLabel, matchZone } from './address-values';
 
 const zones: DeliveryZone[] = [
   {
@@ -97,5 +97,30 @@ describe('matching a geocoded governorate to a delivery zone', () => {
     expect(matchZone(zones, 'Aswan Governorate')).toBeUndefined();
     expect(matchZone(zones, null)).toBeUndefined();
     expect(matchZone(zones, '')).toBeUndefined();
+  });
+});
+
+describe("the map's label", () => {
+  it('says N/A in the page language when the geocoder finds nothing, never the raw N/A on an Arabic page', async () => {
+    const ar = (await import('../../i18n/ar/addresses.json')).default as { map: Record<string, string> };
+    const en = (await import('../../i18n/en/addresses.json')).default as { map: Record<string, string> };
+    const failed = mapLabel({ geocoding: false, position: { lat: 30, lng: 31 }, name: 'N/A', failed: 'N/A' });
+    expect(failed).toEqual({ key: 'map.unknownPlace' });
+    if (!('key' in failed)) throw new Error('expected a key');
+    const key = failed.key.split('.')[1]!;
+    expect(ar.map[key]).toMatch(/^مش متاح/);
+    expect(ar.map[key]).not.toMatch(/N\/A/);
+    expect(en.map[key]).toMatch(/^N\/A/);
+    expect(
+      mapLabel({ geocoding: false, position: { lat: 30, lng: 31 }, name: 'Tahrir St', failed: 'N/A' }),
+    ).toEqual({
+      text: 'Tahrir St',
+    });
+    expect(mapLabel({ geocoding: true, position: null, name: '', failed: 'N/A' })).toEqual({
+      key: 'map.finding',
+    });
+    expect(mapLabel({ geocoding: false, position: null, name: '', failed: 'N/A' })).toEqual({
+      key: 'map.notChosen',
+    });
   });
 });

@@ -82,3 +82,19 @@ export function matchZone(
 /** The phone of an address as people write it: a home number with its area code. */
 export const addressPhone = (a: Pick<Address, 'number_type' | 'phone_number' | 'city_code'>) =>
   a.number_type === 'home' && a.city_code ? `${a.city_code} ${a.phone_number}` : a.phone_number;
+
+/**
+ * What the map's label says (spec §8: the reverse-geocoded address, N/A when it fails): the i18n key to show, or the
+ * address itself. The saved `name` stays the contract's 'N/A'; the shopper reads it in their language.
+ */
+export function mapLabel(state: {
+  geocoding: boolean;
+  position: unknown;
+  name: string;
+  failed: string;
+}): { key: 'map.finding' | 'map.notChosen' | 'map.unknownPlace' } | { text: string } {
+  if (state.geocoding) return { key: 'map.finding' };
+  if (!state.position) return { key: 'map.notChosen' };
+  if (state.name === state.failed) return { key: 'map.unknownPlace' };
+  return { text: state.name || '…' };
+}

@@ -12,8 +12,14 @@ import { MapPinIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
 import { messageText } from '../../auth';
 import { ADDRESSES_KEY, createAddress, deliveryZonesQueryOptions, updateAddress } from '../api/addresses';
-import { reverseGeocode } from '../api/geocode';
-import { addressToValues, emptyAddressValues, matchZone, type AddressFormValues } from '../address-values';
+import { GEOCODE_FAILED, reverseGeocode } from '../api/geocode';
+import {
+  addressToValues,
+  emptyAddressValues,
+  mapLabel,
+  matchZone,
+  type AddressFormValues,
+} from '../address-values';
 import { useAddressesTranslation } from '../i18n';
 import { SelectField, TextAreaField, TextField } from './form-controls';
 import type { LatLng } from './location-map';
@@ -160,7 +166,10 @@ export function AddressForm({ address, onSaved, onCancel }: Props) {
         </Suspense>
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm" aria-live="polite" data-testid="map-label">
           <span className="font-semibold">{t('map.selected')}: </span>
-          {geocoding ? t('map.finding') : position ? name || '…' : t('map.notChosen')}
+          {(() => {
+            const label = mapLabel({ geocoding, position, name, failed: GEOCODE_FAILED });
+            return 'key' in label ? t(label.key) : label.text;
+          })()}
         </p>
       </section>
 
