@@ -64,6 +64,13 @@ export function AdminLayout() {
                 </NavLink>
               </li>
             )}
+            {(staff.role === 'owner' || staff.role === 'staff') && (
+              <li>
+                <NavLink to="/messages" className={navClass} data-testid="nav-messages">
+                  {t('nav.messages')}
+                </NavLink>
+              </li>
+            )}
             {(staff.role === 'owner' || staff.role === 'catalog') && (
               <li>
                 <NavLink to="/products" className={navClass} data-testid="nav-products">

@@ -20,6 +20,7 @@ export const router = createBrowserRouter(
         { path: 'orders', lazy: () => import('../orders/orders-route') },
         { path: 'orders/:id', lazy: () => import('../orders/order-route') },
         { path: 'stock', lazy: () => import('../stock/stock-route') },
+        { path: 'messages', lazy: () => import('../messages/messages-route') },
         { path: 'imports', lazy: () => import('../imports/imports-route') },
         {
           path: 'content',

@@ -14,6 +14,7 @@ import { LoadError } from '../components/messages';
 import { StatusBadge } from '../components/status-badge';
 import { count, dateTime, money } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';
+import { OrderMessages } from '../messages/order-messages';
 import { orderQueryOptions } from './api';
 import { isStatus, methodKey } from './labels';
 import { RefundDialog } from './refund-dialog';
@@ -304,6 +305,9 @@ export function Component() {
               </Card>
               <Card title={t('order.history.title')}>
                 <History order={o} locale={locale} />
+              </Card>
+              <Card title={t('messages.orderTitle')} testId="order-messages">
+                <OrderMessages orderId={o.id} locale={locale} />
               </Card>
             </div>
             <div className="flex min-w-0 flex-col gap-4">
