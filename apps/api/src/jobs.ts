@@ -1,3 +1,4 @@
+import type { ImageStore } from './adapters/image-store.ts';
 import type { AppContext } from './app.ts';
 import type { Database } from './db/client.ts';
 import { refreshCurrentPrices } from './modules/catalog/prices.ts';
@@ -6,6 +7,7 @@ import { releaseExpiredSessions } from './modules/payments/service.ts';
 import { drainEvents } from './modules/orders/events.ts';
 import { purgeExpiredStaffSessions } from './modules/staff/index.ts';
 import { describeError } from './lib/logging.ts';
+import { SWEEP_EVERY_MS, sweepUploads } from './lib/upload-sweep.ts';
 import { runImports } from './modules/catalog-admin/imports-service.ts';
 
 /**
@@ -16,7 +18,7 @@ import { runImports } from './modules/catalog-admin/imports-service.ts';
 export function startJobs(
   ctx: AppContext,
   database?: Pick<Database, 'maintain'>,
-  opts: { onCatalogWritten?: () => void } = {},
+  opts: { onCatalogWritten?: () => void; uploads?: ImageStore } = {},
 ): () => void {
   const run = () => {
     refreshCurrentPrices(ctx.db, ctx.clock.now()).catch((err: unknown) =>
@@ -77,8 +79,20 @@ export function startJobs(
   };
   const maintainTimer = setInterval(maintain, 6 * 3_600_000);
   maintainTimer.unref();
+  // Uploaded icons and content pictures nothing names any more, 15 minutes after they were last written
+  // (lib/upload-sweep.ts): every 10 minutes, safe on any number of instances.
+  const uploadLog = { warn: (obj: object, msg: string) => console.warn(msg, obj) };
+  const sweep = () => {
+    if (!opts.uploads) return;
+    sweepUploads(ctx.db, opts.uploads, ctx.clock.now(), uploadLog).catch((err: unknown) =>
+      console.error('upload sweep failed:', describeError(err)),
+    );
+  };
+  const sweepTimer = setInterval(sweep, SWEEP_EVERY_MS);
+  sweepTimer.unref();
   return () => {
     clearInterval(maintainTimer);
+    clearInterval(sweepTimer);
     clearInterval(timer);
     clearInterval(purgeTimer);
     clearInterval(releaseTimer);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSmsGateways } from './adapters/sms/index.ts';
 import { NominatimGeocoder } from './adapters/geocoder.ts';
+import { DiskImageStore } from './adapters/image-store.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
@@ -78,7 +79,10 @@ async function main() {
     smsReceiptSecret: config.SMS_RECEIPT_SECRET,
   });
   // An import the jobs loop runs clears this instance's cached answers as each batch lands, as the upload's run does.
-  const stopJobs = startJobs(app.ctx, database, { onCatalogWritten: () => app.responseCache.clear() });
+  const stopJobs = startJobs(app.ctx, database, {
+    onCatalogWritten: () => app.responseCache.clear(),
+    uploads: new DiskImageStore(uploadsDir),
+  });
   let closing = false;
   // SIGTERM (a rollout, `docker stop`): /ready turns 503 first, the jobs stop taking work, the server stops accepting
   // and the requests in flight get SHUTDOWN_GRACE_MS to finish; past it the process exits even if one hangs.

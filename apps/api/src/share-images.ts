@@ -8,6 +8,7 @@ import { idParam } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { DerivedImages } from './lib/derived-images.ts';
+import { pictureQueue, SHOP_PICTURE_MAX_PIXELS } from './lib/pictures.ts';
 import { productShareMeta } from './modules/catalog/service.ts';
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -18,16 +19,18 @@ export const shareImagePath = (productId: number) => `/share/products/${productI
 export async function registerShareImages(app: FastifyInstance, uploadsDir: string) {
   const derived = new DerivedImages(uploadsDir, '.share');
 
-  async function render(source: string): Promise<Buffer> {
-    const picture = await sharp(source, { density: 150 })
-      .resize(SHARE_IMAGE.height - 60, SHARE_IMAGE.height - 60, { fit: 'inside', background: '#ffffff' })
-      .flatten({ background: '#ffffff' })
-      .toBuffer();
-    return sharp({ create: { ...SHARE_IMAGE, channels: 3, background: '#ffffff' } })
-      .composite([{ input: picture, gravity: 'center' }])
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
-  }
+  // In the instance's picture queue, within the shop's pixel limit (lib/pictures.ts).
+  const render = (source: string): Promise<Buffer> =>
+    pictureQueue.run(async () => {
+      const picture = await sharp(source, { density: 150, limitInputPixels: SHOP_PICTURE_MAX_PIXELS })
+        .resize(SHARE_IMAGE.height - 60, SHARE_IMAGE.height - 60, { fit: 'inside', background: '#ffffff' })
+        .flatten({ background: '#ffffff' })
+        .toBuffer();
+      return sharp({ create: { ...SHARE_IMAGE, channels: 3, background: '#ffffff' } })
+        .composite([{ input: picture, gravity: 'center' }])
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+    });
 
   app.get('/share/products/:file', { schema: { hide: true } }, async (req, reply) => {
     const m = /^(\d{1,10})\.jpg$/.exec((req.params as { file: string }).file);

@@ -8,8 +8,8 @@
  *   DELETE /v1/admin/products/{id}/images/{imageId}
  *
  * Choices where the spec says nothing:
- * - A photo is JPEG, PNG, WebP or AVIF (by content), IMAGE_MIN_SIDE to IMAGE_MAX_SIDE pixels on each side, at most
- *   IMAGE_MAX_BYTES. It is kept as uploaded (the original) and made into WebP versions IMAGE_VERSION_WIDTHS wide
+ * - A photo is JPEG, PNG, WebP or AVIF (by content), IMAGE_MIN_SIDE to IMAGE_MAX_SIDE pixels on each side and at
+ *   most IMAGE_MAX_PIXELS in all, at most IMAGE_MAX_BYTES, and decoded whole (a file cut short is refused). It is kept as uploaded (the original) and made into WebP versions IMAGE_VERSION_WIDTHS wide
  *   (never enlarged, turned upright by its EXIF orientation).
  * - A 3D model is a binary glTF 2.0 file (.glb), at most MODEL_MAX_BYTES, one per product; its thumbnail and medium
  *   URLs are the model itself (the store shows it without a poster).
@@ -29,6 +29,11 @@ export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,.glb,mod
 /** A photo's smallest and largest side, in pixels. */
 export const IMAGE_MIN_SIDE = 300;
 export const IMAGE_MAX_SIDE = 8000;
+/**
+ * The most pixels any uploaded picture may have (photos, icons, the home page's pictures): 40 megapixels, such as
+ * 8000×5000. A picture is decoded whole to be checked, so this caps the memory one upload takes (issue 42).
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 /** The largest photo file, in bytes (5 MB). */
 export const IMAGE_MAX_BYTES = 5 * MB;
 /** The largest 3D model file, in bytes (20 MB). */

@@ -10,7 +10,8 @@
  *   list that misses one was made before someone else's change (409).
  * - Every edit carries the `updated_at` it was based on; a stale one answers 409 and nothing is overwritten.
  * - A category with sub-categories or products, or a brand with products, is not deleted (409, saying how many).
- * - Icons: SVG, PNG or WebP, checked by their content, at most ICON_MAX_BYTES; an SVG holds no script.
+ * - Icons: SVG, PNG or WebP, checked by their content, at most ICON_MAX_BYTES; a PNG or WebP reads to its end, an
+ *   SVG is kept as a drawing only (written again from an allow-list; one that could run or fetch is refused).
  * - A promotion runs while it is active and between its dates (either may be empty: no start, no end). Its products
  *   each carry their price during the promotion (EGP, below the product's price).
  */

@@ -350,10 +350,6 @@ export const apiMessages = {
     en: 'The picture must be a JPEG, PNG, WebP or SVG file',
     ar: 'الصورة لازم تكون ملف JPEG أو PNG أو WebP أو SVG',
   },
-  content_image_unsafe_svg: {
-    en: 'The SVG holds a script, an event handler or a code link, which are not allowed',
-    ar: 'الـ SVG فيه سكريبت أو أكواد أو روابط أكواد، ودي مش مسموحة',
-  },
   content_image_too_small: {
     en: 'The picture is too small: at least {min} pixels wide',
     ar: 'الصورة صغيرة أوي: لازم عرضها يكون {min} بكسل على الأقل',
@@ -361,6 +357,14 @@ export const apiMessages = {
   content_image_too_big: {
     en: 'The picture is too big: at most {max} pixels on each side',
     ar: 'الصورة كبيرة أوي: أقصى حد {max} بكسل في كل ناحية',
+  },
+  content_image_too_many_pixels: {
+    en: 'The picture has too many pixels: at most {max} megapixels (8000×5000, for example)',
+    ar: 'الصورة فيها بكسلات كتير أوي: أقصى حد {max} ميجابكسل (زي 8000×5000)',
+  },
+  content_image_unreadable: {
+    en: 'The picture could not be read, it may be cut short or damaged. Save it again and upload it',
+    ar: 'معرفناش نقرا الصورة، ممكن تكون ناقصة أو بايظة. احفظها تاني وارفعها',
   },
   content_file_too_large: {
     en: 'The file is larger than {max} MB',
@@ -474,9 +478,22 @@ export const apiMessages = {
     en: 'The icon must be between 16 and 4096 pixels wide and high',
     ar: 'عرض وطول الأيقونة لازم يكونوا بين 16 و 4096 بكسل',
   },
-  icon_svg_script: {
-    en: 'The SVG icon holds a script or code links, which are not allowed',
-    ar: 'أيقونة الـ SVG فيها سكريبت أو روابط أكواد، ودي مش مسموحة',
+  icon_unreadable: {
+    en: 'The icon could not be read, it may be cut short or damaged. Save it again and upload it',
+    ar: 'معرفناش نقرا الأيقونة، ممكن تكون ناقصة أو بايظة. احفظها تاني وارفعها',
+  },
+  /* ---- uploaded SVG drawings (icons, the home page's pictures; {values} names what was found) ---- */
+  svg_not_allowed: {
+    en:
+      'The SVG holds {values}, which is not allowed: only a drawing is taken (shapes, paths, text, gradients, ' +
+      'links only to its own parts). Remove it, or upload a PNG',
+    ar:
+      'ملف الـ SVG فيه {values}، ودي مش مسموحة: بناخد رسمة بس (أشكال وخطوط ونصوص وتدرّج ألوان، والروابط لأجزاء ' +
+      'الملف نفسه بس). شيلها أو ارفع الصورة PNG',
+  },
+  svg_malformed: {
+    en: 'The SVG could not be read: it is not well-formed XML. Save it again from the drawing program',
+    ar: 'معرفناش نقرا ملف الـ SVG: الـ XML بتاعه مش سليم. احفظه تاني من برنامج الرسم',
   },
   uploads_unavailable: {
     en: 'Uploads are not available on this server',
@@ -498,6 +515,10 @@ export const apiMessages = {
   image_too_large_pixels: {
     en: '“{name}” is {width}×{height} pixels: a photo must be at most {max}×{max}',
     ar: 'الصورة «{name}» مقاسها {width}×{height} بكسل: لازم متزيدش عن {max}×{max}',
+  },
+  image_too_many_pixels: {
+    en: '“{name}” is {width}×{height} pixels: a photo may have at most {max} megapixels (8000×5000, for example)',
+    ar: 'الصورة «{name}» مقاسها {width}×{height} بكسل: أقصى حد {max} ميجابكسل (زي 8000×5000)',
   },
   file_too_large: {
     en: '“{name}” is larger than {max} MB',

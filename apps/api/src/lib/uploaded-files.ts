@@ -27,19 +27,3 @@ export async function keepUploadedFile(this: FastifyRequest, part: MultipartFile
 /** The files of a multipart request sent under `field`, in the order they came. */
 export const uploadedFiles = (req: FastifyRequest, field: string): UploadedFile[] =>
   (files.get(req) ?? []).filter((f) => f.field === field);
-
-/**
- * Whether an uploaded SVG is a drawing only (icons, content pictures): an `<svg>` element, and nothing that could
- * run in a page showing it: no script, event attribute, code link (javascript:, vbscript:, data:text/html),
- * embedded document or entity declaration. The store serves these files from its own origin, so one that runs
- * would run as the store.
- */
-export function isDrawingOnlySvg(file: Buffer): boolean {
-  const src = file.toString('utf8');
-  return (
-    /<svg[\s>]/i.test(src) &&
-    !/<script|<foreignObject|<!ENTITY|<iframe|<embed|<object/i.test(src) &&
-    !/\son[a-z]+\s*=/i.test(src) &&
-    !/(java|vb)script\s*:|data\s*:\s*text\/html/i.test(src)
-  );
-}

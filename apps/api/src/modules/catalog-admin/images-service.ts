@@ -1,7 +1,9 @@
 /**
  * A product's images in the back office (issue 17, images; contracts: admin-images.ts). An upload is checked by
  * content (sharp's reading of a photo, the header of a 3D model), every file of it before anything is kept; each
- * photo is kept as uploaded and made into WebP versions; the files go to the ImageStore and the rows to
+ * photo is kept as uploaded and made into WebP versions from one whole decode, in the instance's picture queue, a
+ * photo of more than IMAGE_MAX_PIXELS refused from its header (lib/pictures.ts, issue 42); the files go to the
+ * ImageStore and the rows to
  * product_images in one transaction with the audit entry, and a failure anywhere removes the files already written.
  * Writes to product_images bump the catalog version by trigger, so the store shows the change at once.
  */
@@ -22,11 +24,12 @@ import {
 } from '@store/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { ImageStore } from '../../adapters/image-store.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { productImages } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { decodeForVersions, MAX_MEGAPIXELS, readHeader, tooManyPixels } from '../../lib/pictures.ts';
 import type { UploadedFile } from '../../lib/uploaded-files.ts';
 import { audit, type AuditActor } from '../staff/index.ts';
 
@@ -67,9 +70,6 @@ function photoFormat(meta: Metadata): ImageFormat | null {
   return null;
 }
 
-const webpVersion = (data: Buffer, width: number) =>
-  sharp(data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-
 /**
  * Checks every file and makes the photos' versions, in memory. Throws 422 `{ file: [...] }` with one message per
  * bad file, each naming it, in the user's language; nothing has been written then.
@@ -85,7 +85,8 @@ export async function prepareUploads(
   const problems: string[] = [];
   const prepared: Prepared[] = [];
   let models = 0;
-  // One file at a time: a few large photos decoded at once would hold a lot of memory on a small machine.
+  // One file at a time, each decoded once in the picture queue: a few large photos decoded at once would hold a lot
+  // of memory on a small machine.
   for (const [i, f] of files.entries()) {
     const name = displayName(f.filename, i);
     const problem = (key: ApiMessageKey, params: Record<string, string | number> = {}) =>
@@ -108,14 +109,8 @@ export async function prepareUploads(
       problem('file_too_large', { max: megabytes(IMAGE_MAX_BYTES) });
       continue;
     }
-    let meta: Metadata;
-    try {
-      meta = await sharp(f.data).metadata();
-    } catch {
-      problem('image_type_not_allowed');
-      continue;
-    }
-    const format = photoFormat(meta);
+    const meta: Metadata | null = await readHeader(f.data);
+    const format = meta && photoFormat(meta);
     if (!format) {
       problem('image_type_not_allowed');
       continue;
@@ -131,22 +126,21 @@ export async function prepareUploads(
       problem('image_too_large_pixels', { width, height, max: IMAGE_MAX_SIDE });
       continue;
     }
-    try {
-      const [thumbnail, medium, large] = await Promise.all([
-        webpVersion(f.data, IMAGE_VERSION_WIDTHS.thumbnail),
-        webpVersion(f.data, IMAGE_VERSION_WIDTHS.medium),
-        webpVersion(f.data, IMAGE_VERSION_WIDTHS.large),
-      ]);
+    // Within the sides but too many pixels in all (7,999 × 7,999): refused before any decoding.
+    if (tooManyPixels(width, height)) {
+      problem('image_too_many_pixels', { width, height, max: MAX_MEGAPIXELS });
+      continue;
+    }
+    const versions = await decodeForVersions(f.data, IMAGE_VERSION_WIDTHS);
+    // The header was readable but the picture is not (cut short, damaged).
+    if (!versions) problem('image_unreadable');
+    else
       prepared.push({
         name,
         is3d: false,
         original: { data: f.data, ext: EXTENSIONS[format], type: CONTENT_TYPES[format] },
-        versions: { thumbnail, medium, large },
+        versions,
       });
-    } catch {
-      // The header was readable but the picture is not (cut short, damaged).
-      problem('image_unreadable');
-    }
   }
   if (problems.length) throw new AppError(422, 'invalid', { file: problems });
   return prepared;
@@ -178,6 +172,16 @@ export async function listImages(db: DbOrTx, productId: number): Promise<AdminPr
 async function lockProduct(tx: DbOrTx, productId: number) {
   const res = await tx.execute(sql`select id from products where id = ${productId} for update`);
   if (!(res as unknown as { rows: unknown[] }).rows.length) throw AppError.notFound('product_not_found');
+}
+
+/**
+ * A change of the product's images is a staff edit of what the products file holds (its image_urls): an import
+ * of an export made before it gives way (issue 42 finding 6).
+ */
+async function markEdited(tx: DbOrTx, productId: number, now: Date) {
+  await tx.execute(
+    sql`update products set edited_at = ${now.toISOString()}::timestamptz where id = ${productId}`,
+  );
 }
 
 async function productExists(db: DbOrTx, productId: number) {
@@ -248,6 +252,7 @@ export async function addImages(
           .returning({ id: productImages.id });
         added.push({ id: row!.id, name: p.name, is_3d: p.is3d });
       }
+      await markEdited(tx, productId, now);
       await audit(tx, me, 'product.images_added', { type: 'product', id: productId }, { images: added }, now);
     });
   } catch (err) {
@@ -289,6 +294,7 @@ export async function reorderImages(
         .update(productImages)
         .set({ position })
         .where(and(eq(productImages.id, id), eq(productImages.productId, productId)));
+    await markEdited(tx, productId, now);
     await audit(
       tx,
       me,
@@ -318,6 +324,7 @@ export async function deleteImage(
       .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
       .returning();
     if (!row) throw AppError.notFound('image_not_found');
+    await markEdited(tx, productId, now);
     await audit(
       tx,
       me,

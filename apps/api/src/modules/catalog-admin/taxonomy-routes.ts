@@ -24,6 +24,7 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DiskImageStore } from '../../adapters/image-store.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
@@ -59,8 +60,10 @@ export interface AdminTaxonomyRoutesOptions {
 const idParams = z.object({ id: idParam });
 const ICON_HELP =
   `Multipart, field \`file\`: an SVG (without scripts), PNG or WebP, checked by its content, at most ` +
-  `${ICON_MAX_BYTES / 1024} KB (PNG and WebP 16 to 4096 pixels a side). Saved under /uploads/icons/ with a new ` +
-  'name; the old address stays valid for pages already cached. 422 `{ errors: { file: [...] } }` otherwise.';
+  `${ICON_MAX_BYTES / 1024} KB (PNG and WebP 16 to 4096 pixels a side, read to their end). An SVG is written ` +
+  'again with only drawing elements and attributes; one with scripts, event attributes, animation, HTML or links ' +
+  'outside itself is refused, naming what it holds. Saved under /uploads/icons/ with a new name; the icon it ' +
+  'replaces is removed unless something else names it. 422 `{ errors: { file: [...] } }` otherwise.';
 
 /**
  * Categories, brands and promotions under /v1/admin (issue 17), for staff with the catalog role and owners.
@@ -68,6 +71,7 @@ const ICON_HELP =
  */
 export const adminTaxonomyRoutes: FastifyPluginAsyncZod<AdminTaxonomyRoutesOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
+  const store = opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined;
   app.addHook('onRequest', requireStaff('catalog'));
   forgetCachedAnswersAfterWrites(app);
   // An icon past the size limit is cut off while it arrives: the same message as the service's check.
@@ -189,8 +193,9 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod<AdminTaxonomyRoutesOptio
           'category',
           req.params.id,
           iconFile(req),
-          opts.uploadsDir,
+          store,
           clock.now(),
+          req.log,
         );
         return { category: await categoryAfterIcon(db, req.params.id) };
       },
@@ -285,8 +290,9 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod<AdminTaxonomyRoutesOptio
           'brand',
           req.params.id,
           iconFile(req),
-          opts.uploadsDir,
+          store,
           clock.now(),
+          req.log,
         );
         return { brand: await getBrand(db, req.params.id) };
       },

@@ -27,15 +27,15 @@ import {
   type PromotionState,
 } from '@store/contracts';
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { ImageStore } from '../../adapters/image-store.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands, categories, promotions } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isDrawingOnlySvg } from '../../lib/uploaded-files.ts';
+import { decodeWhole, readHeader } from '../../lib/pictures.ts';
+import { cleanSvg, isMarkup } from '../../lib/svg-drawing.ts';
+import { removeUnreferenced, type SweepLog } from '../../lib/upload-sweep.ts';
 import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 
@@ -375,32 +375,37 @@ export async function deleteCategory(db: DbOrTx, me: CurrentStaff, id: number, n
 
 export type IconKind = 'category' | 'brand';
 
-/** What an uploaded icon is, by its content: refused (422 on `file`) unless an SVG without script, a PNG or WebP. */
+/**
+ * What an uploaded icon is, by its content (422 on `file` otherwise): an SVG drawing, written again from its
+ * allow-list (lib/svg-drawing.ts), or a PNG or WebP 16 to 4096 pixels a side that decodes to its end (one decode,
+ * in the picture queue: lib/pictures.ts). What is kept is `buffer`.
+ */
 export async function checkIcon(file: unknown): Promise<{ buffer: Buffer; ext: 'svg' | 'png' | 'webp' }> {
   if (!Buffer.isBuffer(file) || file.length === 0) throw AppError.field('file', 'icon_file_required');
   if (file.length > ICON_MAX_BYTES)
     throw AppError.field('file', `icon_too_large:${Math.round(ICON_MAX_BYTES / 1024)}`);
-  let meta: Metadata;
-  try {
-    meta = await sharp(file, { limitInputPixels: 4096 * 4096 }).metadata();
-  } catch {
-    throw AppError.field('file', 'icon_type');
+  if (isMarkup(file)) {
+    const svg = cleanSvg(file);
+    if (!svg.ok && svg.reason === 'not_allowed') throw AppError.field('file', `svg_not_allowed:${svg.found}`);
+    if (!svg.ok && svg.reason === 'malformed') throw AppError.field('file', 'svg_malformed');
+    // What sharp reads is the drawing as it will be kept, never the file as it came.
+    if (!svg.ok || (await readHeader(svg.svg))?.format !== 'svg') throw AppError.field('file', 'icon_type');
+    return { buffer: svg.svg, ext: 'svg' };
   }
-  const ext = meta.format === 'svg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : null;
-  if (!ext) throw AppError.field('file', 'icon_type');
-  if (ext === 'svg') {
-    if (!isDrawingOnlySvg(file)) throw AppError.field('file', 'icon_svg_script');
-  } else {
-    const { width = 0, height = 0 } = meta;
-    if (width < 16 || height < 16 || width > 4096 || height > 4096)
-      throw AppError.field('file', 'icon_dimensions');
-  }
+  const meta = await readHeader(file);
+  const ext = meta?.format === 'png' || meta?.format === 'webp' ? meta.format : null;
+  if (!meta || !ext) throw AppError.field('file', 'icon_type');
+  const { width = 0, height = 0 } = meta;
+  if (width < 16 || height < 16 || width > 4096 || height > 4096)
+    throw AppError.field('file', 'icon_dimensions');
+  if (!(await decodeWhole(file))) throw AppError.field('file', 'icon_unreadable');
   return { buffer: file, ext };
 }
 
 /**
- * POST /v1/admin/{categories|brands}/{id}/icon: the checked file saved under <uploads>/icons/ with a new name, and
- * its address on the row (audit: before/after). A failure after the file was written removes the file.
+ * POST /v1/admin/{categories|brands}/{id}/icon: the checked file saved in the image store under icons/ with a new
+ * name, and its address on the row (audit: before/after). A failure after the file was written removes the file;
+ * once the change has committed, the icon it replaced is removed if nothing else names it (lib/upload-sweep.ts).
  */
 export async function setIcon(
   db: DbOrTx,
@@ -408,20 +413,19 @@ export async function setIcon(
   kind: IconKind,
   id: number,
   file: unknown,
-  uploadsDir: string | undefined,
+  store: ImageStore | undefined,
   now: Date,
+  log: SweepLog,
 ): Promise<string> {
-  if (!uploadsDir) throw new AppError(503, 'uploads_unavailable', ['uploads_unavailable']);
+  if (!store) throw new AppError(503, 'uploads_unavailable', ['uploads_unavailable']);
   const table = kind === 'category' ? categories : brands;
   const [exists] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
   if (!exists) throw AppError.notFound(kind === 'category' ? 'category_not_found' : 'brand_not_found');
   const icon = await checkIcon(file);
-  const name = `${kind}-${id}-${randomBytes(6).toString('hex')}.${icon.ext}`;
-  const dir = path.join(path.resolve(uploadsDir), 'icons');
-  await mkdir(dir, { recursive: true });
-  const filePath = path.join(dir, name);
-  await writeFile(filePath, icon.buffer);
-  const url = `/uploads/icons/${name}`;
+  const key = `icons/${kind}-${id}-${randomBytes(6).toString('hex')}.${icon.ext}`;
+  await store.put(key, icon.buffer, icon.ext === 'svg' ? 'image/svg+xml' : `image/${icon.ext}`);
+  const url = store.url(key);
+  let replaced: string | null = null;
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx
@@ -442,11 +446,13 @@ export async function setIcon(
         { before: { icon_url: before.iconUrl }, after: { icon_url: url } },
         now,
       );
+      replaced = before.iconUrl;
     });
   } catch (err) {
-    await unlink(filePath).catch(() => undefined);
+    await store.remove(key).catch(() => undefined);
     throw err;
   }
+  await removeUnreferenced(db, store, [replaced], log);
   return url;
 }
 

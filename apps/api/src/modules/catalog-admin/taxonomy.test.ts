@@ -267,7 +267,7 @@ describe('icons', () => {
     );
     const refused = await upload(`/v1/admin/brands/${brand.id}/icon?locale=ar`, evil, 'image/svg+xml');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors.file).toEqual([apiMessage('icon_svg_script', 'ar')]);
+    expect(refused.json().errors.file).toEqual([apiMessage('svg_not_allowed', 'ar', { values: '<script>' })]);
     const text = await upload(
       `/v1/admin/brands/${brand.id}/icon?locale=en`,
       Buffer.from('hello'),

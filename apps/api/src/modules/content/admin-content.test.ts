@@ -191,11 +191,11 @@ describe('home page settings', () => {
       Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
       ),
-      apiMessage('content_image_unsafe_svg', 'en'),
+      apiMessage('svg_not_allowed', 'en', { values: '<script>' }),
     );
     await bad(
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>'),
-      apiMessage('content_image_unsafe_svg', 'en'),
+      apiMessage('svg_not_allowed', 'en', { values: 'onload' }),
     );
     await bad(Buffer.from('just some text, not a picture'), apiMessage('content_image_type', 'en'));
     // A stale read uploads nothing.

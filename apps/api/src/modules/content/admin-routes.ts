@@ -28,6 +28,7 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DiskImageStore } from '../../adapters/image-store.ts';
 import { AppError, translate } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
@@ -50,6 +51,7 @@ export interface AdminContentOptions {
  */
 export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
+  const store = opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined;
   app.addHook('onRequest', requireStaff('catalog'));
   forgetCachedAnswersAfterWrites(app);
   // A picture over the size limit: said on the field, in the staff member's language.
@@ -97,8 +99,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = as
       schema: {
         tags,
         description:
-          'Multipart: `file` (JPEG, PNG, WebP, or SVG without scripts; checked by its content; at most 5 MB) and ' +
-          "the group's `updated_at`. Kept under /uploads/content/ and set as the setting's picture.",
+          'Multipart: `file` (JPEG, PNG, WebP or an SVG drawing; checked by its content and read to its end; at ' +
+          "most 5 MB and 40 megapixels) and the group's `updated_at` (409 when stale, before anything is kept). " +
+          'An SVG is written again with only drawing elements and attributes; one with scripts, event attributes, ' +
+          'animation, HTML or links outside itself is refused, naming what it holds. Kept under /uploads/content/ ' +
+          "and set as the setting's picture; the picture it replaces is removed unless something else names it.",
         params: settingNameParams,
         querystring: localeQuery,
         response: { 200: adminPageSettingsResponseSchema },
@@ -110,10 +115,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = as
       return svc.uploadSettingImage(
         db,
         currentStaff(req),
-        opts.uploadsDir,
+        store,
         req.params.name,
         { file: file?.data ?? body.file, updatedAt: body.updated_at },
         clock.now(),
+        req.log,
       );
     },
   );

@@ -23,14 +23,14 @@ import {
   type ContentGroup,
 } from '@store/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import sharp from 'sharp';
+import { createHash, randomBytes } from 'node:crypto';
+import type { ImageStore } from '../../adapters/image-store.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankInstallments, banks, branches, deliveryZones, pageSettings } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isDrawingOnlySvg } from '../../lib/uploaded-files.ts';
+import { decodeWhole, MAX_MEGAPIXELS, readHeader, tooManyPixels } from '../../lib/pictures.ts';
+import { cleanSvg, isMarkup } from '../../lib/svg-drawing.ts';
+import { removeUnreferenced, type SweepLog } from '../../lib/upload-sweep.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -84,12 +84,17 @@ export async function getPageSettings(db: DbOrTx, group: ContentGroup) {
  * the change with: never equal to the group's present updated_at, so the next stale edit is always caught.
  */
 async function lockGroup(tx: DbOrTx, group: ContentGroup, updatedAt: string, now: Date) {
-  const read = new Date(updatedAt).getTime();
-  if (Number.isNaN(read)) throw AppError.field('updated_at', 'invalid_value');
+  const read = readTime(updatedAt);
   const rows = await groupRows(tx, group, true);
   const current = newest(rows);
   if (current !== read) throw changed();
   return { rows, stamp: new Date(Math.max(now.getTime(), current + 1)) };
+}
+
+function readTime(updatedAt: string) {
+  const read = new Date(updatedAt).getTime();
+  if (Number.isNaN(read)) throw AppError.field('updated_at', 'invalid_value');
+  return read;
 }
 
 /** PUT /v1/admin/page_settings: the changed texts and links of one group, or 409 when another edit landed. */
@@ -130,78 +135,99 @@ export async function updatePageSettings(
   });
 }
 
-/** What a picture is, by its content: its type and extension, or an error key. */
-async function checkPicture(file: Buffer): Promise<{ ext: string }> {
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-  try {
-    meta = await sharp(file, {
-      limitInputPixels: SETTING_IMAGE_MAX_SIDE * SETTING_IMAGE_MAX_SIDE,
-    }).metadata();
-  } catch {
-    throw AppError.field('file', 'content_image_type');
+/**
+ * What a picture is, by its content, and what is kept of it: a JPEG, PNG or WebP as sent once it decodes to its end
+ * (one decode, in the picture queue: lib/pictures.ts), or an SVG drawing written again from its allow-list
+ * (lib/svg-drawing.ts). 422 on `file` otherwise.
+ */
+async function checkPicture(file: Buffer): Promise<{ data: Buffer; ext: string; type: string }> {
+  const sides = (width: number, height: number) => {
+    if (width > SETTING_IMAGE_MAX_SIDE || height > SETTING_IMAGE_MAX_SIDE)
+      throw AppError.field('file', `content_image_too_big:${SETTING_IMAGE_MAX_SIDE}`);
+  };
+  if (isMarkup(file)) {
+    const svg = cleanSvg(file);
+    if (!svg.ok && svg.reason === 'not_allowed') throw AppError.field('file', `svg_not_allowed:${svg.found}`);
+    if (!svg.ok && svg.reason === 'malformed') throw AppError.field('file', 'svg_malformed');
+    // What sharp reads is the drawing as it will be kept, never the file as it came.
+    const meta = svg.ok ? await readHeader(svg.svg) : null;
+    if (!svg.ok || meta?.format !== 'svg') throw AppError.field('file', 'content_image_type');
+    sides(meta.width ?? 0, meta.height ?? 0);
+    return { data: svg.svg, ext: 'svg', type: 'image/svg+xml' };
   }
-  const ext = { jpeg: 'jpg', png: 'png', webp: 'webp', svg: 'svg' }[meta.format as string];
-  if (!ext) throw AppError.field('file', 'content_image_type');
-  if (ext === 'svg' && !isDrawingOnlySvg(file)) throw AppError.field('file', 'content_image_unsafe_svg');
+  const meta = await readHeader(file);
+  const ext = { jpeg: 'jpg', png: 'png', webp: 'webp' }[meta?.format as string];
+  if (!meta || !ext) throw AppError.field('file', 'content_image_type');
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  if (ext !== 'svg' && width < SETTING_IMAGE_MIN_WIDTH)
+  if (width < SETTING_IMAGE_MIN_WIDTH)
     throw AppError.field('file', `content_image_too_small:${SETTING_IMAGE_MIN_WIDTH}`);
-  if (width > SETTING_IMAGE_MAX_SIDE || height > SETTING_IMAGE_MAX_SIDE)
-    throw AppError.field('file', `content_image_too_big:${SETTING_IMAGE_MAX_SIDE}`);
-  return { ext };
+  sides(width, height);
+  if (tooManyPixels(width, height))
+    throw AppError.field('file', `content_image_too_many_pixels:${MAX_MEGAPIXELS}`);
+  if (!(await decodeWhole(file))) throw AppError.field('file', 'content_image_unreadable');
+  return { data: file, ext, type: `image/${meta.format}` };
 }
 
 /**
- * POST /v1/admin/page_settings/{name}/image: checks the picture by its content, keeps it under
- * <uploadsDir>/content/ (named by its digest, so a replaced picture gets a new address and no cache shows the
- * old one), and points the setting at it; 409 when the group changed since `updatedAt`.
+ * POST /v1/admin/page_settings/{name}/image: 409 when the group changed since `updatedAt`, checked before anything
+ * is decoded or written, and again under the group's lock; then the picture, checked by its content, is kept in
+ * the image store under content/ (a new random name, so no cache shows an old picture at the new address) and
+ * the setting points at it. A write that fails removes the new file; once it has committed, the picture it
+ * replaced is removed unless something else names it.
  */
 export async function uploadSettingImage(
   db: DbOrTx,
   me: CurrentStaff,
-  uploadsDir: string | undefined,
+  store: ImageStore | undefined,
   name: string,
   input: { file: unknown; updatedAt: unknown },
   now: Date,
+  log: SweepLog,
 ) {
   const def = pageSettingDef(name);
   if (!def) throw AppError.notFound('not_found');
   if (def.kind !== 'image') throw AppError.field('file', 'setting_unknown');
-  if (!uploadsDir) throw new AppError(503, 'uploads_unavailable', ['uploads_unavailable']);
+  if (!store) throw new AppError(503, 'uploads_unavailable', ['uploads_unavailable']);
   if (!Buffer.isBuffer(input.file) || input.file.length === 0)
     throw AppError.field('file', 'content_file_required');
   if (typeof input.updatedAt !== 'string' || !input.updatedAt) throw AppError.field('updated_at', 'required');
-  const file = input.file;
-  const { ext } = await checkPicture(file);
-  const digest = createHash('sha256').update(file).digest('hex').slice(0, 16);
-  const fileName = `${name.replace(/_/g, '-')}-${digest}.${ext}`;
-  const dir = path.join(uploadsDir, 'content');
-  await mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `.${fileName}.${process.pid}.tmp`);
-  await writeFile(tmp, file);
-  await rename(tmp, path.join(dir, fileName));
-  const url = `/uploads/content/${fileName}`;
-  return db.transaction(async (tx) => {
-    const { rows, stamp } = await lockGroup(tx, def.group, input.updatedAt as string, now);
-    const old = rows.find((r) => r.name === name)?.attachmentUrl ?? null;
-    await tx
-      .insert(pageSettings)
-      .values({ group: def.group, name, value: null, attachmentUrl: url, updatedAt: stamp })
-      .onConflictDoUpdate({
-        target: [pageSettings.group, pageSettings.name],
-        set: { attachmentUrl: url, updatedAt: stamp },
-      });
-    await audit(
-      tx,
-      me,
-      'page_settings.image_changed',
-      { type: 'page_settings', id: def.group },
-      { name, before: old, after: url },
-      now,
-    );
-    return settingsView(def.group, await groupRows(tx, def.group));
-  });
+  const updatedAt = input.updatedAt;
+  if (newest(await groupRows(db, def.group)) !== readTime(updatedAt)) throw changed();
+  const picture = await checkPicture(input.file);
+  const key = `content/${name.replace(/_/g, '-')}-${randomBytes(8).toString('hex')}.${picture.ext}`;
+  await store.put(key, picture.data, picture.type);
+  const url = store.url(key);
+  let replaced: string | null = null;
+  let view: AdminPageSettings;
+  try {
+    view = await db.transaction(async (tx) => {
+      const { rows, stamp } = await lockGroup(tx, def.group, updatedAt, now);
+      const old = rows.find((r) => r.name === name)?.attachmentUrl ?? null;
+      await tx
+        .insert(pageSettings)
+        .values({ group: def.group, name, value: null, attachmentUrl: url, updatedAt: stamp })
+        .onConflictDoUpdate({
+          target: [pageSettings.group, pageSettings.name],
+          set: { attachmentUrl: url, updatedAt: stamp },
+        });
+      await audit(
+        tx,
+        me,
+        'page_settings.image_changed',
+        { type: 'page_settings', id: def.group },
+        { name, before: old, after: url },
+        now,
+      );
+      replaced = old;
+      return settingsView(def.group, await groupRows(tx, def.group));
+    });
+  } catch (err) {
+    await store.remove(key).catch(() => undefined);
+    throw err;
+  }
+  await removeUnreferenced(db, store, [replaced], log);
+  return view;
 }
 
 /* ---------------- rows with a version ---------------- */
