@@ -21,6 +21,11 @@
  *   "key_en | key_ar | value_en | value_ar".
  * - `image_urls`: addresses separated by spaces, each an /uploads/... path or an https:// URL, kept as they are
  *   (nothing is downloaded); the first is the main image. Empty keeps the product's images.
+ * - `updated_at`: written by the export (the product's last change then, ISO time in UTC); leave it as it is.
+ *   With it, a row is read against the product as exported (issue 42 finding 6): if a staff member changed the
+ *   product since, the row is refused (unless it changes nothing of it), and the row's stock is a change from the
+ *   exported stock, made to the stock as it is now, so what was sold since stays sold (never below 0). Without it
+ *   (a file of its own, or an empty cell), the row's values are set as they are, its stock too.
  * - Every row is checked with adminProductBodySchema, the editor's rules; a refused row says why, field by field,
  *   and is skipped; the others are imported, each whole or not at all.
  * - A cell starting with = + - @ is exported with a leading ' (so a spreadsheet does not run it as a formula); the
@@ -52,6 +57,7 @@ export const IMPORT_COLUMNS = [
   'active',
   'specifications',
   'image_urls',
+  'updated_at',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** What a file without an `id` column (new products only) must have. */
@@ -94,6 +100,7 @@ export const IMPORT_TEMPLATE_CSV =
     'true',
     '"Power | القدرة | 1.5 HP | 1.5 حصان ; Color | اللون | White | أبيض"',
     '/uploads/example.jpg',
+    '',
   ].join(',') +
   '\r\n';
 

@@ -612,6 +612,26 @@ export const apiMessages = {
     en: 'The import stopped because of an error; the rows already done are kept',
     ar: 'الاستيراد وقف بسبب مشكلة؛ الصفوف اللي خلصت اتحفظت',
   },
+  import_file_too_complex: {
+    en: 'The file is too heavy to read: it unpacks to too much, or takes too long. Save it as CSV (UTF-8), or split it into several files',
+    ar: 'الملف تقيل أوي في القراية: بيفك لحجم كبير أوي أو بياخد وقت طويل. احفظه CSV (UTF-8) أو قسّمه على كذا ملف',
+  },
+  import_too_many_cells: {
+    en: 'The file has too many cells (at most {max}, blank rows included); delete the empty rows and columns, or split it into several files',
+    ar: 'الملف فيه خانات كتير أوي (أقصى حد {max}، والصفوف الفاضية بتتحسب)؛ امسح الصفوف والأعمدة الفاضية أو قسّمه على كذا ملف',
+  },
+  import_busy: {
+    en: 'Another file is being read right now. Try again in a few seconds',
+    ar: 'فيه ملف تاني بيتقري دلوقتي. جرّب تاني بعد كام ثانية',
+  },
+  import_updated_at_invalid: {
+    en: 'must stay as the export wrote it (like 2026-11-28T10:15:00.000Z); export the products again, or empty it to set the row as it is',
+    ar: 'لازم يفضل زي ما التصدير كتبه (زي 2026-11-28T10:15:00.000Z)؛ صدّر المنتجات تاني، أو فضّيه عشان الصف يتحط زي ما هو',
+  },
+  import_product_changed: {
+    en: 'This product was changed in the store on {time}, after this file was exported, so this row would undo that change. Export the products again and make the change there',
+    ar: 'المنتج ده اتعدّل في المتجر يوم {time}، بعد ما الملف ده اتصدّر، فالصف ده كان هيلغي التعديل ده. صدّر المنتجات تاني واعمل التعديل فيها',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;

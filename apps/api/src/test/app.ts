@@ -26,6 +26,7 @@ export async function createTestApp(
     | 'smsReceiptSecret'
     | 'authLimits'
     | 'staffLimits'
+    | 'importLimits'
     | 'payments'
     | 'geocoder'
     | 'geocoding'

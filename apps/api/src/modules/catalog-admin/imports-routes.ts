@@ -29,6 +29,7 @@ import {
   runCheckedImport,
   runImports,
 } from './imports-service.ts';
+import { DEFAULT_IMPORT_LIMITS, IMPORT_BUSY_RETRY_SECONDS, type ImportLimits } from './imports-file.ts';
 
 const tags = ['admin: products import and export'];
 const idParams = z.object({ id: idParam });
@@ -36,9 +37,14 @@ const idParams = z.object({ id: idParam });
 /**
  * The products spreadsheet under /v1/admin (issue 17), for staff with the catalog role and owners: upload a CSV or
  * XLSX (a dry run first, or for real), follow the job, list the recent ones, and export the products list.
+ * `limits`: what reading one file may take (imports-file.ts; tests lower them).
  */
-export const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminImportRoutes: FastifyPluginAsyncZod<{ limits?: Partial<ImportLimits> }> = async (
+  app,
+  opts,
+) => {
   const { db, clock } = app.ctx;
+  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...opts.limits };
   app.addHook('onRequest', requireStaff('catalog'));
   forgetCachedAnswersAfterWrites(app);
 
@@ -70,7 +76,10 @@ export const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
           `Multipart: \`file\` (CSV in UTF-8 or XLSX, at most ${IMPORT_MAX_MB} MB; columns: ` +
           `${IMPORT_COLUMNS.join(', ')}), \`dry_run\` "true" (check every row, change nothing) or "false", ` +
           '`file_name` (optional). An unreadable file or a wrong header row answers 422 and makes no job; ' +
-          'otherwise 201 with the queued job, which runs in the background (follow it at GET /imports/{id}).',
+          'otherwise 201 with the queued job, which runs in the background (follow it at GET /imports/{id}). ' +
+          'The file is read in a worker thread within limits of rows, cells, unpacked bytes (XLSX), memory and ' +
+          'time, each answered 422 when passed; one file is read at a time per server, and an upload meanwhile ' +
+          `is answered 503 with Retry-After (${IMPORT_BUSY_RETRY_SECONDS} s): send it again then.`,
         querystring: localeQuery,
         response: { 201: adminImportResponseSchema },
       },
@@ -88,6 +97,7 @@ export const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
         fields.data.dry_run === 'true',
         clock.now(),
         requestLocale(req),
+        limits,
       );
       kick();
       return reply.status(201).send({ import: job });
@@ -100,22 +110,24 @@ export const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Imports for real the file of an earlier import (its dry run): a new job, answered 201, no new upload.',
+          'Imports for real the file of an earlier import (its dry run): a new job, answered 201, no new upload. ' +
+          'A dry run runs once: asked again (a double click, a retry), this answers 200 with the job its first ' +
+          'run made, and nothing more is imported. For an import that is not a dry run, 200 with that import.',
         params: idParams,
         querystring: localeQuery,
-        response: { 201: adminImportResponseSchema },
+        response: { 200: adminImportResponseSchema, 201: adminImportResponseSchema },
       },
     },
     async (req, reply) => {
-      const job = await runCheckedImport(
+      const run = await runCheckedImport(
         db,
         currentStaff(req),
         req.params.id,
         clock.now(),
         requestLocale(req),
       );
-      kick();
-      return reply.status(201).send({ import: job });
+      if (run.created) kick();
+      return reply.status(run.created ? 201 : 200).send({ import: run.import });
     },
   );
 

@@ -2,8 +2,9 @@
  * The products spreadsheet import and export (issue 17). The format is in packages/contracts/src/admin-imports.ts;
  * reading and writing cells in imports-csv.ts.
  *
- * An upload is read at once (an unreadable file or a wrong header answers 422 and makes no job); the job keeps the
- * file as CSV text and runs in the background, from any instance: a runner claims a queued job, or one whose
+ * An upload is read at once, in a worker thread within limits (imports-file.ts; an unreadable file, one past a
+ * limit or a wrong header answers 422 and makes no job); the job keeps the file as CSV text and runs in the
+ * background, from any instance: a runner claims a queued job, or one whose
  * lease ran out (its instance died), with FOR UPDATE SKIP LOCKED and a lease (claimed_until), and renews the lease
  * with every batch. A batch's rows, its import_rows and the job's progress are one transaction, and the update of
  * the job only succeeds while this runner still holds its lease, so a batch is done exactly once even when a job
@@ -13,6 +14,12 @@
  * few statements for the whole batch); if one row fails after all, the batch is rolled back and run again row by
  * row (insertProduct / updateProduct) with a savepoint per row, so a row is never half applied and the good rows
  * still go in.
+ *
+ * An export imported back (issue 42 finding 6): each row carries its product's updated_at as the export read it.
+ * A row that would change a product a staff member changed since (products.edited_at; sales do not count) is
+ * refused; the row's stock is a change from the exported stock, made to the stock as it is now (the movements
+ * since are summed from stock_movements), so what sold since stays sold. A dry run is run for real once
+ * (runCheckedImport, import_jobs.checked_job_id unique; finding 7).
  */
 import {
   adminProductBodySchema,
@@ -24,6 +31,7 @@ import {
   IMPORT_MAX_ROWS,
   normalizeSearchText,
   toEgp,
+  toPiastres,
   type AdminImport,
   type AdminImportQuery,
   type AdminProductBody,
@@ -45,19 +53,16 @@ import { audit, type CurrentStaff } from '../staff/index.ts';
 import {
   csvCell,
   csvLine,
-  decodeText,
   FileError,
   isBlankRow,
-  isZip,
   parseCsv,
   parseFlag,
   parseImageUrls,
   parseSpecifications,
   readCell,
-  readXlsxRows,
-  writeCsv,
   writeSpecifications,
 } from './imports-csv.ts';
+import { DEFAULT_IMPORT_LIMITS, readInThread, type ImportLimits } from './imports-file.ts';
 import { adminProductsWhere, insertProduct, insertProducts, updateProduct, updateProducts } from './index.ts';
 
 /** Rows per transaction of a real run (progress is saved with each), and per batch of a dry run. */
@@ -121,31 +126,21 @@ export interface ReadFile {
   total: number;
 }
 
-/** An uploaded file (CSV or XLSX, told by its content) → the job's source; FileError when it cannot be imported. */
-export async function readImportFile(bytes: Buffer): Promise<ReadFile> {
+/**
+ * An uploaded file (CSV or XLSX, told by its content) → the job's source, read in a worker thread within `limits`
+ * (imports-file.ts); FileError when it cannot be imported, 503 while another file is being read.
+ */
+export async function readImportFile(
+  bytes: Buffer,
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
+): Promise<ReadFile> {
   if (!bytes.length) throw new FileError('import_file_empty');
   if (bytes.length > IMPORT_MAX_BYTES) throw new FileError(`import_file_too_large:${IMPORT_MAX_MB}`);
-  let rows: string[][];
-  let source: string;
-  if (isZip(bytes)) {
-    rows = await readXlsxRows(bytes);
-    source = writeCsv(rows);
-  } else {
-    source = decodeText(bytes);
-    rows = parseCsv(source);
-  }
-  const headerIndex = rows.findIndex((r) => !isBlankRow(r));
-  if (headerIndex < 0) throw new FileError('import_file_empty');
-  readHeader(rows[headerIndex]!);
-  if (headerIndex > 0) {
-    // Blank lines above the header: dropped, so the header is row 1 as the job reads it.
-    rows = rows.slice(headerIndex);
-    source = writeCsv(rows);
-  }
-  const total = dataRows(rows).length;
-  if (!total) throw new FileError('import_file_empty');
-  if (total > IMPORT_MAX_ROWS) throw new FileError(`import_too_many_rows:${IMPORT_MAX_ROWS}`);
-  return { source, total };
+  const read = await readInThread(bytes, limits);
+  readHeader(read.header);
+  if (!read.total) throw new FileError('import_file_empty');
+  if (read.total > IMPORT_MAX_ROWS) throw new FileError(`import_too_many_rows:${IMPORT_MAX_ROWS}`);
+  return { source: read.source, total: read.total };
 }
 
 /* ------------------------------------------------------------------ names → ids */
@@ -292,6 +287,10 @@ export interface ProductSnapshot {
   active: boolean;
   specifications: SpecificationInput[];
   imageUrls: string[];
+  /** The export writes it (the file's updated_at); an import compares the file's with editedAt. */
+  updatedAt: Date;
+  /** A staff member's last change of what the file holds, stock aside (null: none since it was added). */
+  editedAt: Date | null;
 }
 
 /** The products of `where` (on `products p`), with their specifications and images, in id order. */
@@ -300,7 +299,7 @@ async function loadSnapshots(db: DbOrTx, where: SQL, limit: number, lock = false
     db,
     sql`select p.id, p.sku, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
         p.model, p.series, p.price_piastres, p.promoted_price_piastres, p.promotion_id, p.stock,
-        p.maximum_per_order, p.featured, p.special_offer, p.active
+        p.maximum_per_order, p.featured, p.special_offer, p.active, p.updated_at, p.edited_at
       from products p where ${where} order by p.id limit ${limit} ${lock ? sql`for update` : sql``}`,
   );
   const out = new Map<number, ProductSnapshot>();
@@ -327,6 +326,8 @@ async function loadSnapshots(db: DbOrTx, where: SQL, limit: number, lock = false
       active: Boolean(r.active),
       specifications: [],
       imageUrls: [],
+      updatedAt: new Date(r.updated_at as string | Date),
+      editedAt: r.edited_at === null ? null : new Date(r.edited_at as string | Date),
     });
   const ids = [...out.keys()];
   const [specs, images] = await Promise.all([
@@ -363,6 +364,10 @@ export interface Plan {
   body?: AdminProductBody;
   /** The images to set (undefined: leave them as they are). */
   images?: string[];
+  /** A change of what the file holds, stock aside: the product's edited_at moves (a row equal to it does not). */
+  edited?: boolean;
+  /** A row equal to its product, stock included: nothing is written (its updated_at stays the export's). */
+  same?: boolean;
 }
 
 /** The schema's field → the file's column. */
@@ -385,6 +390,121 @@ interface PlanContext {
   current: Map<number, ProductSnapshot>;
   /** The first row that names each product id: a later row for the same product is refused. */
   firstRowOf: Map<number, number>;
+  /** By product, the stock moved (sold, returned, counted) since the row's export (its updated_at). */
+  movedSince: Map<number, number>;
+}
+
+/**
+ * The export's updated_at of a product, as the export writes it (ISO time to the millisecond, in UTC); null when
+ * it is anything else (a spreadsheet that rewrote it as its own date would lose the milliseconds that tell a sale
+ * made in the same second).
+ */
+export function parseStamp(raw: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(raw)) return null;
+  const at = new Date(raw);
+  return Number.isFinite(at.getTime()) && at.toISOString() === raw ? at : null;
+}
+
+/** The row's export time (its `updated_at` cell): null when it has none, undefined when it is not one. */
+function rowStamp(header: Header, cells: string[]): Date | null | undefined {
+  if (header.updated_at === undefined) return null;
+  const raw = readCell(cells[header.updated_at]);
+  return raw ? (parseStamp(raw) ?? undefined) : null;
+}
+
+/** A time as the shop reads it (Cairo), for a message: 2026-11-28 14:05. */
+const shopTime = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Cairo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(',', '');
+
+/** True when the row's fields, specifications or images differ from the product's (its stock aside). */
+function changesDetails(body: AdminProductBody, images: string[] | undefined, p: ProductSnapshot): boolean {
+  const spec = (x: SpecificationInput) => [x.key_en, x.key_ar, x.value_en, x.value_ar].map((v) => v.trim());
+  const fromFile = [
+    body.title_en.trim(),
+    body.title_ar.trim(),
+    body.description_en,
+    body.description_ar,
+    body.category_id,
+    body.brand_id,
+    body.model,
+    body.series,
+    body.sku,
+    toPiastres(body.price),
+    body.promotion_id,
+    body.promotion_id !== null && body.price_after_promotion !== null
+      ? toPiastres(body.price_after_promotion)
+      : null,
+    body.maximum_number_per_order,
+    body.featured,
+    body.special_offer,
+    body.active,
+    body.specifications.map(spec),
+  ];
+  const now = [
+    p.titleEn,
+    p.titleAr,
+    p.descriptionEn,
+    p.descriptionAr,
+    p.categoryId,
+    p.brandId,
+    p.model,
+    p.series,
+    p.sku,
+    p.pricePiastres,
+    p.promotionId,
+    p.promotedPricePiastres,
+    p.maximumPerOrder,
+    p.featured,
+    p.specialOffer,
+    p.active,
+    p.specifications.map(spec),
+  ];
+  return images !== undefined || JSON.stringify(fromFile) !== JSON.stringify(now);
+}
+
+/**
+ * By product, the sum of its stock movements after the export read it (after the file's updated_at): what was
+ * sold, returned or counted since. Every stock movement moves updated_at to its own time, so the export's
+ * updated_at is at or after every movement the file's stock already holds.
+ */
+async function stockMovedSince(db: DbOrTx, header: Header, batch: DataRow[]): Promise<Map<number, number>> {
+  const list = batch.flatMap((r) => {
+    const id = rowId(header, r.cells);
+    const at = rowStamp(header, r.cells);
+    return typeof id === 'number' && at ? [sql`(${id}::int, ${at.toISOString()}::timestamptz)`] : [];
+  });
+  if (!list.length) return new Map();
+  const moved = await rowsOf<{ id: number; delta: number | string }>(
+    db,
+    sql`select v.id, coalesce(sum(m.delta), 0) as delta
+      from (values ${sql.join(list, sql`, `)}) as v(id, exported_at)
+      left join stock_movements m on m.product_id = v.id and m.created_at > v.exported_at
+      group by v.id`,
+  );
+  return new Map(moved.map((m) => [num(m.id), num(m.delta)]));
+}
+
+/** Plans a batch's rows against their products as they are now (locked, for a real run). */
+async function planBatch(
+  db: DbOrTx,
+  base: Omit<PlanContext, 'current' | 'movedSince'>,
+  batch: DataRow[],
+  lock: boolean,
+): Promise<Plan[]> {
+  const ids = batch.map((r) => rowId(base.header, r.cells)).filter((x): x is number => typeof x === 'number');
+  const current = ids.length ? await loadSnapshots(db, sql`p.id in ${ids}`, ids.length, lock) : new Map();
+  const movedSince = await stockMovedSince(db, base.header, batch);
+  return batch.map((r) => planRow({ ...base, current, movedSince }, r));
 }
 
 /** The row's product id, or null for a new product; undefined when the cell is not a product number. */
@@ -415,6 +535,9 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
   // A row whose product cannot be told says only that: its other cells cannot be judged without it.
   if (reasons.id) return { rowNumber: row.rowNumber, outcome: 'refused', productId: null, reasons };
   const base = (c: ImportColumn): boolean => !has(c) && current !== undefined;
+  // When the export read this product (its updated_at then): what the row's changes are measured from.
+  const exportedAt = current ? rowStamp(header, row.cells) : null;
+  if (exportedAt === undefined) refuse('updated_at', 'import_updated_at_invalid');
 
   const text = (c: ImportColumn, now: string | null | undefined) =>
     base(c) ? now : has(c) ? cell(c) : undefined;
@@ -505,13 +628,35 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
   if (Object.keys(reasons).length || !parsed.success)
     return { rowNumber: row.rowNumber, outcome: 'refused', productId: id ?? null, reasons };
   if (images && current && images.join(' ') === current.imageUrls.join(' ')) images = undefined;
+  const body = parsed.data;
+  const edited = current ? changesDetails(body, images, current) : true;
+  if (current && exportedAt) {
+    // Someone changed the product since the export (another staff member, another import): the row would put
+    // their change back, so it is refused whole. A row that changes nothing of it goes on (its stock, below).
+    if (edited && current.editedAt && current.editedAt > exportedAt)
+      return {
+        rowNumber: row.rowNumber,
+        outcome: 'refused',
+        productId: current.id,
+        reasons: { updated_at: [`import_product_changed:${shopTime(current.editedAt)}`] },
+      };
+    // The file's stock is read as a change from the stock the export wrote, made to the stock as it is now:
+    // what was sold (or returned) since stays sold. Left as exported, the stock is not touched. Never below 0.
+    if (has('stock') && cell('stock')) {
+      const atExport = current.stock - (ctx.movedSince.get(current.id) ?? 0);
+      body.stock =
+        body.stock === atExport ? current.stock : Math.max(0, current.stock + body.stock - atExport);
+    }
+  }
   return {
     rowNumber: row.rowNumber,
     outcome: current ? 'changed' : 'added',
     productId: current ? current.id : null,
     reasons: {},
-    body: parsed.data,
+    body,
     images,
+    edited,
+    same: current !== undefined && !edited && body.stock === current.stock,
   };
 }
 
@@ -649,7 +794,8 @@ async function applyPlan(tx: DbOrTx, plan: Plan, now: Date, staffId: number | nu
     if (plan.images?.length) await setImages(tx, id, plan.images, true);
     return id;
   }
-  await updateProduct(tx, plan.productId!, plan.body!, now, opts);
+  if (plan.same) return plan.productId!;
+  await updateProduct(tx, plan.productId!, plan.body!, now, { ...opts, edited: plan.edited });
   if (plan.images) await setImages(tx, plan.productId!, plan.images);
   return plan.productId!;
 }
@@ -659,16 +805,12 @@ async function applyBatch(
   ctx: ImportRunContext,
   job: JobRow,
   lease: Date,
-  base: Omit<PlanContext, 'current'>,
+  base: Omit<PlanContext, 'current' | 'movedSince'>,
   batch: DataRow[],
   savepoints: boolean,
 ): Promise<Date> {
   return ctx.db.transaction(async (tx) => {
-    const ids = batch
-      .map((r) => rowId(base.header, r.cells))
-      .filter((x): x is number => typeof x === 'number');
-    const current = ids.length ? await loadSnapshots(tx, sql`p.id in ${ids}`, ids.length, true) : new Map();
-    const plans = batch.map((r) => planRow({ ...base, current }, r));
+    const plans = await planBatch(tx, base, batch, true);
     const now = ctx.clock.now();
     if (!savepoints) {
       // The batch's new products and its changes each in a few statements for the whole batch.
@@ -684,10 +826,10 @@ async function applyBatch(
         tx,
         added.flatMap((p) => (p.images?.length ? [{ productId: p.productId!, urls: p.images }] : [])),
       );
-      const changed = plans.filter((p) => p.outcome === 'changed');
+      const changed = plans.filter((p) => p.outcome === 'changed' && !p.same);
       await updateProducts(
         tx,
-        changed.map((p) => ({ id: p.productId!, body: p.body! })),
+        changed.map((p) => ({ id: p.productId!, body: p.body!, edited: p.edited })),
         now,
         { staffId: job.staff_id },
       );
@@ -728,9 +870,7 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
   for (let start = Number(job.processed); start < data.length; start += size) {
     const batch = data.slice(start, start + size);
     if (job.dry_run) {
-      const ids = batch.map((r) => rowId(header, r.cells)).filter((x): x is number => typeof x === 'number');
-      const current = ids.length ? await loadSnapshots(ctx.db, sql`p.id in ${ids}`, ids.length) : new Map();
-      const plans = batch.map((r) => planRow({ ...base, current }, r));
+      const plans = await planBatch(ctx.db, base, batch, false);
       lease = await ctx.db.transaction((tx) => saveBatch(tx, ctx, job.id, lease, plans));
       continue;
     }
@@ -834,10 +974,11 @@ export async function createImport(
   dryRun: boolean,
   now: Date,
   locale: Locale,
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
 ): Promise<AdminImport> {
   let read: ReadFile;
   try {
-    read = await readImportFile(file.bytes);
+    read = await readImportFile(file.bytes, limits);
   } catch (err) {
     if (err instanceof FileError) throw AppError.field('file', err.key);
     throw err;
@@ -868,43 +1009,52 @@ export async function createImport(
   return getImport(db, id, locale);
 }
 
-/** POST /v1/admin/imports/{id}/run: the file of a dry run, imported for real (a new job). */
+/**
+ * POST /v1/admin/imports/{id}/run: the file of a dry run, imported for real: a new job, once. Asked again (a double
+ * click, a retry, two tabs), it answers that same job, `created` false: the unique checked_job_id lets one insert
+ * through and turns the others into nothing, however close together they come. A job that is not a dry run is
+ * its own import, answered as it is.
+ */
 export async function runCheckedImport(
   db: DbOrTx,
   me: CurrentStaff,
   id: number,
   now: Date,
   locale: Locale,
-): Promise<AdminImport> {
-  const [job] = await rowsOf<{ file_name: string; source: string; total: number }>(
+): Promise<{ import: AdminImport; created: boolean }> {
+  const [job] = await rowsOf<{ file_name: string; source: string; total: number; dry_run: boolean }>(
     db,
-    sql`select file_name, source, total from import_jobs where id = ${id}`,
+    sql`select file_name, source, total, dry_run from import_jobs where id = ${id}`,
   );
   if (!job) throw AppError.notFound('import_not_found');
+  if (!job.dry_run) return { import: await getImport(db, id, locale), created: false };
   const newId = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(importJobs)
-      .values({
-        staffId: me.id,
-        fileName: job.file_name,
-        dryRun: false,
-        source: job.source,
-        total: num(job.total),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: importJobs.id });
+    const [row] = await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into import_jobs (staff_id, file_name, dry_run, source, total, checked_job_id, created_at, updated_at)
+        values (${me.id}, ${job.file_name}, false, ${job.source}, ${num(job.total)}, ${id},
+          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+        on conflict (checked_job_id) do nothing
+        returning id`,
+    );
+    if (!row) return null;
     await audit(
       tx,
       me,
       'import.started',
-      { type: 'import', id: row!.id },
+      { type: 'import', id: num(row.id) },
       { file_name: job.file_name, dry_run: false, total: num(job.total), checked_by: id },
       now,
     );
-    return row!.id;
+    return num(row.id);
   });
-  return getImport(db, newId, locale);
+  if (newId !== null) return { import: await getImport(db, newId, locale), created: true };
+  // Already run: the job that run made (committed before this insert gave way to it).
+  const [first] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from import_jobs where checked_job_id = ${id}`,
+  );
+  return { import: await getImport(db, num(first!.id), locale), created: false };
 }
 
 interface JobView {
@@ -1034,6 +1184,7 @@ function exportLine(lk: Lookups, p: ProductSnapshot): string {
     active: String(p.active),
     specifications: csvCell(writeSpecifications(p.specifications)),
     image_urls: csvCell(p.imageUrls.join(' ')),
+    updated_at: p.updatedAt.toISOString(),
   };
   return csvLine(IMPORT_COLUMNS.map((c) => cells[c]));
 }

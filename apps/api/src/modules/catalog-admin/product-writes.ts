@@ -14,6 +14,11 @@ import { setStock, setStocks } from '../stock/index.ts';
 export interface WriteOptions {
   /** The staff member whose edit this is (recorded on a stock movement). */
   staffId?: number | null;
+  /**
+   * False when the write changes nothing but the stock (an import's row equal to the product): edited_at, a staff
+   * edit's time that imports of older exports give way to, stays. Default true.
+   */
+  edited?: boolean;
 }
 
 /** The names of each category and its ancestors, both languages, by category id (none for an unknown id). */
@@ -150,7 +155,7 @@ export async function insertProduct(
   const values = await columns(tx, body, now);
   const [row] = await tx
     .insert(products)
-    .values({ ...values, stock: 0, createdAt: now })
+    .values({ ...values, stock: 0, createdAt: now, editedAt: now })
     .returning({ id: products.id });
   const id = row!.id;
   await replaceSpecifications(tx, id, body);
@@ -182,7 +187,10 @@ export async function updateProduct(
     .for('update');
   if (!current) throw AppError.notFound('product_not_found');
   const values = await columns(tx, body, now);
-  await tx.update(products).set(values).where(eq(products.id, id));
+  await tx
+    .update(products)
+    .set({ ...values, ...(opts.edited === false ? {} : { editedAt: now }) })
+    .where(eq(products.id, id));
   await replaceSpecifications(tx, id, body);
   if (body.stock !== current.stock)
     await setStock(tx, id, { from: current.stock, to: body.stock }, now, {
@@ -260,7 +268,9 @@ export async function insertProducts(
       sql`select nextval(pg_get_serial_sequence('products', 'id'))::int as id from generate_series(1, ${bodies.length})`,
     )) as unknown as { rows: { id: number }[] }
   ).rows.map((r) => Number(r.id));
-  for (const part of chunks(values.map((v, i) => ({ ...v, id: ids[i]!, stock: 0, createdAt: now }))))
+  for (const part of chunks(
+    values.map((v, i) => ({ ...v, id: ids[i]!, stock: 0, createdAt: now, editedAt: now })),
+  ))
     await tx.insert(products).values(part);
   const specs = bodies.flatMap((body, i) => specRows(ids[i]!, body));
   for (const part of chunks(specs)) await tx.insert(specifications).values(part);
@@ -281,7 +291,7 @@ export async function insertProducts(
  */
 export async function updateProducts(
   tx: DbOrTx,
-  items: { id: number; body: AdminProductBody }[],
+  items: { id: number; body: AdminProductBody; edited?: boolean }[],
   now: Date,
   opts: WriteOptions = {},
 ): Promise<void> {
@@ -304,26 +314,28 @@ export async function updateProducts(
     now,
   );
   const at = now.toISOString();
-  for (const part of chunks(values.map((v, i) => ({ ...v, id: ids[i]! }))))
+  for (const part of chunks(
+    values.map((v, i) => ({ ...v, id: ids[i]!, edited: items[i]!.edited !== false })),
+  ))
     await tx.execute(sql`update products p set title_en = v.title_en, title_ar = v.title_ar,
         description_en = v.description_en, description_ar = v.description_ar, category_id = v.category_id,
         brand_id = v.brand_id, model = v.model, series = v.series, sku = v.sku, price_piastres = v.price_piastres,
         promotion_id = v.promotion_id, promoted_price_piastres = v.promoted_price_piastres,
         current_price_piastres = v.current_price_piastres, maximum_per_order = v.maximum_per_order,
         featured = v.featured, special_offer = v.special_offer, active = v.active, search_text = v.search_text,
-        updated_at = ${at}::timestamptz
+        updated_at = ${at}::timestamptz, edited_at = case when v.edited then ${at}::timestamptz else p.edited_at end
       from (values ${sql.join(
         part.map(
           (v) => sql`(${v.id}::int, ${v.titleEn}::text, ${v.titleAr}::text, ${v.descriptionEn}::text,
             ${v.descriptionAr}::text, ${v.categoryId}::int, ${v.brandId}::int, ${v.model}::text, ${v.series}::text,
             ${v.sku}::text, ${v.pricePiastres}::int, ${v.promotionId}::int, ${v.promotedPricePiastres}::int,
             ${v.currentPricePiastres}::int, ${v.maximumPerOrder}::int, ${v.featured}::boolean,
-            ${v.specialOffer}::boolean, ${v.active}::boolean, ${v.searchText}::text)`,
+            ${v.specialOffer}::boolean, ${v.active}::boolean, ${v.searchText}::text, ${v.edited}::boolean)`,
         ),
         sql`, `,
       )}) as v(id, title_en, title_ar, description_en, description_ar, category_id, brand_id, model, series, sku,
         price_piastres, promotion_id, promoted_price_piastres, current_price_piastres, maximum_per_order, featured,
-        special_offer, active, search_text)
+        special_offer, active, search_text, edited)
       where p.id = v.id`);
   await tx.delete(specifications).where(inArray(specifications.productId, ids));
   const specs = items.flatMap((item) => specRows(item.id, item.body));

@@ -392,7 +392,8 @@ export async function deleteProduct(
     const target = { type: 'product', id };
     if (used) {
       if (row.active)
-        await tx.execute(sql`update products set active = false, updated_at = ${now.toISOString()}::timestamptz
+        await tx.execute(sql`update products set active = false, updated_at = ${now.toISOString()}::timestamptz,
+                             edited_at = ${now.toISOString()}::timestamptz
                              where id = ${id}`);
       await audit(tx, me, 'product.hidden', target, { reason: 'in_orders', was_active: row.active }, now);
       return { deleted: false, hidden: true, message: apiMessage('product_hidden_in_orders', locale) };
@@ -438,7 +439,7 @@ export async function bulkProducts(
       case 'show': {
         const active = body.action === 'show';
         changed = count(
-          await tx.execute(sql`update products set active = ${active}, updated_at = ${at}
+          await tx.execute(sql`update products set active = ${active}, updated_at = ${at}, edited_at = ${at}
                                where id in ${ids} and active <> ${active}`),
         );
         break;
@@ -473,7 +474,7 @@ export async function bulkProducts(
             categoryNames: names,
           });
           await tx.execute(sql`update products set category_id = ${categoryId}, search_text = ${searchText},
-                                 updated_at = ${at} where id = ${p.id}`);
+                                 updated_at = ${at}, edited_at = ${at} where id = ${p.id}`);
         }
         changed = moving.length;
         break;
@@ -487,7 +488,7 @@ export async function bulkProducts(
           await tx.execute(sql`update products set promotion_id = ${body.promotion_id!},
               promoted_price_piastres = greatest(1, least(price_piastres - 1,
                 round(price_piastres * ${factor}::numeric)::int)),
-              current_price_piastres = price_piastres, updated_at = ${at}
+              current_price_piastres = price_piastres, updated_at = ${at}, edited_at = ${at}
             where id in ${ids} and price_piastres > 1`),
         );
         if (changed !== ids.length) throw AppError.field('percent', 'promotion_price_not_below');
@@ -496,7 +497,7 @@ export async function bulkProducts(
       case 'unpromote':
         changed = count(
           await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
-              current_price_piastres = price_piastres, updated_at = ${at}
+              current_price_piastres = price_piastres, updated_at = ${at}, edited_at = ${at}
             where id in ${ids} and promotion_id is not null`),
         );
         break;
@@ -517,7 +518,7 @@ export async function bulkProducts(
                 else greatest(1, least(greatest(1, round(price_piastres * ${factor}::numeric)::int) - 1,
                   round(promoted_price_piastres * ${factor}::numeric)::int)) end,
               current_price_piastres = greatest(1, round(price_piastres * ${factor}::numeric)::int),
-              updated_at = ${at}
+              updated_at = ${at}, edited_at = ${at}
             where id in ${ids}`),
         );
         break;

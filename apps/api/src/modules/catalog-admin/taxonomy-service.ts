@@ -749,7 +749,8 @@ export async function deletePromotion(db: DbOrTx, me: CurrentStaff, id: number, 
     const ids = products.map((p) => Number(p.id));
     if (ids.length) {
       await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
-          updated_at = ${now.toISOString()}::timestamptz where promotion_id = ${id}`);
+          updated_at = ${now.toISOString()}::timestamptz, edited_at = ${now.toISOString()}::timestamptz
+        where promotion_id = ${id}`);
       await refreshCurrentPrices(tx, now, ids);
     }
     await tx.delete(promotions).where(eq(promotions.id, id));
@@ -904,7 +905,7 @@ export async function setPromotionProducts(
         (i) => sql`(${i.product_id}::int, ${toPiastres(i.price_after_promotion)}::int)`,
       );
       await tx.execute(sql`update products p set promotion_id = ${id}, promoted_price_piastres = v.price,
-          updated_at = ${stamp}
+          updated_at = ${stamp}, edited_at = ${stamp}
         from (values ${sql.join(values, sql`, `)}) as v(id, price) where p.id = v.id`);
       for (const i of body.items) {
         const p = found.get(i.product_id)!;
@@ -922,7 +923,7 @@ export async function setPromotionProducts(
     const leaving = body.remove.filter((pid) => Number(found.get(pid)!.promotion_id) === id);
     if (leaving.length) {
       await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
-          updated_at = ${stamp} where id in ${leaving} and promotion_id = ${id}`);
+          updated_at = ${stamp}, edited_at = ${stamp} where id in ${leaving} and promotion_id = ${id}`);
       for (const pid of leaving) {
         const p = found.get(pid)!;
         changes.push({

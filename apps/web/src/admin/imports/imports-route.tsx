@@ -382,11 +382,22 @@ function FormatHelp() {
           </code>
         </p>
         <ul className="list-inside list-disc space-y-1">
-          {(['id', 'names', 'category', 'prices', 'flags', 'specifications', 'images', 'rows'] as const).map(
-            (k) => (
-              <li key={k}>{t(`imports.help.${k}`)}</li>
-            ),
-          )}
+          {(
+            [
+              'id',
+              'names',
+              'category',
+              'prices',
+              'flags',
+              'specifications',
+              'images',
+              'export',
+              'rows',
+              'checked',
+            ] as const
+          ).map((k) => (
+            <li key={k}>{t(`imports.help.${k}`)}</li>
+          ))}
         </ul>
       </div>
     </Card>

@@ -1,0 +1,94 @@
+/**
+ * An uploaded products file is read off the server's thread (issue 42, findings 3 and 12): in a worker thread
+ * (imports-read-worker.mjs) with a heap of its own (resourceLimits) and a deadline, past which the thread is ended
+ * and the file refused (422, in the staff member's language). Inside, an XLSX file's parts are counted as they are
+ * inflated, and rows and cells as they are parsed; reading stops at the first limit passed.
+ *
+ * One file is read at a time per instance: a second upload meanwhile is answered 503 with Retry-After at once
+ * (it would otherwise double the memory a large file takes), and the back office says to try again in a moment.
+ */
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@store/contracts';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../lib/errors.ts';
+import { FileError, type ReadLimits } from './imports-csv.ts';
+
+export interface ImportLimits extends ReadLimits {
+  /** A file not read within this is refused; its thread is ended. */
+  deadlineMs: number;
+  /** The reading thread's heap (old generation), in MB: past it the thread is ended and the file refused. */
+  heapMb: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  maxRows: IMPORT_MAX_ROWS,
+  // Every column of the template on every row, twice over (room for the empty columns spreadsheets leave).
+  maxCells: (IMPORT_MAX_ROWS + 1) * IMPORT_COLUMNS.length * 2,
+  // A CSV file is at most IMPORT_MAX_MB (60 MB); the same rows as XLSX unpack to a few times that.
+  maxUnpackedBytes: 256 * 1024 * 1024,
+  deadlineMs: 30_000,
+  heapMb: 512,
+};
+
+/** Seconds a second upload is asked to wait while another file is read. */
+export const IMPORT_BUSY_RETRY_SECONDS = 5;
+
+/** What the worker answers. */
+export interface ReadRows {
+  header: string[];
+  source: string;
+  total: number;
+}
+
+let reading = false;
+
+/**
+ * Reads the file in a worker thread: its header row, its text as CSV and its number of products' rows. FileError
+ * when it cannot be read or passes a limit (the deadline and the heap included); 503 while another file is read.
+ */
+export async function readInThread(bytes: Uint8Array, limits: ImportLimits): Promise<ReadRows> {
+  if (reading)
+    throw new AppError(
+      503,
+      'import_busy',
+      ['import_busy'],
+      {},
+      { 'retry-after': String(IMPORT_BUSY_RETRY_SECONDS) },
+    );
+  reading = true;
+  try {
+    // A copy of its own, handed over (not copied again) to the thread.
+    const copy = new Uint8Array(bytes);
+    const { maxRows, maxCells, maxUnpackedBytes } = limits;
+    const worker = new Worker(new URL('./imports-read-worker.mjs', import.meta.url), {
+      workerData: { bytes: copy, limits: { maxRows, maxCells, maxUnpackedBytes } },
+      transferList: [copy.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
+    });
+    return await new Promise<ReadRows>((resolve, reject) => {
+      let settled = false;
+      // The thread is ended (its memory freed) before the answer, and before the next file may be read.
+      const settle = (answer: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        void worker.terminate().then(answer, answer);
+      };
+      const deadline = setTimeout(
+        () => settle(() => reject(new FileError('import_file_too_complex'))),
+        limits.deadlineMs,
+      );
+      worker.once('message', (m: ReadRows | { error: string }) =>
+        settle(() => ('error' in m ? reject(new FileError(m.error)) : resolve(m))),
+      );
+      worker.once('error', (err: Error & { code?: string }) =>
+        settle(() =>
+          reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new FileError('import_file_too_complex') : err),
+        ),
+      );
+      // Ended without a word (killed from outside): the file is not taken.
+      worker.once('exit', () => settle(() => reject(new FileError('import_file_too_complex'))));
+    });
+  } finally {
+    reading = false;
+  }
+}
