@@ -6,7 +6,8 @@ import { classifyDatabaseError, databaseErrorLogFields } from './db-errors.ts';
  * the auth headers are redacted should anything log headers; a url's secrets are masked; errors are written by
  * the serializers below, which reduce a database error to its SQLSTATE and never print its query.
  *
- * The one exception is the demo SMS outbox (adapters/sms.ts), whose job is to show the message in the log.
+ * The one exception is the demo SMS outbox (adapters/sms/outbox.ts, refused in production), whose job is to show
+ * the message in the log; the record of every SMS (sms_messages) keeps codes masked.
  */
 
 /** '01012345678' → '010*****678': enough to tell numbers apart in a log, not enough to call or sign in as. */
