@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkDataDir, loadConfig } from './config.ts';
+import { checkDataDir, embeddedDatabaseNotice, loadConfig } from './config.ts';
 
 /** What a real store must set: production refuses the demo's stand-ins and says which variable to set. */
 const production = {
@@ -16,6 +16,7 @@ const production = {
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'https://sms.example/send',
   SMS_HTTP_TOKEN: 'token',
+  DATABASE_URL: 'postgres://store@db.example:5432/store',
 };
 
 describe('configuration', () => {
@@ -37,6 +38,29 @@ describe('configuration', () => {
     ['DEV_ROUTES', { DEV_ROUTES: 'true' }, /DEV_ROUTES=true is refused in production/],
   ])('production refuses to start with %s of the demo, naming the variable', (_name, change, message) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(message);
+  });
+
+  it('production on the embedded database refuses to start, naming ALLOW_EMBEDDED_DATABASE', () => {
+    const { DATABASE_URL: _postgres, ...embedded } = production;
+    expect(() => loadConfig(embedded)).toThrow(
+      'The store cannot start: the configuration is wrong.\n' +
+        '  DATABASE_URL: DATABASE_URL is required in production: without it every order, shopper and picture would live in one folder on this machine (DATA_DIR). Set DATABASE_URL to a PostgreSQL database, or ALLOW_EMBEDDED_DATABASE=true for a one-machine shop that accepts this (then schedule npm run backup)',
+    );
+    expect(() => loadConfig({ ...embedded, ALLOW_EMBEDDED_DATABASE: 'yes' })).toThrow(
+      'ALLOW_EMBEDDED_DATABASE: ALLOW_EMBEDDED_DATABASE must be true or false',
+    );
+    // A store on PostgreSQL, and the demo on the embedded database, say nothing of it.
+    expect(embeddedDatabaseNotice(loadConfig(production), '/srv/store')).toBe('');
+    expect(embeddedDatabaseNotice(loadConfig({}), '/srv/store')).toBe('');
+  });
+
+  it('production on the embedded database starts with ALLOW_EMBEDDED_DATABASE=true and says to schedule npm run backup', () => {
+    const { DATABASE_URL: _postgres, ...embedded } = production;
+    const c = loadConfig({ ...embedded, ALLOW_EMBEDDED_DATABASE: 'true' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(embeddedDatabaseNotice(c, '/srv/store')).toBe(
+      'This store runs on the embedded database (ALLOW_EMBEDDED_DATABASE=true): its orders, shoppers and pictures are only in /srv/store on this machine. Schedule npm run backup (every night, copies kept on another machine; README, Backups).',
+    );
   });
 
   it('the demo (no NODE_ENV) starts with the sandbox, the outbox and no developer routes', () => {

@@ -41,6 +41,13 @@ const schema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * Production without DATABASE_URL: `true` accepts the embedded database (a one-machine shop; its orders and
+     * pictures then live in DATA_DIR only, so schedule `npm run backup`). Otherwise production refuses to start.
+     */
+    ALLOW_EMBEDDED_DATABASE: z
+      .enum(['true', 'false'], 'ALLOW_EMBEDDED_DATABASE must be true or false')
+      .default('false'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     /** PostgreSQL: opening a connection and waiting for a free one in the pool. */
     DATABASE_CONNECT_TIMEOUT_MS: ms(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.connectMs),
@@ -195,6 +202,8 @@ const schema = z
         'PUBLIC_URL',
         "PUBLIC_URL is required in production: the store's public address, e.g. https://store.example",
       );
+    if (!c.DATABASE_URL && c.ALLOW_EMBEDDED_DATABASE !== 'true')
+      refuse('DATABASE_URL', EMBEDDED_IN_PRODUCTION);
     if (c.PAYMENT_PROVIDER === 'sandbox')
       refuse(
         'PAYMENT_PROVIDER',
@@ -255,6 +264,19 @@ const schema = z
   });
 
 export type Config = z.infer<typeof schema>;
+
+/** Why production refuses the embedded database unless told otherwise (issue 45). */
+export const EMBEDDED_IN_PRODUCTION =
+  'DATABASE_URL is required in production: without it every order, shopper and picture would live in one folder on this machine (DATA_DIR). Set DATABASE_URL to a PostgreSQL database, or ALLOW_EMBEDDED_DATABASE=true for a one-machine shop that accepts this (then schedule npm run backup)';
+
+/**
+ * What the start-up log says of the database when production runs on the embedded one (ALLOW_EMBEDDED_DATABASE),
+ * or nothing.
+ */
+export function embeddedDatabaseNotice(config: Config, dataDir: string): string {
+  if (config.NODE_ENV !== 'production' || config.DATABASE_URL) return '';
+  return `This store runs on the embedded database (ALLOW_EMBEDDED_DATABASE=true): its orders, shoppers and pictures are only in ${dataDir} on this machine. Schedule npm run backup (every night, copies kept on another machine; README, Backups).`;
+}
 
 /** Reads the environment once; a wrong value stops start-up with a sentence naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

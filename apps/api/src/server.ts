@@ -6,7 +6,7 @@ import { DiskImageStore } from './adapters/image-store.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
-import { checkDataDir, loadConfig } from './config.ts';
+import { checkDataDir, embeddedDatabaseNotice, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
@@ -112,6 +112,8 @@ async function main() {
   const demo = demoNotice(config);
   if (demo) console.log(demo);
   for (const line of ownerLines) console.log(line);
+  const embedded = embeddedDatabaseNotice(config, dataDir);
+  if (embedded) console.log(embedded);
   console.log(
     `The store is running at http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'})`,
   );
