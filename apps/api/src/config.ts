@@ -55,6 +55,11 @@ const schema = z
     DATABASE_STATEMENT_TIMEOUT_MS: ms(0, 3_600_000, DEFAULT_DATABASE_TIMEOUTS.statementMs),
     /** A transaction idle this long is rolled back (0 = never). */
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(0, 3_600_000, DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+    /**
+     * The folder holding PostgreSQL's pg_dump and pg_restore, for backups of a PostgreSQL store (npm run backup,
+     * the back office's download, npm run restore). Default: PATH, then the newest /usr/lib/postgresql/<n>/bin.
+     */
+    PG_BIN_DIR: z.string().trim().min(1, 'PG_BIN_DIR must name a folder').optional(),
     /** The whole request, headers and body, must arrive within this (else 408 and the connection is closed). */
     HTTP_REQUEST_TIMEOUT_MS: ms(1_000, 3_600_000, DEFAULT_HTTP_TIMEOUTS.requestMs),
     /** The request's headers must arrive within this. */
@@ -64,21 +69,27 @@ const schema = z
     /** A connection on which nothing moves either way for this long is closed. */
     HTTP_CONNECTION_TIMEOUT_MS: ms(1_000, 3_600_000, DEFAULT_HTTP_TIMEOUTS.connectionMs),
     /**
+     * `on` (default): this instance serves requests and runs the periodic jobs (all are safe on several instances);
+     * `off`: requests only; `only`: the jobs only, answering just /health, /ready and /metrics (`npm run worker`).
+     */
+    JOBS: z.enum(['on', 'off', 'only'], 'JOBS must be on, off or only').default('on'),
+    /** A bearer token that opens /metrics to a scraper elsewhere than this machine (16+ characters). */
+    METRICS_TOKEN: z
+      .string()
+      .min(
+        16,
+        'METRICS_TOKEN must be at least 16 characters (a random secret the scraper sends as a bearer token)',
+      )
+      .optional(),
+    /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+    SHUTDOWN_GRACE_MS: ms(0, 600_000, 10_000),
+    /**
      * Public address of this store: every link the server builds (payment redirects and callbacks, share
      * metadata) starts with it, never with what a request's headers claim. Required in production; elsewhere
      * http://localhost:PORT.
      */
     PUBLIC_URL: z
       .string()
-    /** A bearer token that opens /metrics to a scraper elsewhere than this machine (16+ characters). */
-    METRICS_TOKEN: z
-      .string()
-      .min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret the scraper sends as a bearer token)')
-      .optional(),
-    /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
-    SHUTDOWN_GRACE_MS: ms(0, 600_000, 10_000),
-    /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
-    SHUTDOWN_GRACE_MS: ms(0, 600_000, 10_000),
       .url('PUBLIC_URL must be an http(s) address such as https://store.example')
       .regex(/^https?:\/\//, 'PUBLIC_URL must be an http(s) address such as https://store.example')
       .optional(),

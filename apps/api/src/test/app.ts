@@ -33,12 +33,11 @@ export async function createTestApp(
     | 'publicUrl'
     | 'trustProxy'
     | 'uploadsDir'
-  > = {},
     | 'catalogIndexReady'
     | 'metricsToken'
+  > = {},
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
-    | 'catalogIndexReady'
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
   let databaseUrl: string | undefined;
