@@ -137,6 +137,10 @@ export interface AppOptions {
   catalogIndexReady?: () => boolean;
   /** METRICS_TOKEN: opens /metrics to a scraper elsewhere than this machine (`Authorization: Bearer …`). */
   metricsToken?: string;
+  /** PG_BIN_DIR: the folder holding pg_dump, for the back office's backup of a PostgreSQL store (default: found). */
+  pgBinDir?: string;
+  /** A jobs-only instance (JOBS=only, `npm run worker`): it answers /health, /ready and /metrics, nothing else. */
+  probesOnly?: boolean;
 }
 
 export interface AppContext {
@@ -252,6 +256,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  if (opts.probesOnly) {
+    const probes = new Set(['/health', '/ready', '/metrics']);
+    app.addHook('onRequest', async (req) => {
+      if (!probes.has((req.raw.url ?? '').split('?', 1)[0]!))
+        throw new AppError(404, 'not_found', ['route_not_found']);
+    });
+  }
   installMetrics(app, {
     db: opts.database.db,
     pool: opts.database.poolStats,

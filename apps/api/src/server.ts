@@ -59,8 +59,10 @@ async function main() {
     uploadsDir,
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logger: { level: config.LOG_LEVEL },
-    catalogCacheMs: config.CATALOG_CACHE_SECONDS * 1000,
     metricsToken: config.METRICS_TOKEN,
+    pgBinDir: config.PG_BIN_DIR,
+    probesOnly: config.JOBS === 'only',
+    catalogCacheMs: config.CATALOG_CACHE_SECONDS * 1000,
     catalogStaleMs: config.CATALOG_CACHE_STALE_SECONDS * 1000,
     payments: createPaymentProvider(config),
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
@@ -79,10 +81,15 @@ async function main() {
     smsReceiptSecret: config.SMS_RECEIPT_SECRET,
   });
   // An import the jobs loop runs clears this instance's cached answers as each batch lands, as the upload's run does.
-  const stopJobs = startJobs(app.ctx, database, {
-    onCatalogWritten: () => app.responseCache.clear(),
-    uploads: new DiskImageStore(uploadsDir),
-  });
+  // JOBS=off: this instance serves requests only (another runs the jobs: `npm run worker`, or JOBS=on elsewhere).
+  // JOBS=only (`npm run worker`): it runs the jobs and answers only /health, /ready and /metrics.
+  const stopJobs =
+    config.JOBS === 'off'
+      ? () => {}
+      : startJobs(app, database, {
+          onCatalogWritten: () => app.responseCache.clear(),
+          uploads: new DiskImageStore(uploadsDir),
+        });
   let closing = false;
   // SIGTERM (a rollout, `docker stop`): /ready turns 503 first, the jobs stop taking work, the server stops accepting
   // and the requests in flight get SHUTDOWN_GRACE_MS to finish; past it the process exits even if one hangs.
@@ -104,7 +111,7 @@ async function main() {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
-  enableCatalogIndex(config.SEARCH_INDEX === 'memory');
+  enableCatalogIndex(config.SEARCH_INDEX === 'memory' && config.JOBS !== 'only');
   await app.listen({ port: config.PORT, host: config.HOST });
   // The catalog index (decision 022) is built now rather than on the first shopper's list.
   void warmCatalogIndex(database.db).catch(() => undefined);
