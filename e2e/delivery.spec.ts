@@ -4,7 +4,11 @@ import { expect, inLocale, test } from './fixtures';
  * Delivery before buying (issue 16, item 2): on the product page and in the cart, the fee and the expected dates
  * for the governorate the guest picks (the one checkout charges by), remembered for the next page.
  */
-const egp = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+/** A price as the store writes it: whole pounds bare, else both digits of the piastres. */
+const egp = (n: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    .format(n)
+    .replace(/\.00$/, '');
 
 for (const locale of ['en', 'ar'] as const) {
   test(`the product page and the cart show the delivery fee and dates of the chosen governorate (${locale}) @phone`, async ({

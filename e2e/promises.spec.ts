@@ -5,7 +5,11 @@ import { expect, inLocale, test } from './fixtures';
  * delivery zones from the lowest fee checkout charges, free from the amount the zones set, and returns within the
  * days the returns policy gives.
  */
-const egp = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+/** A price as the store writes it: whole pounds bare, else both digits of the piastres. */
+const egp = (n: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    .format(n)
+    .replace(/\.00$/, '');
 
 for (const locale of ['en', 'ar'] as const) {
   test(`the home page's promises follow the delivery zones and the returns policy (${locale})`, async ({

@@ -16,7 +16,11 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ');
 
-const egp = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+/** A price as the store writes it: whole pounds bare, else both digits of the piastres. */
+const egp = (n: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    .format(n)
+    .replace(/\.00$/, '');
 
 for (const locale of ['ar', 'en'] as const) {
   test(`a product page fetched without JavaScript holds its title, price and specifications (${locale})`, async ({

@@ -2,14 +2,19 @@ import type { Locale } from '@store/contracts/constants';
 import { formatMoney } from '@store/contracts/money';
 import i18n from './i18n';
 
-/** Prices: en-US digits, up to 2 decimals, with the EGP label of the current language. */
+/** Prices: en-US digits, whole pounds bare or 2 decimals, with the EGP label of the current language. */
 export function price(egp: number): string {
   return formatMoney(egp, i18n.t('common:currency'));
 }
 
-/** Long dates: ar-EG or en-US. */
+/**
+ * Long dates: ar-EG or en-US (spec §2), in Latin digits in both (spec §1's en-US numbers; issue 43: "١٠ مايو ٢٠٢٦"
+ * beside prices in 1,234 digits).
+ */
 export function longDate(iso: string, locale: Locale): string {
-  longDates[locale] ??= new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-US', { dateStyle: 'long' });
+  longDates[locale] ??= new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US', {
+    dateStyle: 'long',
+  });
   return longDates[locale].format(new Date(iso));
 }
 const longDates: Partial<Record<Locale, Intl.DateTimeFormat>> = {};

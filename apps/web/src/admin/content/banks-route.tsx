@@ -4,6 +4,7 @@ import {
   type AdminBank,
   type AdminPlan,
 } from '@store/contracts/admin-content';
+import { monthsText } from '@store/contracts/installments';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { Card } from '../components/card';
 import { Field } from '../components/field';
 import { LoadError } from '../components/messages';
-import { count } from '../lib/format';
+import { count, money } from '../lib/format';
 import { errorOf } from '../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { banksApi, plansApi } from './api';
@@ -77,6 +78,7 @@ function PlanDialog({ bankId, plan, onClose }: { bankId: number; plan: AdminPlan
         months: String(plan.months),
         interest_percent: String(plan.interest_percent),
         fee_percent: String(plan.fee_percent),
+        minimum_amount: String(plan.minimum_amount),
         active: plan.active,
       }
     : {
@@ -86,6 +88,7 @@ function PlanDialog({ bankId, plan, onClose }: { bankId: number; plan: AdminPlan
         months: '',
         interest_percent: '0',
         fee_percent: '0',
+        minimum_amount: '0',
         active: true,
       };
   return (
@@ -140,6 +143,14 @@ function PlanDialog({ bankId, plan, onClose }: { bankId: number; plan: AdminPlan
                 error={errorOf(e, 'fee_percent')}
               />
             </div>
+            <Field
+              label={t('content.plans.minimum')}
+              hint={t('content.plans.minimumHint')}
+              dir="ltr"
+              inputMode="decimal"
+              {...form.register('minimum_amount')}
+              error={errorOf(e, 'minimum_amount')}
+            />
             <CheckField label={t('content.plans.shown')} {...form.register('active')} />
           </>
         );
@@ -200,10 +211,12 @@ export function Component() {
                     <span className="font-semibold">{locale === 'ar' ? p.title_ar : p.title_en}</span>
                     <span className="text-slate-600">
                       {t('content.plans.terms', {
-                        months: count(p.months, locale),
+                        months: monthsText(p.months, locale),
                         interest: count(p.interest_percent, locale),
                         fee: count(p.fee_percent, locale),
                       })}
+                      {p.minimum_amount > 0 &&
+                        ` · ${t('content.plans.from', { amount: money(p.minimum_amount) })}`}
                     </span>
                     <ActiveBadge active={p.active} />
                     <span className="ms-auto flex gap-1">

@@ -10,7 +10,7 @@ import i18n from './i18n';
 const tag = (locale: Locale) => (locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB');
 const TIME_ZONE = 'Africa/Cairo';
 
-/** "12,499.5 EGP" / "12,499.5 ج.م" — the store's one money format. */
+/** "12,499.50 EGP" / "12,499 ج.م" — the store's one money format. */
 export const money = (egp: number) => formatMoney(egp, i18n.t('common:currency'));
 
 /** Formatters are made once per language and kind: making one costs far more than using it (a table has hundreds). */

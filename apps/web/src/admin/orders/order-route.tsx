@@ -98,7 +98,10 @@ function Payment({ order, locale }: { order: AdminOrder; locale: Locale }) {
         <Row label={t('order.payment.method')}>{t(`methods.${methodKey(order.payment_method)}`)}</Row>
         {order.bank_installment && (
           <Row label={t('order.payment.installments')}>
-            {order.bank_installment.bank_name} · {order.bank_installment.title}
+            {/* Each name in its own direction: "6 شهور" beside a bank's name read as 60 months (issue 43). */}
+            <span data-testid="order-plan">
+              <bdi>{order.bank_installment.bank_name}</bdi> · <bdi>{order.bank_installment.title}</bdi>
+            </span>
           </Row>
         )}
         <Row label={t('order.payment.sapSync')}>{order.sap_sync ? t('order.yes') : t('order.no')}</Row>

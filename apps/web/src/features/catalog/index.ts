@@ -37,3 +37,4 @@ export {
 } from './api/get-products';
 export { getProduct, productQueryOptions, useProduct } from './api/get-product';
 export { DeliveryEstimate } from './components/delivery-estimate';
+export { useDeliveryZone } from './use-delivery-zone';

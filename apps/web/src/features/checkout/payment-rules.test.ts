@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { METHODS, methodDisabled, showPlaceOrder } from './payment-rules';
+import { METHODS, methodDisabled, placeOrderState } from './payment-rules';
 
 describe('the payment step', () => {
   it('offers four methods: online, cash, card on delivery, card on delivery with installments', () => {
@@ -15,26 +15,35 @@ describe('the payment step', () => {
     expect(METHODS.filter((m) => methodDisabled(m, false))).toEqual([]);
   });
 
-  it('shows the place-order button only after the terms are accepted', () => {
-    expect(showPlaceOrder({ method: 'cash', termsAccepted: false, planId: null })).toBe(false);
-    expect(showPlaceOrder({ method: 'cash', termsAccepted: true, planId: null })).toBe(true);
-    expect(showPlaceOrder({ method: 'visa_on_delivery', termsAccepted: true, planId: null })).toBe(true);
-    expect(showPlaceOrder({ method: null, termsAccepted: true, planId: null })).toBe(false);
-  });
-
-  it('for installments, only once a plan is chosen', () => {
+  it('shows the place-order button from the start, disabled, saying what is missing', () => {
+    expect(placeOrderState({ method: null, termsAccepted: false, planId: null })).toEqual({
+      shown: true,
+      missing: ['method', 'terms'],
+    });
+    expect(placeOrderState({ method: 'cash', termsAccepted: false, planId: null })).toEqual({
+      shown: true,
+      missing: ['terms'],
+    });
+    expect(placeOrderState({ method: 'cash', termsAccepted: true, planId: null })).toEqual({
+      shown: true,
+      missing: [],
+    });
     expect(
-      showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: true, planId: null }),
-    ).toBe(false);
-    expect(showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: true, planId: 3 })).toBe(
-      true,
-    );
-    expect(showPlaceOrder({ method: 'visa_on_delivery_installments', termsAccepted: false, planId: 3 })).toBe(
-      false,
-    );
+      placeOrderState({ method: 'visa_on_delivery', termsAccepted: true, planId: null }).missing,
+    ).toEqual([]);
   });
 
-  it('never for online payment', () => {
-    expect(showPlaceOrder({ method: 'online', termsAccepted: true, planId: null })).toBe(false);
+  it('for installments, a plan is missing until one is chosen', () => {
+    const m = 'visa_on_delivery_installments';
+    expect(placeOrderState({ method: m, termsAccepted: true, planId: null }).missing).toEqual(['plan']);
+    expect(placeOrderState({ method: m, termsAccepted: false, planId: null }).missing).toEqual([
+      'plan',
+      'terms',
+    ]);
+    expect(placeOrderState({ method: m, termsAccepted: true, planId: 3 }).missing).toEqual([]);
+  });
+
+  it('never for online payment: its own Pay button goes on', () => {
+    expect(placeOrderState({ method: 'online', termsAccepted: true, planId: null }).shown).toBe(false);
   });
 });

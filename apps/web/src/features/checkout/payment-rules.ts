@@ -12,15 +12,24 @@ export const METHODS: readonly PaymentMethod[] = [
 export const methodDisabled = (method: PaymentMethod, onlineChosen: boolean) =>
   onlineChosen && method !== 'online';
 
+/** What still stands between the shopper and placing the order: a method, a bank and plan, the terms. */
+export type PlaceOrderMissing = 'method' | 'plan' | 'terms';
+
 /**
- * The place-order button appears for an offline method once the terms are accepted, and for installments only
- * once a plan is chosen. Online never has one: choosing it requests a payment key instead.
+ * The place-order button (issue 43: it did not exist until the terms box was ticked, so nothing said what was
+ * missing): shown for the offline methods, and before a method is chosen, disabled while something is missing,
+ * with what is missing listed beside it. Online never has one: choosing it requests a payment key, and its own
+ * Pay button goes on.
  */
-export function showPlaceOrder(s: {
+export function placeOrderState(s: {
   method: PaymentMethod | null;
   termsAccepted: boolean;
   planId: number | null;
-}): boolean {
-  if (!s.method || s.method === 'online' || !s.termsAccepted) return false;
-  return s.method !== 'visa_on_delivery_installments' || s.planId !== null;
+}): { shown: boolean; missing: PlaceOrderMissing[] } {
+  if (s.method === 'online') return { shown: false, missing: [] };
+  const missing: PlaceOrderMissing[] = [];
+  if (!s.method) missing.push('method');
+  else if (s.method === 'visa_on_delivery_installments' && s.planId === null) missing.push('plan');
+  if (!s.termsAccepted) missing.push('terms');
+  return { shown: true, missing };
 }

@@ -1,5 +1,5 @@
 import type { Product } from '@store/contracts/catalog';
-import { orderTotals, toEgp, toPiastres } from '@store/contracts/money';
+import { deliveryFee, orderTotals, toEgp, toPiastres, type DeliveryRule } from '@store/contracts/money';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNamespace } from '../../../lib/i18n';
@@ -15,7 +15,7 @@ import { Dialog } from '../../../ui/dialog';
 import { CartIcon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/skeleton';
 import { useIsSignedIn } from '../../auth';
-import { AvailabilityBadge, DeliveryEstimate, productQueryOptions } from '../../catalog';
+import { AvailabilityBadge, DeliveryEstimate, productQueryOptions, useDeliveryZone } from '../../catalog';
 import { useCheckoutEntry } from '../../checkout';
 import { CartErrorDialog } from '../components/cart-error-dialog';
 import { QuantityCounter } from '../components/quantity-counter';
@@ -39,7 +39,14 @@ interface Line {
 function useCartLines(): {
   lines: Line[];
   loading: boolean;
-  serverTotals?: { subtotal: number; delivery_fee: number; total: number };
+  /** The server cart's figures; `addressed`: an address is chosen on it, so its delivery fee is the real one. */
+  serverTotals?: {
+    subtotal: number;
+    delivery_fee: number;
+    total: number;
+    addressed: boolean;
+    free_delivery_from: number | null;
+  };
   error: unknown;
 } {
   const locale = useLocaleStore((s) => s.locale);
@@ -62,7 +69,13 @@ function useCartLines(): {
       })),
       loading: server.isPending,
       serverTotals: order
-        ? { subtotal: order.subtotal, delivery_fee: order.delivery_fee, total: order.total }
+        ? {
+            subtotal: order.subtotal,
+            delivery_fee: order.delivery_fee,
+            total: order.total,
+            addressed: order.address !== null,
+            free_delivery_from: order.free_delivery_from,
+          }
         : undefined,
       error: server.error,
     };
@@ -92,16 +105,31 @@ export function Component() {
 
   const run = (action: Promise<void>) => action.catch((e: unknown) => setError(e));
   const ready = lines.every((l) => l.product || l.gone);
+  // Delivery as the box under the summary shows it (issue 43: the box said "50 EGP" while the summary said
+  // "calculated at checkout" and left it out of the total): the order's address once one is chosen on the
+  // server's cart, else the governorate chosen in the box (or the first saved address's), else not known yet.
+  const { zone } = useDeliveryZone();
+  const rule: DeliveryRule | null = zone
+    ? {
+        feePiastres: toPiastres(zone.shipping_fees),
+        freeFromPiastres: zone.free_shipping_from == null ? null : toPiastres(zone.free_shipping_from),
+      }
+    : null;
   // A guest's cart adds integer piastres with the server's one calculator (contracts), not EGP floats.
   const guest = orderTotals(
     lines.flatMap((l) =>
       l.product ? [{ unitPiastres: toPiastres(unitPrice(l.product)), quantity: l.quantity }] : [],
     ),
+    rule ?? 0,
   );
   const count = lines.reduce((n, l) => n + l.quantity, 0);
   const subtotal = serverTotals?.subtotal ?? toEgp(guest.subtotal);
-  const delivery = serverTotals?.delivery_fee ?? 0;
-  const total = serverTotals?.total ?? subtotal;
+  const delivery: { fee: number; free: boolean } | null = serverTotals?.addressed
+    ? { fee: serverTotals.delivery_fee, free: serverTotals.free_delivery_from !== null }
+    : rule
+      ? { fee: toEgp(deliveryFee(toPiastres(subtotal), rule)), free: rule.freeFromPiastres !== null }
+      : null;
+  const total = toEgp(toPiastres(subtotal) + toPiastres(delivery?.fee ?? 0));
 
   // Signed in: the wizard opens unless orders wait for a rating (then the rating dialog opens first).
   const entry = useCheckoutEntry();
@@ -177,8 +205,12 @@ export function Component() {
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{t('summary.delivery')}</dt>
-                <dd className="text-end font-medium text-slate-700">
-                  {delivery > 0 ? price(delivery) : t('summary.deliveryAtCheckout')}
+                <dd className="text-end font-medium text-slate-700" data-testid="summary-delivery">
+                  {!delivery
+                    ? t('summary.deliveryAtCheckout')
+                    : delivery.fee === 0 && delivery.free
+                      ? t('summary.free')
+                      : price(delivery.fee)}
                 </dd>
               </div>
               <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">

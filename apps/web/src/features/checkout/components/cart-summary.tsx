@@ -60,7 +60,9 @@ export function CartSummary({ cart, detailed = false }: Props) {
           <dt className="text-slate-600">{t('summary.subtotal')}</dt>
           <dd className="font-semibold">{price(cart.subtotal)}</dd>
         </div>
-        <div className="flex justify-between gap-4">
+        {/* A <dl> holds only groups of <dt> and <dd> (axe: a <p> here broke its list); the way to free delivery is
+            a second <dd> of the delivery fee's group. */}
+        <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
           <dt className="text-slate-600">{t('summary.delivery')}</dt>
           <dd className="text-end font-medium" data-testid="checkout-delivery">
             {!cart.address
@@ -69,14 +71,14 @@ export function CartSummary({ cart, detailed = false }: Props) {
                 ? t('summary.free')
                 : price(cart.delivery_fee)}
           </dd>
+          {cart.address && cart.free_delivery_from !== null && cart.subtotal < cart.free_delivery_from && (
+            <dd className="basis-full text-xs font-medium text-emerald-800" data-testid="to-free-delivery">
+              {t('summary.toFree', {
+                amount: price(toEgp(toPiastres(cart.free_delivery_from) - toPiastres(cart.subtotal))),
+              })}
+            </dd>
+          )}
         </div>
-        {cart.address && cart.free_delivery_from !== null && cart.subtotal < cart.free_delivery_from && (
-          <p className="text-xs font-medium text-emerald-800" data-testid="to-free-delivery">
-            {t('summary.toFree', {
-              amount: price(toEgp(toPiastres(cart.free_delivery_from) - toPiastres(cart.subtotal))),
-            })}
-          </p>
-        )}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">
           <dt className="font-bold">{t('summary.total')}</dt>
           <dd className="font-bold" data-testid="checkout-total">

@@ -3,7 +3,9 @@ import type { OfflinePaymentMethod } from '@store/contracts/checkout';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { installmentQuote } from '@store/contracts/installments';
+import type { BankInstallment } from '@store/contracts/checkout';
+import { installmentQuote, monthsText, planOffered } from '@store/contracts/installments';
+import { toPiastres } from '@store/contracts/money';
 import { ApiError } from '../../../lib/api-client';
 import { price as formatPrice } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
@@ -14,27 +16,47 @@ import { banksQueryOptions, placeOrder, plansQueryOptions, requestPaymentKey } f
 import { minutesSeconds } from '../countdown';
 import { useCheckoutTranslation } from '../i18n';
 import { paymentFromKey, usePaymentStore, type PaymentState } from '../payment-store';
-import { METHODS, methodDisabled, showPlaceOrder } from '../payment-rules';
+import { METHODS, methodDisabled, placeOrderState } from '../payment-rules';
 import { MessagesDialog } from './messages-dialog';
 import { SessionDialog, type SessionNotice } from './session-dialog';
 
 const go = (url: string) => window.location.assign(url);
 
-/** "1,250 EGP a month (fee 450 EGP once)": a plan for this order, by the one calculator (contracts). */
-function planMonthly(
-  totalEgp: number,
-  p: { months: number; interest_percent: number; fee_percent: number },
-  t: (key: string, o: { amount: string }) => string,
-) {
-  const q = installmentQuote(Math.round(totalEgp * 100), {
+type Translate = (key: string, o?: Record<string, string>) => string;
+
+/** A plan's quote for this order, by the one calculator (contracts). */
+const quoteOf = (totalEgp: number, p: BankInstallment) =>
+  installmentQuote(toPiastres(totalEgp), {
     months: p.months,
     interestBasisPoints: Math.round(p.interest_percent * 100),
     feeBasisPoints: Math.round(p.fee_percent * 100),
   });
-  const monthly = t('payment.planMonthly', { amount: formatPrice(q.monthlyPiastres / 100) });
-  return q.feePiastres > 0
-    ? `${monthly} ${t('payment.planFee', { amount: formatPrice(q.feePiastres / 100) })}`
-    : monthly;
+
+/** "10,833.16 EGP a month": a plan's option, short (its details show under the list once chosen). */
+const planMonthly = (totalEgp: number, p: BankInstallment, t: Translate) =>
+  t('payment.planMonthly', { amount: formatPrice(quoteOf(totalEgp, p).monthlyPiastres / 100) });
+
+/**
+ * The chosen plan for this order, in full: the months, the monthly amount, the first month when the rounding's
+ * piastres make it differ, the one-time fee and the total (issue 43: these add up to the piastre).
+ */
+function PlanDetails({ totalEgp, plan }: { totalEgp: number; plan: BankInstallment }) {
+  const { t } = useCheckoutTranslation();
+  const locale = useLocaleStore((s) => s.locale);
+  const q = quoteOf(totalEgp, plan);
+  const egp = (piastres: number) => formatPrice(piastres / 100);
+  const parts = [
+    t('payment.planTerm', { months: monthsText(q.months, locale), amount: egp(q.monthlyPiastres) }),
+    q.firstMonthPiastres !== q.monthlyPiastres &&
+      t('payment.planFirst', { amount: egp(q.firstMonthPiastres) }),
+    q.feePiastres > 0 && t('payment.planFee', { amount: egp(q.feePiastres) }),
+    t('payment.planTotal', { amount: egp(q.totalPiastres) }),
+  ].filter((x): x is string => typeof x === 'string');
+  return (
+    <p className="text-sm break-words text-slate-700 sm:col-span-2" data-testid="plan-details">
+      {parts.join(' · ')}
+    </p>
+  );
 }
 
 interface Props {
@@ -61,8 +83,9 @@ function sessionNotice(e: unknown): SessionNotice | null {
 /**
  * The payment step (spec §2): online (card), cash on delivery, card on delivery, card on delivery with
  * installments. Choosing online requests a payment key (5 minutes) and disables the others; a second click on it
- * goes to the hosted checkout. The offline methods need the terms ticked (and, for installments, a bank and a
- * plan); then the place-order button appears.
+ * goes to the hosted checkout, as its Pay button does. The offline methods need the terms ticked (and, for
+ * installments, a bank and a plan offered for the order's total); until then the place-order button shows disabled,
+ * saying what is missing (issue 43).
  */
 export function PaymentStep({ held, seconds, expired: expiredBefore = false, total }: Props) {
   const { t } = useCheckoutTranslation();
@@ -155,15 +178,42 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
     setExpired(false);
   };
 
+  // The chosen bank's plans offered for this order: from their minimum amount (issue 43).
+  const bankPlans = plans.data ?? [];
+  const offered =
+    total === undefined
+      ? bankPlans
+      : bankPlans.filter((p) =>
+          planOffered(toPiastres(total), { minimumPiastres: toPiastres(p.minimum_amount) }),
+        );
+  const smallestMinimum =
+    bankPlans.length > 0 && offered.length === 0 ? Math.min(...bankPlans.map((p) => p.minimum_amount)) : null;
+  const chosenPlan = offered.find((p) => p.id === planId);
+
   const onlineChosen = online || key.isPending;
-  const placeable = showPlaceOrder({ method, termsAccepted: terms, planId });
+  const placing = placeOrderState({ method, termsAccepted: terms, planId: chosenPlan?.id ?? null });
+  const blocked = placing.missing.length > 0;
+  /** A click on the disabled button goes to what is missing (the terms box says so in red). */
+  const showMissing = () => {
+    const first = placing.missing[0];
+    if (first === 'method')
+      document.querySelector<HTMLInputElement>(`input[name="${ids}-method"]:enabled`)?.focus();
+    else if (first === 'plan')
+      document.getElementById(`${ids}-${bankId === null ? 'bank' : 'plan'}`)?.focus();
+    else if (first === 'terms') {
+      setTermsError(true);
+      termsBox.current?.focus();
+    }
+  };
 
   return (
-    <section aria-labelledby="step-title">
+    // min-w-0 here and on the fieldset (whose browsers' default is as wide as its widest content): a plan's long
+    // option text must not widen the page past a phone's screen (issue 43).
+    <section aria-labelledby="step-title" className="min-w-0">
       <h2 id="step-title" className="mb-4 text-xl font-bold">
         {t('payment.title')}
       </h2>
-      <fieldset className="flex flex-col gap-3" data-testid="payment-methods">
+      <fieldset className="flex min-w-0 flex-col gap-3" data-testid="payment-methods">
         <legend className="sr-only">{t('payment.legend')}</legend>
         {METHODS.map((m) => {
           const disabled = methodDisabled(m, onlineChosen);
@@ -190,7 +240,7 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
           return (
             <div
               key={m}
-              className={`rounded-xl border bg-white p-4 ${checked ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200'} ${disabled ? 'opacity-60' : ''}`}
+              className={`min-w-0 rounded-xl border bg-white p-4 ${checked ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200'} ${disabled ? 'opacity-60' : ''}`}
             >
               <label
                 className={`flex items-start gap-3 ${disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}
@@ -213,8 +263,8 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
               </label>
               {extra && <div className="ms-7 mt-2">{extra}</div>}
               {m === 'visa_on_delivery_installments' && checked && (
-                <div className="ms-7 mt-3 grid gap-3 sm:grid-cols-2">
-                  <div className="flex flex-col gap-1">
+                <div className="ms-7 mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+                  <div className="flex min-w-0 flex-col gap-1">
                     <label htmlFor={`${ids}-bank`} className="text-sm font-medium text-slate-700">
                       {t('payment.bank')}
                     </label>
@@ -226,7 +276,7 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
                         setPlanId(null);
                       }}
                       disabled={banks.isPending}
-                      className="rounded-lg border border-slate-300 bg-white px-3 py-2"
+                      className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2"
                       data-testid="bank-select"
                     >
                       <option value="">
@@ -239,23 +289,23 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
                       ))}
                     </select>
                   </div>
-                  {bankId !== null && (
-                    <div className="flex flex-col gap-1">
+                  {bankId !== null && smallestMinimum === null && (
+                    <div className="flex min-w-0 flex-col gap-1">
                       <label htmlFor={`${ids}-plan`} className="text-sm font-medium text-slate-700">
                         {t('payment.plan')}
                       </label>
                       <select
                         id={`${ids}-plan`}
-                        value={planId ?? ''}
+                        value={chosenPlan?.id ?? ''}
                         onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}
                         disabled={plans.isPending}
-                        className="rounded-lg border border-slate-300 bg-white px-3 py-2"
+                        className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2"
                         data-testid="plan-select"
                       >
                         <option value="">
                           {plans.isPending ? t('common:loading') : t('payment.choosePlan')}
                         </option>
-                        {(plans.data ?? []).map((p) => (
+                        {offered.map((p) => (
                           <option key={p.id} value={p.id}>
                             {locale === 'ar' ? p.title_ar : p.title_en}
                             {total !== undefined && ` — ${planMonthly(total, p, t)}`}
@@ -264,6 +314,16 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
                       </select>
                     </div>
                   )}
+                  {smallestMinimum !== null && (
+                    <p
+                      role="status"
+                      className="text-sm text-amber-800 sm:col-span-2"
+                      data-testid="plan-minimum"
+                    >
+                      {t('payment.planMinimum', { amount: formatPrice(smallestMinimum) })}
+                    </p>
+                  )}
+                  {chosenPlan && total !== undefined && <PlanDetails totalEgp={total} plan={chosenPlan} />}
                   {(banks.isError || plans.isError) && (
                     <p className="text-sm text-red-700 sm:col-span-2">{t('common:error')}</p>
                   )}
@@ -311,17 +371,26 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
         </Button>
       )}
 
-      {placeable && (
-        <Button
-          size="lg"
-          className="mt-5 w-full sm:w-auto"
-          onClick={() => place.mutate()}
-          disabled={place.isPending}
-          data-testid="place-order"
-        >
-          {place.isPending && <Spinner size={18} className="text-white" />}
-          {t('payment.placeOrder')}
-        </Button>
+      {placing.shown && (
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+          <Button
+            size="lg"
+            className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
+            onClick={() => (blocked ? showMissing() : place.mutate())}
+            aria-disabled={blocked || undefined}
+            aria-describedby={blocked ? `${ids}-place-why` : undefined}
+            disabled={place.isPending}
+            data-testid="place-order"
+          >
+            {place.isPending && <Spinner size={18} className="text-white" />}
+            {t('payment.placeOrder')}
+          </Button>
+          {blocked && (
+            <p id={`${ids}-place-why`} className="text-sm text-slate-700" data-testid="place-order-why">
+              {placing.missing.map((m) => t(`payment.missing.${m}`)).join(' ')}
+            </p>
+          )}
+        </div>
       )}
 
       <MessagesDialog

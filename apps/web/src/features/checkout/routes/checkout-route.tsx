@@ -83,7 +83,7 @@ function Checkout() {
     return (
       <Shell>
         <StepIndicator steps={steps} current="payment" />
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <PaymentStep held={payment} seconds={seconds} />
           <HeldSummary total={payment.checkoutPrice} />
         </div>
@@ -108,7 +108,7 @@ function Checkout() {
   const facts = {
     total: c.total,
     hasAddress: c.address !== null,
-    hasNationalId: !!user?.national_id && isValidNationalId(user.national_id),
+    hasNationalId: !!user?.national_id && isValidNationalId(user.national_id, new Date()),
   };
   const step = resolveStep(requested, facts);
   if (step !== requested) return <Navigate to={`/checkout/${step}`} replace />;
@@ -128,7 +128,9 @@ function Checkout() {
   return (
     <Shell>
       <StepIndicator steps={steps} current={step} onBack={goTo} />
-      <div className={summary ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : ''}>
+      {/* One column that may shrink (grid-cols-1 is minmax(0, 1fr)) on a phone: an implicit column grew to its widest
+          content, a plan's option text (issue 43). */}
+      <div className={summary ? 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : ''}>
         {panel}
         {summary}
       </div>
