@@ -1,3 +1,5 @@
+// First: OpenTelemetry patches the HTTP server and pg before anything loads them (tracing.ts).
+import { tracing } from './tracing-start.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSmsGateways } from './adapters/sms/index.ts';
@@ -100,12 +102,16 @@ async function main() {
     app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: /ready answers 503');
     stopJobs();
     const force = setTimeout(() => {
-      app.log.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'requests still running after the grace period: exiting');
+      app.log.warn(
+        { graceMs: config.SHUTDOWN_GRACE_MS },
+        'requests still running after the grace period: exiting',
+      );
       process.exit(1);
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     await app.close();
     await database.close();
+    await tracing?.shutdown().catch(() => undefined);
     clearTimeout(force);
     process.exit(0);
   };
