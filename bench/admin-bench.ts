@@ -161,11 +161,10 @@ async function benchBackend(b: Backend, port: number) {
       body: JSON.stringify(OWNER),
     });
     if (!signIn.ok) throw new Error(`staff sign-in: ${signIn.status} ${await signIn.text()}`);
-    const headers = {
-      client: signIn.headers.get('client')!,
-      token: signIn.headers.get('token')!,
-      uid: signIn.headers.get('uid')!,
-    };
+    // The session is a cookie (decision 025); the bench only reads, so the CSRF token is not needed.
+    const session = signIn.headers.getSetCookie().find((c) => c.startsWith('staff_session='));
+    if (!session) throw new Error('staff sign-in set no session cookie');
+    const headers = { cookie: session.split(';')[0]! };
     type ListAnswer = {
       orders: {
         id: number;

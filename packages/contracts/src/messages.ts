@@ -299,6 +299,38 @@ export const apiMessages = {
     en: 'The staff member was removed and signed out',
     ar: 'الموظف اتشال واتعمله تسجيل خروج',
   },
+  staff_second_factor_required: {
+    en: 'There have been many failed sign-ins on this account from other places. To keep it safe, enter the 6-digit code from your authenticator app with your password',
+    ar: 'فيه محاولات دخول غلط كتير على الحساب ده من أماكن تانية. علشان نحميه، اكتب الكود اللي فيه 6 أرقام من تطبيق المصادقة مع كلمة السر',
+  },
+  staff_invalid_password_or_code: {
+    en: 'The password or the code is incorrect, please try again',
+    ar: 'كلمة السر أو الكود غلط، حاول تاني',
+  },
+  staff_cross_site: {
+    en: 'This request did not come from the back office, so it was refused',
+    ar: 'الطلب ده مجاش من لوحة التحكم، علشان كده اترفض',
+  },
+  staff_csrf_required: {
+    en: 'This back-office page is out of date: reload it and try again',
+    ar: 'صفحة لوحة التحكم دي قديمة: اعمل تحديث للصفحة وجرّب تاني',
+  },
+  staff_totp_enabled: {
+    en: 'The authenticator app is set up. While your account is under attack, sign-in will ask for its code',
+    ar: 'تطبيق المصادقة اتفعّل. لو حد بيحاول يدخل على حسابك، الدخول هيطلب الكود بتاعه',
+  },
+  staff_totp_disabled: {
+    en: 'The authenticator app was turned off for your account',
+    ar: 'تطبيق المصادقة اتقفل لحسابك',
+  },
+  staff_totp_code_wrong: {
+    en: 'This code is not right: check that the time on your phone is correct and type the code shown now',
+    ar: 'الكود ده مش صح: اتأكد إن الساعة على موبايلك مظبوطة واكتب الكود اللي ظاهر دلوقتي',
+  },
+  staff_totp_not_started: {
+    en: 'Start setting up the authenticator app first',
+    ar: 'ابدأ إعداد تطبيق المصادقة الأول',
+  },
   password_is_email: {
     en: 'The password cannot be the email address',
     ar: 'كلمة السر مينفعش تكون الإيميل',

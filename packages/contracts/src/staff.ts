@@ -11,7 +11,7 @@
  *   list) and may not be the email address.
  */
 import { z } from 'zod';
-import { emailSchema, PASSWORD_MAX, passwordSchema } from './auth.ts';
+import { emailSchema, otpCodeSchema, PASSWORD_MAX, passwordSchema } from './auth.ts';
 import { idParam } from './catalog.ts';
 import { NAME_MIN } from './constants.ts';
 import { text } from './text.ts';
@@ -33,15 +33,37 @@ export function passwordIsEmail(password: string, email: string) {
 
 /* ---------------- bodies ---------------- */
 
-/** POST v1/admin/sign_in. The password is only required here (older rules never lock anyone out). */
+const existingPassword = z
+  .string({ message: 'required' })
+  .min(1, { message: 'required', abort: true })
+  .max(PASSWORD_MAX, `too_long:${PASSWORD_MAX}`);
+
+/**
+ * POST v1/admin/sign_in. The password is only required here (older rules never lock anyone out). `code`: the
+ * second step, asked for while the email is under attack (answer 401 with `second_factor`, decision 025): today
+ * the 6 digits of the member's authenticator app.
+ */
 export const staffSignInSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ message: 'required' })
-    .min(1, { message: 'required', abort: true })
-    .max(PASSWORD_MAX, `too_long:${PASSWORD_MAX}`),
+  password: existingPassword,
+  code: otpCodeSchema.optional(),
 });
 export type StaffSignInBody = z.infer<typeof staffSignInSchema>;
+
+/**
+ * The second steps a sign-in may ask for while an email is under attack: `totp`, the member's authenticator app.
+ * (An emailed code, once the store sends email, is meant to join as `email`.)
+ */
+export const STAFF_SECOND_FACTORS = ['totp'] as const;
+export type StaffSecondFactor = (typeof STAFF_SECOND_FACTORS)[number];
+
+/** PUT v1/admin/me/totp: the code the authenticator app shows for the secret just set up. */
+export const staffTotpConfirmSchema = z.object({ code: otpCodeSchema });
+export type StaffTotpConfirmBody = z.infer<typeof staffTotpConfirmSchema>;
+
+/** DELETE v1/admin/me/totp: turning the authenticator off takes the password again. */
+export const staffTotpOffSchema = z.object({ password: existingPassword });
+export type StaffTotpOffBody = z.infer<typeof staffTotpOffSchema>;
 
 const roleSchema = z.enum(STAFF_ROLES, { message: `must_be_one_of:${STAFF_ROLES.join(', ')}` });
 
@@ -76,11 +98,43 @@ export const staffSchema = z.object({
 export type Staff = z.infer<typeof staffSchema>;
 export const staffResponseSchema = z.object({ staff: staffSchema });
 
-/** A row of the staff list: removed members stay (active false), so the audit log keeps its names. */
+/**
+ * A row of the staff list: removed members stay (active false), so the audit log keeps its names. totp: whether
+ * they confirmed an authenticator app (owners see who still signs in with a password alone).
+ */
 export const staffMemberSchema = staffSchema.extend({
   active: z.boolean(),
+  totp: z.boolean(),
   created_at: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffMemberResponseSchema = z.object({ staff: staffMemberSchema });
 export const staffListResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
+
+/** GET v1/admin/me/totp: whether the signed-in member has an authenticator app. */
+export const staffTotpStatusSchema = z.object({ totp: z.object({ enabled: z.boolean() }) });
+export type StaffTotpStatus = z.infer<typeof staffTotpStatusSchema>;
+
+/**
+ * POST v1/admin/me/totp: a new secret to set up, in base32 (typed by hand) and as the otpauth:// address an
+ * authenticator app reads. Nothing changes at sign-in until a code of it is confirmed.
+ */
+export const staffTotpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+export type StaffTotpSetup = z.infer<typeof staffTotpSetupSchema>;
+
+/** GET v1/admin/sign_in_failures (owners): the latest failed sign-ins, and the emails under attack now. */
+export const staffSignInFailureSchema = z.object({
+  email: z.string(),
+  ip: z.string(),
+  /** wrong_password | removed | wrong_code | code_required */
+  reason: z.string(),
+  at: z.string(),
+});
+export type StaffSignInFailure = z.infer<typeof staffSignInFailureSchema>;
+export const staffSignInFailuresResponseSchema = z.object({
+  failures: z.array(staffSignInFailureSchema),
+  under_attack: z.array(
+    z.object({ email: z.string(), failures: z.number().int(), addresses: z.number().int() }),
+  ),
+});
+export type StaffSignInFailuresResponse = z.infer<typeof staffSignInFailuresResponseSchema>;

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The mechanics every header session shares (decision 005), for shoppers (modules/auth/session.ts, auth_tokens) and
- * staff (modules/staff/session.ts, staff_sessions): a device id `client` (16 random bytes), a secret `token` (32
- * random bytes) of which only the sha256 is stored, constant-time comparison, and the response headers.
+ * The mechanics of the store's sessions (decision 005): a device id `client` (16 random bytes), a secret `token` (32
+ * random bytes) of which only the sha256 is stored, constant-time comparison, and, for shoppers' header sessions
+ * (modules/auth/session.ts, auth_tokens), the headers. Staff sessions (modules/staff/session.ts, staff_sessions)
+ * use the same tokens in an HttpOnly cookie instead (decision 025).
  */
 export interface SessionTokens {
   client: string;

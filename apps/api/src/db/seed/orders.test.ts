@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBanks, addZones, productMaker } from '../../test/shoppers.ts';
+import { staffSignIn } from '../../test/staff.ts';
 import { ensureOwner } from '../../modules/staff/bootstrap.ts';
 import { addGeneratedOrders, countPlacedOrders } from './orders.ts';
 
@@ -154,16 +155,7 @@ describe('generated orders', () => {
       { email: 'gen@store.example', password: 'Generated-orders-77' },
       t.clock.now(),
     );
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/sign_in',
-      payload: { email: 'gen@store.example', password: 'Generated-orders-77' },
-    });
-    const headers = {
-      client: String(signIn.headers.client),
-      token: String(signIn.headers.token),
-      uid: String(signIn.headers.uid),
-    };
+    const headers = await staffSignIn(t.app, 'gen@store.example', 'Generated-orders-77');
     const { id } =
       await one(sql`select id from orders where payment_method = 'online' and status = 'delivered'
       order by id limit 1`);

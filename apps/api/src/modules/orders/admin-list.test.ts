@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGeneratedOrders } from '../../db/seed/orders.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBanks, addZones, productMaker } from '../../test/shoppers.ts';
+import { staffSignIn } from '../../test/staff.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
 import { FOLD_AT } from './counts.ts';
 
@@ -134,16 +135,7 @@ beforeAll(async () => {
       sql`update orders set checkout_date = ${at}::timestamptz where id = ${placed[i]!.id}`,
     );
   await ensureOwner(t.database.db, { email: 'counts@store.example', password: PASSWORD }, t.clock.now());
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/sign_in',
-    payload: { email: 'counts@store.example', password: PASSWORD },
-  });
-  staffHeaders = {
-    client: String(res.headers.client),
-    token: String(res.headers.token),
-    uid: String(res.headers.uid),
-  };
+  staffHeaders = await staffSignIn(t.app, 'counts@store.example', PASSWORD);
 });
 afterAll(() => t?.close());
 

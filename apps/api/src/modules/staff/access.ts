@@ -1,6 +1,7 @@
 import type { StaffRole } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
+import { CSRF_HEADER, csrfMatches, isWrite, refuseOtherOrigins } from './cookies.ts';
 import { authenticateStaff, type StaffSession } from './session.ts';
 
 /** The signed-in staff member of an admin route, with the request's address for the audit log. */
@@ -8,7 +9,7 @@ export type CurrentStaff = StaffSession & { ip: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in staff member, set by `requireStaff(...)` from the headers client, token and uid (email). */
+    /** The signed-in staff member, set by `requireStaff(...)` from the session cookie (cookies.ts). */
     staff: CurrentStaff | null;
   }
 }
@@ -25,17 +26,22 @@ export const hasRole = (role: StaffRole, roles: readonly StaffRole[]) =>
   role === 'owner' || roles.length === 0 || roles.includes(role);
 
 /**
- * An onRequest hook for admin routes: missing, wrong, expired or ended staff headers (a shopper's headers among
- * them) answer 401; a staff member without one of `roles` answers 403. No roles: any active staff member. An owner
- * passes every check. Runs before the body is read.
+ * An onRequest hook for admin routes: a missing, wrong, expired or ended session cookie (a shopper's headers
+ * among them) answers 401; a write (POST, PUT, PATCH, DELETE) from another origin, or without the session's CSRF
+ * token in X-CSRF-Token, answers 403 and does nothing; a staff member without one of `roles` answers 403. No
+ * roles: any active staff member. An owner passes every role check. Runs before the body is read.
  *
  *   app.get('/admin/orders', { onRequest: requireStaff('staff') }, …)     // staff and owners
  *   app.addHook('onRequest', requireStaff('owner'))                        // a whole plugin, owners only
  */
 export function requireStaff(...roles: StaffRole[]): (req: FastifyRequest) => Promise<void> {
   return async function requireStaffHook(req: FastifyRequest) {
-    const member = await authenticateStaff(req.server.ctx.db, req.headers, req.server.ctx.clock.now());
+    const write = isWrite(req);
+    if (write) refuseOtherOrigins(req);
+    const member = await authenticateStaff(req.server.ctx.db, req.headers.cookie, req.server.ctx.clock.now());
     if (!member) throw signInRequired();
+    if (write && !csrfMatches(req.headers[CSRF_HEADER], member.csrfToken))
+      throw new AppError(403, 'forbidden', ['staff_csrf_required']);
     if (!hasRole(member.role, roles)) throw new AppError(403, 'forbidden', ['staff_forbidden']);
     req.staff = { ...member, ip: req.ip };
   };

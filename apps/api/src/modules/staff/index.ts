@@ -7,4 +7,5 @@
  */
 export { currentStaff, hasRole, requireStaff, type CurrentStaff } from './access.ts';
 export { audit, type AuditActor, type AuditTarget } from './audit.ts';
+export { purgeOldFailures as purgeOldStaffSignInFailures } from './failures.ts';
 export { purgeExpiredStaffSessions, type StaffSession } from './session.ts';

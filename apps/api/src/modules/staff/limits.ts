@@ -1,25 +1,34 @@
 import type { Limit } from '../../lib/rate-limit.ts';
 
 /**
- * Limits of staff sign-in (sliding windows in rate_limits, shared by every instance; decision 010's counters).
- * Every attempt counts before the password is checked, so parallel guesses cannot slip under a limit; a right
- * password takes its hits back, so only failures add up and the staff's own sign-ins never lock them out.
- * - per email and address: one machine guessing one account;
- * - per email: many machines guessing one account (higher, so a stranger needs many addresses to keep a member
- *   out, and even then only while they keep guessing);
- * - per address: one machine trying many accounts.
- * Tests lower them through buildApp's `staffLimits`.
+ * Limits of staff sign-in (decision 025, replacing decision 011's per-email cap, which let five addresses keep an
+ * owner out). Tests lower or raise them through buildApp's `staffLimits`.
+ * - `signInPerIp`: a sliding window in rate_limits, counted before the password is checked so that parallel
+ *   guesses cannot all slip under it, and taken back by a right password (only failures add up).
+ * - `backoff`: an address's failed sign-ins (any email) in the last `windowSeconds`: the first `free` cost nothing;
+ *   after that the address waits `firstWaitSeconds`, doubling with each failure, at most `maxWaitSeconds`, from its
+ *   last failure. A wait answers 429 with Retry-After before any password is checked.
+ * - `underAttack`: an email with `failures` failed sign-ins from at least `addresses` addresses in the last
+ *   `windowSeconds` is under attack: a member with a second step (their authenticator app) then signs in with the
+ *   password and its code. Nobody is ever refused a right password for what other addresses did.
  */
 export interface StaffLimits {
-  signInPerEmailAndIp: Limit;
-  signInPerEmail: Limit;
   signInPerIp: Limit;
+  backoff: { free: number; windowSeconds: number; firstWaitSeconds: number; maxWaitSeconds: number };
+  underAttack: { failures: number; addresses: number; windowSeconds: number };
 }
 
 const minutes = (m: number) => m * 60;
 
 export const DEFAULT_STAFF_LIMITS: StaffLimits = {
-  signInPerEmailAndIp: { max: 10, windowSeconds: minutes(15) },
-  signInPerEmail: { max: 50, windowSeconds: minutes(15) },
   signInPerIp: { max: 30, windowSeconds: minutes(15) },
+  backoff: { free: 5, windowSeconds: minutes(15), firstWaitSeconds: 2, maxWaitSeconds: minutes(15) },
+  underAttack: { failures: 10, addresses: 3, windowSeconds: minutes(15) },
 };
+
+/** Seconds an address with `failures` failures must wait after its last one (0: none yet). */
+export function backoffSeconds(limits: StaffLimits['backoff'], failures: number): number {
+  if (failures < limits.free) return 0;
+  const doublings = Math.min(failures - limits.free, 30);
+  return Math.min(limits.maxWaitSeconds, limits.firstWaitSeconds * 2 ** doublings);
+}

@@ -7,25 +7,44 @@ import {
   staffListResponseSchema,
   staffMemberResponseSchema,
   staffResponseSchema,
+  staffSignInFailuresResponseSchema,
   staffSignInSchema,
+  staffTotpConfirmSchema,
+  staffTotpOffSchema,
+  staffTotpSetupSchema,
+  staffTotpStatusSchema,
 } from '@store/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
-import { sessionHeaders } from '../../lib/session-tokens.ts';
 import { currentStaff, requireStaff } from './access.ts';
+import { clearedSetCookies, refuseOtherOrigins, secureCookies, sessionSetCookies } from './cookies.ts';
 import { DEFAULT_STAFF_LIMITS, type StaffLimits } from './limits.ts';
-import { addStaff, listStaff, removeStaff, signIn, signOut, type StaffContext } from './service.ts';
+import {
+  addStaff,
+  confirmTotp,
+  disableTotp,
+  listStaff,
+  removeStaff,
+  signIn,
+  signInFailures,
+  signOut,
+  startTotp,
+  totpStatus,
+  type StaffContext,
+} from './service.ts';
 
 const caller = (req: FastifyRequest) => ({ ip: req.ip, locale: requestLocale(req) });
 const tags = ['admin: staff'];
 
 /**
- * Staff sign-in and staff management, under /v1/admin (issue 13). The answers and headers follow the shop's
- * sign-in (client, token, uid = the email, expiry); any 401 signs the admin app out.
+ * Staff sign-in and staff management, under /v1/admin (issue 13). The session travels in cookies (cookies.ts,
+ * decision 025): sign-in sets them, sign-out takes them away; every write sends X-CSRF-Token; any 401 signs the
+ * admin app out.
  */
 export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> }> = async (app, opts) => {
   const ctx: StaffContext = { ...app.ctx, limits: { ...DEFAULT_STAFF_LIMITS, ...opts.limits } };
+  const secure = secureCookies(app.ctx.publicUrl);
 
   app.post(
     '/sign_in',
@@ -33,16 +52,19 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
       schema: {
         tags,
         description:
-          'Staff sign-in: answers the staff member and the headers client, token, uid (the email), expiry. ' +
-          '401 for a wrong email or password; 429 with Retry-After after too many attempts.',
+          'Staff sign-in: answers the staff member and sets the session cookies (staff_session: HttpOnly, Path ' +
+          '/v1/admin; staff_csrf: Path /admin, to send back in X-CSRF-Token on writes). 401 for a wrong email or ' +
+          'password; while the email is under attack, 401 with second_factor ["totp"] until the password comes ' +
+          'with the code of the member’s authenticator app; 429 with Retry-After while this address backs off.',
         querystring: localeQuery,
         body: staffSignInSchema,
         response: { 200: staffResponseSchema },
       },
     },
     async (req, reply) => {
+      refuseOtherOrigins(req);
       const { staff, session } = await signIn(ctx, req.body, caller(req));
-      reply.headers(sessionHeaders(session));
+      reply.header('set-cookie', sessionSetCookies(session, secure));
       return { staff };
     },
   );
@@ -53,8 +75,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
       onRequest: requireStaff(),
       schema: { tags, querystring: localeQuery, response: { 200: messageResponseSchema } },
     },
-    async (req) => {
+    async (req, reply) => {
       await signOut(ctx, currentStaff(req));
+      reply.header('set-cookie', clearedSetCookies(secure));
       return { message: apiMessage('signed_out', requestLocale(req)) };
     },
   );
@@ -74,6 +97,88 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
       const { id, email, name, role } = currentStaff(req);
       return { staff: { id, email, name, role } };
     },
+  );
+
+  app.get(
+    '/me/totp',
+    {
+      onRequest: requireStaff(),
+      schema: {
+        tags,
+        description: 'Whether the signed-in member has confirmed an authenticator app.',
+        querystring: localeQuery,
+        response: { 200: staffTotpStatusSchema },
+      },
+    },
+    async (req) => totpStatus(ctx, currentStaff(req)),
+  );
+
+  app.post(
+    '/me/totp',
+    {
+      onRequest: requireStaff(),
+      schema: {
+        tags,
+        description:
+          'Starts setting up an authenticator app: a new secret in base32 and its otpauth:// address. Nothing ' +
+          'changes at sign-in until PUT confirms a code of it.',
+        querystring: localeQuery,
+        response: { 201: staffTotpSetupSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await startTotp(ctx, currentStaff(req))),
+  );
+
+  app.put(
+    '/me/totp',
+    {
+      onRequest: requireStaff(),
+      schema: {
+        tags,
+        description: 'Confirms the secret being set up with the code the app shows (422 on code when wrong).',
+        querystring: localeQuery,
+        body: staffTotpConfirmSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (req) => {
+      await confirmTotp(ctx, currentStaff(req), req.body.code);
+      return { message: apiMessage('staff_totp_enabled', requestLocale(req)) };
+    },
+  );
+
+  app.delete(
+    '/me/totp',
+    {
+      onRequest: requireStaff(),
+      schema: {
+        tags,
+        description: 'Turns the authenticator app off; takes the password (422 on password when wrong).',
+        querystring: localeQuery,
+        body: staffTotpOffSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (req) => {
+      await disableTotp(ctx, currentStaff(req), req.body.password);
+      return { message: apiMessage('staff_totp_disabled', requestLocale(req)) };
+    },
+  );
+
+  app.get(
+    '/sign_in_failures',
+    {
+      onRequest: requireStaff('owner'),
+      schema: {
+        tags,
+        description:
+          'Owners: the latest failed staff sign-ins (email, address, reason, time; at most 100 of the last 30 ' +
+          'days) and the emails under attack now.',
+        querystring: localeQuery,
+        response: { 200: staffSignInFailuresResponseSchema },
+      },
+    },
+    async () => signInFailures(ctx),
   );
 
   app.get(

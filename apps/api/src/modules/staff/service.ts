@@ -5,25 +5,29 @@ import {
   type Staff,
   type StaffMember,
   type StaffRole,
+  type StaffSecondFactor,
   type StaffSignInBody,
+  type StaffTotpSetup,
 } from '@store/contracts';
 import { isCommonPassword } from '@store/contracts/common-passwords';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enforce, undoHits } from '../../lib/rate-limit.ts';
-import type { SessionTokens } from '../../lib/session-tokens.ts';
+import { enforce, tooManyAttempts, undoHits } from '../../lib/rate-limit.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/index.ts';
 import type { CurrentStaff } from './access.ts';
 import { audit } from './audit.ts';
+import type { SessionCookie } from './cookies.ts';
+import { addressWait, recentFailures, recordFailure, underAttack, type FailureReason } from './failures.ts';
 import type { StaffLimits } from './limits.ts';
 import { createStaffSession, revokeAllStaffSessions, revokeStaffSession } from './session.ts';
+import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
 
-/** What the staff services use: the app's database and clock, and the sign-in limits. */
-export type StaffContext = Pick<AppContext, 'db' | 'clock'> & { limits: StaffLimits };
+/** What the staff services use: the app's database, clock and address, and the sign-in limits. */
+export type StaffContext = Pick<AppContext, 'db' | 'clock' | 'publicUrl'> & { limits: StaffLimits };
 
 /** What a call knows about its caller besides the body. */
 export interface Caller {
@@ -43,6 +47,7 @@ export const toStaff = (s: StaffRow): Staff => ({
 const toMember = (s: StaffRow): StaffMember => ({
   ...toStaff(s),
   active: s.active,
+  totp: s.totpSecret !== null,
   created_at: s.createdAt.toISOString(),
 });
 
@@ -55,54 +60,104 @@ export function checkStaffPassword(password: string, email: string) {
 /* ---------------- sign-in, sign-out ---------------- */
 
 /**
- * POST v1/admin/sign_in. Every attempt counts against the address, the email, and the pair before the password is
- * checked (429 with Retry-After when one is over: the answer says nothing about the password); a right password
- * takes its hits back (limits.ts). An unknown email costs the same time as a wrong password, and a removed member's
- * right password gets the same 401 as a wrong one. Failures against a real account are in the audit log.
+ * The second steps a member can answer while their email is under attack. Today the authenticator app (TOTP).
+ * An emailed code (issue 44 brings email) joins here: offered when the password is right (the code sent in the
+ * background, as the shop's SMS sign-in code is, decision 010), and checked by `secondStepMatches` beside TOTP.
+ */
+const secondFactorsOf = (m: StaffRow | undefined): StaffSecondFactor[] =>
+  m?.active && m.totpSecret ? ['totp'] : [];
+
+/**
+ * Takes `code` for the member's second step at `now`: the TOTP step is marked used in the same statement, so a
+ * code signs in once, and of two requests with it only one.
+ */
+async function secondStepMatches(db: DbOrTx, m: StaffRow, code: string, now: Date) {
+  if (!m.totpSecret) return false;
+  const step = matchTotp(m.totpSecret, code, now, m.totpLastStep);
+  if (step === null) return false;
+  const used = await db
+    .update(staff)
+    .set({ totpLastStep: step })
+    .where(and(eq(staff.id, m.id), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+    .returning({ id: staff.id });
+  return used.length === 1;
+}
+
+/**
+ * POST v1/admin/sign_in (decision 025).
+ * 1. An address in its back-off (too many failures lately, any email) gets 429 with Retry-After, before anything
+ *    is checked; other addresses are not slowed by it.
+ * 2. Every attempt counts against the address before the password is checked (parallel guesses cannot all slip
+ *    under the limit); a right password takes its hit back.
+ * 3. While the email is under attack (failures from several addresses), a member with an authenticator app signs
+ *    in with the password and its code: without a code every attempt gets the same 401 asking for it, whether the
+ *    password is right or wrong (guesses learn nothing). A member without one signs in with the password: no one
+ *    is locked out by what strangers do.
+ * An unknown email costs the same time as a wrong password, and a removed member's right password gets the same
+ * 401 as a wrong one. Every failure is kept (failures.ts); those against a real account are in the audit log.
  */
 export async function signIn(
   ctx: StaffContext,
   body: StaffSignInBody,
   caller: Caller,
-): Promise<{ staff: Staff; session: SessionTokens }> {
+): Promise<{ staff: Staff; session: SessionCookie & { expiresAt: Date } }> {
   const email = body.email;
   const now = ctx.clock.now();
-  const checks = [
-    { key: `staff-signin:ip:${caller.ip}`, limit: ctx.limits.signInPerIp },
-    { key: `staff-signin:email:${email}`, limit: ctx.limits.signInPerEmail },
-    { key: `staff-signin:email-ip:${email}:${caller.ip}`, limit: ctx.limits.signInPerEmailAndIp },
-  ];
+  const wait = await addressWait(ctx.db, caller.ip, ctx.limits.backoff, now);
+  if (wait > 0) throw tooManyAttempts(wait);
+  const checks = [{ key: `staff-signin:ip:${caller.ip}`, limit: ctx.limits.signInPerIp }];
   await enforce(ctx.db, checks, now);
+
   const [member] = await ctx.db.select().from(staff).where(eq(staff.email, email)).limit(1);
   const valid = member
     ? await verifyPassword(body.password, member.passwordHash)
     : await verifyAgainstNothing(body.password);
-  if (!member || !valid || !member.active) {
+  const factors = secondFactorsOf(member);
+  const attacked = factors.length > 0 && (await underAttack(ctx.db, email, ctx.limits.underAttack, now));
+
+  let reason: FailureReason | null = null;
+  if (!member || !valid) reason = 'wrong_password';
+  else if (!member.active) reason = 'removed';
+  else if (attacked && body.code === undefined) reason = 'code_required';
+  else if (factors.length > 0 && body.code !== undefined) {
+    // A code sent is checked, under attack or not (the attack may have ended while it was typed).
+    if (!(await secondStepMatches(ctx.db, member, body.code, now))) reason = 'wrong_code';
+  }
+
+  if (reason) {
+    // Timed when decided (after the password check): an address's wait runs from here.
+    await recordFailure(ctx.db, { email, ip: caller.ip, reason }, ctx.clock.now());
     if (member)
       await audit(
         ctx.db,
         { id: null, ip: caller.ip },
         'staff.sign_in_failed',
         { type: 'staff', id: member.id },
-        { reason: valid ? 'removed' : 'wrong_password' },
+        { reason },
         now,
       );
+    const askForCode = { second_factor: factors };
+    if (attacked && body.code === undefined)
+      throw new AppError(401, 'second_factor_required', ['staff_second_factor_required'], askForCode);
+    if (attacked || (factors.length > 0 && body.code !== undefined))
+      throw new AppError(401, 'invalid_credentials', ['staff_invalid_password_or_code'], askForCode);
     throw new AppError(401, 'invalid_credentials', ['staff_invalid_credentials']);
   }
+
   await undoHits(ctx.db, checks, now);
   const session = await ctx.db.transaction(async (tx) => {
-    const tokens = await createStaffSession(tx, member, now);
+    const tokens = await createStaffSession(tx, member!, now);
     await audit(
       tx,
-      { id: member.id, ip: caller.ip },
+      { id: member!.id, ip: caller.ip },
       'staff.signed_in',
-      { type: 'staff', id: member.id },
-      {},
+      { type: 'staff', id: member!.id },
+      body.code !== undefined && factors.length > 0 ? { second_factor: 'totp' } : {},
       now,
     );
     return tokens;
   });
-  return { staff: toStaff(member), session };
+  return { staff: toStaff(member!), session };
 }
 
 /** DELETE v1/admin/sign_out: ends this device's session. */
@@ -113,7 +168,70 @@ export async function signOut(ctx: StaffContext, me: CurrentStaff) {
   });
 }
 
+/* ---------------- the member's authenticator app (TOTP) ---------------- */
+
+/** GET v1/admin/me/totp. */
+export async function totpStatus(ctx: StaffContext, me: CurrentStaff) {
+  const [row] = await ctx.db.select({ secret: staff.totpSecret }).from(staff).where(eq(staff.id, me.id));
+  return { totp: { enabled: !!row?.secret } };
+}
+
+/**
+ * POST v1/admin/me/totp: a new secret to set up (replacing one not yet confirmed). Sign-in does not change until a
+ * code of it is confirmed (confirmTotp), so a secret shown and never typed into an app locks no one out.
+ */
+export async function startTotp(ctx: StaffContext, me: CurrentStaff): Promise<StaffTotpSetup> {
+  const secret = newTotpSecret();
+  await ctx.db
+    .update(staff)
+    .set({ totpPendingSecret: secret, updatedAt: ctx.clock.now() })
+    .where(eq(staff.id, me.id));
+  // The issuer is the store's host name (no port: a colon would split the app's label).
+  return { secret, uri: totpUri(secret, me.email, new URL(ctx.publicUrl).hostname) };
+}
+
+/** PUT v1/admin/me/totp: the app's code for the secret being set up turns it on (422 for a wrong code). */
+export async function confirmTotp(ctx: StaffContext, me: CurrentStaff, code: string) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(staff).where(eq(staff.id, me.id)).for('update');
+    if (!row?.totpPendingSecret) throw new AppError(422, 'invalid', ['staff_totp_not_started']);
+    const step = matchTotp(row.totpPendingSecret, code, now);
+    if (step === null) throw AppError.field('code', 'staff_totp_code_wrong');
+    await tx
+      .update(staff)
+      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: now })
+      .where(eq(staff.id, me.id));
+    await audit(tx, me, 'staff.totp_enabled', { type: 'staff', id: me.id }, {}, now);
+  });
+}
+
+/**
+ * DELETE v1/admin/me/totp: turns the app off; takes the password again (422 on password when wrong), at most 5
+ * wrong ones per member in 15 minutes, so a session left open is no way to guess the password.
+ */
+export async function disableTotp(ctx: StaffContext, me: CurrentStaff, password: string) {
+  const now = ctx.clock.now();
+  const checks = [{ key: `staff-totp-off:${me.id}`, limit: { max: 5, windowSeconds: 900 } }];
+  await enforce(ctx.db, checks, now);
+  const [row] = await ctx.db.select().from(staff).where(eq(staff.id, me.id));
+  if (!row || !(await verifyPassword(password, row.passwordHash)))
+    throw AppError.field('password', 'current_password_wrong');
+  await undoHits(ctx.db, checks, now);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(staff)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: now })
+      .where(eq(staff.id, me.id));
+    await audit(tx, me, 'staff.totp_disabled', { type: 'staff', id: me.id }, {}, now);
+  });
+}
+
 /* ---------------- staff management (owners) ---------------- */
+
+/** GET v1/admin/sign_in_failures (owners): the latest failed sign-ins and the emails under attack now. */
+export const signInFailures = (ctx: StaffContext) =>
+  recentFailures(ctx.db, ctx.limits.underAttack, ctx.clock.now());
 
 /** GET v1/admin/staff: everyone, the active first, oldest first. */
 export async function listStaff(ctx: StaffContext): Promise<StaffMember[]> {

@@ -2,23 +2,24 @@ import { STAFF_MAX_DEVICES, STAFF_SESSION_HOURS, type StaffRole } from '@store/c
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff, staffSessions } from '../../db/schema.ts';
+import { hashToken, newClient, newToken, tokenMatches } from '../../lib/session-tokens.ts';
 import {
-  hashToken,
-  newClient,
-  newToken,
-  readSessionHeaders,
-  tokenMatches,
-  type SessionTokens,
-} from '../../lib/session-tokens.ts';
+  csrfTokenFor,
+  parseSessionCookie,
+  readCookie,
+  SESSION_COOKIE,
+  type SessionCookie,
+} from './cookies.ts';
 
 /**
- * Staff sessions: the shoppers' header sessions (decision 005, lib/session-tokens.ts) in a table of their own,
- * staff_sessions, with the email as `uid`. A shopper's headers name a phone and an auth_tokens row, so they never
- * match here, and a staff member's never match a shopper's route. Sessions end STAFF_SESSION_HOURS after sign-in,
- * at sign-out, and when the member is removed; a removed (inactive) member's rows no longer count in any case.
+ * Staff sessions: one row per signed-in device in staff_sessions (a device id `client`, the sha256 of a secret
+ * token, an expiry), carried by the HttpOnly `staff_session` cookie (cookies.ts, decision 025), never by headers
+ * a script could read or set: a shopper's session headers mean nothing here, and a staff cookie nothing to the shop
+ * (its Path is /v1/admin). Sessions end STAFF_SESSION_HOURS after sign-in, at sign-out, and when the member is
+ * removed; a removed (inactive) member's rows no longer count in any case.
  */
 
-/** Who is calling, as the staff headers proved. */
+/** Who is calling, as the session cookie proved, and the CSRF token their writes must carry. */
 export interface StaffSession {
   id: number;
   email: string;
@@ -26,15 +27,14 @@ export interface StaffSession {
   role: StaffRole;
   client: string;
   sessionId: number;
+  csrfToken: string;
 }
-
-const EMAIL_MAX = 200;
 
 export async function createStaffSession(
   db: DbOrTx,
-  member: { id: number; email: string },
+  member: { id: number },
   now: Date,
-): Promise<SessionTokens> {
+): Promise<SessionCookie & { expiresAt: Date }> {
   const client = newClient();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000);
@@ -46,16 +46,16 @@ export async function createStaffSession(
       expires_at <= ${now.toISOString()}::timestamptz
       or id not in (select id from staff_sessions where staff_id = ${member.id} order by id desc
         limit ${STAFF_MAX_DEVICES}))`);
-  return { client, token, uid: member.email, expiresAt };
+  return { staffId: member.id, client, token, expiresAt };
 }
 
-/** The active staff member the headers belong to, or null for missing, unknown, wrong, expired or ended ones. */
+/** The active staff member the request's session cookie belongs to, or null for a missing, wrong, expired or ended one. */
 export async function authenticateStaff(
   db: DbOrTx,
-  headers: Record<string, unknown>,
+  cookieHeader: string | string[] | undefined,
   now: Date,
 ): Promise<StaffSession | null> {
-  const sent = readSessionHeaders(headers, EMAIL_MAX);
+  const sent = parseSessionCookie(readCookie(cookieHeader, SESSION_COOKIE));
   if (!sent) return null;
   const [row] = await db
     .select({
@@ -69,7 +69,13 @@ export async function authenticateStaff(
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(and(eq(staff.email, sent.uid), eq(staffSessions.client, sent.client), eq(staff.active, true)))
+    .where(
+      and(
+        eq(staffSessions.staffId, sent.staffId),
+        eq(staffSessions.client, sent.client),
+        eq(staff.active, true),
+      ),
+    )
     .limit(1);
   if (!row || !tokenMatches(sent.token, row.tokenHash)) return null;
   if (row.expiresAt.getTime() <= now.getTime()) return null;
@@ -80,6 +86,7 @@ export async function authenticateStaff(
     role: row.role as StaffRole,
     client: sent.client,
     sessionId: row.sessionId,
+    csrfToken: csrfTokenFor(sent.token),
   };
 }
 
