@@ -1,4 +1,4 @@
-import { OWNER, openSignedIn } from './admin-session';
+import { OWNER, openSignedIn, staffSession } from './admin-session';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 /**
@@ -80,9 +80,7 @@ test('the owner writes an Arabic returns policy in /admin and /returns-policy sh
   // The days other tests read on this page (the store's rules) are in the new text too.
   const paragraph = 'تقدر ترجّع أو تبدّل أي منتج خلال 14 يوم من الشراء، والعيب الصناعي خلال 30 يوم.';
   const script = `<script>window.__pwned = ${stamp}</script>`;
-  const signIn = await request.post('/v1/admin/sign_in?locale=en', { data: OWNER });
-  const h = signIn.headers();
-  const auth = { client: h.client!, token: h.token!, uid: h.uid! };
+  const auth = (await staffSession(request, OWNER)).headers;
   const clear = async () => {
     const read = await request.get('/v1/admin/page_settings?group=static_pages', { headers: auth });
     const { updated_at } = (await read.json()) as { updated_at: string };

@@ -3,36 +3,80 @@ import { expect, type APIRequestContext, type Page } from './fixtures';
 /** The demo owner (the seed's staff account). */
 export const OWNER = { email: 'owner@store.local', password: 'souq-demo-owner' };
 
-export type StaffHeaders = { client: string; token: string; uid: string };
+/**
+ * A staff session's request headers, as the back office sends them (decision 025): the HttpOnly session cookie and
+ * the CSRF token every write must carry. Passed explicitly, so a test holding two sessions sends the one it means.
+ */
+export type StaffHeaders = { cookie: string; 'x-csrf-token': string };
 
-/** A staff session through the API (headers client, token, uid) and the member it belongs to. */
+interface StaffCookie {
+  name: string;
+  value: string;
+  path: string;
+  httpOnly: boolean;
+}
+
+/** The cookies a sign-in answer set (name=value; Path=…; HttpOnly…). */
+function cookiesOf(setCookie: string): StaffCookie[] {
+  return setCookie
+    .split('\n')
+    .filter((line) => line.startsWith('staff_'))
+    .map((line) => {
+      const [pair, ...attributes] = line.split('; ');
+      const eq = pair!.indexOf('=');
+      return {
+        name: pair!.slice(0, eq),
+        value: pair!.slice(eq + 1),
+        path: attributes.find((a) => a.startsWith('Path='))!.slice('Path='.length),
+        httpOnly: attributes.includes('HttpOnly'),
+      };
+    });
+}
+
+/** A staff session through the API (its cookies, as request headers) and the member it belongs to. */
 export async function staffSession(
   request: APIRequestContext,
   who: { email: string; password: string } = OWNER,
 ) {
   const res = await request.post('/v1/admin/sign_in?locale=en', { data: who });
   expect(res.ok(), await res.text()).toBeTruthy();
-  const h = res.headers();
+  const cookies = cookiesOf(res.headers()['set-cookie'] ?? '');
+  // The request context keeps cookies like a browser; every call here names its session instead.
+  await request.clearCookies({ name: /^staff_/ });
+  const value = (name: string) => cookies.find((c) => c.name === name)!.value;
   const { staff } = (await res.json()) as { staff: { id: number; role: string } };
-  return { headers: { client: h.client!, token: h.token!, uid: h.uid! } as StaffHeaders, staff };
+  return {
+    headers: { cookie: `staff_session=${value('staff_session')}`, 'x-csrf-token': value('staff_csrf') },
+    cookies,
+    origin: new URL(res.url()).origin,
+    staff,
+  };
 }
 
 export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
 
 /**
- * This page opens the back office already signed in with `session` (stored as the app stores it), in `locale`: set
- * once, so a language the test then switches to stays. The shop and the back office share the language chosen.
+ * This page opens the back office already signed in with `session` (its cookies put in the page's browser, as a
+ * sign-in there would), in `locale`: the language is set once, so a language the test then switches to stays. The
+ * shop and the back office share the language chosen.
  */
 export async function signedIn(page: Page, session: StaffSession, locale: 'ar' | 'en' = 'ar') {
-  await page.addInitScript(
-    ([headers, member, lng]) => {
-      if (sessionStorage.getItem('e2e-admin-set')) return;
-      localStorage.setItem('admin-auth', JSON.stringify({ state: { headers, staff: member }, version: 0 }));
-      localStorage.setItem('store-locale', JSON.stringify({ state: { locale: lng }, version: 0 }));
-      sessionStorage.setItem('e2e-admin-set', '1');
-    },
-    [session.headers, session.staff, locale] as const,
+  await page.context().addCookies(
+    session.cookies.map((c) => ({
+      name: c.name,
+      value: c.value,
+      domain: new URL(session.origin).hostname,
+      path: c.path,
+      httpOnly: c.httpOnly,
+      secure: false,
+      sameSite: 'Strict' as const,
+    })),
   );
+  await page.addInitScript((lng) => {
+    if (sessionStorage.getItem('e2e-admin-set')) return;
+    localStorage.setItem('store-locale', JSON.stringify({ state: { locale: lng }, version: 0 }));
+    sessionStorage.setItem('e2e-admin-set', '1');
+  }, locale);
 }
 
 /**

@@ -7,6 +7,7 @@ import { meQueryOptions, signOut } from '../auth/api';
 import { useStaffAuth } from '../auth/store';
 import { LanguageSwitch } from '../components/language-switch';
 import { Mark } from '../components/mark';
+import { LoadError } from '../components/messages';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
@@ -22,12 +23,23 @@ export function AdminLayout() {
   const { t } = useTranslation('admin');
   const location = useLocation();
   const staff = useStaffAuth((s) => s.staff);
-  const uid = useStaffAuth((s) => s.headers?.uid);
-  // Who the session belongs to now; a 401 here (an ended session) signs out like any other.
-  useQuery(meQueryOptions(uid));
+  const session = useStaffAuth((s) => s.session);
+  // Who the session cookie belongs to (asked at each load: nothing of it is stored in the page); a 401 here (no
+  // session, or an ended one) signs out like any other.
+  const me = useQuery(meQueryOptions(session));
 
-  if (!uid || !staff)
+  if (!session)
     return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+  if (!staff)
+    return me.isError ? (
+      <div className="mx-auto max-w-md p-6">
+        <LoadError error={me.error} onRetry={() => void me.refetch()} />
+      </div>
+    ) : (
+      <div className="flex min-h-screen items-center justify-center bg-slate-50" aria-busy="true">
+        <Spinner />
+      </div>
+    );
 
   return (
     <div className="min-h-screen lg:flex">
@@ -114,6 +126,11 @@ export function AdminLayout() {
                 </NavLink>
               </li>
             )}
+            <li>
+              <NavLink to="/account" className={navClass} data-testid="nav-account">
+                {t('nav.account')}
+              </NavLink>
+            </li>
             <li className="lg:hidden">
               <button type="button" onClick={() => void signOut()} className={navClass({ isActive: false })}>
                 {t('nav.signOut')}

@@ -43,6 +43,7 @@ export const router = createBrowserRouter(
         { path: 'products/new', lazy: () => import('../products/product-route') },
         { path: 'products/:id', lazy: () => import('../products/product-route') },
         { path: 'staff', lazy: () => import('../staff/staff-route') },
+        { path: 'account', lazy: () => import('../account/account-route') },
         { path: '*', lazy: () => import('./not-found-route') },
       ],
     },

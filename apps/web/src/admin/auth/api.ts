@@ -1,17 +1,22 @@
-import type { Staff, StaffSignInBody } from '@store/contracts/staff';
-import { api, apiWithHeaders } from '../../lib/api-client';
-import { staffHeadersFrom, useStaffAuth } from './store';
+import type { Staff, StaffSecondFactor, StaffSignInBody } from '@store/contracts/staff';
+import { api, ApiError } from '../../lib/api-client';
+import { useStaffAuth } from './store';
 
-/** POST v1/admin/sign_in: keeps the staff member and the session headers. */
+/** POST v1/admin/sign_in: the API sets the session cookies; the staff member is kept in memory. */
 export async function signIn(body: StaffSignInBody): Promise<Staff> {
-  const { data, headers } = await apiWithHeaders<{ staff: Staff }>('admin/sign_in', { method: 'POST', body });
-  const h = staffHeadersFrom(headers);
-  if (!h) throw new Error('missing session headers');
-  useStaffAuth.getState().signIn(h, data.staff);
-  return data.staff;
+  const { staff } = await api<{ staff: Staff }>('admin/sign_in', { method: 'POST', body });
+  useStaffAuth.getState().signIn(staff);
+  return staff;
 }
 
-/** DELETE v1/admin/sign_out: ends the session on the server, and here whatever the server says. */
+/** The second steps a failed sign-in asks for (its email is under attack), or none. */
+export function secondFactorsAsked(err: unknown): StaffSecondFactor[] {
+  if (!(err instanceof ApiError) || err.status !== 401) return [];
+  const asked = err.body.second_factor;
+  return Array.isArray(asked) ? (asked as StaffSecondFactor[]) : [];
+}
+
+/** DELETE v1/admin/sign_out: ends the session on the server (which drops the cookies), and here whatever it says. */
 export async function signOut() {
   try {
     await api('admin/sign_out', { method: 'DELETE' });
@@ -20,14 +25,14 @@ export async function signOut() {
   }
 }
 
-/** GET v1/admin/me: who the session belongs to now (a role may have changed since sign-in). */
-export const meQueryOptions = (uid: string | undefined) => ({
-  queryKey: ['admin', 'me', uid],
+/** GET v1/admin/me: who the session belongs to now (at each load, and a role may have changed since sign-in). */
+export const meQueryOptions = (session: boolean) => ({
+  queryKey: ['admin', 'me'],
   queryFn: async () => {
     const { staff } = await api<{ staff: Staff }>('admin/me');
     useStaffAuth.getState().setStaff(staff);
     return staff;
   },
-  enabled: !!uid,
+  enabled: session,
   staleTime: 5 * 60_000,
 });

@@ -11,7 +11,7 @@ import { Mark } from '../components/mark';
 import { ErrorBox } from '../components/messages';
 import { applyServerErrors, errorOf } from '../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
-import { signIn } from './api';
+import { secondFactorsAsked, signIn } from './api';
 import { useStaffAuth } from './store';
 
 /** Where the staff member was going before the sign-in page (only a page of the back office). */
@@ -22,14 +22,18 @@ function returnTo(state: unknown): string {
     : '/';
 }
 
-/** Staff sign-in: email and password; the API's errors come in the staff member's language. */
+/**
+ * Staff sign-in: email and password; the API's errors come in the staff member's language. While the email is
+ * under attack the API asks for a second step: the code of the member's authenticator app joins the form.
+ */
 export function Component() {
   const { t } = useTranslation('admin');
   useAdminTitle(t('signIn.title'));
   const location = useLocation();
   const navigate = useNavigate();
-  const signedIn = useStaffAuth((s) => s.headers !== null && s.staff !== null);
+  const signedIn = useStaffAuth((s) => s.staff !== null);
   const [failure, setFailure] = useState<string[]>([]);
+  const [askCode, setAskCode] = useState(false);
   const { register, handleSubmit, formState, setError } = useForm<StaffSignInBody>({
     resolver: zodResolver(staffSignInSchema),
   });
@@ -40,7 +44,8 @@ export function Component() {
       await signIn(values);
       await navigate(returnTo(location.state), { replace: true });
     } catch (err) {
-      setFailure(applyServerErrors(err, setError, ['email', 'password']));
+      if (secondFactorsAsked(err).includes('totp')) setAskCode(true);
+      setFailure(applyServerErrors(err, setError, ['email', 'password', 'code']));
     }
   });
 
@@ -82,6 +87,20 @@ export function Component() {
               {...register('password')}
               error={errorOf(formState.errors, 'password')}
             />
+            {askCode && (
+              <Field
+                label={t('signIn.code')}
+                hint={t('signIn.codeHint')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                dir="ltr"
+                maxLength={6}
+                autoFocus
+                data-testid="staff-sign-in-code"
+                {...register('code', { shouldUnregister: true })}
+                error={errorOf(formState.errors, 'code')}
+              />
+            )}
             <Button type="submit" disabled={formState.isSubmitting} data-testid="staff-sign-in">
               {formState.isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
             </Button>

@@ -1,20 +1,34 @@
 import type { Staff } from '@store/contracts/staff';
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
 import { apiHooks } from '../../lib/api-client';
 
-export interface StaffHeaders {
-  client: string;
-  token: string;
-  uid: string;
+/**
+ * The staff session lives in two cookies the API sets (decision 025): `staff_session`, HttpOnly, which no script
+ * here can read and the browser sends only to /v1/admin; and `staff_csrf`, readable by the back office's pages
+ * (its Path is /admin), which every call sends back in X-CSRF-Token. Nothing of the session is kept in
+ * localStorage or sessionStorage: a script injected into the shop cannot carry the back office away.
+ */
+const CSRF_COOKIE = 'staff_csrf';
+
+/** The CSRF token of this browser's staff session, or null when there is none. */
+export function csrfToken(): string | null {
+  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${CSRF_COOKIE}=`));
+  const value = entry?.slice(CSRF_COOKIE.length + 1);
+  return value ? value : null;
 }
 
+/** Drops the CSRF cookie of a session the server no longer knows (the session cookie is the server's to drop). */
+const forgetCsrf = () => {
+  document.cookie = `${CSRF_COOKIE}=; Path=/admin; Max-Age=0; SameSite=Strict`;
+};
+
 interface StaffAuthState {
-  headers: StaffHeaders | null;
+  /** A session may exist (its CSRF cookie is here): the pages ask GET v1/admin/me who it belongs to. */
+  session: boolean;
+  /** The signed-in staff member, once sign-in or GET v1/admin/me said so; in memory only. */
   staff: Staff | null;
-  signIn(headers: StaffHeaders, staff: Staff): void;
+  signIn(staff: Staff): void;
   setStaff(staff: Staff): void;
-  setHeaders(headers: StaffHeaders): void;
   signOut(): void;
 }
 
@@ -25,44 +39,23 @@ export const onStaffSignOut = (fn: () => void) => {
   return () => signOutListeners.delete(fn);
 };
 
-/**
- * The staff session: headers (client, token, uid = email) and the staff member, persisted like the shop's session
- * but under a key of its own, so a shopper's session and a staff session on one browser never mix.
- */
-export const useStaffAuth = create<StaffAuthState>()(
-  persist(
-    (set, get) => ({
-      headers: null,
-      staff: null,
-      signIn: (headers, staff) => set({ headers, staff }),
-      setStaff: (staff) => set({ staff }),
-      setHeaders: (headers) => set({ headers }),
-      signOut: () => {
-        if (!get().headers && !get().staff) return;
-        set({ headers: null, staff: null });
-        signOutListeners.forEach((fn) => fn());
-      },
-    }),
-    { name: 'admin-auth', partialize: ({ headers, staff }) => ({ headers, staff }) },
-  ),
-);
+export const useStaffAuth = create<StaffAuthState>()((set, get) => ({
+  session: csrfToken() !== null,
+  staff: null,
+  signIn: (staff) => set({ session: true, staff }),
+  setStaff: (staff) => set({ staff }),
+  signOut: () => {
+    forgetCsrf();
+    if (!get().session && !get().staff) return;
+    set({ session: false, staff: null });
+    signOutListeners.forEach((fn) => fn());
+  },
+}));
 
-/** Reads the session headers of an answer (sign-in). */
-export function staffHeadersFrom(res: Headers): StaffHeaders | null {
-  const token = res.get('token');
-  const client = res.get('client');
-  const uid = res.get('uid');
-  return token && client && uid ? { token, client, uid } : null;
-}
-
-// This page's API client carries the staff session (the back office is its own page: the shop's session is never
-// sent from here); any 401 signs the staff member out; headers the server renews are kept.
+// This page's API client sends the CSRF token (the browser adds the session cookie by itself, to /v1/admin only;
+// the shop's session is never sent from here); any 401 signs the staff member out.
 apiHooks.headers = (): Record<string, string> => {
-  const h = useStaffAuth.getState().headers;
-  return h ? { client: h.client, token: h.token, uid: h.uid } : {};
+  const token = csrfToken();
+  return token ? { 'x-csrf-token': token } : {};
 };
 apiHooks.onUnauthorized = () => useStaffAuth.getState().signOut();
-apiHooks.onHeaders = (res) => {
-  const h = staffHeadersFrom(res);
-  if (h && useStaffAuth.getState().headers) useStaffAuth.getState().setHeaders(h);
-};

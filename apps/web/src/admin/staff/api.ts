@@ -1,4 +1,4 @@
-import type { NewStaffBody, StaffMember } from '@store/contracts/staff';
+import type { NewStaffBody, StaffMember, StaffSignInFailuresResponse } from '@store/contracts/staff';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -9,6 +9,15 @@ export const staffQueryOptions = () =>
   queryOptions({
     queryKey: STAFF_KEY,
     queryFn: async ({ signal }) => (await api<{ staff: StaffMember[] }>('admin/staff', { signal })).staff,
+  });
+
+export const FAILURES_KEY = ['admin', 'staff', 'sign-in-failures'] as const;
+
+/** GET v1/admin/sign_in_failures (owners): the latest failed sign-ins, and the emails under attack now. */
+export const signInFailuresQueryOptions = () =>
+  queryOptions({
+    queryKey: FAILURES_KEY,
+    queryFn: ({ signal }) => api<StaffSignInFailuresResponse>('admin/sign_in_failures', { signal }),
   });
 
 /** POST v1/admin/staff (owners). */

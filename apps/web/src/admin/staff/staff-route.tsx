@@ -16,7 +16,7 @@ import { dateTime } from '../lib/format';
 import { applyServerErrors, errorMessages, errorOf } from '../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { dangerClass } from '../orders/status-actions';
-import { addStaff, removeStaff, STAFF_KEY, staffQueryOptions } from './api';
+import { addStaff, removeStaff, signInFailuresQueryOptions, STAFF_KEY, staffQueryOptions } from './api';
 
 const FIELDS = ['email', 'name', 'role', 'password'] as const;
 
@@ -89,7 +89,72 @@ function AddStaffForm() {
   );
 }
 
-/** Staff (owners only): who may sign in to the back office, adding a member, removing one. */
+/**
+ * Owners: the latest failed sign-ins (who was tried, from which address, when, why it failed), the emails under
+ * attack now first: their members sign in with their authenticator app's code meanwhile (decision 025).
+ */
+function SignInFailures() {
+  const { t } = useTranslation('admin');
+  const locale = useLocaleStore((s) => s.locale);
+  const q = useQuery(signInFailuresQueryOptions());
+  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  if (!q.data) return <Skeleton className="h-24" />;
+  const { failures, under_attack } = q.data;
+  return (
+    <div className="flex flex-col gap-3">
+      {under_attack.length > 0 && (
+        <ul
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="under-attack"
+        >
+          {under_attack.map((a) => (
+            <li key={a.email}>
+              <span dir="ltr" className="font-semibold">
+                {a.email}
+              </span>
+              {' · '}
+              {t('staff.failures.underAttack', { failures: a.failures, addresses: a.addresses })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {failures.length === 0 ? (
+        <p className="text-sm text-slate-700">{t('staff.failures.none')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-start text-sm" data-testid="sign-in-failures">
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th className="py-2 text-start font-medium">{t('staff.failures.email')}</th>
+                <th className="py-2 text-start font-medium">{t('staff.failures.address')}</th>
+                <th className="py-2 text-start font-medium">{t('staff.failures.reason')}</th>
+                <th className="py-2 text-start font-medium">{t('staff.failures.time')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {failures.map((f, i) => (
+                <tr key={`${f.at}-${i}`}>
+                  <td className="py-2" dir="ltr">
+                    {f.email}
+                  </td>
+                  <td className="py-2" dir="ltr">
+                    {f.ip}
+                  </td>
+                  <td className="py-2">
+                    {t(`staff.failures.reasons.${f.reason}`, { defaultValue: f.reason })}
+                  </td>
+                  <td className="py-2">{dateTime(f.at, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Staff (owners only): who may sign in to the back office, adding a member, removing one, failed sign-ins. */
 export function Component() {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
@@ -159,6 +224,7 @@ export function Component() {
                   </p>
                   <p className="text-xs text-slate-600">
                     {t(`roles.${m.role}`)} · {t('staff.since', { date: dateTime(m.created_at, locale) })}
+                    {m.active && <> · {t(m.totp ? 'staff.totpOn' : 'staff.totpOff')}</>}
                   </p>
                 </div>
                 {m.active ? (
@@ -186,6 +252,9 @@ export function Component() {
       </Card>
       <Card title={t('staff.add')}>
         <AddStaffForm />
+      </Card>
+      <Card title={t('staff.failures.title')} testId="failures-card">
+        <SignInFailures />
       </Card>
       <Dialog
         open={removing !== null}

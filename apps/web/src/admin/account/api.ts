@@ -1,0 +1,23 @@
+import type { StaffTotpSetup, StaffTotpStatus } from '@store/contracts/staff';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export const TOTP_KEY = ['admin', 'me', 'totp'] as const;
+
+/** GET v1/admin/me/totp: whether this member has an authenticator app. */
+export const totpQueryOptions = () =>
+  queryOptions({
+    queryKey: TOTP_KEY,
+    queryFn: async ({ signal }) => (await api<StaffTotpStatus>('admin/me/totp', { signal })).totp,
+  });
+
+/** POST v1/admin/me/totp: a new secret to type or open in the app (nothing changes until confirmed). */
+export const startTotp = () => api<StaffTotpSetup>('admin/me/totp', { method: 'POST' });
+
+/** PUT v1/admin/me/totp: the app's code turns it on. */
+export const confirmTotp = (code: string) =>
+  api<{ message: string }>('admin/me/totp', { method: 'PUT', body: { code } });
+
+/** DELETE v1/admin/me/totp: off, with the password. */
+export const disableTotp = (password: string) =>
+  api<{ message: string }>('admin/me/totp', { method: 'DELETE', body: { password } });
