@@ -93,8 +93,10 @@ export function readStamp() {
 export function whyBuild(env = process.env) {
   const stamp = readStamp();
   if (!stamp) return 'there is no build yet';
+  // Against the time the build started: a file saved while it ran may not be in it.
   const newest = newestSource();
-  if (newest.mtimeMs > statSync(stampFile).mtimeMs) return `${newest.file} changed since the last build`;
+  const built = typeof stamp.startedAt === 'number' ? stamp.startedAt : statSync(stampFile).mtimeMs;
+  if (newest.mtimeMs > built) return `${newest.file} changed since the last build`;
   const was = JSON.stringify(stamp.settings ?? {});
   const now = JSON.stringify(buildSettings(env));
   if (was !== now) return `the VITE_* settings differ from the last build's (${was} then, ${now} now)`;

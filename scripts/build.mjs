@@ -219,7 +219,7 @@ function main() {
   buildApi();
   writeFileSync(
     stampFile,
-    `${JSON.stringify({ builtAt: new Date().toISOString(), node: process.version, settings: buildSettings(), outputs }, null, 2)}\n`,
+    `${JSON.stringify({ startedAt: t0, builtAt: new Date().toISOString(), node: process.version, settings: buildSettings(), outputs }, null, 2)}\n`,
   );
   console.log(`Built the store in ${((Date.now() - t0) / 1000).toFixed(1)} s: npm run serve starts it.`);
 }
