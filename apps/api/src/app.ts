@@ -61,6 +61,7 @@ import { adminImageRoutes } from './modules/catalog-admin/images-routes.ts';
 import { keepUploadedFile } from './lib/uploaded-files.ts';
 import { adminProductRoutes } from './modules/catalog-admin/products-routes.ts';
 import { adminImportRoutes } from './modules/catalog-admin/imports-routes.ts';
+import { adminBackupRoutes } from './modules/backup/index.ts';
 import type { ImportLimits } from './modules/catalog-admin/imports-file.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
 import { InProcessReads } from './lib/in-process-reads.ts';
@@ -137,6 +138,8 @@ export interface AppOptions {
   catalogIndexReady?: () => boolean;
   /** METRICS_TOKEN: opens /metrics to a scraper elsewhere than this machine (`Authorization: Bearer …`). */
   metricsToken?: string;
+  /** PG_BIN_DIR: the folder holding pg_dump, for the back office's backup of a PostgreSQL store (default: found). */
+  pgBinDir?: string;
   /** PG_BIN_DIR: the folder holding pg_dump, for the back office's backup of a PostgreSQL store (default: found). */
   pgBinDir?: string;
   /** A jobs-only instance (JOBS=only, `npm run worker`): it answers /health, /ready and /metrics, nothing else. */
@@ -348,6 +351,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminImageRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminProductRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminImportRoutes, { prefix: '/v1/admin', limits: opts.importLimits });
+  await app.register(adminBackupRoutes, {
+    prefix: '/v1/admin',
+    database: opts.database,
+    uploadsDir: opts.uploadsDir,
+    pgBinDir: opts.pgBinDir,
+  });
   if (opts.devRoutes && app.ctx.env !== 'production') await app.register(devRoutes);
 
   if (opts.uploadsDir) {

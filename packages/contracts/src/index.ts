@@ -23,4 +23,5 @@ export * from './admin-taxonomy.ts';
 export * from './admin-synonyms.ts';
 export * from './admin-imports.ts';
 export * from './admin-content.ts';
+export * from './admin-backup.ts';
 export * from './sms.ts';

@@ -1,4 +1,5 @@
 import type { Locale } from './constants.ts';
+import { backupMessages } from './admin-backup.ts';
 import { priceMessages } from './price-messages.ts';
 
 /**
@@ -27,6 +28,7 @@ export const apiMessages = {
   required: { en: 'is required', ar: 'مطلوب' },
   invalid_value: { en: 'is not valid', ar: 'قيمة غير صحيحة' },
   ...priceMessages,
+  ...backupMessages,
   /* ---- bounds of every input, and the database's answers (issue 12) ---- */
   control_characters: {
     en: 'contains characters that are not allowed',

@@ -29,6 +29,13 @@ export interface Database {
   maintain(): Promise<void>;
   /** PostgreSQL: the pool's connections now (for /metrics); absent on the embedded database. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** PostgreSQL: the address it was opened with (a backup runs pg_dump against it). */
+  url?: string;
+  /**
+   * The embedded database: its folder as one tar, with the rows of `text` read just before in the same turn
+   * (a backup while the store runs; pglite-thread.ts). Absent on PostgreSQL.
+   */
+  dumpDataDir?(text?: string): Promise<{ rows: Record<string, unknown>[]; tar: Uint8Array }>;
 }
 
 /**
@@ -198,6 +205,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       maintain: async () => {},
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => {
@@ -226,6 +234,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     close: () => thread.close(),
+    dumpDataDir: (text) => thread.dumpDataDir(text),
     maintain: async () => {
       // Seconds at 100,000 products: past the statement bound, and nothing waits for it.
       await thread.exec('vacuum analyze', { timeoutMs: 0 });

@@ -11,6 +11,12 @@ export interface PGliteThread {
   /** `timeoutMs` overrides the statement bound for this call (0: none), e.g. for the upkeep's VACUUM. */
   exec(text: string, options?: { timeoutMs?: number }): ReturnType<PGlite['exec']>;
   transaction: PGlite['transaction'];
+  /**
+   * The data folder as one tar (PGlite's dumpDataDir), with the rows of `text` read just before it in the same
+   * turn: no other statement or transaction runs in between, so they describe the very same data (backups). Other
+   * calls wait meanwhile; the statement bound does not apply to it.
+   */
+  dumpDataDir(text?: string): Promise<{ rows: Record<string, unknown>[]; tar: Uint8Array }>;
   /** Bounds from now on (they start unset, so migrations at start-up run without them). */
   setBounds(bounds: PGliteThreadBounds): void;
   close(): Promise<void>;
@@ -161,6 +167,7 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
       await call({ op: 'end', tx, commit: true });
       return result;
     }) as unknown as PGlite['transaction'],
+    dumpDataDir: (text) => call({ op: 'dump', text }, 0),
     setBounds(bounds) {
       statementTimeoutMs = bounds.statementTimeoutMs ?? 0;
       worker.postMessage({ op: 'bounds', idleInTransactionMs: bounds.idleInTransactionTimeoutMs ?? 0 });

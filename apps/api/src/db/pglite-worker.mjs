@@ -9,6 +9,8 @@
 //   { op: 'begin' }                      → result: a transaction id; queries carrying it run inside it
 //   { op: 'end', tx, commit }            → COMMIT, or ROLLBACK when commit is false
 //   { op: 'close' }
+//   { op: 'dump', text }                 → result: { rows, tar }: `text`'s rows, then the data folder as one tar
+//                                        (PGlite's dumpDataDir), in one turn: nothing runs in between (backups)
 //   { op: 'cancel', target }             the server stopped waiting for the BEGIN `target` (no answer): the
 //                                        transaction it opened is rolled back
 //   Any message may carry `deadline` (Date.now() value): when its turn comes after that, it does not run.
@@ -183,6 +185,15 @@ async function handle(m) {
       });
     case 'begin':
       return inTurn(m, () => begin(m));
+    case 'dump':
+      return inTurn(m, () => {
+        const answer = (async () => {
+          const rows = m.text ? (await client.query(m.text)).rows : [];
+          const file = await client.dumpDataDir('none');
+          return { rows, tar: new Uint8Array(await file.arrayBuffer()) };
+        })();
+        return { answer, held: answer };
+      });
     case 'close':
       await client.close();
       return null;
@@ -205,7 +216,8 @@ port.on('message', (m) => {
     return;
   }
   handle(m).then(
-    (result) => port.postMessage({ id: m.id, result }),
+    // A dump's bytes move to the server's thread rather than being copied.
+    (result) => port.postMessage({ id: m.id, result }, result?.tar ? [result.tar.buffer] : []),
     (err) => port.postMessage({ id: m.id, error: plainError(err) }),
   );
 });
