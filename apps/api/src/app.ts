@@ -140,8 +140,6 @@ export interface AppOptions {
   metricsToken?: string;
   /** PG_BIN_DIR: the folder holding pg_dump, for the back office's backup of a PostgreSQL store (default: found). */
   pgBinDir?: string;
-  /** PG_BIN_DIR: the folder holding pg_dump, for the back office's backup of a PostgreSQL store (default: found). */
-  pgBinDir?: string;
   /** A jobs-only instance (JOBS=only, `npm run worker`): it answers /health, /ready and /metrics, nothing else. */
   probesOnly?: boolean;
 }
