@@ -1,3 +1,4 @@
+import type { AdminBackupCheck } from '@store/contracts/admin-backup';
 import type { AdminDashboard } from '@store/contracts/admin-orders';
 import type { Locale } from '@store/contracts/constants';
 import { queryOptions } from '@tanstack/react-query';
@@ -11,3 +12,9 @@ export const dashboardQueryOptions = (locale: Locale) =>
     staleTime: 30_000,
     refetchInterval: 60_000,
   });
+
+/** Where the browser downloads a backup of the whole store (owners; GET v1/admin/backup). */
+export const BACKUP_URL = '/v1/admin/backup';
+
+/** GET v1/admin/backup/check: whether the server can make a backup now (its refusal says why, in words). */
+export const checkBackup = () => api<AdminBackupCheck>('admin/backup/check');

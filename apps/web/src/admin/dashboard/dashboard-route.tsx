@@ -11,6 +11,7 @@ import { StatusBadge } from '../components/status-badge';
 import { count, money } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { dashboardQueryOptions } from './api';
+import { BackupCard } from './backup-card';
 
 // The chart library comes with the chart, after the figures are on screen.
 const SalesChart = lazy(() => import('./sales-chart'));
@@ -51,6 +52,7 @@ export function Component() {
 function Dashboard() {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
+  const owner = useStaffAuth((s) => s.staff?.role === 'owner');
   useAdminTitle(t('dashboard.title'));
   const q = useQuery(dashboardQueryOptions(locale));
 
@@ -139,6 +141,11 @@ function Dashboard() {
               </ul>
             )}
           </Card>
+        </div>
+      )}
+      {owner && (
+        <div className="mt-4">
+          <BackupCard />
         </div>
       )}
     </div>
