@@ -139,13 +139,17 @@ function compileFolder(srcDir, outDir, options) {
   return count;
 }
 
-/** The packages `npm ci --omit=dev` installs (package-lock.json: those not marked dev). */
+/**
+ * The packages `npm ci --omit=dev` installs where apps/api/dist finds them (package-lock.json: not marked dev, in
+ * node_modules or apps/api/node_modules).
+ */
 function productionPackages() {
   const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
   const names = new Set();
-  for (const [where, entry] of Object.entries(lock.packages ?? {}))
-    if (!entry.dev && where.startsWith('node_modules/'))
-      names.add(where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  for (const [where, entry] of Object.entries(lock.packages ?? {})) {
+    const name = /^(?:apps\/api\/)?node_modules\/((?:@[^/]+\/)?[^/]+)$/.exec(where)?.[1];
+    if (name && !entry.dev) names.add(name);
+  }
   return names;
 }
 
