@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { brands, categories, productImages, products, promotions, specifications } from '../db/schema.ts';
 import { refreshCurrentPrices } from '../modules/catalog/prices.ts';
@@ -51,12 +51,7 @@ export interface ProductInput {
 /** Inserts a product the way the store does: search text from its names, current price from its promotion. */
 export async function addProduct(db: DbOrTx, p: ProductInput, now = new Date()) {
   const [brand] = await db.select().from(brands).where(eq(brands.id, p.brandId));
-  const cats = (
-    (await db.execute(sql`with recursive up as (select id, parent_id, name_en, name_ar from categories where id = ${p.categoryId}
-      union all select c.id, c.parent_id, c.name_en, c.name_ar from categories c join up on c.id = up.parent_id) select * from up`)) as unknown as {
-      rows: { name_en: string; name_ar: string }[];
-    }
-  ).rows;
+  const [category] = await db.select().from(categories).where(eq(categories.id, p.categoryId));
   const [row] = await db
     .insert(products)
     .values({
@@ -82,7 +77,7 @@ export async function addProduct(db: DbOrTx, p: ProductInput, now = new Date()) 
         brandEn: brand?.nameEn ?? '',
         brandAr: brand?.nameAr ?? '',
         model: p.model,
-        categoryNames: cats.flatMap((c) => [c.name_en, c.name_ar]),
+        category: { en: category?.nameEn ?? '', ar: category?.nameAr ?? '' },
       }),
     })
     .returning();

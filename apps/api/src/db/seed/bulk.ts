@@ -57,23 +57,17 @@ interface Template {
 async function templates(db: DbOrTx): Promise<Template[]> {
   const list = await rows(
     db,
-    sql`with recursive up(product_id, cat_id, depth) as (
-          select p.id, p.category_id, 0 from products p where p.sku not like 'GEN-%' or p.sku is null
-          union all select up.product_id, c.parent_id, up.depth + 1 from up join categories c on c.id = up.cat_id
-          where c.parent_id is not null)
-        select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id, p.model,
+    sql`select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id, p.model,
           p.series, p.price_piastres, b.name_en as brand_en, b.name_ar as brand_ar,
-          (select array_agg(x order by up.depth, x.ord) from up join categories c on c.id = up.cat_id,
-             unnest(array[c.name_en, c.name_ar]) with ordinality as x(x, ord) where up.product_id = p.id) as cats,
+          c.name_en as category_en, c.name_ar as category_ar,
           i.original_url, i.thumbnail_url, i.medium_url
-        from products p join brands b on b.id = p.brand_id
+        from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
         join lateral (select * from product_images i where i.product_id = p.id and not i.is_3d
                       order by i.position, i.id limit 1) i on true
         where (p.sku not like 'GEN-%' or p.sku is null) and p.active
         order by p.id`,
   );
   return list.map((r, n) => {
-    const cats = ((r.cats as string[] | null) ?? []).map(String);
     const series = (r.series as string | null) ?? null;
     return {
       n,
@@ -92,7 +86,7 @@ async function templates(db: DbOrTx): Promise<Template[]> {
       model_norm: normalizeSearchText(String(r.model ?? 'GEN')),
       // The model as one word too (productSearchText): its generated copies add '-<code>'.
       model_compact: normalizeSearchText(String(r.model ?? 'GEN')).replace(/ /g, ''),
-      tail: normalizeSearchText([series ?? '', ...cats].join(' ')),
+      tail: normalizeSearchText([series ?? '', String(r.category_en), String(r.category_ar)].join(' ')),
       original_url: String(r.original_url),
       thumbnail_url: String(r.thumbnail_url),
       medium_url: String(r.medium_url),

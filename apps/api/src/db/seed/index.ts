@@ -133,13 +133,6 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
     }
   }
   const byKey = new Map(flat.map((c) => [c.key, c]));
-  /** The names of a category and its ancestors, both languages (products.search_text). */
-  const pathNames = (key: string) => {
-    const out: string[] = [];
-    for (let c = byKey.get(key); c; c = c.parentKey ? byKey.get(c.parentKey) : undefined)
-      out.push(c.en, c.ar);
-    return out;
-  };
 
   /* brands */
   const brandRows = await tx
@@ -207,7 +200,7 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
               brandAr: brand.ar,
               model: p.model,
               series: p.series,
-              categoryNames: pathNames(p.category),
+              category: byKey.get(p.category)!,
             }),
             sku: p.sku,
             createdAt: p.createdAt,

@@ -1758,9 +1758,13 @@ const ACCESSORIES = [
     model: 'MDY-12-EH',
     price: 1099,
     color: 'white',
-    en: 'Xiaomi 67W Charging Combo (Type-A) with Cable',
-    ar: 'شاحن شاومي 67 وات مع كابل تايب سي',
-    specs: [spec('power', '67 W', '67 وات'), spec('ports', '1 x USB-A')],
+    en: 'Xiaomi 67W Charging Combo, USB-A Charger with Type-C Cable',
+    ar: 'شاحن شاومي 67 وات USB-A مع كابل تايب سي',
+    specs: [
+      spec('power', '67 W', '67 وات'),
+      spec('ports', '1 x USB-A'),
+      spec('type', 'Charger with a USB-A to USB-C cable', 'شاحن مع كابل USB-A إلى USB-C'),
+    ],
   }),
   it('chargers-cables', {
     brand: 'xiaomi',
@@ -1808,7 +1812,7 @@ const ACCESSORIES = [
     price: 1999,
     color: 'black',
     en: 'Anker Nano Power Bank 10000mAh 30W Built-in USB-C Cable A1259',
-    ar: 'باور بانك أنكر نانو 10000 مللي أمبير 30 وات بكابل مدمج A1259',
+    ar: 'باور بانك أنكر نانو 10000 مللي أمبير 30 وات بكابل USB-C مدمج A1259',
     specs: [spec('capacity', '10,000 mAh', '10000 مللي أمبير'), spec('power', '30 W', '30 وات')],
   }),
   it('power-banks', {

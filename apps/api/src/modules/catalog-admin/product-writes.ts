@@ -6,7 +6,7 @@
 import { toPiastres, type AdminProductBody } from '@store/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { brands, products, promotions, specifications } from '../../db/schema.ts';
+import { brands, categories, products, promotions, specifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
 import { setStock, setStocks } from '../stock/index.ts';
@@ -21,35 +21,29 @@ export interface WriteOptions {
   edited?: boolean;
 }
 
-/** The names of each category and its ancestors, both languages, by category id (none for an unknown id). */
-async function categoryPaths(tx: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
-  const res = await tx.execute(sql`
-    with recursive path(start_id, id, parent_id, name_en, name_ar, depth) as (
-      select id, id, parent_id, name_en, name_ar, 0 from categories where id in ${ids}
-      union all
-      select path.start_id, c.id, c.parent_id, c.name_en, c.name_ar, path.depth + 1
-      from categories c join path on c.id = path.parent_id
-      where path.depth < 20
-    )
-    select start_id, name_en, name_ar from path order by start_id, depth`);
-  const paths = new Map<number, string[]>();
-  for (const r of (res as unknown as { rows: { start_id: number; name_en: string; name_ar: string }[] })
-    .rows) {
-    const list = paths.get(Number(r.start_id)) ?? [];
-    list.push(r.name_en, r.name_ar);
-    paths.set(Number(r.start_id), list);
-  }
-  return paths;
+/** Each category's names, both languages, by category id (none for an unknown id). */
+async function categoryNamesById(
+  tx: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { en: string; ar: string }>> {
+  if (!ids.length) return new Map();
+  const found = await tx
+    .select({ id: categories.id, en: categories.nameEn, ar: categories.nameAr })
+    .from(categories)
+    .where(inArray(categories.id, ids));
+  return new Map(found.map((c) => [c.id, { en: c.en, ar: c.ar }]));
 }
 
-/** The names of a category and its ancestors, both languages; null when the category does not exist. */
-export async function categoryPathNames(tx: DbOrTx, categoryId: number): Promise<string[] | null> {
-  return (await categoryPaths(tx, [categoryId])).get(categoryId) ?? null;
+/** A category's names, both languages (a product's search text holds them); null when it does not exist. */
+export async function categoryNames(
+  tx: DbOrTx,
+  categoryId: number,
+): Promise<{ en: string; ar: string } | null> {
+  return (await categoryNamesById(tx, [categoryId])).get(categoryId) ?? null;
 }
 
 /**
- * products.search_text for these titles, brand, model, series and category (with its ancestors), as the seed
- * and the catalog make it. 422 on `category_id` / `brand_id` when they do not exist.
+ * products.search_text for these titles, brand, model, series and category, as the seed and the catalog make it. 422 on `category_id` / `brand_id` when they do not exist.
  */
 export async function productSearchTextFor(
   tx: DbOrTx,
@@ -62,8 +56,8 @@ export async function productSearchTextFor(
     series?: string | null;
   },
 ): Promise<string> {
-  const categoryNames = await categoryPathNames(tx, p.categoryId);
-  if (!categoryNames) throw AppError.field('category_id', 'category_not_found');
+  const category = await categoryNames(tx, p.categoryId);
+  if (!category) throw AppError.field('category_id', 'category_not_found');
   const [brand] = await tx
     .select({ en: brands.nameEn, ar: brands.nameAr })
     .from(brands)
@@ -76,7 +70,7 @@ export async function productSearchTextFor(
     brandAr: brand.ar,
     model: p.model,
     series: p.series,
-    categoryNames,
+    category,
   });
 }
 
@@ -207,7 +201,7 @@ export async function updateProduct(
 async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) {
   const brandIds = [...new Set(bodies.map((b) => b.brand_id))];
   const promotionIds = [...new Set(bodies.flatMap((b) => (b.promotion_id === null ? [] : [b.promotion_id])))];
-  const paths = await categoryPaths(tx, [...new Set(bodies.map((b) => b.category_id))]);
+  const names = await categoryNamesById(tx, [...new Set(bodies.map((b) => b.category_id))]);
   const brandNames = new Map(
     (
       await tx
@@ -224,8 +218,8 @@ async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) 
       : [],
   );
   return bodies.map((body) => {
-    const categoryNames = paths.get(body.category_id);
-    if (!categoryNames) throw AppError.field('category_id', 'category_not_found');
+    const category = names.get(body.category_id);
+    if (!category) throw AppError.field('category_id', 'category_not_found');
     const brand = brandNames.get(body.brand_id);
     if (!brand) throw AppError.field('brand_id', 'brand_not_found');
     if (body.promotion_id !== null && !knownPromotions.has(body.promotion_id))
@@ -237,7 +231,7 @@ async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) 
       brandAr: brand.ar,
       model: body.model,
       series: body.series,
-      categoryNames,
+      category,
     });
     return columnsOf(body, searchText, now);
   });

@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { removeImageFiles } from './images-service.ts';
-import { categoryPathNames, insertProduct, updateProduct } from './product-writes.ts';
+import { categoryNames, insertProduct, updateProduct } from './product-writes.ts';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -446,8 +446,8 @@ export async function bulkProducts(
       }
       case 'move': {
         const categoryId = body.category_id!;
-        const names = await categoryPathNames(tx, categoryId);
-        if (!names) throw AppError.field('category_id', 'category_not_found');
+        const category = await categoryNames(tx, categoryId);
+        if (!category) throw AppError.field('category_id', 'category_not_found');
         // The category's names are in each product's search text: made again for every product moved.
         const moving = await rows<{
           id: number;
@@ -471,7 +471,7 @@ export async function bulkProducts(
             brandAr: p.brand_ar,
             model: p.model,
             series: p.series,
-            categoryNames: names,
+            category,
           });
           await tx.execute(sql`update products set category_id = ${categoryId}, search_text = ${searchText},
                                  updated_at = ${at}, edited_at = ${at} where id = ${p.id}`);

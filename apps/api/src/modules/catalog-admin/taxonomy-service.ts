@@ -1,8 +1,8 @@
 /**
  * The back office's categories, brands and promotions (issue 17): the category tree (three levels at most, moves
  * and order), brands and their home-page flags, promotions and the products in them. Every change is one
- * transaction with its audit entry; a renamed or moved category and a renamed brand rewrite their products'
- * search_text in the same transaction (the store's search finds the new name at once), and a promotion's changes
+ * transaction with its audit entry; a renamed category and a renamed brand rewrite their products' search_text in
+ * the same transaction (the store's search finds the new name at once), and a promotion's changes
  * refresh its products' current prices (the store's offer pages follow at once).
  */
 import {
@@ -47,19 +47,6 @@ const isStale = (sent: string, current: Date) => Date.parse(sent) !== current.ge
 
 /* ---------------- search text ---------------- */
 
-type CategoryLink = { id: number; parentId: number | null; nameEn: string; nameAr: string };
-
-/** The names of a category and its ancestors, both languages (the category first), from the loaded tree. */
-function pathNames(tree: Map<number, CategoryLink>, id: number): string[] {
-  const names: string[] = [];
-  let c = tree.get(id);
-  for (let depth = 0; c && depth < 20; depth++) {
-    names.push(c.nameEn, c.nameAr);
-    c = c.parentId === null ? undefined : tree.get(c.parentId);
-  }
-  return names;
-}
-
 const SEARCH_TEXT_BATCH = 1000;
 
 /**
@@ -67,31 +54,21 @@ const SEARCH_TEXT_BATCH = 1000;
  * the names as they are now in this transaction: one UPDATE … FROM (VALUES …) per thousand products.
  */
 async function recomputeSearchText(tx: DbOrTx, where: SQL): Promise<number> {
-  const tree = new Map(
-    (
-      await tx
-        .select({
-          id: categories.id,
-          parentId: categories.parentId,
-          nameEn: categories.nameEn,
-          nameAr: categories.nameAr,
-        })
-        .from(categories)
-    ).map((c) => [c.id, c]),
-  );
   const list = rowsOf<{
     id: number;
     title_en: string;
     title_ar: string;
     model: string | null;
     series: string | null;
-    category_id: number;
+    category_en: string;
+    category_ar: string;
     brand_en: string;
     brand_ar: string;
   }>(
-    await tx.execute(sql`select p.id, p.title_en, p.title_ar, p.model, p.series, p.category_id,
-        b.name_en as brand_en, b.name_ar as brand_ar
-      from products p join brands b on b.id = p.brand_id where ${where}`),
+    await tx.execute(sql`select p.id, p.title_en, p.title_ar, p.model, p.series,
+        c.name_en as category_en, c.name_ar as category_ar, b.name_en as brand_en, b.name_ar as brand_ar
+      from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
+      where ${where}`),
   );
   let changed = 0;
   for (let i = 0; i < list.length; i += SEARCH_TEXT_BATCH) {
@@ -103,7 +80,7 @@ async function recomputeSearchText(tx: DbOrTx, where: SQL): Promise<number> {
         brandAr: p.brand_ar,
         model: p.model,
         series: p.series,
-        categoryNames: pathNames(tree, Number(p.category_id)),
+        category: { en: p.category_en, ar: p.category_ar },
       });
       return sql`(${Number(p.id)}::int, ${text}::text)`;
     });
@@ -259,7 +236,7 @@ export async function createCategory(db: DbOrTx, me: CurrentStaff, body: AdminCa
   return categoryById(db, id);
 }
 
-/** PUT /v1/admin/categories/{id}: names, icon, flags; a new name rewrites the search text of the products below. */
+/** PUT /v1/admin/categories/{id}: names, icon, flags; a new name rewrites the search text of its products. */
 export async function updateCategory(
   db: DbOrTx,
   me: CurrentStaff,
@@ -284,10 +261,9 @@ export async function updateCategory(
       })
       .where(eq(categories.id, id))
       .returning();
-    if (before.nameEn !== after!.nameEn || before.nameAr !== after!.nameAr) {
-      const ids = subtree(await loadCategories(tx), id);
-      await recomputeSearchText(tx, sql`p.category_id in ${ids}`);
-    }
+    // A product's search text holds its own category's names, not its ancestors' (search-text.ts).
+    if (before.nameEn !== after!.nameEn || before.nameAr !== after!.nameAr)
+      await recomputeSearchText(tx, sql`p.category_id = ${id}`);
     await audit(
       tx,
       me,
@@ -333,11 +309,6 @@ export async function orderCategories(db: DbOrTx, me: CurrentStaff, body: AdminC
         .update(categories)
         .set({ parentId: parent, position, updatedAt: nextStamp(now, c.updatedAt) })
         .where(eq(categories.id, id));
-    }
-    if (moved.length) {
-      const after = await loadCategories(tx);
-      const ids = moved.flatMap((m) => subtree(after, m.id));
-      await recomputeSearchText(tx, sql`p.category_id in ${ids}`);
     }
     await audit(
       tx,

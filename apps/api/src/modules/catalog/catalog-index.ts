@@ -452,9 +452,19 @@ export function mayHoldPhrase(idx: CatalogIndex, phrase: string): Int32Array {
   return amongPhraseHolders(idx, phrase, out);
 }
 
-/** Whether a catalog word can be the `j`th of `k` words of a phrase in a text holding it (`phraseTest`). */
+/**
+ * Whether a catalog word can be the `j`th of `k` words of a phrase in a text holding it (`phraseTest`): the first
+ * ends with it, the last starts with it, those between are it; a first or last of one or two Latin letters is it
+ * too (`wholeWordOnly`: `usb c` is not in `usb cable`).
+ */
 const fitsPlace = (word: string, part: string, j: number, k: number) =>
-  j === 0 ? word.endsWith(part) : j === k - 1 ? word.startsWith(part) : word === part;
+  j > 0 && j < k - 1
+    ? word === part
+    : wholeWordOnly(part)
+      ? word === part
+      : j === 0
+        ? word.endsWith(part)
+        : word.startsWith(part);
 
 /**
  * Of `list` (ascending), the positions whose texts can hold a phrase of several words, told by one place of the
@@ -492,9 +502,9 @@ export function amongPhraseHolders(idx: CatalogIndex, phrase: string, list: Int3
 }
 
 /**
- * Whether the text at a position holds `phrase` (several words), as `texts[d].includes(phrase)` says, told from
- * the text's words: the phrase's first word ends a word of the text, its middle words are the next words, its last
- * word starts the word after them. The catalog words that can stand in each place are marked once per test (from
+ * Whether the text at a position holds `phrase` (several words), as `texts[d].includes(phrase)` says (a first or
+ * last word of one or two Latin letters whole: `fitsPlace`), told from the text's words: the phrase's first word
+ * ends a word of the text, its middle words are the next words, its last word starts the word after them. The catalog words that can stand in each place are marked once per test (from
  * the words holding each of the phrase's words, `wordsHolding`); a text then costs a walk of its ~40 word numbers
  * instead of a search in its ~280 letters (a search of two common words looked in 15,000 texts: 5 to 10 ms).
  */
@@ -758,6 +768,15 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n);
 }
 
+/**
+ * A part of a search: a product matches it by holding one of its texts, or by being in one of its sections (a
+ * section the search names whole, with those under it: a product's text holds only its own section's name).
+ */
+export interface SearchGroup {
+  texts: string[];
+  sections: number[];
+}
+
 /** What a list asks for, as the index applies it. */
 export interface IndexFilter {
   categories: Set<number> | null;
@@ -766,8 +785,8 @@ export interface IndexFilter {
   onOffer: boolean;
   special: boolean;
   promotionId: number | null;
-  /** Every group must match: any of its texts. */
-  groups: string[][];
+  /** Every group must match: any of its texts, or any of its sections. */
+  groups: SearchGroup[];
   minPiastres: number | null;
   maxPiastres: number | null;
 }
@@ -848,13 +867,19 @@ function brandsInPriceRange(idx: CatalogIndex, lists: GroupLists, min: number | 
  * the counts per category (of the matches) and per brand (of the matches without the brand filter).
  */
 export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
-  // The positions holding every group: each group's texts joined, then the groups intersected (all ascending).
+  // The positions holding every group: each group's texts and sections joined, then the groups intersected (all
+  // ascending).
   let candidates: Int32Array | null = null;
   for (const group of f.groups) {
-    const any = union(
-      group.map((text) => containing(idx, text)),
-      idx.size,
-    );
+    const lists = group.texts.map((text) => containing(idx, text));
+    if (group.sections.length) {
+      const { byCategory } = groupLists(idx);
+      for (const c of group.sections) {
+        const list = byCategory.get(c);
+        if (list) lists.push(list);
+      }
+    }
+    const any = union(lists, idx.size);
     candidates = candidates ? intersect(candidates, any) : any;
   }
   // Counted in arrays by id (ids are small serials; a Map per match cost more than the rest of the pass).

@@ -5,23 +5,41 @@ import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * The judged queries (issue 15, judged-queries.json): each query with the category or brand a shopper expects in
- * the top five. `judge` asks them through `top5` and scores them; the test runs it on the demo catalog, the bench
+ * the top five. `judge` asks them through `list` and scores them; the test runs it on the demo catalog, the bench
  * (bench/judged-bench.ts) on the large generated one, each against its own floors.
  */
 export interface Judged {
   q: string;
   category?: string;
   brand?: string;
+  /**
+   * Every result is in `category`, at every sort (issue 43: a section a search names narrows it, never pads it with
+   * its department's other sections): the facets count all of them in it, and each sort's first page shows only it.
+   */
+  all?: boolean;
 }
 export interface Floors {
   zeroResults: number;
   meanPrecisionAt5: number;
+  /** Queries marked `all` with a result outside their category. */
+  outside: number;
 }
 export interface JudgedSet {
   floors: Floors;
   /** Floors for the 100,000-product generated catalog (bench:judged). */
   floorsLarge: Floors;
   queries: Judged[];
+}
+
+/** The sorts a shopper can ask a search for; `relevance` is the search's own order. */
+export const JUDGED_SORTS = ['relevance', 'lowest_price', 'highest_price', 'latest_to_oldest'] as const;
+export type JudgedSort = (typeof JUDGED_SORTS)[number];
+
+/** A search's first page (five products), how many it found, and its category facets (id and count). */
+export interface JudgedList {
+  products: Pick<Product, 'category' | 'brand'>[];
+  total: number;
+  categories: { id: number; count: number }[];
 }
 
 export const loadJudged = async (): Promise<JudgedSet> =>
@@ -50,25 +68,46 @@ export async function categoriesUnder(db: DbOrTx): Promise<Map<string, Set<numbe
   return under;
 }
 
-/** Every query asked, its precision in the top five, the count with no result and the mean precision. */
+/**
+ * Every query asked, its precision in the top five, the count with no result and the mean precision; and, of the
+ * queries marked `all`, how many have a result outside their category: in the facets (which count every result,
+ * so they must add up to the total), or on the first page of any sort.
+ */
 export async function judge(
   queries: Judged[],
   under: Map<string, Set<number>>,
-  top5: (q: string) => Promise<Pick<Product, 'category' | 'brand'>[]>,
+  list: (q: string, sort: JudgedSort) => Promise<JudgedList>,
 ) {
   const lines: string[] = [];
   let zero = 0;
   let sum = 0;
+  let outside = 0;
   for (const j of queries) {
     if (j.category && !under.has(j.category)) throw new Error(`no category ${j.category}`);
-    const top = await top5(j.q);
-    const good = top.filter((p) =>
-      j.category ? under.get(j.category)!.has(p.category.id) : p.brand.name_en === j.brand,
-    ).length;
+    const inside = (categoryId: number) => under.get(j.category!)!.has(categoryId);
+    const first = await list(j.q, 'relevance');
+    const top = first.products;
+    const good = top.filter((p) => (j.category ? inside(p.category.id) : p.brand.name_en === j.brand)).length;
     const precision = top.length ? good / top.length : 0;
     if (!top.length) zero++;
     sum += precision;
-    lines.push(`${precision.toFixed(2)}  ${j.q}  → ${j.category ?? j.brand} (${top.length} shown)`);
+    let all = '';
+    if (j.all) {
+      if (!j.category) throw new Error(`${j.q}: "all" needs a category`);
+      const wrong: string[] = [];
+      const counted = first.categories.reduce((n, c) => n + c.count, 0);
+      const elsewhere = first.categories.filter((c) => !inside(c.id)).reduce((n, c) => n + c.count, 0);
+      if (elsewhere || counted !== first.total)
+        wrong.push(`${first.total - counted + elsewhere} of ${first.total}`);
+      for (const sort of JUDGED_SORTS) {
+        const page = sort === 'relevance' ? first : await list(j.q, sort);
+        const out = page.products.filter((p) => !inside(p.category.id)).length;
+        if (out) wrong.push(`${out} of ${sort}'s first ${page.products.length}`);
+      }
+      if (wrong.length) outside++;
+      all = wrong.length ? `; outside it: ${wrong.join(', ')}` : `; all ${first.total} in it at every sort`;
+    }
+    lines.push(`${precision.toFixed(2)}  ${j.q}  → ${j.category ?? j.brand} (${top.length} shown${all})`);
   }
-  return { lines, zero, mean: sum / queries.length };
+  return { lines, zero, mean: sum / queries.length, outside };
 }

@@ -36,22 +36,27 @@ describe('the judged queries on the demo catalog', () => {
 
   it(`has at least 60 queries, and none gets worse than the floor`, async () => {
     expect(judged.queries.length).toBeGreaterThanOrEqual(60);
-    const { lines, zero, mean } = await judge(judged.queries, under, async (q) => {
+    const { lines, zero, mean, outside } = await judge(judged.queries, under, async (q, sort) => {
       const res = await t.app.inject({
         method: 'GET',
-        url: `/v1/products?per_page=5&locale=en&query=${encodeURIComponent(q)}`,
+        url: `/v1/products?per_page=5&locale=en&query=${encodeURIComponent(q)}${sort === 'relevance' ? '' : `&${sort}=true`}`,
       });
       expect(res.statusCode, q).toBe(200);
-      return productListResponseSchema.parse(res.json()).products;
+      const { products, meta } = productListResponseSchema.parse(res.json());
+      return { products, total: meta.total_entries, categories: meta.facets?.categories ?? [] };
     });
     console.log(
       [
         ...lines,
-        `queries: ${judged.queries.length}, with no result: ${zero}, mean precision of the top 5: ${mean.toFixed(3)}`,
+        `queries: ${judged.queries.length}, with no result: ${zero}, mean precision of the top 5: ${mean.toFixed(3)}, ` +
+          `with a result outside the section they name: ${outside} of ${judged.queries.filter((j) => j.all).length}`,
       ].join('\n'),
     );
     expect(zero).toBeLessThanOrEqual(judged.floors.zeroResults);
     expect(mean).toBeGreaterThanOrEqual(judged.floors.meanPrecisionAt5);
+    // A search's results all belong to the section it names, at every sort (issue 43).
+    expect(judged.queries.filter((j) => j.all).length).toBeGreaterThanOrEqual(10);
+    expect(outside).toBeLessThanOrEqual(judged.floors.outside);
   }, 120_000);
 
   it("keeps a search's own sections among its filters, first, when it finds more sections than it shows", async () => {

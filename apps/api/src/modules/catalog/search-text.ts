@@ -7,17 +7,30 @@ export interface SearchTextParts {
   brandAr: string;
   model?: string | null;
   series?: string | null;
-  /** Names of the product's category and its ancestors, both languages. */
-  categoryNames: string[];
+  /**
+   * The names of the product's own category, both languages. Not its ancestors': a section's name would make every
+   * product under it hold each of its words (الموبايلات والتابلت made every phone a tablet); a search finds a
+   * section's products by naming the section whole instead (`sectionsNamedWhole`, service.ts).
+   */
+  category: { en: string; ar: string };
 }
 
 /**
- * products.search_text: titles first (ranking favours a match at the start), then brand, model, series and
- * categories, all through normalizeSearchText. Recompute whenever any of these change.
+ * products.search_text: titles first (ranking favours a match at the start), then brand, model, series and the
+ * product's own category, all through normalizeSearchText. Recompute whenever any of these change.
  */
 export function productSearchText(p: SearchTextParts): string {
   const text = normalizeSearchText(
-    [p.titleEn, p.titleAr, p.brandEn, p.brandAr, p.model ?? '', p.series ?? '', ...p.categoryNames].join(' '),
+    [
+      p.titleEn,
+      p.titleAr,
+      p.brandEn,
+      p.brandAr,
+      p.model ?? '',
+      p.series ?? '',
+      p.category.en,
+      p.category.ar,
+    ].join(' '),
   );
   // The model also as one word ("EF40P-R-S" → "ef40prs"): shoppers type it with or without spaces and dashes.
   const model = normalizeSearchText(p.model ?? '');

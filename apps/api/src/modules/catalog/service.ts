@@ -40,6 +40,7 @@ import {
   startsWithAt,
   wholeWordOnly,
   type CatalogIndex,
+  type SearchGroup,
   type Versions,
 } from './catalog-index.ts';
 import { francoIndex, francoReading, writesLettersAsDigits } from './franco.ts';
@@ -49,6 +50,7 @@ import {
   asWritten,
   expandQuery,
   loadSynonyms,
+  numberForms,
   synonymPhraseNear,
   synonymTermNear,
   synonymVocabulary,
@@ -101,6 +103,11 @@ interface ListOptions {
   catalogIndex?: boolean;
   /** A search that finds nothing is answered without one of its words (`withFewerWords`): the shop's lists. */
   fewerWords?: boolean;
+  /**
+   * A search's products of these brands first, each part in its own ranked order (`withFewerWords`: the brand of
+   * the word it left out). The list's matches, counts and facets are the same.
+   */
+  preferBrands?: number[];
 }
 
 /** Words a search may have for `withFewerWords` to try it without each (beyond, a search is left as it is). */
@@ -129,6 +136,8 @@ interface CategoryName {
   parentId: number | null;
   /** Both languages' names, normalised, with a space on each side (whole-word lookups). */
   names: string;
+  /** Each language's name as a search reads it, word by word (`sectionsNamedWhole`). */
+  wholeNames: string[][];
 }
 
 async function categoryNames(db: DbOrTx): Promise<CategoryName[]> {
@@ -143,7 +152,22 @@ async function categoryNames(db: DbOrTx): Promise<CategoryName[]> {
       / ال(\S{3,})/g,
       ' $1 ال$1',
     ),
+    wholeNames: [queryWords(c.name_en), queryWords(c.name_ar)].filter((words) => words.length > 0),
   }));
+}
+
+/** The categories given and every category under them. */
+function withSubtrees(cats: CategoryName[], ids: Iterable<number>): number[] {
+  const out = new Set(ids);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of cats)
+      if (c.parentId !== null && out.has(c.parentId) && !out.has(c.id)) {
+        out.add(c.id);
+        grew = true;
+      }
+  }
+  return [...out];
 }
 
 /**
@@ -168,19 +192,52 @@ function categoriesNamed(cats: CategoryName[], groups: QueryGroup[]): number[] {
   const above = new Set<number>();
   for (const id of direct)
     for (let p = parentOf.get(id); p != null && !above.has(p); p = parentOf.get(p)) above.add(p);
-  const hit = direct.filter((id) => !above.has(id));
-  const out = new Set(hit);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const c of cats)
-      if (c.parentId !== null && out.has(c.parentId) && !out.has(c.id)) {
-        out.add(c.id);
-        grew = true;
-      }
-  }
+  const out = new Set(
+    withSubtrees(
+      cats,
+      direct.filter((id) => !above.has(id)),
+    ),
+  );
   // Such a section's own products (not under any section of it) still count as named.
   for (const id of direct) out.add(id);
   return [...out];
+}
+
+/**
+ * Whether two words of a search are one word, or one in the other's grammatical number: شاشه ⇄ شاشات (Arabic, as
+ * a query's word finds its other number), television ⇄ televisions, box ⇄ boxes (English).
+ */
+function sameWord(a: string, b: string): boolean {
+  if (a === b || numberForms(a).includes(b) || numberForms(b).includes(a)) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return /^[a-z]+$/.test(long) && (long === `${short}s` || long === `${short}es`);
+}
+
+/**
+ * The sections each part of a search names whole, with the sections under them: the part, or something it also
+ * finds, is all of a section's name in either language, word for word, each word as written or in its other number
+ * (`television` → Televisions, `غسالة` → its `washing machine` → Washing Machines, `مكاوي`), or neighbouring parts
+ * together are (`mobile phones`, `personal care`, `smart tv`). A product is found by such a part also by being in
+ * one of them: its search text holds its own section's name and not its ancestors' (search-text.ts), so this is how
+ * a search finds what is under a section it names. A name of two things (الموبايلات والتابلت, Refrigerators &
+ * Freezers) is named whole only by both: `تابلت` finds the tablets, not every phone under "Mobiles & Tablets".
+ */
+function sectionsNamedWhole(cats: CategoryName[], groups: QueryGroup[]): number[][] {
+  const named = (words: string[]) =>
+    cats
+      .filter((c) =>
+        c.wholeNames.some(
+          (name) => name.length === words.length && name.every((w, i) => sameWord(w, words[i]!)),
+        ),
+      )
+      .map((c) => c.id);
+  const found = groups.map((g) => new Set(g.alternatives.flatMap((a) => named(queryWords(a)))));
+  for (let i = 0; i < groups.length; i++)
+    for (let j = i + 1; j < groups.length; j++) {
+      const ids = named(groups.slice(i, j + 1).flatMap((g) => g.typed.split(' ')));
+      for (let k = i; k <= j; k++) for (const id of ids) found[k]!.add(id);
+    }
+  return found.map((ids) => (ids.size ? withSubtrees(cats, ids) : []));
 }
 
 /** How a search word is matched: as typed when some product has it, else as its nearest catalog words. */
@@ -208,13 +265,17 @@ async function nearWords(db: DbOrTx, t: string): Promise<string[]> {
 }
 
 /**
- * A search text holding a word: anywhere in it, or, for one or two Latin letters, as a word of its own
- * (`wholeWordOnly`, as the catalog index finds it). The substring test stays first, for the trigram index.
+ * A search text holding a word or a phrase: anywhere in it, but a first or last word of one or two Latin letters
+ * as a word of its own (`wholeWordOnly`, as the catalog index finds it: `ac`, and `usb c` not in `usb cable`). The
+ * substring test stays first, for the trigram index.
  */
-const holdsWord = (text: SQL, w: string) =>
-  wholeWordOnly(w)
-    ? sql`(${text} like ${'%' + w + '%'} and (' ' || ${text} || ' ') like ${'% ' + w + ' %'})`
+const holdsWord = (text: SQL, w: string) => {
+  const words = w.split(' ');
+  const [first, last] = [wholeWordOnly(words[0]!), wholeWordOnly(words[words.length - 1]!)];
+  return first || last
+    ? sql`(${text} like ${'%' + w + '%'} and (' ' || ${text} || ' ') like ${`${first ? '% ' : '%'}${w}${last ? ' %' : '%'}`})`
     : sql`${text} like ${'%' + w + '%'}`;
+};
 
 async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
   // One round trip asks, for every word, whether some product has it as typed.
@@ -242,7 +303,7 @@ async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
 interface SearchPlan {
   /** The query as it was read (a typo as the word it was read as): what matches are ranked by. */
   phrase: string;
-  groups: string[][];
+  groups: SearchGroup[];
   didYouMean: string | null;
   /** The categories the query names (with their sub-categories): ranked first. */
   named: number[];
@@ -261,6 +322,10 @@ async function planSearch(
   // another grammatical number (شاشه ⇄ شاشات) finds any of them (synonyms.ts).
   const synonyms = await view.remember('synonyms', () => loadSynonyms(db));
   const expanded = expandQuery(tokens, synonyms);
+  const cats = await view.remember('category names', () => categoryNames(db));
+  // The sections each part names whole (television, mobile phones): a part naming one is found in it.
+  const sectioned = sectionsNamedWhole(cats, expanded);
+  const sectionsOf = new Map(expanded.map((g, i) => [g, sectioned[i]!]));
   // A word with no synonym must appear, as typed or in its other number (شاشه ⇄ شاشات), when some product has it;
   // else it is a typo: one of the catalog words closest to it. Comparing a typo with every product's text took
   // seconds on a large catalog; comparing it with the catalog's distinct words takes milliseconds (decision 003).
@@ -271,9 +336,12 @@ async function planSearch(
   // the singular, or a typo).
   const unfound = plain.filter((g, i) => !matches[i]!.asTyped && g.alternatives.length > 1);
   const otherNumbers = unfound.length ? await words(unfound.map((g) => g.alternatives[1]!)) : [];
-  // The words found nowhere, in either number: typos.
+  // The words found nowhere, in either number, nor naming a section: typos.
   const nowhere = new Set(
-    plain.filter((g, i) => !matches[i]!.asTyped && !otherNumbers[unfound.indexOf(g)]?.asTyped),
+    plain.filter(
+      (g, i) =>
+        !matches[i]!.asTyped && !otherNumbers[unfound.indexOf(g)]?.asTyped && !sectionsOf.get(g)!.length,
+    ),
   );
   // Two neighbouring words, one found nowhere, that are one edit from a phrase of the synonyms (اير فرير): read as
   // that phrase, then planned again as if typed so, and said as a correction.
@@ -314,20 +382,28 @@ async function planSearch(
   let k = 0;
   let corrected = false;
   const meant: string[] = [];
-  const groups: string[][] = [];
+  const groups: SearchGroup[] = [];
+  // A part read as other words (a typo) is found in the sections any of them names whole.
+  const readAs = (alternatives: string[], readings: QueryGroup[]): SearchGroup => ({
+    texts: alternatives,
+    sections: withSubtrees(
+      cats,
+      readings.flatMap((r) => sectionsNamedWhole(cats, [r])[0]!),
+    ),
+  });
   // What each part is read as, for the categories it names: a typo names what it was read as (laptp → laptop).
   const read: QueryGroup[] = [];
   for (const g of expanded) {
     if (!own(g)) {
-      groups.push(g.alternatives);
+      groups.push({ texts: g.alternatives, sections: sectionsOf.get(g)! });
       meant.push(g.typed);
       read.push(g);
       continue;
     }
     const m = matches[k++]!;
-    // Found as typed, or in its other number.
+    // Found as typed, or in its other number, or naming a section whole.
     if (m.asTyped || !nowhere.has(g)) {
-      groups.push(g.alternatives);
+      groups.push({ texts: g.alternatives, sections: sectionsOf.get(g)! });
       meant.push(g.typed);
       read.push(g);
       continue;
@@ -343,19 +419,19 @@ async function planSearch(
     const better = oneEdit || term ? [] : await readingOf(g.typed);
     if (better.length) {
       const asWords = better.map((w) => expandQuery([w], synonyms)[0]!);
-      groups.push([...new Set(asWords.flatMap((a) => a.alternatives))]);
+      groups.push(readAs([...new Set(asWords.flatMap((a) => a.alternatives))], asWords));
       meant.push(better[0]!);
       read.push(...asWords);
       corrected = true;
     } else if (term) {
       const asTerm = expandQuery([term], synonyms)[0]!;
-      groups.push(asTerm.alternatives);
+      groups.push(readAs(asTerm.alternatives, [asTerm]));
       // Said as the synonyms also write it apart, when they do (ايرفراير → اير فراير).
       meant.push(asTerm.alternatives.find((w) => w.includes(' ') && w.replaceAll(' ', '') === term) ?? term);
       read.push(asTerm);
       corrected = true;
     } else {
-      groups.push(m.near);
+      groups.push(readAs(m.near, m.near.length ? [{ typed: m.near[0]!, alternatives: m.near }] : []));
       meant.push(m.near[0] ?? g.typed);
       if (m.near.length) {
         corrected = true;
@@ -363,8 +439,6 @@ async function planSearch(
       }
     }
   }
-  // A query that names a category (شاشه → the TV and monitor sections) ranks that category's products first.
-  const cats = await view.remember('category names', () => categoryNames(db));
   const asRead = meant.join(' ');
   return {
     // Ranked by the query as it was read: by how closely products match `laptop`, not `laptp`.
@@ -372,8 +446,49 @@ async function planSearch(
     groups,
     // A word found nowhere was read as the nearest catalog word: say so, with that query one tap away.
     didYouMean: corrected && asRead !== phrase ? asRead : null,
-    named: categoriesNamed(cats, read),
+    // A query that names a category (شاشه → the TV and monitor sections) ranks that category's products first, and
+    // so do the sections it names whole.
+    named: [...new Set([...categoriesNamed(cats, read), ...groups.flatMap((g) => g.sections)])],
   };
+}
+
+type Remember = <T>(what: string, compute: () => Promise<T>) => Promise<T>;
+
+/**
+ * A page of a search whose products of some brands come first (`ListOptions.preferBrands`): the page of those
+ * products, ranked among themselves, then of the others, as the catalog index orders them (`listFromIndexAt`).
+ */
+async function preferredFirst(
+  db: DbOrTx,
+  o: { all: SQL; offset: number; perPage: number; brands?: number[]; remember: Remember },
+  page: (part: { all: SQL; offset: number; perPage: number; remember: Remember }) => Promise<number[]>,
+): Promise<number[]> {
+  if (!o.brands?.length) return page(o);
+  const brands = o.brands;
+  const part = (all: SQL, name: string, offset: number, perPage: number) =>
+    page({
+      all,
+      offset,
+      perPage,
+      remember: (what, compute) => o.remember(`${what} ${name} ${brands}`, compute),
+    });
+  const first = sql`${o.all} and p.brand_id in ${brands}`;
+  const firstCount = await o.remember(`count of brands ${brands}`, async () =>
+    Number(
+      (await rows<{ n: number }>(db, sql`select count(*) as n from products p where ${first}`))[0]?.n ?? 0,
+    ),
+  );
+  const ids = o.offset < firstCount ? await part(first, 'brands', o.offset, o.perPage) : [];
+  if (ids.length < o.perPage)
+    ids.push(
+      ...(await part(
+        sql`${o.all} and p.brand_id not in ${brands}`,
+        'other brands',
+        Math.max(0, o.offset - firstCount),
+        o.perPage - ids.length,
+      )),
+    );
+  return ids;
 }
 
 /**
@@ -389,7 +504,7 @@ async function rankedPage(
     offset: number;
     perPage: number;
     candidates: number;
-    remember: <T>(what: string, compute: () => Promise<T>) => Promise<T>;
+    remember: Remember;
   },
 ): Promise<number[]> {
   const remembered = await o.remember(`ranked ${o.candidates}`, async () => {
@@ -470,7 +585,7 @@ async function withFewerWords(
     order.reverse();
   let shown: ProductListResponse | null = null;
   const said: string[] = [];
-  const found: { fewer: string; meta: ProductListResponse['meta'] }[] = [];
+  const found: { fewer: string; left: string; meta: ProductListResponse['meta'] }[] = [];
   for (const i of order) {
     const fewer = words.filter((_, j) => j !== i).join(' ');
     if (!queryWords(fewer).length) continue;
@@ -485,10 +600,11 @@ async function withFewerWords(
     const read = other.meta.did_you_mean ?? fewer;
     if (said.includes(read)) continue;
     said.push(read);
-    found.push({ fewer, meta: other.meta });
+    found.push({ fewer, left: words[i]!, meta: other.meta });
     shown ??= other;
   }
   if (!shown) return answer;
+  let chosen = found[0]!;
   // Two words, a thing and what it goes with, in either order (charger iphone, ايفون شاحن): the thing is what is
   // wanted, and it costs a fraction of what it goes with. Every one of them under a fifth of the other's cheapest.
   if (
@@ -498,9 +614,16 @@ async function withFewerWords(
     !words.some((w) => /\d/.test(w)) &&
     found[1]!.meta.max_price * ACCESSORY_PRICE_RATIO <= found[0]!.meta.min_price
   ) {
-    shown = await listOnce(db, { ...q, query: found[1]!.fewer }, opts);
+    chosen = found[1]!;
+    shown = await listOnce(db, { ...q, query: chosen.fewer }, opts);
     said.reverse();
   }
+  // The word left out still ranks: when what it finds is mostly one brand's (iphone: Apple's), that brand's products
+  // come first among those shown (Apple's own chargers for `iphone charger`). No product shown holds the word itself
+  // (it would have every word of the search); in a sort the shopper chose, the order is that sort's.
+  const brands = orderBy(q) === DEFAULT_ORDER ? await brandOf(db, chosen.left, opts) : [];
+  if (brands.length)
+    shown = await listOnce(db, { ...q, query: chosen.fewer }, { ...opts, preferBrands: brands });
   const { did_you_mean: _read, ...meta } = shown.meta;
   return {
     ...shown,
@@ -510,6 +633,13 @@ async function withFewerWords(
       ...(said.length > 1 ? { other_searches: said.slice(1, 1 + OTHER_SEARCHES) } : {}),
     },
   };
+}
+
+/** The brand of most of what a word finds alone, when one brand has more than half of it (iphone: Apple). */
+async function brandOf(db: DbOrTx, word: string, opts: ListOptions): Promise<number[]> {
+  const alone = await listOnce(db, { query: word, per_page: 1 }, { ...opts, preferBrands: undefined });
+  const [top] = alone.meta.facets?.brands ?? [];
+  return top && top.count * 2 > alone.meta.total_entries ? [top.id] : [];
 }
 
 /**
@@ -667,20 +797,48 @@ async function listFromIndexAt(
       );
     else if (search) {
       const candidates = opts.rankedCandidates ?? RANKED_CANDIDATES;
-      // Pages within the ranked best need only those (a shopper rarely goes further): the order of every match
-      // is made when a page past them is asked.
-      const whole = offset + perPage > candidates;
-      // In stock before sold out: among the ranked best, then among the rest.
       const lazy = opts.phraseTestsAllBelow ?? PHRASE_TESTS_ALL_BELOW;
-      list = rememberOrder(idx, `ranked ${candidates} ${whole} ${lazy} ${versions.soldOut} ${key}`, () => {
-        const ranked = rankedFromIndex(idx, found.matches, search, candidates, whole, lazy);
-        const top = partition(ranked.top, (d) => soldOut[d] === 1);
-        const rest = partition(ranked.rest, (d) => soldOut[d] === 1);
-        const out = new Int32Array(top.length + rest.length);
-        out.set(top);
-        out.set(rest, top.length);
-        return out;
-      });
+      // Some matches ranked: their best first. Pages within the ranked best need only those (a shopper rarely goes
+      // further): the order of every match is made when a page past them is asked (`from`: where they start in
+      // the list). In stock before sold out: among the ranked best, then among the rest.
+      const ranked = (matches: Int32Array, from: number) => {
+        const whole = offset + perPage - from > candidates;
+        return [
+          whole,
+          () => {
+            const order = rankedFromIndex(idx, matches, search, candidates, whole, lazy);
+            const top = partition(order.top, (d) => soldOut[d] === 1);
+            const rest = partition(order.rest, (d) => soldOut[d] === 1);
+            const out = new Int32Array(top.length + rest.length);
+            out.set(top);
+            out.set(rest, top.length);
+            return out;
+          },
+        ] as const;
+      };
+      const brands = opts.preferBrands?.length ? new Set(opts.preferBrands) : null;
+      if (!brands) {
+        const [whole, order] = ranked(found.matches, 0);
+        list = rememberOrder(idx, `ranked ${candidates} ${whole} ${lazy} ${versions.soldOut} ${key}`, order);
+      } else {
+        // The products of the brands preferred first, each part ranked on its own (as `preferredFirst` pages them).
+        const first = found.matches.filter((d) => brands.has(idx.brand[d]!));
+        const others = found.matches.filter((d) => !brands.has(idx.brand[d]!));
+        const [wholeFirst, orderFirst] = ranked(first, 0);
+        const [wholeOthers, orderOthers] = ranked(others, first.length);
+        list = rememberOrder(
+          idx,
+          `ranked ${candidates} ${wholeFirst} ${wholeOthers} ${lazy} ${versions.soldOut} brands ${[...brands]} ${key}`,
+          () => {
+            const a = orderFirst();
+            const b = orderOthers();
+            const out = new Int32Array(a.length + b.length);
+            out.set(a);
+            out.set(b, a.length);
+            return out;
+          },
+        );
+      }
     } else
       list = rememberOrder(idx, `default ${versions.soldOut} ${key}`, () =>
         partition(found.matches, (d) => soldOut[d] === 1),
@@ -795,7 +953,8 @@ function rankedFromIndex(
     let c = base;
     if (listed) {
       if (single) c = base + (startsWithAt(idx, d, phrase) ? 3 : 2);
-      else if (startsWithAt(idx, d, phrase)) c = base + 3;
+      // Starting with it holds it, but for a first or last word of one or two Latin letters, which must be whole.
+      else if (startsWithAt(idx, d, phrase) && holdsPhrase!(d)) c = base + 3;
       else {
         untested[base >> 2]!.push(i);
         cheap[i] = base + UNTESTED;
@@ -1033,13 +1192,12 @@ async function listAt(
       )
     : null;
   if (search) {
-    const anyOf = (words: string[]) =>
-      words.length
-        ? sql`(${sql.join(
-            words.map((w) => holdsWord(sql`p.search_text`, w)),
-            sql` or `,
-          )})`
-        : sql`false`;
+    // A group matches a product holding one of its texts, or in one of the sections it names whole.
+    const anyOf = (g: SearchGroup) => {
+      const conditions = g.texts.map((w) => holdsWord(sql`p.search_text`, w));
+      if (g.sections.length) conditions.push(sql`p.category_id in ${g.sections}`);
+      return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
+    };
     for (const g of search.groups) where.push(anyOf(g));
     const { phrase, named } = search;
     // Best first: a named category, then the whole phrase as typed, then the phrase at the start (titles lead
@@ -1085,14 +1243,13 @@ async function listAt(
     // Past the last page (or nothing matches) there is nothing to read.
     const source: CardSource =
       relevance && !explicitSort
-        ? await rankedPage(db, {
-            all,
-            relevance,
-            offset,
-            perPage,
-            candidates: opts.rankedCandidates ?? RANKED_CANDIDATES,
-            remember,
-          })
+        ? await preferredFirst(db, { all, offset, perPage, brands: opts.preferBrands, remember }, (part) =>
+            rankedPage(db, {
+              ...part,
+              relevance: relevance!,
+              candidates: opts.rankedCandidates ?? RANKED_CANDIDATES,
+            }),
+          )
         : total <= (opts.sortInMemoryBelow ?? SORT_IN_MEMORY_BELOW)
           ? // A few thousand matches: take them all (for a category or brand, from its covering index alone)
             // and sort. Walking a sort's index instead can pass most of the catalog before it meets them:

@@ -34,8 +34,9 @@ import { listProducts } from './service.ts';
  *   sold-out marks as of the sold-out version read at most a second ago. No statement at all, most of the time.
  *
  * When that finds nothing (a typo, an everyday word for the catalog's formal one, a brand in the other
- * alphabet), or the index is not ready, the search itself answers with its first page: spelling variants,
- * synonyms and typos, ranked as the results page ranks them.
+ * alphabet, words no product has all of), or the index is not ready, the search itself answers with its first page
+ * as the results page would show it: spelling variants, synonyms and typos, and a search nothing has every word of
+ * without one of them (`iphone charger`: the chargers, Apple's first), ranked as the results page ranks them.
  */
 export async function suggest(
   db: DbOrTx,
@@ -61,7 +62,7 @@ export async function suggest(
         })),
       };
   }
-  const list = await listProducts(db, { query: q.query, per_page: limit }, opts);
+  const list = await listProducts(db, { query: q.query, per_page: limit }, { ...opts, fewerWords: true });
   return {
     suggestions: list.products.map((p) => ({
       id: p.id,
