@@ -14,7 +14,7 @@ import { latestCode, signUpBody } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { FakeSmsGateway, recordedAnswers } from '../../test/fake-sms-gateway.ts';
 import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
-import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+import { ownerCatalogClerk } from '../../test/staff.ts';
 import { drainEvents } from '../orders/events.ts';
 
 const SECRET = 'receipts-secret-0123456789';
@@ -24,7 +24,9 @@ const cequensAnswers = recordedAnswers('cequens');
 const misr = new FakeSmsGateway();
 const cequens = new FakeSmsGateway();
 let t: TestApp;
-let staff: { owner: StaffAuth; catalog: StaffAuth; clerk: StaffAuth };
+type Staff = Awaited<ReturnType<typeof ownerCatalogClerk>>;
+type StaffAuth = Staff['owner'];
+let staff: Staff;
 
 const gateways = () => ({
   primary: new SmsMisrGateway({
