@@ -46,6 +46,7 @@ import { installStaffAuth } from './modules/staff/access.ts';
 import type { StaffLimits } from './modules/staff/limits.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
+import { adminOutboxRoutes } from './modules/orders/outbox-routes.ts';
 import { adminCustomerRoutes } from './modules/customers/routes.ts';
 import {
   adminMessageRoutes,
@@ -339,6 +340,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { prefix: '/v1' });
   await app.register(staffRoutes, { prefix: '/v1/admin', limits: opts.staffLimits });
   await app.register(adminOrderRoutes, { prefix: '/v1/admin' });
+  await app.register(adminOutboxRoutes, { prefix: '/v1/admin' });
   await app.register(adminCustomerRoutes, { prefix: '/v1/admin' });
   await app.register(adminMessageRoutes, { prefix: '/v1/admin' });
   await app.register(smsReceiptRoutes);

@@ -1,5 +1,6 @@
 import type { Locale } from './constants.ts';
 import { backupMessages } from './admin-backup.ts';
+import { importMessages } from './import-messages.ts';
 import { priceMessages } from './price-messages.ts';
 
 /**
@@ -29,6 +30,7 @@ export const apiMessages = {
   invalid_value: { en: 'is not valid', ar: 'قيمة غير صحيحة' },
   ...priceMessages,
   ...backupMessages,
+  ...importMessages,
   /* ---- bounds of every input, and the database's answers (issue 12) ---- */
   control_characters: {
     en: 'contains characters that are not allowed',
@@ -54,6 +56,10 @@ export const apiMessages = {
   store_busy: {
     en: 'The store is busy right now, please try again in a moment',
     ar: 'المتجر عليه ضغط دلوقتي، حاول تاني كمان شوية',
+  },
+  outbox_not_failed: {
+    en: 'This event has not failed for good: it is done, or it will be tried again by itself',
+    ar: 'الحدث ده مفشلش نهائي: يا إما اتنفذ، يا إما هيتجرب تاني لوحده',
   },
   /* ---- addresses, national ID, checkout, payments, orders (issue 5) ---- */
   national_id_required: { en: 'National ID is Required', ar: 'الرقم القومي مطلوب' },

@@ -126,6 +126,13 @@ export function AdminLayout() {
                 </NavLink>
               </li>
             )}
+            {staff.role === 'owner' && (
+              <li>
+                <NavLink to="/outbox" className={navClass} data-testid="nav-outbox">
+                  {t('nav.outbox')}
+                </NavLink>
+              </li>
+            )}
             <li>
               <NavLink to="/account" className={navClass} data-testid="nav-account">
                 {t('nav.account')}

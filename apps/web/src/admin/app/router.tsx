@@ -21,6 +21,7 @@ export const router = createBrowserRouter(
         { path: 'orders/:id', lazy: () => import('../orders/order-route') },
         { path: 'stock', lazy: () => import('../stock/stock-route') },
         { path: 'messages', lazy: () => import('../messages/messages-route') },
+        { path: 'outbox', lazy: () => import('../outbox/outbox-route') },
         { path: 'imports', lazy: () => import('../imports/imports-route') },
         {
           path: 'content',
