@@ -372,7 +372,7 @@ describe('finding 6: an export imported back after sales and another member’s 
     const refusal = check.rows.find((r) => r.product_id === edited.id)!;
     expect(refusal.outcome).toBe('refused');
     expect(refusal.reasons.updated_at![0]).toMatch(
-      /^This product was changed in the store on \d{4}-\d\d-\d\d \d\d:\d\d, after this file was exported/,
+      /^updated_at: This product was changed in the store on \d{4}-\d\d-\d\d \d\d:\d\d, after this file was exported/,
     );
     const done = await finished(
       (await call(t.app, 'POST', `/v1/admin/imports/${check.import.id}/run?locale=en`, staffOf.catalog)).body

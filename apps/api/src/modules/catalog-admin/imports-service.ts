@@ -23,6 +23,7 @@
  */
 import {
   adminProductBodySchema,
+  apiMessages,
   CATEGORY_PATH_SEPARATOR,
   IMPORT_COLUMNS,
   IMPORT_COLUMNS_TO_ADD,
@@ -42,7 +43,9 @@ import {
   type Locale,
   type SpecificationInput,
 } from '@store/contracts';
+import { importReason } from '@store/contracts/import-messages';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { importJobs } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -515,6 +518,43 @@ function rowId(header: Header, cells: string[]): number | null | undefined {
   return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
 }
 
+/** The whole-number fields and their least value (adminProductFieldsSchema: wholeNumber(0, …), wholeNumber(1, …)). */
+const WHOLE_FROM: Record<string, number> = { stock: 0, maximum_number_per_order: 1 };
+
+const isMessageKey = (m: string) => m.split(':', 1)[0]! in apiMessages;
+
+/**
+ * A schema issue of a row → the message key its reason says (issue 43 item 17): a rule the staff member can act on
+ * ("must be a whole number, 0 or more"), never zod's own English ("Invalid input").
+ */
+function issueKey(issue: z.core.$ZodIssue, input: Record<string, unknown>): string {
+  const field = String(issue.path[0] ?? 'row');
+  const message = issue.message;
+  // specifications.2.key_ar: one part of the cell's third specification.
+  if (field === 'specifications' && issue.path.length >= 3) {
+    const n = Number(issue.path[1]) + 1;
+    if (message === 'required') return `import_spec_part_empty:${n}`;
+    if (message.startsWith('too_long')) return `import_spec_part_too_long:${n}`;
+  }
+  if (issue.code === 'invalid_type' || (issue.path.length === 1 && input[field] === undefined))
+    return 'required';
+  const from = WHOLE_FROM[field];
+  if (
+    from !== undefined &&
+    (issue.code === 'invalid_union' ||
+      message === 'must_be_whole_number' ||
+      message.startsWith('must_be_at_least'))
+  )
+    return `must_be_whole_number_from:${from}`;
+  if (issue.code === 'invalid_union') {
+    // The branch of the right type says what is wrong (a text that is not digits).
+    for (const branch of issue.errors)
+      for (const i of branch) if (i.code !== 'invalid_type' && isMessageKey(i.message)) return i.message;
+    return 'invalid_value';
+  }
+  return isMessageKey(message) ? message : 'invalid_value';
+}
+
 /** Maps one row's cells onto the editor's fields (a missing column keeps the product's value) and checks them. */
 export function planRow(ctx: PlanContext, row: DataRow): Plan {
   const { header, lookups: lk } = ctx;
@@ -619,11 +659,7 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
       const column = COLUMN_OF[field] ?? field;
       // One message per column: the file's own reason (an unknown category) says it better than the schema.
       if (reasons[column]) continue;
-      const key =
-        issue.code === 'invalid_type' || (issue.path.length === 1 && input[field] === undefined)
-          ? 'required'
-          : issue.message;
-      refuse(column, key);
+      refuse(column, issueKey(issue, input));
     }
   if (Object.keys(reasons).length || !parsed.success)
     return { rowNumber: row.rowNumber, outcome: 'refused', productId: id ?? null, reasons };
@@ -1133,8 +1169,12 @@ export async function importDetail(db: DbOrTx, id: number, q: AdminImportQuery, 
         row_number: num(r.row_number),
         outcome: r.outcome,
         product_id: r.product_id === null ? null : num(r.product_id),
+        // Each reason names its column and the rule, in the staff member's language.
         reasons: Object.fromEntries(
-          Object.entries(reasons ?? {}).map(([f, keys]) => [f, keys.map((k) => translate(k, locale))]),
+          Object.entries(reasons ?? {}).map(([f, keys]) => [
+            f,
+            keys.map((k) => importReason(f, translate(k, locale), translate(k, 'en'), locale)),
+          ]),
         ),
       };
     }),

@@ -142,7 +142,7 @@ describe('a dry run, then the import', () => {
       row_number: 5,
       outcome: 'refused',
       product_id: null,
-      reasons: { price: [apiMessage('price_invalid', 'en')] },
+      reasons: { price: [`price ${apiMessage('price_invalid', 'en')}`] },
     });
     expect(d.rows.slice(1).map((x) => [x.row_number, x.outcome])).toEqual([
       [2, 'added'],
@@ -152,7 +152,7 @@ describe('a dry run, then the import', () => {
     expect(await count('products')).toBe(before);
     const ar = await call(t.app, 'GET', `/v1/admin/imports/${dryId}?locale=ar&outcome=refused`, catalog);
     expect(ar.body.rows).toHaveLength(1);
-    expect(ar.body.rows[0].reasons.price).toEqual([apiMessage('price_invalid', 'ar')]);
+    expect(ar.body.rows[0].reasons.price).toEqual([`السعر (price) ${apiMessage('price_invalid', 'ar')}`]);
   });
 
   it('the import adds the 3 good rows, skips the bad one, and the shop’s search finds them in both languages', async () => {
@@ -203,6 +203,56 @@ describe('a dry run, then the import', () => {
     expect(end!.details).toMatchObject({ added: 3, changed: 0, refused: 1, dry_run: false });
     const recent = await call(t.app, 'GET', '/v1/admin/imports?locale=en', catalog);
     expect(recent.body.imports[0]).toMatchObject({ id: r.body.import.id, status: 'done', progress: 100 });
+  });
+});
+
+describe('a refused row’s reasons', () => {
+  it('name the column and the rule in the staff member’s language (a negative stock, a half unit, a zero limit, an empty title, a specification part, an unknown category)', async () => {
+    const csv = [
+      'title_en,title_ar,category,brand,price,stock,maximum_number_per_order,specifications',
+      'Minus Kettle,غلاية سالب,Kettles,Tornado,100,-5,,',
+      'Half Kettle,غلاية نص,Kettles,Tornado,100,1.5,,',
+      'Zero Kettle,غلاية صفر,Kettles,Tornado,100,3,0,',
+      ',غلاية من غير اسم,Kettles,Tornado,100,3,,',
+      'Spec Kettle,غلاية مواصفة,Kettles,Tornado,100,3,,"Power | | 2200 W | 2200 وات"',
+      'Lost Kettle,غلاية تايهة,No Such Category,Tornado,100,3,,',
+    ].join('\r\n');
+    const id = (await upload(csv, true)).body.import.id;
+    const en = await finished(id);
+    expect(en.import).toMatchObject({ refused: 6, added: 0 });
+    const byRow = (d: Detail) => Object.fromEntries(d.rows.map((r) => [r.row_number, r.reasons]));
+    expect(byRow(en)).toEqual({
+      2: { stock: ['stock must be a whole number, 0 or more'] },
+      3: { stock: ['stock must be a whole number, 0 or more'] },
+      4: { maximum_number_per_order: ['maximum_number_per_order must be a whole number, 1 or more'] },
+      5: { title_en: ['title_en is required'] },
+      6: {
+        specifications: [
+          'specifications: Specification 1 has an empty part (each needs key_en | key_ar | value_en | value_ar)',
+        ],
+      },
+      7: { category: ['category: Category not found'] },
+    });
+    const ar = await call(t.app, 'GET', `/v1/admin/imports/${id}?locale=ar&per_page=200`, catalog);
+    expect(ar.status).toBe(200);
+    expect(byRow(ar.body as Detail)).toEqual({
+      2: { stock: ['المخزون (stock) لازم يكون رقم صحيح من 0 أو أكتر'] },
+      3: { stock: ['المخزون (stock) لازم يكون رقم صحيح من 0 أو أكتر'] },
+      4: {
+        maximum_number_per_order: [
+          'أقصى عدد في الطلب (maximum_number_per_order) لازم يكون رقم صحيح من 1 أو أكتر',
+        ],
+      },
+      5: { title_en: ['الاسم بالإنجليزي (title_en) مطلوب'] },
+      6: {
+        specifications: [
+          'المواصفات (specifications): المواصفة رقم 1 فيها جزء فاضي (كل مواصفة محتاجة key_en | key_ar | value_en | value_ar)',
+        ],
+      },
+      7: { category: ['القسم (category): القسم ده مش موجود'] },
+    });
+    // No reason is zod's own English.
+    expect(JSON.stringify(ar.body.rows)).not.toMatch(/Invalid input|expected/i);
   });
 });
 
@@ -355,8 +405,8 @@ describe('updates', () => {
       [4, 'refused', ['id']],
       [2, 'changed', []],
     ]);
-    expect(d2.rows[0]!.reasons.id).toEqual([apiMessage('product_not_found', 'en')]);
-    expect(d2.rows[1]!.reasons.id).toEqual([apiMessage('import_duplicate_id', 'en', { n: 2 })]);
+    expect(d2.rows[0]!.reasons.id).toEqual(['id: Product not found']);
+    expect(d2.rows[1]!.reasons.id).toEqual([`id: ${apiMessage('import_duplicate_id', 'en', { n: 2 })}`]);
     const [after] = await t.database.db.select().from(products).where(eq(products.id, tv!.id));
     expect(after).toMatchObject({
       pricePiastres: 17500,
@@ -368,11 +418,11 @@ describe('updates', () => {
       (await upload(`id,category,promotion\n${tv!.id},No Such Category,no-such-sale\n`, true)).body.import.id,
     );
     expect(d3.rows[0]!.reasons).toEqual({
-      category: [apiMessage('category_not_found', 'en')],
-      promotion: [apiMessage('promotion_not_found', 'en')],
+      category: ['category: Category not found'],
+      promotion: ['promotion: Promotion not found'],
     });
     const d4 = await finished((await upload(`id,category\n${tv!.id},Accessories\n`, true)).body.import.id);
-    expect(d4.rows[0]!.reasons.category).toEqual([apiMessage('category_ambiguous', 'en')]);
+    expect(d4.rows[0]!.reasons.category).toEqual([`category: ${apiMessage('category_ambiguous', 'en')}`]);
   });
 
   it('only owners and catalog staff may import or export', async () => {
