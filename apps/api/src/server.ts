@@ -79,7 +79,9 @@ async function main() {
       connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,
     },
     // SMS_PROVIDER's gateway, and SMS_FALLBACK_PROVIDER's when set; the outbox writes to the database (demo).
-    smsGateways: (log) => createSmsGateways(config, { db: database.db, log }),
+    // The demo's outbox also prints each SMS as a block of its own (README: search the output for DEMO SMS).
+    smsGateways: (log) =>
+      createSmsGateways(config, { db: database.db, log, print: (block) => process.stdout.write(block) }),
     smsReceiptSecret: config.SMS_RECEIPT_SECRET,
   });
   // An import the jobs loop runs clears this instance's cached answers as each batch lands, as the upload's run does.

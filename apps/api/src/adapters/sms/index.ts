@@ -30,6 +30,8 @@ export { checkSmsSettings, smsSettingsShape, SMS_REQUIRED_SETTINGS, type SmsSett
 export interface OutboxDeps {
   db: Db;
   log?: Pick<FastifyBaseLogger, 'info'>;
+  /** The demo server: each message is also printed as a block of its own, easy to find among the log lines. */
+  print?: (block: string) => void;
 }
 
 /** The gateway a setting names (SMS_PROVIDER, SMS_FALLBACK_PROVIDER); config.ts has checked its settings. */
@@ -37,7 +39,7 @@ export function createSmsGateway(name: SmsProvider, s: SmsSettings, outbox: Outb
   const http = { timeoutMs: s.SMS_TIMEOUT_MS };
   switch (name) {
     case 'outbox':
-      return new OutboxGateway(outbox.db, outbox.log);
+      return new OutboxGateway(outbox.db, outbox.log, outbox.print);
     case 'http':
       return new HttpGateway({
         ...http,

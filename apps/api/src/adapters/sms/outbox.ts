@@ -17,6 +17,7 @@ export class OutboxGateway implements SmsGateway {
   constructor(
     private readonly db: Db,
     private readonly log?: Pick<FastifyBaseLogger, 'info'>,
+    private readonly print?: (block: string) => void,
   ) {}
 
   /** The next message to this phone (01… form) is refused, once. */
@@ -32,6 +33,19 @@ export class OutboxGateway implements SmsGateway {
       .values({ phoneNumber: local, body: text })
       .returning({ id: smsOutbox.id });
     this.log?.info({ sms: { to: local, text } }, 'SMS written to the outbox (demo: no phone receives it)');
+    this.print?.(demoSmsBlock(local, text));
     return { messageId: `outbox-${row!.id}` };
   }
+}
+
+/**
+ * What the demo server prints for each message, apart from the JSON log lines: search the output for `DEMO SMS`.
+ *
+ *   ==== DEMO SMS to 01012345678 (no phone receives it) ====
+ *   كود التفعيل بتاعك 123456 …
+ *   ====
+ */
+export function demoSmsBlock(to: string, text: string): string {
+  const rule = '='.repeat(4);
+  return `\n${rule} DEMO SMS to ${to} (no phone receives it) ${rule}\n${text}\n${rule}\n\n`;
 }
