@@ -37,6 +37,7 @@ interface Store {
   database: Database;
   app: App;
   clock: AdjustableClock;
+  closed?: boolean;
 }
 
 const made: { dataDirs: string[]; databases: string[] } = { dataDirs: [], databases: [] };
@@ -72,6 +73,8 @@ async function openStore(dataDir: string, databaseUrl?: string): Promise<Store> 
 }
 
 async function closeStore(s: Store) {
+  if (s.closed) return;
+  s.closed = true;
   await s.app.close();
   await s.database.close();
 }
@@ -294,7 +297,11 @@ describe('backing up from the back office while the store runs', () => {
 });
 
 describe('npm run backup and npm run restore', () => {
-  it('backs up with the command (the embedded store stopped), refuses to restore over a store that is there, and restores with --force', async () => {
+  const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+  const out = path.join(work, 'cli.tar.gz');
+  const orders = () => before.orders.length;
+
+  it('npm run backup, then npm run restore into a wiped store, brings back every order, shopper and picture', async () => {
     const env = {
       ...process.env,
       DATA_DIR: store.dataDir,
@@ -303,37 +310,39 @@ describe('npm run backup and npm run restore', () => {
     };
     // The embedded database has one owner at a time: the command needs the store stopped (a PostgreSQL one runs on).
     if (!serverUrl) await closeStore(store);
-    const out = path.join(work, 'cli.tar.gz');
-    const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
     const backup = await run(tsx, ['apps/api/src/db/backup-cli.ts', '--out', out], { cwd: repoRoot, env });
-    const orders = before.orders.length;
     expect(backup.stdout).toMatch(
-      new RegExp(`^Backup written to .*cli\\.tar\\.gz .*\\(${orders} orders, .* and \\d+ uploaded files`),
+      new RegExp(`^Backup written to .*cli\\.tar\\.gz .*\\(${orders()} orders, .* and \\d+ uploaded files`),
     );
-    if (serverUrl) await closeStore(store);
-
-    // The store is still there: a restore refuses, naming what it would replace, and changes nothing.
-    const refused = await restoreBackup({
-      file: out,
-      dataDir: store.dataDir,
-      databaseUrl: store.databaseUrl,
-    }).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(RestoreRefused);
-    expect((refused as Error).message).toMatch(
-      new RegExp(
-        `^The store to restore into is not empty: .*a store with ${orders} orders, 2 shoppers and 2 products\\)?, and .*uploads holds \\d+ files\\. A restore replaces all of it: run it again with --force`,
-      ),
-    );
-
-    const restored = await run(tsx, ['apps/api/src/db/restore-cli.ts', out, '--force'], {
+    const target = await wipe(store);
+    const restored = await run(tsx, ['apps/api/src/db/restore-cli.ts', out], {
       cwd: repoRoot,
-      env,
+      env: { ...env, ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}) },
     });
     expect(restored.stdout).toMatch(
-      new RegExp(`Restored the backup of .*: ${orders} orders, .*all as in the backup`),
+      new RegExp(
+        `^Restored the backup of .*: ${orders()} orders, .*all as in the backup\\. Start the store now\\.`,
+      ),
     );
-    store = await openStore(store.dataDir, store.databaseUrl);
+    store = await openStore(target.dataDir, target.databaseUrl);
     await expectAllBack(store);
+  });
+
+  it('refuses to restore over a store that is there, naming what it holds, and replaces it with --force', async () => {
+    await closeStore(store);
+    const target = { file: out, dataDir: store.dataDir, databaseUrl: store.databaseUrl };
+    const there = new RegExp(
+      `a store with ${orders()} orders, 2 shoppers and 2 products\\)?, and .*uploads holds \\d+ files`,
+    );
+    const refused = await restoreBackup(target).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RestoreRefused);
+    expect((refused as Error).message).toMatch(/^The store to restore into is not empty: /);
+    expect((refused as Error).message).toMatch(there);
+    expect((refused as Error).message).toMatch(/A restore replaces all of it: run it again with --force/);
+
+    const forced = await restoreBackup({ ...target, force: true });
+    expect(forced.replaced).toMatch(there);
+    expect(forced.rows).toEqual(forced.manifest.rows);
   });
 });
 
