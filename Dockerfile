@@ -20,8 +20,10 @@ COPY . .
 RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
+# tini: the init (signals to node, zombies reaped); PostgreSQL 15's pg_dump and pg_restore: npm run backup and the
+# back office's download on a PostgreSQL store (Debian 12's postgresql-client is 15, as compose.yaml's server).
 # container-smoke: skip
-RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends tini postgresql-client && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
