@@ -260,7 +260,7 @@ const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
  */
 export function splitBranchPhones(line: string): string[] {
   return line
-    .replace(EASTERN_DIGITS, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90 % 10))
+    .replace(EASTERN_DIGITS, (d) => String(((d.charCodeAt(0) - 0x0660) % 0x90) % 10))
     .split(/[,،;\n]+/)
     .map((p) => p.replace(/[\s\-.()\u200e\u200f]+/g, ''))
     .filter(Boolean);
