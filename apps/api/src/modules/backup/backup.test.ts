@@ -286,6 +286,39 @@ describe('backing up from the back office while the store runs', () => {
       expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it.skipIf(!!serverUrl)(
+    'a database that takes longer to copy than a connection may stay idle still downloads whole',
+    async () => {
+      // A second instance on the same database whose connections are dropped after 1 s of silence, and a dump that
+      // takes 1.5 s before the first byte can leave.
+      const slow: Database = {
+        ...store.database,
+        dumpDataDir: async (text) => {
+          await new Promise((r) => setTimeout(r, 1500));
+          return store.database.dumpDataDir!(text);
+        },
+      };
+      const app = await buildApp({
+        database: slow,
+        clock: store.clock,
+        env: 'test',
+        uploadsDir: path.join(store.dataDir, 'uploads'),
+        httpTimeouts: { connectionMs: 1000 },
+      });
+      try {
+        const address = await app.listen({ port: 0, host: '127.0.0.1' });
+        const res = await fetch(`${address}/v1/admin/backup`, { headers: owner });
+        expect(res.status).toBe(200);
+        const names: string[] = [];
+        for await (const e of readTar(Readable.from([gunzipSync(Buffer.from(await res.arrayBuffer()))])))
+          names.push(e.name);
+        expect(names.at(-1)).toBe('manifest.json');
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
   it('restores into a wiped store: every order, shopper and picture comes back, the pictures byte for byte', async () => {
     const target = await wipe(store);
     const report = await restoreBackup({ file: backupFile, ...target });

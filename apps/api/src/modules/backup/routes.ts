@@ -70,6 +70,14 @@ export const adminBackupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = asy
     async (req, reply) => {
       check();
       running = true;
+      // Nothing moves on the connection while the database is dumped (pg_dump of a large store: minutes): the idle
+      // bound of every connection (HTTP_CONNECTION_TIMEOUT_MS) is lifted for this one answer, then set back.
+      const socket = req.raw.socket as typeof req.raw.socket | undefined;
+      const idleMs = app.server.timeout;
+      if (typeof socket?.setTimeout === 'function') {
+        socket.setTimeout(0);
+        reply.raw.once('close', () => socket.setTimeout(idleMs));
+      }
       const now = app.ctx.clock.now();
       let dump: DatabaseDump;
       try {
