@@ -7,6 +7,8 @@
  * browser lays out every SVG picture as a document of its own, which on a phone cost more main-thread time than the
  * page's scripts (decision 021). Other drawings (a staff member's uploaded SVG) are sent as they are, never drawn
  * here. Pictures are made in the instance's picture queue, from at most SHOP_PICTURE_MAX_PIXELS (lib/pictures.ts).
+ * A card's sizes are also made ahead of the first visitor: after an upload, and after the demo catalog is loaded
+ * (`PictureSizes.prepare`, issue 43 item 12).
  */
 import { IMAGE_WIDTHS, SIZED_PICTURE } from '@store/contracts/constants';
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +16,89 @@ import sharp from 'sharp';
 import { DerivedImages } from './lib/derived-images.ts';
 import { pictureQueue, SHOP_PICTURE_MAX_PIXELS } from './lib/pictures.ts';
 
+/** The widths a product card's picture is offered in (the storefront's product card: up to 640 px). */
+export const CARD_WIDTHS = [320, 480, 160, 640] as const;
+
+/** The sizes of one uploads folder's pictures: one per folder, so a size asked for twice at once is made once. */
+const folders = new Map<string, PictureSizes>();
+export const pictureSizes = (uploadsDir: string) => {
+  let sizes = folders.get(uploadsDir);
+  if (!sizes) folders.set(uploadsDir, (sizes = new PictureSizes(uploadsDir)));
+  return sizes;
+};
+
+export class PictureSizes {
+  private readonly derived: DerivedImages;
+  constructor(uploadsDir: string) {
+    this.derived = new DerivedImages(uploadsDir, '.sizes');
+  }
+
+  /** Whether the server makes sizes of this address under /uploads/ (a photo or a demo drawing). */
+  sized(url: string): boolean {
+    return url.startsWith('/uploads/') && SIZED_PICTURE.test(url.slice('/uploads/'.length));
+  }
+
+  /** The picture at `url` (under /uploads/) at `width` in `format`: from the disk, else made now and kept. */
+  make(url: string, width: number, format: 'avif' | 'webp'): Promise<Buffer> {
+    const source = this.derived.source(url);
+    if (!source) return Promise.reject(new Error('not an upload'));
+    const drawing = /\.svg$/i.test(url);
+    return this.derived.get(`${url} ${width}`, format, async () => {
+      // A drawing is drawn at the density that makes it `width` wide (it has no pixels of its own to keep).
+      const density = drawing ? (72 * width) / ((await sharp(source).metadata()).width ?? width) : undefined;
+      const sized = sharp(source, {
+        limitInputPixels: SHOP_PICTURE_MAX_PIXELS,
+        ...(density ? { density: Math.min(density, 2400) } : {}),
+      })
+        .rotate()
+        .resize({ width, withoutEnlargement: true });
+      // Each encoding takes its own turn in the queue: the AVIF below waits for the WebP without holding a turn.
+      if (format === 'webp') return pictureQueue.run(() => sized.webp({ quality: 78 }).toBuffer());
+      // AVIF at effort 2: a 960 px banner in about 50 ms on one core instead of 200-300 ms at sharp's default (4),
+      // for 5-10% more bytes; still a third to a half under WebP (decision 021). A small picture can come out
+      // larger than its WebP (AVIF's container alone is some 300 bytes): then the WebP is kept in its place, which
+      // every browser that takes AVIF takes too (it reads a picture's format from its bytes, not its address).
+      const [avif, webp] = await Promise.all([
+        pictureQueue.run(() => sized.avif({ quality: 50, effort: 2 }).toBuffer()),
+        this.make(url, width, 'webp'),
+      ]);
+      return avif.length < webp.length ? avif : webp;
+    });
+  }
+
+  /**
+   * Makes the sizes of these pictures ahead of their first visitor (issue 43, item 12): the AVIF, and with it the
+   * WebP, of each at each width, widths first (every card's most asked-for width before any rarer one), one picture
+   * at a time, so the queue holds at most one picture's turns ahead of a shopper's request. Pictures that cannot be
+   * read are passed over (the request for them answers 404 as before). Resolves with how many sizes were made.
+   */
+  async prepare(urls: Iterable<string>, widths: readonly number[] = CARD_WIDTHS): Promise<number> {
+    const list = [...new Set(urls)].filter((u) => this.sized(u));
+    let made = 0;
+    for (const width of widths) {
+      for (const url of list) {
+        if (this.stopped) return made;
+        if (await this.derived.has(`${url} ${width}`, 'avif')) continue;
+        try {
+          await this.make(url, width, 'avif');
+          made++;
+        } catch {
+          // not a picture sharp can read: its request answers 404
+        }
+      }
+    }
+    return made;
+  }
+
+  private stopped = false;
+  /** Stops a `prepare` still running (the server closing). */
+  stop() {
+    this.stopped = true;
+  }
+}
+
 export async function registerImageSizes(app: FastifyInstance, uploadsDir: string) {
-  const derived = new DerivedImages(uploadsDir, '.sizes');
+  const sizes = pictureSizes(uploadsDir);
   app.get('/img/:size/*', { schema: { hide: true } }, async (req, reply) => {
     const { size, '*': rest } = req.params as { size: string; '*': string };
     const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found');
@@ -23,37 +106,9 @@ export async function registerImageSizes(app: FastifyInstance, uploadsDir: strin
     const width = m ? Number(m[1]) : NaN;
     const format = m?.[2] === 'avif' ? 'avif' : 'webp';
     if (!(IMAGE_WIDTHS as readonly number[]).includes(width) || !SIZED_PICTURE.test(rest)) return notFound();
-    const drawing = /\.svg$/i.test(rest);
-    const url = `/uploads/${rest}`;
-    const source = derived.source(url);
-    if (!source) return notFound();
-    const made = (fmt: 'avif' | 'webp'): Promise<Buffer> =>
-      derived.get(`${url} ${width}`, fmt, async () => {
-        // A drawing is drawn at the density that makes it `width` wide (it has no pixels of its own to keep).
-        const density = drawing
-          ? (72 * width) / ((await sharp(source).metadata()).width ?? width)
-          : undefined;
-        const sized = sharp(source, {
-          limitInputPixels: SHOP_PICTURE_MAX_PIXELS,
-          ...(density ? { density: Math.min(density, 2400) } : {}),
-        })
-          .rotate()
-          .resize({ width, withoutEnlargement: true });
-        // Each encoding takes its own turn in the queue: the AVIF below waits for the WebP without holding a turn.
-        if (fmt === 'webp') return pictureQueue.run(() => sized.webp({ quality: 78 }).toBuffer());
-        // AVIF at effort 2: a 960 px banner in about 50 ms on one core instead of 200-300 ms at sharp's default (4),
-        // for 5-10% more bytes; still a third to a half under WebP (decision 021). A small picture can come out
-        // larger than its WebP (AVIF's container alone is some 300 bytes): then the WebP is kept in its place, which
-        // every browser that takes AVIF takes too (it reads a picture's format from its bytes, not its address).
-        const [avif, webp] = await Promise.all([
-          pictureQueue.run(() => sized.avif({ quality: 50, effort: 2 }).toBuffer()),
-          made('webp'),
-        ]);
-        return avif.length < webp.length ? avif : webp;
-      });
     let picture: Buffer;
     try {
-      picture = await made(format);
+      picture = await sizes.make(`/uploads/${rest}`, width, format);
     } catch {
       // No such file, or not a picture sharp can read.
       return notFound();

@@ -9,7 +9,9 @@ import { createPaymentProvider } from './adapters/payments/index.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
 import { checkDataDir, embeddedDatabaseNotice, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from './db/client.ts';
+import { pictureSizes } from './image-sizes.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
 import { enableCatalogIndex, warmCatalogIndex } from './modules/catalog/index.ts';
@@ -103,6 +105,7 @@ async function main() {
     app.readiness.draining = true;
     app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: /ready answers 503');
     stopJobs();
+    pictureSizes(uploadsDir).stop();
     const force = setTimeout(() => {
       app.log.warn(
         { graceMs: config.SHUTDOWN_GRACE_MS },
@@ -123,6 +126,18 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // The catalog index (decision 022) is built now rather than on the first shopper's list.
   void warmCatalogIndex(database.db).catch(() => undefined);
+  // Each product card's picture in the widths cards ask for, made now in the background rather than on its first
+  // visitor's request (1-4 s each, issue 43 item 12): the store serves meanwhile, a card asked for before its turn
+  // is made for its request as before. Once made they stay on disk: a later start only checks they are there.
+  // Not under the browser tests (NODE_ENV=test), whose two cores are for the tests.
+  if (config.JOBS !== 'only' && config.NODE_ENV !== 'test') {
+    void cardPictures(database.db)
+      .then((urls) => pictureSizes(uploadsDir).prepare(urls))
+      .then((made) => {
+        if (made) console.log(`Made ${made} sizes of the product cards' pictures.`);
+      })
+      .catch(() => undefined);
+  }
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const demo = demoNotice(config);
   if (demo) console.log(demo);
@@ -132,6 +147,15 @@ async function main() {
   console.log(
     `The store is running at http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'})`,
   );
+}
+
+/** Each product's first picture as its card shows it (its thumbnail), newest products first. */
+async function cardPictures(db: Db): Promise<string[]> {
+  const res = await db.execute(
+    sql`select i.thumbnail_url as url from product_images i where i.position = 0 and not i.is_3d
+        order by i.product_id desc`,
+  );
+  return (res as unknown as { rows: { url: string }[] }).rows.map((r) => r.url);
 }
 
 /** What a store started without production settings is, said plainly (production refuses to start like this). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -31,9 +31,22 @@ export class DerivedImages {
       : null;
   }
 
+  private static fileName = (key: string, ext: string) =>
+    `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.${ext}`;
+
+  /** Whether the picture for `key` is on disk already (made before), without reading it. */
+  async has(key: string, ext: string): Promise<boolean> {
+    try {
+      await access(path.join(this.dir, DerivedImages.fileName(key, ext)));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** The picture for `key` (what it is made from and how), made by `make` if it is not on disk yet. */
   get(key: string, ext: string, make: () => Promise<Buffer>): Promise<Buffer> {
-    const name = `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.${ext}`;
+    const name = DerivedImages.fileName(key, ext);
     let job = this.inflight.get(name);
     if (!job) {
       job = this.readOrMake(path.join(this.dir, name), make).finally(() => this.inflight.delete(name));

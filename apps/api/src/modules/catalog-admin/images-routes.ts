@@ -16,6 +16,7 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
+import { pictureSizes } from '../../image-sizes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
@@ -95,6 +96,12 @@ export const adminImageRoutes: FastifyPluginAsyncZod<AdminImageRoutesOptions> = 
         clock.now(),
         requestLocale(req),
       );
+      // The new photos' card sizes are made now, after the answer, not on the first shopper's request (issue 43
+      // item 12): in the picture queue, one at a time; a failure leaves them to be made when asked for.
+      if (opts.uploadsDir) {
+        const sizes = pictureSizes(opts.uploadsDir);
+        void sizes.prepare(images.filter((i) => !i.is_3d).map((i) => i.thumbnail_url)).catch(() => 0);
+      }
       return reply.status(201).send({ images });
     },
   );

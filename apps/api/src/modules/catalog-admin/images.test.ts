@@ -197,6 +197,23 @@ describe('uploading photos', () => {
     expect(webp.headers['content-type']).toBe('image/webp');
   });
 
+  it("an uploaded photo's card sizes are made right after the upload, before any shopper asks (issue 43 item 12)", async () => {
+    const p = await make(900);
+    const sizesDir = path.join(uploads, '.sizes');
+    const before = existsSync(sizesDir) ? readdirSync(sizesDir).length : 0;
+    const r = await upload(p.id, [{ name: 'cover.png', data: await png(400, 400) }]);
+    expect(r.status).toBe(201);
+    // Four card widths, each an AVIF (or its WebP) and a WebP, made in the background after the answer.
+    await expect
+      .poll(() => (existsSync(sizesDir) ? readdirSync(sizesDir).length : 0) - before, { timeout: 8000 })
+      .toBe(8);
+    // A card's request then finds its picture made.
+    const url = `/img/320.avif/${r.body.images[0]!.thumbnail_url.slice('/uploads/'.length)}`;
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(readdirSync(sizesDir).length - before).toBe(8);
+  });
+
   it('one bad file among good ones: 422 naming each bad file in the user’s language, nothing kept', async () => {
     const p = await make(1200);
     const files = [
