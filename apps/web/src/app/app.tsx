@@ -6,10 +6,15 @@ import { BrowserRouter } from 'react-router';
 import { onSignOut } from '../features/auth';
 import { PAYMENT_STORAGE } from '../features/checkout/payment-storage';
 import { useLocaleStore } from '../lib/locale-store';
+import { isServer } from '../lib/ssr';
 import { queryClient } from './query-client';
+import { keyFirstEntry } from './root-layout';
 import { AppRoutes } from './router';
 
 export { queryClient };
+
+// The tab's first entry gets a key before the router reads it, so Back can return to its place (root-layout.tsx).
+if (!isServer) keyFirstEntry();
 
 /** Keeps <html lang dir> and cached server data in the chosen language (the texts follow it: lib/i18n.ts). */
 function useLanguageSync() {

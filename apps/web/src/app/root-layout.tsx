@@ -92,6 +92,19 @@ function scrollToPlace(top: number) {
 }
 
 /**
+ * Gives the tab's first entry a key of its own before the router reads it (call before the router is made). The
+ * router calls an entry without one 'default', so a list opened directly (the tab's first page) had no place kept
+ * for it, and Back from a product returned to its top (issue 43, item 14). The key stays with the entry in the
+ * browser's history: a reload, or Back from another site, finds the entry's place again.
+ */
+export function keyFirstEntry() {
+  const state = window.history.state as { key?: string } | null;
+  if (state?.key) return;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.replaceState({ usr: null, ...state, key }, '');
+}
+
+/**
  * A new page starts at the top (or at its `#anchor`); Back and Forward return to where the shopper was on that
  * entry. A navigation that only changes a list's filters keeps the place when it asks to (`state.keepScroll`).
  */
@@ -128,7 +141,7 @@ function useScrollRestoration() {
   }, []);
   useLayoutEffect(() => {
     shown.current = location.key;
-    // The first entry of a tab has no key of its own ('default'): nothing to return to.
+    // An entry without a key of its own ('default', the router's name for one) has no place to return to.
     const saved = location.key === 'default' ? undefined : positions()[location.key];
     if (first.current) {
       first.current = false;
