@@ -23,7 +23,7 @@ export const adminCustomerSchema = z.object({
   confirmed: z.boolean(),
   created_at: z.string(),
   orders_count: z.number().int(),
-  /** EGP, placed orders that were not cancelled. */
+  /** EGP, placed orders that were not cancelled, net of refunds. */
   total_spent: z.number(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;

@@ -28,7 +28,7 @@ export const adminOrdersQuerySchema = z.object({
   from: isoDay.optional(),
   to: isoDay.optional(),
   governorate: text().max(50, 'too_long:50').optional(),
-  /** An order number, a phone number (or its end), or part of the customer's name. */
+  /** An order number (#12 or 12, the number shoppers read), a phone number (or its end), or part of the customer's name. */
   query: text().max(100, 'too_long:100').optional(),
   sort: z.enum(ADMIN_ORDER_SORTS, { error: `must_be_one_of:${ADMIN_ORDER_SORTS.join(', ')}` }).optional(),
   /** Only paid online orders whose money must go back (the dashboard's refunds to do). */
@@ -44,6 +44,8 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
 export const adminOrderRowSchema = z.object({
   id: z.number().int(),
+  /** The order's number as shoppers and staff read it (checkout.ts orderSchema.order_number). */
+  order_number: z.number().int(),
   status: z.string(),
   created_at: z.string(),
   checkout_date: z.string().nullable(),
@@ -124,7 +126,10 @@ export const adminRefundBodySchema = z.object({
 });
 export type AdminRefundBody = z.infer<typeof adminRefundBodySchema>;
 
-/** GET /v1/admin/dashboard: the figures of the owner's first screen (Cairo days, EGP). */
+/**
+ * GET /v1/admin/dashboard: the figures of the owner's first screen (Cairo days, EGP). Sales are net of refunds: an
+ * order counts on the day it was placed for its total less what refunds gave back.
+ */
 export const adminDashboardSchema = z.object({
   today: z.object({ sales: z.number(), orders: z.number().int() }),
   month: z.object({ sales: z.number(), orders: z.number().int() }),

@@ -71,6 +71,8 @@ export const stockMovementSchema = z.object({
   stock_after: z.number().int(),
   reason: z.enum(STOCK_REASONS),
   order_id: z.number().int().nullable(),
+  /** That order's number as staff read it (issue 43); null when there is no order or it was never placed. */
+  order_number: z.number().int().nullable(),
   staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   note: z.string().nullable(),
   created_at: z.string(),

@@ -184,7 +184,13 @@ export const orderAddressSchema = addressSchema.extend({
 });
 
 export const orderSchema = z.object({
+  /** The internal id: the order's address in URLs and calls (/my-account/orders/{id}, GET v1/users/orders/{id}). */
   id: z.number().int(),
+  /**
+   * The number shoppers and staff read (#1, #2, …): given when the order is placed, one after the other with no gap
+   * (issue 43); null while it is a cart or an online payment under way.
+   */
+  order_number: z.number().int().nullable(),
   /** pending, confirmed, ... (ORDER_STATUSES); also awaiting_payment while an online payment is open. */
   status: z.string(),
   created_at: z.string(),
@@ -197,6 +203,8 @@ export const orderSchema = z.object({
   checkout_shipping_fees: z.number(),
   total_cart_price: z.number(),
   checkout_total_price: z.number(),
+  /** EGP: what refunds gave back so far (units × the price paid); what was finally paid is the total minus this. */
+  refunded_amount: z.number(),
   address: orderAddressSchema.nullable(),
   user: z.object({
     id: z.number().int(),
@@ -209,6 +217,11 @@ export const orderSchema = z.object({
   /** Number of units. */
   count: z.number().int(),
   rating: z.number().int().nullable(),
+  /**
+   * Whether PUT v1/users/orders/rate takes this order now (delivered, not rated yet): its page and the orders list
+   * offer the stars (issue 43), as the rating modal does before checkout.
+   */
+  rateable: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderResponseSchema = z.object({ order: orderSchema });

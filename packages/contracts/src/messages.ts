@@ -269,6 +269,10 @@ export const apiMessages = {
     en: 'Your order #{n} has been cancelled. If you paid online, the money will be returned to you.',
     ar: 'طلبك رقم {n} اتلغى. لو كنت دفعت أونلاين، فلوسك هترجعلك.',
   },
+  sms_order_refunded: {
+    en: 'We refunded {amount} EGP of your order #{n}. What you paid for it is now {paid} EGP.',
+    ar: 'رجّعنالك {amount} ج.م من طلبك رقم {n}. اللي دفعته فيه بقى {paid} ج.م.',
+  },
   sms_password_reset_text: {
     en: 'Your password reset code is {code}. It is valid for {minutes} minutes.',
     ar: 'كود تغيير كلمة السر بتاعك {code}. صالح لمدة {minutes} دقايق.',

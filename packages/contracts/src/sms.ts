@@ -108,6 +108,8 @@ export const adminMessageSchema = z.object({
   phone_number: z.string(),
   kind: z.string(),
   order_id: z.number().int().nullable(),
+  /** That order's number as staff read it (issue 43); null when there is none or it was never placed. */
+  order_number: z.number().int().nullable(),
   body: z.string(),
   encoding: z.enum(['gsm7', 'ucs2']),
   parts: z.number().int(),

@@ -487,6 +487,13 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
+    /**
+     * The number shoppers and staff read (issue 43): given when the order is placed, from the counters row
+     * 'order_number' in the placing transaction (core.ts takeOrderNumber), so placed orders are numbered 1, 2, 3, …
+     * with no gap; null while it is a cart, an online payment under way or an attempt given up. The id stays the
+     * order's address in URLs and calls.
+     */
+    orderNumber: integer('order_number'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -507,6 +514,11 @@ export const orders = pgTable(
     checkoutTotalPricePiastres: bigint('checkout_total_price_piastres', { mode: 'number' })
       .notNull()
       .default(0),
+    /**
+     * What refunds gave back so far (units × the price paid, admin-service.ts refundOrder). The order's answer shows
+     * it; the dashboard's sales (order_daily_sales, kept by the triggers) are net of it (migration 0031).
+     */
+    refundedPiastres: bigint('refunded_piastres', { mode: 'number' }).notNull().default(0),
     checkoutDate: timestamp('checkout_date', { withTimezone: true }),
     sapSync: boolean('sap_sync').notNull().default(false),
     createdAt: createdAt(),
@@ -561,6 +573,13 @@ export const orders = pgTable(
     uniqueIndex('orders_one_cart_per_user_uq')
       .on(t.userId)
       .where(sql`status = 'cart'`),
+    // One order a number; staff find an order by it (the list's search).
+    uniqueIndex('orders_order_number_uq').on(t.orderNumber),
+    // Every placed order has its number (the migration numbered the orders placed before).
+    check(
+      'orders_placed_numbered_check',
+      sql`${t.status} in ('cart', 'awaiting_payment', 'abandoned') or ${t.orderNumber} is not null`,
+    ),
     // The statuses of contracts' ORDER_STATES (the shopper-visible ORDER_STATUSES and the internal ones).
     check(
       'orders_status_check',
@@ -627,6 +646,15 @@ export const orderDailySales = pgTable(
   },
   (t) => [index('order_daily_sales_day_idx').on(t.day)],
 );
+
+/**
+ * Counters moved on inside the transaction that uses them, so what they give has no gap (a sequence skips what a
+ * rolled-back transaction took): 'order_number', the last order number given (modules/orders/core.ts).
+ */
+export const counters = pgTable('counters', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
 
 /**
  * Every change of an order's status, written in the same transaction as the change (modules/orders/core.ts).

@@ -102,6 +102,26 @@ describe('generated orders', () => {
     ]);
   });
 
+  it('are numbered with no gap, each run after the last number given, in the order its orders were placed', async () => {
+    const placed = await query(sql`select order_number as n, refunded_piastres as r from orders
+      where status <> 'cart' order by checkout_date, id`);
+    const numbers = placed.map((o) => Number(o.n));
+    expect([...numbers].sort((a, b) => a - b)).toEqual(numbers.map((_, i) => i + 1));
+    // The first run numbered 1-900 by checkout date, the top-up 901-1000 by theirs.
+    const first = numbers.filter((n) => n <= 900);
+    const topUp = numbers.filter((n) => n > 900);
+    expect(first).toEqual([...first].sort((a, b) => a - b));
+    expect(topUp).toEqual([...topUp].sort((a, b) => a - b));
+    expect(Number((await one(sql`select value from counters where name = 'order_number'`)).value)).toBe(1000);
+    // The refunded amount matches the refunded units at the price paid.
+    const off = await one(sql`select count(*) as n from orders o
+      join (select order_id, sum(refunded_quantity * checkout_price_piastres) as r from order_products
+            group by order_id) l on l.order_id = o.id
+      where o.refunded_piastres <> l.r`);
+    expect(Number(off.n)).toBe(0);
+    expect(placed.some((o) => Number(o.r) > 0)).toBe(true);
+  });
+
   it('spread over 18 months, more of them lately', async () => {
     const spread = await one(sql`
       select min(checkout_date) > now() - interval '549 days' as within, max(checkout_date) <= now() as past,

@@ -14,7 +14,8 @@
  *   active products (the demo's own products most often) at their current price, quantities 1–3 within the
  *   product's limit, refunded quantities that match the status; the address snapshot exactly as checkout writes it
  *   (the governorate and zone name in the shopper's language); totals = lines + the zone's shipping fees; sap_sync
- *   set (every placed order has been handed on).
+ *   set (every placed order has been handed on); the refunded amount of the refunded units; order numbers that
+ *   follow the last one given, with no gap, in the order of their checkout dates (the counter moves on with them).
  * - Online orders get their payment session (sandbox, succeeded; `refund_required` when canceled, as a cancel
  *   leaves it). Each order gets one history row (actor `system`, note "generated") from cart to its status; no
  *   outbox events, so no SMS goes out for them. Stock is not touched.
@@ -493,10 +494,28 @@ export async function addGeneratedOrders(
         price bigint, refunded int) on commit drop`);
     const maxStep = Math.max(1, Math.floor((P - 1) / 3));
     const placed = total;
+    // Ids first, with each order's age in days (a truncated exponential, so orders grew towards today) and its order
+    // number (issue 43): the block after the last number given, taken from the counter in this transaction, in the
+    // order the generated orders were placed (oldest checkout first).
+    const [block] = await rows(
+      tx,
+      sql`insert into counters (name, value) values ('order_number', ${placed})
+        on conflict (name) do update set value = counters.value + ${placed}
+        returning value - ${placed} as last`,
+    );
+    await tx.execute(sql`create temp table seed_id on commit drop as
+      select id, (row_number() over (order by id))::int - 1 as k, age,
+        (${Number(block!.last)} + row_number() over (order by age desc, id))::int as order_number
+      from (
+        select id,
+          ${sql.raw(String(-GROWTH_DAYS))} * ln(1 - ${u('id', 21)} * ${sql.raw(String(1 - Math.exp(-WINDOW_DAYS / GROWTH_DAYS)))}) as age
+        from (select nextval(${seq('orders')})::int as id from generate_series(1, ${placed})) ids
+      ) a`);
+    await tx.execute(sql`alter table seed_id add primary key (k)`);
+    await tx.execute(sql`create unique index on seed_id (id)`);
     for (let done = 0; done < placed; done += batch) {
       const count = Math.min(batch, placed - done);
       await tx.execute(sql`truncate seed_order, seed_line`);
-      // Age in days: a truncated exponential, so orders grew towards today.
       await tx.execute(sql`
         insert into seed_order (id, un, checkout_date, status, method, plan, nlines, p0, step, late)
         select id, un, ${now} - age * interval '1 day', status,
@@ -522,14 +541,14 @@ export async function addGeneratedOrders(
           from (
             select id,
               least(${users} - 1, floor(${users} * power(${u('id', 20)}, 1.3)))::int as un,
-              ${sql.raw(String(-GROWTH_DAYS))} * ln(1 - ${u('id', 21)} * ${sql.raw(String(1 - Math.exp(-WINDOW_DAYS / GROWTH_DAYS)))}) as age,
+              age,
               ${u('id', 22)} as s, ${u('id', 23)} as m,
               least(${P}, case when ${u('id', 24)} < 0.55 then 1 when ${u('id', 24)} < 0.80 then 2
                 when ${u('id', 24)} < 0.92 then 3 else 4 end) as nlines,
               floor(${P} * power(${u('id', 25)}, 2))::int as p0,
               1 + floor(${u('id', 28)} * ${maxStep})::int as step,
               ${u('id', 29)} as late
-            from (select nextval(${seq('orders')})::int as id from generate_series(1, ${count})) ids
+            from (select id, age from seed_id where k >= ${done} and k < ${done + count}) ids
           ) x
         ) y`);
       await tx.execute(sql`
@@ -548,10 +567,10 @@ export async function addGeneratedOrders(
           when 'delivered' then interval '3 days' else interval '9 days' end * (0.5 + o.late))`;
       const zoneName = sql`case when s.locale = 'ar' then z.name_ar else z.name_en end`;
       await tx.execute(sql`
-        insert into orders (id, user_id, status, payment_method, bank_installment_id, address_id, address_snapshot,
-          national_id, shipping_fees_piastres, total_cart_price_piastres, checkout_total_price_piastres,
-          checkout_date, sap_sync, created_at, updated_at)
-        select o.id, s.id, o.status, o.method, o.plan, a.id,
+        insert into orders (id, order_number, user_id, status, payment_method, bank_installment_id, address_id,
+          address_snapshot, national_id, shipping_fees_piastres, total_cart_price_piastres,
+          checkout_total_price_piastres, refunded_piastres, checkout_date, sap_sync, created_at, updated_at)
+        select o.id, num.order_number, s.id, o.status, o.method, o.plan, a.id,
           jsonb_build_object('id', a.id, 'label', a.label, 'street_name', a.street_name, 'street', a.street_name,
             'building', a.building, 'floor', a.floor, 'apartment', a.apartment, 'district', a.district,
             'governorate', a.governorate, 'instructions', null, 'number_type', a.number_type,
@@ -560,14 +579,16 @@ export async function addGeneratedOrders(
               'name_ar', z.name_ar, 'shipping_fees', (z.fee / 100.0)::float8),
             'created_at', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'full_name', trim(u.first_name || ' ' || u.last_name)),
-          u.national_id, z.fee, l.sum, l.sum + z.fee, o.checkout_date, true,
+          u.national_id, z.fee, l.sum, l.sum + z.fee, l.refunded, o.checkout_date, true,
           o.checkout_date - ${u('o.id', 31)} * interval '3 days', ${moved}
         from seed_order o
         join seed_user s on s.n = o.un
         join users u on u.id = s.id
         join addresses a on a.id = s.address_id
         join seed_zone z on z.n = s.zone_n
-        join (select order_id, sum(quantity * price) as sum from seed_line group by order_id) l on l.order_id = o.id`);
+        join seed_id num on num.id = o.id
+        join (select order_id, sum(quantity * price) as sum, sum(refunded * price) as refunded
+              from seed_line group by order_id) l on l.order_id = o.id`);
       await tx.execute(sql`
         insert into order_products (order_id, product_id, quantity, checkout_price_piastres, refunded_quantity,
           created_at)

@@ -46,7 +46,7 @@ const select = (where: SQL, tail: SQL) => sql`
   select u.id, u.first_name, u.last_name, u.email, u.phone_number, u.confirmed_at, u.created_at,
     (select count(*) from orders o where o.user_id = u.id
       and o.status not in ('cart', 'awaiting_payment', 'abandoned')) as orders_count,
-    (select coalesce(sum(o.checkout_total_price_piastres), 0) from orders o where o.user_id = u.id
+    (select coalesce(sum(o.checkout_total_price_piastres - o.refunded_piastres), 0) from orders o where o.user_id = u.id
       and o.status not in ('cart', 'awaiting_payment', 'abandoned', 'canceled')) as total_spent
   from users u where ${where} ${tail}`;
 

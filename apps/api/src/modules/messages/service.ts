@@ -16,6 +16,7 @@ interface MessageRow {
   phone_number: string;
   kind: string;
   order_id: number | null;
+  order_number: number | string | null;
   body: string;
   encoding: string;
   parts: number;
@@ -32,6 +33,7 @@ const toMessage = (r: MessageRow): AdminMessage => ({
   phone_number: r.phone_number,
   kind: r.kind,
   order_id: r.order_id === null ? null : Number(r.order_id),
+  order_number: r.order_number === null ? null : Number(r.order_number),
   body: r.body,
   encoding: r.encoding === 'ucs2' ? 'ucs2' : 'gsm7',
   parts: Number(r.parts),
@@ -70,7 +72,8 @@ export async function listMessages(db: DbOrTx, q: AdminMessagesQuery) {
   const [rows, total] = await Promise.all([
     db.execute(sql`
       select id, provider, provider_message_id, phone_number, kind, order_id, body, encoding, parts, status,
-        error, created_at, updated_at
+        error, created_at, updated_at,
+        (select o.order_number from orders o where o.id = sms_messages.order_id) as order_number
       from sms_messages where ${where}
       order by created_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`),
     db.execute(sql`select count(*) as n from sms_messages where ${where}`),

@@ -32,6 +32,7 @@ const list = async (q: Query) => {
   return res.json() as {
     orders: {
       id: number;
+      order_number: number;
       governorate: string | null;
       customer: { phone_number: string; full_name: string };
     }[];
@@ -59,8 +60,9 @@ function plainWhere(q: Query, withStatus: boolean): SQL {
   if (text) {
     const digits = text.replace(/^#/, '');
     if (/^\d+$/.test(digits)) {
-      const byId = digits.length <= 9 ? sql`o.id = ${Number(digits)}` : sql`false`;
-      parts.push(digits.length >= 7 ? sql`(${byId} or u.phone_number like ${`%${digits}`})` : byId);
+      // The order's number as staff read it (issue 43), not its internal id.
+      const byNumber = digits.length <= 9 ? sql`o.order_number = ${Number(digits)}` : sql`false`;
+      parts.push(digits.length >= 7 ? sql`(${byNumber} or u.phone_number like ${`%${digits}`})` : byNumber);
     } else parts.push(sql`(u.first_name || ' ' || u.last_name) ilike ${`%${text}%`}`);
   }
   return sql.join(parts, sql` and `);
@@ -171,8 +173,8 @@ describe('the orders list over generated orders', () => {
   it('finds an order by number, by the end of a phone number, by a name', async () => {
     const sample = (await list({ per_page: 10 })).orders;
     const o = sample[3]!;
-    expect((await expectPlain({ query: o.id })).orders.map((x) => x.id)).toEqual([o.id]);
-    await expectPlain({ query: `#${o.id}` });
+    expect((await expectPlain({ query: o.order_number })).orders.map((x) => x.id)).toEqual([o.id]);
+    await expectPlain({ query: `#${o.order_number}` });
     const byPhone = await expectPlain({ query: o.customer.phone_number.slice(-7) });
     expect(byPhone.orders.map((x) => x.customer.phone_number)).toContain(o.customer.phone_number);
     await expectPlain({ query: o.customer.phone_number });
@@ -268,16 +270,18 @@ describe('the dashboard over generated orders', () => {
     const day = sql`(o.checkout_date at time zone ${TZ})::date`;
     const today = sql`(${now}::timestamptz at time zone ${TZ})::date`;
     const sold = sql`o.status not in ('cart', 'awaiting_payment', 'abandoned', 'canceled')`;
+    // Sales net of refunds (issue 43): each order's total less what was refunded, on its day of checkout.
+    const net = sql`(o.checkout_total_price_piastres - o.refunded_piastres)`;
     const [f] = await rows(sql`select
-        coalesce(sum(o.checkout_total_price_piastres) filter (where ${day} = ${today}), 0) as today_sales,
+        coalesce(sum(${net}) filter (where ${day} = ${today}), 0) as today_sales,
         count(*) filter (where ${day} = ${today}) as today_orders,
-        coalesce(sum(o.checkout_total_price_piastres) filter (where date_trunc('month', ${day}) = date_trunc('month', ${today})), 0) as month_sales,
+        coalesce(sum(${net}) filter (where date_trunc('month', ${day}) = date_trunc('month', ${today})), 0) as month_sales,
         count(*) filter (where date_trunc('month', ${day}) = date_trunc('month', ${today})) as month_orders
       from orders o where ${sold}`);
     expect(d.today).toEqual({ sales: toEgp(Number(f!.today_sales)), orders: Number(f!.today_orders) });
     expect(d.month).toEqual({ sales: toEgp(Number(f!.month_sales)), orders: Number(f!.month_orders) });
     const daily = await rows(sql`select to_char(g::date, 'YYYY-MM-DD') as date,
-        coalesce(sum(o.checkout_total_price_piastres), 0) as sales, count(o.id) as n
+        coalesce(sum(${net}), 0) as sales, count(o.id) as n
       from generate_series(${today} - 29, ${today}, interval '1 day') g
       left join orders o on ${day} = g::date and ${sold}
       group by g order by g`);

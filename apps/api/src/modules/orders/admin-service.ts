@@ -102,8 +102,9 @@ function filters(q: AdminOrdersQuery, withStatus: boolean, scope: AdminOrdersSco
   if (text) {
     const digits = text.replace(/^#/, '');
     if (/^\d+$/.test(digits)) {
-      // An order number, or (7 digits and more) the end of a phone number.
-      const byId = digits.length <= 9 ? sql`o.id = ${Number(digits)}` : sql`false`;
+      // An order number (the one shoppers and staff read, not the internal id), or (7 digits and more) the end of
+      // a phone number.
+      const byId = digits.length <= 9 ? sql`o.order_number = ${Number(digits)}` : sql`false`;
       parts.push(
         digits.length >= 7
           ? sql`(${byId} or o.user_id = any(array(select p.id from users p where p.phone_number like ${`%${digits}`})))`
@@ -129,6 +130,7 @@ const SORTS: Record<NonNullable<AdminOrdersQuery['sort']>, SQL> = {
 
 interface ListRow {
   id: number;
+  order_number: number | string;
   status: string;
   created_at: Date | string;
   checkout_date: Date | string | null;
@@ -172,7 +174,7 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
   const [rows, perStatus] = await Promise.all([
     // The page's ids first (from an index alone where it can), then only their rows, shoppers and line counts.
     db.execute(sql`
-      select o.id, o.status, o.created_at, o.checkout_date, o.payment_method,
+      select o.id, o.order_number, o.status, o.created_at, o.checkout_date, o.payment_method,
         o.checkout_total_price_piastres as total, o.governorate,
         (select sum(op.quantity) from order_products op where op.order_id = o.id) as count,
         u.id as user_id, u.first_name, u.last_name, u.phone_number
@@ -192,6 +194,7 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
   ]);
   const list = (rows as unknown as { rows: ListRow[] }).rows.map((r): AdminOrderRow => ({
     id: Number(r.id),
+    order_number: Number(r.order_number),
     status: r.status,
     created_at: iso(r.created_at)!,
     checkout_date: iso(r.checkout_date),
@@ -421,21 +424,33 @@ export async function refundOrder(
       );
     const money = order.paymentMethod === 'online' ? await refundOnline(tx, provider, id, amount, now) : null;
     const all = lines.every((l) => l.refundedQuantity >= l.quantity);
+    // What refunds gave back so far: the shopper's order shows it, and the dashboard's sales leave it out (the
+    // database's counts follow the column, migration 0031).
+    const refundedPiastres = order.refundedPiastres + amount;
     await transition(tx, {
       orderId: id,
       to: all ? 'refunded' : 'partially_refunded',
       actor: { type: 'staff', id: me.id },
       expect: [order.status],
       note: body.note ?? null,
+      set: { refundedPiastres },
       now,
     });
     const details = {
       amount_piastres: amount,
+      refunded_piastres: refundedPiastres,
+      paid_piastres: order.checkoutTotalPricePiastres - refundedPiastres,
       ...(money ? { provider: provider.name, ...money } : {}),
       restock: body.restock,
       lines: [...asked].map(([order_product_id, quantity]) => ({ order_product_id, quantity })),
     };
-    await emit(tx, { type: 'refund.made', orderId: id, payload: { order_id: id, ...details }, now });
+    // The outbox tells the shopper (events.ts: an SMS with the amount, in their language).
+    await emit(tx, {
+      type: 'refund.made',
+      orderId: id,
+      payload: { order_id: id, user_id: order.userId, ...details },
+      now,
+    });
     await audit(
       tx,
       me,
@@ -501,6 +516,7 @@ export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<
   const monthFirst = sql`date_trunc('month', ${today})::date`;
   // Sold orders per Cairo day since the first of the month or 29 days ago, whichever is earlier, from
   // order_daily_sales (kept by the database, counts.ts): the 30 days, today (the last of them) and the month.
+  // Sales are net of refunds: each order counts on its day of checkout for its total less what was refunded.
   const [days, waiting, low, refunds] = await Promise.all([
     db.execute(sql`
       with w as (

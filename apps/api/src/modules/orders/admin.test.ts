@@ -312,12 +312,16 @@ describe('the shopper hears of it', () => {
       await otherDb?.close();
     }
     const to = (phone: string) => sent.filter((m) => m.to === phone).map((m) => m.text);
+    // The texts name the order's number, as the shopper reads it (issue 43), not its internal id.
+    const numberOf = async (id: number) =>
+      String((await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!.orderNumber);
+    const [na, nb] = [await numberOf(a), await numberOf(b)];
     expect(to(arabic.phone)).toEqual([
-      apiMessage('sms_order_confirmed', 'ar', { n: String(a) }),
-      apiMessage('sms_order_delivering', 'ar', { n: String(a) }),
-      apiMessage('sms_order_delivered', 'ar', { n: String(a) }),
+      apiMessage('sms_order_confirmed', 'ar', { n: na }),
+      apiMessage('sms_order_delivering', 'ar', { n: na }),
+      apiMessage('sms_order_delivered', 'ar', { n: na }),
     ]);
-    expect(to(english.phone)).toEqual([apiMessage('sms_order_canceled', 'en', { n: String(b) })]);
+    expect(to(english.phone)).toEqual([apiMessage('sms_order_canceled', 'en', { n: nb })]);
     // Placed orders were handed on (sap_sync).
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, a));
     expect(row!.sapSync).toBe(true);
@@ -346,7 +350,10 @@ describe('the shopper hears of it', () => {
           passwordHash: 'x',
         })
         .returning();
-      const [o] = await database.db.insert(orders).values({ userId: u!.id, status: 'confirmed' }).returning();
+      const [o] = await database.db
+        .insert(orders)
+        .values({ userId: u!.id, status: 'confirmed', orderNumber: 1 })
+        .returning();
       await database.db.insert(domainEvents).values({
         type: 'order.status_changed',
         orderId: o!.id,
@@ -373,9 +380,16 @@ describe('the list and the dashboard', () => {
   it('filters by status, payment method, text (order number, phone) and pages, with counts per status', async () => {
     const { s, orderId } = await placed(1);
     const list = (query: string) => call(t.app, 'GET', `/v1/admin/orders?${query}`, clerk);
-    const byId = await list(`query=${orderId}`);
+    // By the number staff read (issue 43), not the internal id.
+    const [row] = await t.database.db
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const orderNumber = row!.orderNumber;
+    const byId = await list(`query=%23${orderNumber}`);
     expect(byId.body.orders.map((o: { id: number }) => o.id)).toEqual([orderId]);
     expect(byId.body.orders[0]).toMatchObject({
+      order_number: orderNumber,
       status: 'pending',
       payment_method: 'cash',
       total: 1060,

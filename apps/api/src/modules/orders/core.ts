@@ -36,8 +36,25 @@ type OrderChanges = Partial<
     | 'totalCartPricePiastres'
     | 'checkoutTotalPricePiastres'
     | 'checkoutDate'
+    | 'refundedPiastres'
   >
 >;
+
+/** Statuses that are not (yet) orders (service.ts NOT_PLACED_STATUSES): no order number. */
+const UNPLACED: readonly string[] = ['cart', 'awaiting_payment', 'abandoned'];
+
+/**
+ * The next order number (issue 43): one counter row, moved on in the transaction that places the order. Its row
+ * lock holds other placements until this one commits, and a rollback takes the number back with the order, so the
+ * numbers placed orders get are 1, 2, 3, … with no gap (a sequence would skip what failed). Carts, online payments
+ * that expired or were declined, and abandoned attempts never take one.
+ */
+export async function takeOrderNumber(tx: DbOrTx): Promise<number> {
+  const res = (await tx.execute(sql`insert into counters (name, value) values ('order_number', 1)
+    on conflict (name) do update set value = counters.value + 1
+    returning value`)) as unknown as { rows: { value: number | string }[] };
+  return Number(res.rows[0]!.value);
+}
 
 export const orderChanged = () => new AppError(409, 'order_changed', ['order_changed']);
 const transitionForbidden = (from: string, to: string) =>
@@ -81,9 +98,21 @@ export async function transition(
   const from = current.status;
   if (args.expect && !args.expect.includes(from)) throw orderChanged();
   if (!args.force && !canTransition(from, to, actor.type)) throw transitionForbidden(from, to);
+  // Placed now (checkout, a paid online order): the order gets its number, in this transaction. Its row is locked
+  // first, then the counter (every placement takes them in that order, so two never wait for each other).
+  let orderNumber: number | undefined;
+  if (UNPLACED.includes(from) && !UNPLACED.includes(to) && current.orderNumber === null) {
+    const [still] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (still?.status !== from) throw orderChanged();
+    orderNumber = await takeOrderNumber(tx);
+  }
   const [row] = await tx
     .update(orders)
-    .set({ ...args.set, status: to, updatedAt: now })
+    .set({ ...args.set, ...(orderNumber === undefined ? {} : { orderNumber }), status: to, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, from)))
     .returning();
   if (!row) throw orderChanged();

@@ -10,10 +10,17 @@
  * the order they were written (a shopper reads "on its way" after "confirmed"). Handling is at least once: a crash
  * between the SMS and the mark would send it again, which is the better failure for a shopper than none.
  */
-import { apiMessage, SMS_ON_STATUS, type Locale, type OrderStatus } from '@store/contracts';
+import {
+  apiMessage,
+  formatAmount,
+  SMS_ON_STATUS,
+  toEgp,
+  type Locale,
+  type OrderStatus,
+} from '@store/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app.ts';
-import { domainEvents, users } from '../../db/schema.ts';
+import { domainEvents, orders, users } from '../../db/schema.ts';
 import { describeError } from '../../lib/logging.ts';
 import { markHandedOn } from './core.ts';
 
@@ -40,10 +47,53 @@ const SMS_KEYS: Partial<Record<OrderStatus, Parameters<typeof apiMessage>[0]>> =
   canceled: 'sms_order_canceled',
 };
 
+/** The shopper of an order with their language, and the order's number as they read it (issue 43). */
+async function shopperOf(ctx: EventContext, orderId: number) {
+  const [row] = await ctx.db
+    .select({
+      phone: users.phoneNumber,
+      locale: users.locale,
+      number: orders.orderNumber,
+      total: orders.checkoutTotalPricePiastres,
+      refunded: orders.refundedPiastres,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const locale: Locale = row.locale === 'en' ? 'en' : 'ar';
+  return {
+    phone: row.phone,
+    locale,
+    n: String(row.number ?? orderId),
+    paidNow: row.total - row.refunded,
+  };
+}
+
 async function handle(ctx: EventContext, e: EventRow) {
+  const orderId = Number(e.payload.order_id);
+  if (e.type === 'refund.made') {
+    // A refund (in full or in part): the shopper reads how much came back and what they paid in the end.
+    const amount = Number(e.payload.amount_piastres);
+    if (!(amount > 0)) return;
+    const who = await shopperOf(ctx, orderId);
+    if (!who) return;
+    const paid = e.payload.paid_piastres;
+    await ctx.sms.send({
+      to: who.phone,
+      text: apiMessage('sms_order_refunded', who.locale, {
+        n: who.n,
+        amount: formatAmount(toEgp(amount)),
+        // As it was after this refund (an event written before refunds said so: as the order stands now).
+        paid: formatAmount(toEgp(typeof paid === 'number' ? paid : who.paidNow)),
+      }),
+      kind: 'order',
+      orderId,
+    });
+    return;
+  }
   if (e.type !== 'order.status_changed') return;
   const to = e.payload.to as OrderStatus;
-  const orderId = Number(e.payload.order_id);
   if (to === 'pending') {
     // A placed order is handed on (to the warehouse / ERP): the sap_sync flag of spec §3 says so.
     await markHandedOn(ctx.db, orderId, ctx.clock.now());
@@ -51,15 +101,11 @@ async function handle(ctx: EventContext, e: EventRow) {
   }
   const key = SMS_KEYS[to];
   if (!key || !SMS_ON_STATUS.includes(to)) return;
-  const [u] = await ctx.db
-    .select({ phone: users.phoneNumber, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, Number(e.payload.user_id)));
-  if (!u) return;
-  const locale: Locale = u.locale === 'en' ? 'en' : 'ar';
+  const who = await shopperOf(ctx, orderId);
+  if (!who) return;
   await ctx.sms.send({
-    to: u.phone,
-    text: apiMessage(key, locale, { n: String(orderId) }),
+    to: who.phone,
+    text: apiMessage(key, who.locale, { n: who.n }),
     kind: 'order',
     orderId,
   });

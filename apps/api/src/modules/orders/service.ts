@@ -120,6 +120,7 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
       const plan = o.bankInstallmentId ? planOf.get(o.bankInstallmentId) : undefined;
       return {
         id: o.id,
+        order_number: o.orderNumber,
         status: o.status,
         created_at: o.createdAt.toISOString(),
         checkout_date: o.checkoutDate?.toISOString() ?? null,
@@ -135,6 +136,7 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
         checkout_shipping_fees: toEgp(o.shippingFeesPiastres),
         total_cart_price: toEgp(o.totalCartPricePiastres),
         checkout_total_price: toEgp(o.checkoutTotalPricePiastres),
+        refunded_amount: toEgp(o.refundedPiastres),
         address: await addressFor(db, o, fullName, locale),
         user: {
           id: u.id,
@@ -160,6 +162,8 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
         })),
         count: mine.reduce((n, l) => n + l.quantity, 0),
         rating: ratingOf.get(o.id) ?? null,
+        // The rule of unratedDelivered (what checkout waits for and rateOrders takes).
+        rateable: o.status === 'delivered' && !ratingOf.has(o.id),
       };
     }),
   );

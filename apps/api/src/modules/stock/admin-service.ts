@@ -143,6 +143,7 @@ interface MovementRow {
   stock_after: number;
   reason: StockReason;
   order_id: number | null;
+  order_number: number | string | null;
   staff_id: number | null;
   staff_name: string | null;
   note: string | null;
@@ -161,8 +162,8 @@ export async function stockMovements(
   const page = q.page ?? 1;
   const [rows, total] = await Promise.all([
     db.execute(sql`select m.id, m.delta, m.stock_after, m.reason, m.order_id, m.staff_id, s.name as staff_name,
-        m.note, m.created_at
-      from stock_movements m left join staff s on s.id = m.staff_id
+        m.note, m.created_at, o.order_number
+      from stock_movements m left join staff s on s.id = m.staff_id left join orders o on o.id = m.order_id
       where m.product_id = ${id} order by m.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
     db.execute(sql`select count(*) as n from stock_movements where product_id = ${id}`),
   ]);
@@ -175,6 +176,7 @@ export async function stockMovements(
       stock_after: Number(m.stock_after),
       reason: m.reason,
       order_id: m.order_id === null ? null : Number(m.order_id),
+      order_number: m.order_number === null ? null : Number(m.order_number),
       staff: m.staff_id === null ? null : { id: Number(m.staff_id), name: m.staff_name ?? '' },
       note: m.note,
       created_at: new Date(m.created_at).toISOString(),
