@@ -27,6 +27,8 @@ import { responseSerializer } from './lib/response-serializer.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { OutboxGateway, type SmsGateway, type SmsSender } from './adapters/sms/index.ts';
+import { OutboxEmailSender, type EmailSender } from './adapters/email/index.ts';
+import { RecordedEmailSender } from './modules/messages/email.ts';
 import { installAuth } from './lib/auth.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/limits.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -115,6 +117,11 @@ export interface AppOptions {
   smsReceiptSecret?: string;
   /** A sender of a test's own, used as is instead of the recorded gateways (nothing is recorded). */
   sms?: SmsSender;
+  /**
+   * How email leaves (EMAIL_PROVIDER): default the demo's outbox (recorded, read at GET /dev/email-outbox); null
+   * sends none. Every send is recorded in email_messages.
+   */
+  email?: EmailSender | null;
   /** Rate limits of the account calls (tests lower them). */
   authLimits?: Partial<AuthLimits>;
   /** Rate limits of staff sign-in (tests lower them). */
@@ -153,6 +160,8 @@ export interface AppContext {
   /** The gateways behind `sms` (delivery receipts are read by theirs; the dev routes reach the outbox). */
   smsGateways: SmsGateway[];
   smsReceiptSecret?: string;
+  /** Email to shoppers with an address and to staff (recorded); null when the store sends none. */
+  email: RecordedEmailSender | null;
   authLimits: AuthLimits;
   payments: PaymentProvider;
   geocoder: Geocoder;
@@ -248,6 +257,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sms: recordedSms,
     smsGateways: recordedSms instanceof RecordedSmsSender ? recordedSms.gateways : [],
     smsReceiptSecret: opts.smsReceiptSecret,
+    email:
+      opts.email === null
+        ? null
+        : new RecordedEmailSender(opts.database.db, opts.email ?? new OutboxEmailSender(app.log)),
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits },
     payments: opts.payments ?? new SandboxPaymentProvider('sandbox-hmac-secret'),
     geocoder:

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkDataDir, embeddedDatabaseNotice, loadConfig } from './config.ts';
+import { checkDataDir, emailProvider, embeddedDatabaseNotice, loadConfig } from './config.ts';
 
 /** What a real store must set: production refuses the demo's stand-ins and says which variable to set. */
 const production = {
@@ -171,5 +171,30 @@ describe('DATA_DIR at start-up', () => {
     const postgres = path.join(root, 'postgres');
     checkDataDir(postgres, { embeddedDatabase: false });
     expect(readdirSync(postgres)).toEqual(['uploads']);
+  });
+});
+
+describe('email settings', () => {
+  it('EMAIL_PROVIDER=smtp needs SMTP_URL and EMAIL_FROM; production refuses the outbox and defaults to none', () => {
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(
+      /SMTP_URL is required with EMAIL_PROVIDER=smtp, e\.g\. smtp:\/\/user:password@host:587/,
+    );
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://u:p@mail.example:587' })).toThrow(
+      /EMAIL_FROM is required with EMAIL_PROVIDER=smtp/,
+    );
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'http://x', EMAIL_FROM: 'a@b.c' })).toThrow(
+      /SMTP_URL must be smtp:\/\/user:password@host:587 or smtps:\/\/…:465/,
+    );
+    expect(() => loadConfig({ ...production, EMAIL_PROVIDER: 'outbox' })).toThrow(
+      /EMAIL_PROVIDER=outbox keeps every email on this machine; in production set EMAIL_PROVIDER=smtp/,
+    );
+    expect(emailProvider(loadConfig(production))).toBe('none');
+    expect(emailProvider(loadConfig({}))).toBe('outbox');
+    const smtp = loadConfig({
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtps://orders:secret@mail.example:465',
+      EMAIL_FROM: 'Egypt Electronics <orders@store.example>',
+    });
+    expect(emailProvider(smtp)).toBe('smtp');
   });
 });

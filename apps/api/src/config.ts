@@ -168,6 +168,24 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** SMS: the gateway (SMS_PROVIDER), a fallback, receipts, and each gateway's account (adapters/sms/settings.ts). */
     ...smsSettingsShape,
+    /**
+     * Email to shoppers and staff: `outbox` (the demo: recorded, readable at GET /dev/email-outbox, nobody receives
+     * it; refused in production), `smtp` (SMTP_URL, EMAIL_FROM) or `none`. Unset: `outbox`, or `none` in production.
+     */
+    EMAIL_PROVIDER: z
+      .enum(['outbox', 'smtp', 'none'], 'EMAIL_PROVIDER must be outbox, smtp or none')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be smtp://user:password@host:587 or smtps://…:465')
+      .optional(),
+    EMAIL_FROM: z
+      .string()
+      .regex(
+        /^(.+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'EMAIL_FROM must be an address, e.g. "Store <orders@store.example>"',
+      )
+      .optional(),
     /** Payments: 'sandbox' (hosted checkout served by this API, offline default) or 'paymob'. */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'paymob']).default('sandbox'),
     /** HMAC secret the sandbox gateway signs its callbacks with (not a real secret: it is a sandbox). */
@@ -204,6 +222,26 @@ const schema = z
   })
   // Each gateway's settings, a fallback that differs, and no demo outbox in production.
   .superRefine(checkSmsSettings)
+  .superRefine((c, ctx) => {
+    const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (c.EMAIL_PROVIDER === 'smtp') {
+      if (!c.SMTP_URL)
+        refuse(
+          'SMTP_URL',
+          'SMTP_URL is required with EMAIL_PROVIDER=smtp, e.g. smtp://user:password@host:587',
+        );
+      if (!c.EMAIL_FROM)
+        refuse(
+          'EMAIL_FROM',
+          'EMAIL_FROM is required with EMAIL_PROVIDER=smtp, e.g. "Store <orders@store.example>"',
+        );
+    }
+    if (c.NODE_ENV === 'production' && c.EMAIL_PROVIDER === 'outbox')
+      refuse(
+        'EMAIL_PROVIDER',
+        'EMAIL_PROVIDER=outbox keeps every email on this machine; in production set EMAIL_PROVIDER=smtp with SMTP_URL and EMAIL_FROM, or none',
+      );
+  })
   .superRefine((c, ctx) => {
     // A real store must not run on the demo's stand-ins (issue 12): say which variable to set.
     if (c.NODE_ENV !== 'production') return;
@@ -288,6 +326,10 @@ export function embeddedDatabaseNotice(config: Config, dataDir: string): string 
   if (config.NODE_ENV !== 'production' || config.DATABASE_URL) return '';
   return `This store runs on the embedded database (ALLOW_EMBEDDED_DATABASE=true): its orders, shoppers and pictures are only in ${dataDir} on this machine. Schedule npm run backup (every night, copies kept on another machine; README, Backups).`;
 }
+
+/** The email provider a configuration means: EMAIL_PROVIDER, else the outbox (demo) or none (production). */
+export const emailProvider = (c: Config) =>
+  c.EMAIL_PROVIDER ?? (c.NODE_ENV === 'production' ? 'none' : 'outbox');
 
 /** Reads the environment once; a wrong value stops start-up with a sentence naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -8,7 +8,8 @@ import { DiskImageStore } from './adapters/image-store.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
-import { checkDataDir, embeddedDatabaseNotice, loadConfig } from './config.ts';
+import { SmtpEmailSender } from './adapters/email/index.ts';
+import { checkDataDir, emailProvider, embeddedDatabaseNotice, loadConfig } from './config.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from './db/client.ts';
 import { pictureSizes } from './image-sizes.ts';
@@ -85,6 +86,13 @@ async function main() {
     smsGateways: (log) =>
       createSmsGateways(config, { db: database.db, log, print: (block) => process.stdout.write(block) }),
     smsReceiptSecret: config.SMS_RECEIPT_SECRET,
+    // EMAIL_PROVIDER: the demo's outbox (the default outside production), SMTP, or none.
+    email:
+      emailProvider(config) === 'smtp'
+        ? new SmtpEmailSender({ url: config.SMTP_URL!, from: config.EMAIL_FROM! })
+        : emailProvider(config) === 'none'
+          ? null
+          : undefined,
   });
   // An import the jobs loop runs clears this instance's cached answers as each batch lands, as the upload's run does.
   // JOBS=off: this instance serves requests only (another runs the jobs: `npm run worker`, or JOBS=on elsewhere).

@@ -269,6 +269,18 @@ export const apiMessages = {
     en: 'Your order #{n} has been cancelled. If you paid online, the money will be returned to you.',
     ar: 'طلبك رقم {n} اتلغى. لو كنت دفعت أونلاين، فلوسك هترجعلك.',
   },
+  email_order_placed: {
+    en: 'We received your order #{n}. Its total is {total} EGP. We will let you know when it is confirmed.',
+    ar: 'طلبك رقم {n} وصلنا. إجماليه {total} ج.م. هنبلغك أول ما يتأكد.',
+  },
+  email_subject: { en: 'Your order #{n}', ar: 'طلبك رقم {n}' },
+  email_lines: { en: 'What you ordered', ar: 'اللي طلبته' },
+  email_total: { en: 'Total', ar: 'الإجمالي' },
+  email_shipping: { en: 'Delivery', ar: 'التوصيل' },
+  email_footer: {
+    en: 'You get this email because you ordered from us. Questions? Call 16581.',
+    ar: 'بعتنالك الإيميل ده عشان طلبت مننا. عندك سؤال؟ كلمنا على 16581.',
+  },
   sms_order_refunded: {
     en: 'We refunded {amount} EGP of your order #{n}. What you paid for it is now {paid} EGP.',
     ar: 'رجّعنالك {amount} ج.م من طلبك رقم {n}. اللي دفعته فيه بقى {paid} ج.م.',

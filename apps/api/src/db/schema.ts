@@ -948,3 +948,30 @@ export const importRows = pgTable(
     check('import_rows_outcome_check', sql`${t.outcome} in ('added', 'changed', 'refused')`),
   ],
 );
+
+/**
+ * Every email the store tried to send (issue 44): to whom, about what, through which provider and with what result.
+ * The demo's outbox keeps the text and HTML too (what a person reads at GET /dev/email-outbox); a real provider's
+ * rows keep only the subject.
+ */
+export const emailMessages = pgTable(
+  'email_messages',
+  {
+    id: serial('id').primaryKey(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerMessageId: varchar('provider_message_id', { length: 200 }),
+    toAddress: varchar('to_address', { length: 320 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    text: text('text'),
+    html: text('html'),
+    status: varchar('status', { length: 20 }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_messages_created_idx').on(t.createdAt),
+    index('email_messages_to_idx').on(t.toAddress),
+  ],
+);

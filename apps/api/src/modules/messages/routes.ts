@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { outboxEmails } from './email.ts';
 import { OutboxGateway } from '../../adapters/sms/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireStaff } from '../staff/index.ts';
@@ -77,6 +78,16 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
  * would, so a browser test can see what a shopper sees then. Developer routes only (never in production).
  */
 export const devMessageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The demo outbox's emails to an address, newest first (what the demo's shopper would have received).
+  app.get(
+    '/dev/email-outbox',
+    { schema: { hide: true, querystring: z.object({ to: z.string().min(3).max(320) }) } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { emails: await outboxEmails(app.ctx.db, req.query.to) };
+    },
+  );
+
   app.post(
     '/dev/sms-outbox/refusals',
     {

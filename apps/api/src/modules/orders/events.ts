@@ -22,6 +22,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app.ts';
 import { domainEvents, orders, users } from '../../db/schema.ts';
 import { describeError } from '../../lib/logging.ts';
+import { orderEmail } from './emails.ts';
 import { markHandedOn } from './core.ts';
 
 const LEASE_SECONDS = 120;
@@ -37,6 +38,8 @@ interface EventRow {
 }
 
 export type EventContext = Pick<AppContext, 'db' | 'sms' | 'clock'> & {
+  /** Email beside the SMS (the app's recorded sender); absent or null: none. */
+  email?: AppContext['email'];
   log: { error(obj: object, msg: string): void };
 };
 
@@ -67,7 +70,36 @@ async function shopperOf(ctx: EventContext, orderId: number) {
     locale,
     n: String(row.number ?? orderId),
     paidNow: row.total - row.refunded,
+    total: row.total,
   };
+}
+
+/**
+ * The same news by email, to a shopper with an address (issue 44). Best effort beside the SMS: the SMS is what the
+ * event stands for, so an email the provider refuses is recorded as failed (email_messages) and not retried with it.
+ */
+async function emailShopper(ctx: EventContext, orderId: number, sentence: string) {
+  if (!ctx.email) return;
+  const [u] = await ctx.db
+    .select({ email: users.email, locale: users.locale, number: orders.orderNumber })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!u?.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(u.email)) return;
+  const locale: Locale = u.locale === 'en' ? 'en' : 'ar';
+  const mail = await orderEmail(ctx.db, {
+    orderId,
+    n: String(u.number ?? orderId),
+    locale,
+    sentence,
+    storeName: locale === 'ar' ? 'إيجيبت إلكترونيكس' : 'Egypt Electronics',
+  });
+  await ctx.email.send({ to: u.email, ...mail, kind: 'order', orderId }).catch((err: unknown) => {
+    ctx.log.error(
+      { order: orderId, error: err instanceof Error ? err.message : String(err) },
+      'order email failed',
+    );
+  });
 }
 
 async function handle(ctx: EventContext, e: EventRow) {
@@ -79,17 +111,14 @@ async function handle(ctx: EventContext, e: EventRow) {
     const who = await shopperOf(ctx, orderId);
     if (!who) return;
     const paid = e.payload.paid_piastres;
-    await ctx.sms.send({
-      to: who.phone,
-      text: apiMessage('sms_order_refunded', who.locale, {
-        n: who.n,
-        amount: formatAmount(toEgp(amount)),
-        // As it was after this refund (an event written before refunds said so: as the order stands now).
-        paid: formatAmount(toEgp(typeof paid === 'number' ? paid : who.paidNow)),
-      }),
-      kind: 'order',
-      orderId,
+    const text = apiMessage('sms_order_refunded', who.locale, {
+      n: who.n,
+      amount: formatAmount(toEgp(amount)),
+      // As it was after this refund (an event written before refunds said so: as the order stands now).
+      paid: formatAmount(toEgp(typeof paid === 'number' ? paid : who.paidNow)),
     });
+    await ctx.sms.send({ to: who.phone, text, kind: 'order', orderId });
+    await emailShopper(ctx, orderId, text);
     return;
   }
   if (e.type !== 'order.status_changed') return;
@@ -97,18 +126,23 @@ async function handle(ctx: EventContext, e: EventRow) {
   if (to === 'pending') {
     // A placed order is handed on (to the warehouse / ERP): the sap_sync flag of spec §3 says so.
     await markHandedOn(ctx.db, orderId, ctx.clock.now());
+    // The shopper with an email gets the order as placed: its number, lines and total.
+    const who = await shopperOf(ctx, orderId);
+    if (who)
+      await emailShopper(
+        ctx,
+        orderId,
+        apiMessage('email_order_placed', who.locale, { n: who.n, total: formatAmount(toEgp(who.total)) }),
+      );
     return;
   }
   const key = SMS_KEYS[to];
   if (!key || !SMS_ON_STATUS.includes(to)) return;
   const who = await shopperOf(ctx, orderId);
   if (!who) return;
-  await ctx.sms.send({
-    to: who.phone,
-    text: apiMessage(key, who.locale, { n: who.n }),
-    kind: 'order',
-    orderId,
-  });
+  const text = apiMessage(key, who.locale, { n: who.n });
+  await ctx.sms.send({ to: who.phone, text, kind: 'order', orderId });
+  await emailShopper(ctx, orderId, text);
 }
 
 /** Claims and handles what is due; returns how many events this call handled (processed or failed for good). */

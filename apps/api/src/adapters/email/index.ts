@@ -1,0 +1,3 @@
+export { EmailRefused, type EmailAccepted, type EmailMessage, type EmailSender } from './types.ts';
+export { SmtpEmailSender, type SmtpOptions } from './smtp.ts';
+export { OutboxEmailSender } from './outbox.ts';
