@@ -817,6 +817,14 @@ export const staff = pgTable(
     totpPendingSecret: varchar('totp_pending_secret', { length: 64 }),
     /** The 30-second step of the last code accepted: a code is good once (no replay within its window). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * The staff alerts this member asked for (issue 44): any of new_order, refund_required, import_finished,
+     * low_stock; sent by email as one digest a minute (lib/staff-alerts.ts), in alert_locale.
+     */
+    alertKinds: jsonb('alert_kinds').$type<string[]>().notNull().default([]),
+    alertLocale: varchar('alert_locale', { length: 2 }).notNull().default('ar'),
+    /** Owners only: the phone (01xxxxxxxxx) that gets the digest by SMS too (null: none). */
+    alertPhone: varchar('alert_phone', { length: 20 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -974,4 +982,22 @@ export const emailMessages = pgTable(
     index('email_messages_created_idx').on(t.createdAt),
     index('email_messages_to_idx').on(t.toAddress),
   ],
+);
+
+/**
+ * Staff alerts waiting for the next digest (issue 44): a placed order, a payment needing a refund, an import that
+ * finished or failed, a product's stock falling to the low mark. Written in the transaction of the change
+ * (lib/staff-alerts.ts); the alerts job claims the unsent ones (sent_at set in one update … skip locked) and sends
+ * each member who asked for their kind one email listing them.
+ */
+export const staffAlerts = pgTable(
+  'staff_alerts',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, string | number>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_alerts_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`)],
 );
