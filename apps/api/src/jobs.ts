@@ -9,6 +9,7 @@ import { releaseExpiredSessions } from './modules/payments/service.ts';
 import { drainEvents } from './modules/orders/events.ts';
 import { purgeExpiredStaffSessions, purgeOldStaffSignInFailures } from './modules/staff/index.ts';
 import { describeError } from './lib/logging.ts';
+import { sendAlertDigests } from './lib/staff-alerts.ts';
 import { SWEEP_EVERY_MS, sweepUploads } from './lib/upload-sweep.ts';
 import { runImports } from './modules/catalog-admin/imports-service.ts';
 
@@ -78,6 +79,9 @@ export function startJobs(
   // The outbox (modules/orders/events.ts): the shopper's SMS about their order and the hand-on mark, every 5 s,
   // safe on any number of instances.
   every('outbox', 5_000, (log) => drainEvents({ ...ctx, log }));
+  // Staff alerts (lib/staff-alerts.ts): what accumulated, one digest per member who asked, every minute; safe on
+  // any number of instances (the rows are claimed with skip locked).
+  every('staff-alerts', 60_000, (log) => sendAlertDigests({ ...ctx, log }));
   // Products imports (catalog-admin/imports-service.ts): queued ones the upload's own run did not take, and those
   // an instance left half done when it died (its lease ran out), every 5 s, safe on any number of instances.
   every('imports', 5_000, (log) =>

@@ -343,6 +343,23 @@ export const apiMessages = {
     en: 'The authenticator app is set up. While your account is under attack, sign-in will ask for its code',
     ar: 'تطبيق المصادقة اتفعّل. لو حد بيحاول يدخل على حسابك، الدخول هيطلب الكود بتاعه',
   },
+  staff_alerts_saved: { en: 'Your alert choices were saved', ar: 'اختياراتك للتنبيهات اتحفظت' },
+  staff_alerts_phone_owner_only: {
+    en: 'Only an owner can get alerts by SMS',
+    ar: 'التنبيهات بالرسائل للمالك بس',
+  },
+  alert_digest_subject: { en: 'Store alerts: {count}', ar: 'تنبيهات المتجر: {count}' },
+  alert_new_order: { en: 'New order #{n}: {total} EGP', ar: 'طلب جديد رقم {n}: {total} ج.م' },
+  alert_refund_required: {
+    en: 'Order #{n}: a payment needs a refund',
+    ar: 'طلب رقم {n}: فيه دفع محتاج يترجع',
+  },
+  alert_import_done: { en: 'Products import #{id} finished', ar: 'استيراد المنتجات رقم {id} خلص' },
+  alert_import_failed: { en: 'Products import #{id} failed', ar: 'استيراد المنتجات رقم {id} فشل' },
+  alert_low_stock: {
+    en: 'Low stock: {name} has {stock} left',
+    ar: 'المخزون قليل: {name} فاضل منه {stock}',
+  },
   staff_totp_disabled: {
     en: 'The authenticator app was turned off for your account',
     ar: 'تطبيق المصادقة اتقفل لحسابك',

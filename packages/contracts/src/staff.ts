@@ -11,7 +11,7 @@
  *   list) and may not be the email address.
  */
 import { z } from 'zod';
-import { emailSchema, otpCodeSchema, PASSWORD_MAX, passwordSchema } from './auth.ts';
+import { emailSchema, mobileNumberSchema, otpCodeSchema, PASSWORD_MAX, passwordSchema } from './auth.ts';
 import { idParam } from './catalog.ts';
 import { NAME_MIN } from './constants.ts';
 import { text } from './text.ts';
@@ -138,3 +138,33 @@ export const staffSignInFailuresResponseSchema = z.object({
   ),
 });
 export type StaffSignInFailuresResponse = z.infer<typeof staffSignInFailuresResponseSchema>;
+
+/* ---------------- staff alerts (issue 44) ---------------- */
+
+/**
+ * What a member can be told of: a placed order, a payment needing a refund, an import's end, a product's stock
+ * falling to LOW_STOCK_AT or below when an order takes it.
+ */
+export const STAFF_ALERT_KINDS = ['new_order', 'refund_required', 'import_finished', 'low_stock'] as const;
+export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
+
+/**
+ * GET/PUT v1/admin/me/alerts: the alerts this member gets by email (one digest a minute at most), the language of
+ * the digest, and for owners a mobile number that gets it by SMS too (empty: none).
+ */
+export const staffAlertPreferencesSchema = z.object({
+  kinds: z.array(z.enum(STAFF_ALERT_KINDS)).max(STAFF_ALERT_KINDS.length),
+  locale: z.enum(['ar', 'en']),
+  phone: z
+    .union([z.literal(''), mobileNumberSchema])
+    .nullable()
+    .optional(),
+});
+export type StaffAlertPreferences = z.infer<typeof staffAlertPreferencesSchema>;
+export const staffAlertPreferencesResponseSchema = z.object({
+  alerts: z.object({
+    kinds: z.array(z.enum(STAFF_ALERT_KINDS)),
+    locale: z.enum(['ar', 'en']),
+    phone: z.string().nullable(),
+  }),
+});

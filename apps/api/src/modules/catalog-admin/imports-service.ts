@@ -67,6 +67,7 @@ import {
 } from './imports-csv.ts';
 import { DEFAULT_IMPORT_LIMITS, readInThread, type ImportLimits } from './imports-file.ts';
 import { adminProductsWhere, insertProduct, insertProducts, updateProduct, updateProducts } from './index.ts';
+import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 
 /** Rows per transaction of a real run (progress is saved with each), and per batch of a dry run. */
 const APPLY_BATCH = 250;
@@ -929,6 +930,8 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
         returning added, changed, refused, total`,
     );
     if (!done) throw new LeaseLost();
+    if (!job.dry_run)
+      await recordStaffAlert(tx, 'import_done', { import_id: job.id, total: num(done.total) }, now);
     await audit(
       tx,
       { id: job.staff_id },
@@ -957,6 +960,7 @@ async function failJob(ctx: ImportRunContext, job: JobRow, err: unknown) {
           finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
         where id = ${job.id} and status = 'running' returning id`,
     );
+    if (row && !job.dry_run) await recordStaffAlert(tx, 'import_failed', { import_id: job.id }, now);
     if (row)
       await audit(
         tx,

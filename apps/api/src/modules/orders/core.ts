@@ -11,6 +11,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { domainEvents, orderHistory, orderProducts, orders } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import { addressChanged } from '../addresses/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -72,6 +73,29 @@ export async function emit(
     createdAt: event.now,
     availableAt: event.now,
   });
+  // A placed order alerts the staff who asked (lib/staff-alerts.ts), in the same transaction.
+  if (event.type === 'order.status_changed' && event.payload.to === 'pending' && event.orderId) {
+    const [o] = await tx
+      .select({ n: orders.orderNumber, total: orders.checkoutTotalPricePiastres })
+      .from(orders)
+      .where(eq(orders.id, event.orderId));
+    if (o)
+      await recordStaffAlert(
+        tx,
+        'new_order',
+        { order_id: event.orderId, n: o.n ?? event.orderId, total_piastres: o.total },
+        event.now,
+      );
+  }
+  if (event.type === 'refund.required' && event.orderId) {
+    const [o] = await tx.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, event.orderId));
+    await recordStaffAlert(
+      tx,
+      'refund_required',
+      { order_id: event.orderId, n: o?.n ?? event.orderId },
+      event.now,
+    );
+  }
 }
 
 /**

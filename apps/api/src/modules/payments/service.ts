@@ -21,6 +21,7 @@ import { describeError } from '../../lib/logging.ts';
 import type { PaymentProvider, VerifiedTransaction } from '../../adapters/payments/provider.ts';
 import { cartRead, heldForPayment } from '../cart/index.ts';
 import { returnStock, takeStock } from '../stock/index.ts';
+import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import { GATEWAY, SYSTEM, holdAgainForPayment, placePaidOrder, returnToCart } from '../orders/index.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -227,6 +228,8 @@ async function lateSuccess(
     return 'paid';
   } catch (err) {
     await tx.update(payments).set({ status: 'refund_required', updatedAt: now }).where(eq(payments.id, p.id));
+    const [o] = await tx.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, p.orderId));
+    await recordStaffAlert(tx, 'refund_required', { order_id: p.orderId, n: o?.n ?? p.orderId }, now);
     log.error(
       { paymentId: p.id, orderId: p.orderId, reason: describeError(err) },
       'payment succeeded after its session ended and the order cannot be placed: refund required',

@@ -3,6 +3,8 @@ import {
   localeQuery,
   messageResponseSchema,
   newStaffSchema,
+  staffAlertPreferencesResponseSchema,
+  staffAlertPreferencesSchema,
   staffIdParams,
   staffListResponseSchema,
   staffMemberResponseSchema,
@@ -18,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { currentStaff, requireStaff } from './access.ts';
+import { alertPreferences, saveAlertPreferences } from './alerts.ts';
 import { clearedSetCookies, refuseOtherOrigins, secureCookies, sessionSetCookies } from './cookies.ts';
 import { DEFAULT_STAFF_LIMITS, type StaffLimits } from './limits.ts';
 import {
@@ -163,6 +166,38 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
       await disableTotp(ctx, currentStaff(req), req.body.password);
       return { message: apiMessage('staff_totp_disabled', requestLocale(req)) };
     },
+  );
+
+  app.get(
+    '/me/alerts',
+    {
+      onRequest: requireStaff(),
+      schema: {
+        tags,
+        description:
+          'The staff alerts this member gets by email (new_order, refund_required, import_finished, low_stock; ' +
+          "one digest a minute at most), its language, and an owner's phone for SMS.",
+        querystring: localeQuery,
+        response: { 200: staffAlertPreferencesResponseSchema },
+      },
+    },
+    async (req) => alertPreferences(ctx, currentStaff(req)),
+  );
+
+  app.put(
+    '/me/alerts',
+    {
+      onRequest: requireStaff(),
+      schema: {
+        tags,
+        description:
+          'Saves the alerts this member gets. A phone is for owners only (422 on phone otherwise); empty: none.',
+        querystring: localeQuery,
+        body: staffAlertPreferencesSchema,
+        response: { 200: staffAlertPreferencesResponseSchema },
+      },
+    },
+    async (req) => saveAlertPreferences(ctx, currentStaff(req), req.body),
   );
 
   app.get(

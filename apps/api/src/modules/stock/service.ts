@@ -2,11 +2,12 @@
  * Stock has one owner (DESIGN.md): every change of a product's stock goes through here and is recorded in
  * stock_movements with its reason, in the transaction of the change.
  */
-import type { StockReason } from '@store/contracts';
+import { LOW_STOCK_AT, type StockReason } from '@store/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, stockMovements } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 
 export interface StockLine {
   productId: number;
@@ -60,9 +61,28 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[], now: Date, m: Mo
       .where(
         and(eq(products.id, line.productId), gte(products.stock, line.quantity), eq(products.active, true)),
       )
-      .returning({ id: products.id, stock: products.stock });
+      .returning({
+        id: products.id,
+        stock: products.stock,
+        titleAr: products.titleAr,
+        titleEn: products.titleEn,
+      });
     if (taken.length !== 1) throw productsUnavailable();
-    await record(tx, line.productId, -line.quantity, taken[0]!.stock, m, now);
+    const after = taken[0]!.stock;
+    await record(tx, line.productId, -line.quantity, after, m, now);
+    // Falling to the low mark (not each order below it): the staff who asked are told (lib/staff-alerts.ts).
+    if (after <= LOW_STOCK_AT && after + line.quantity > LOW_STOCK_AT)
+      await recordStaffAlert(
+        tx,
+        'low_stock',
+        {
+          product_id: line.productId,
+          stock: after,
+          title_ar: taken[0]!.titleAr,
+          title_en: taken[0]!.titleEn,
+        },
+        now,
+      );
   }
 }
 
