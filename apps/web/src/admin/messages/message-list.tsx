@@ -53,9 +53,9 @@ export function MessageList({
               {m.phone_number}
             </span>
             <span className="text-slate-700">{t(`messages.kinds.${m.kind}`, { defaultValue: m.kind })}</span>
-            {showOrder && m.order_id !== null && (
+            {showOrder && m.order_id !== null && m.order_number !== null && (
               <Link to={`/orders/${m.order_id}`} className="text-brand-700 underline">
-                {t('messages.order', { id: m.order_id })}
+                {t('messages.order', { id: m.order_number })}
               </Link>
             )}
             <span className="ms-auto text-xs text-slate-500">{dateTime(m.created_at, locale)}</span>

@@ -86,6 +86,18 @@ function Lines({ order }: { order: AdminOrder }) {
           </span>
         </Row>
       </dl>
+        {order.refunded_amount > 0 && (
+          <>
+            <Row label={t('order.lines.refunded_amount')}>
+              <span data-testid="order-refunded-amount">{money(order.refunded_amount)}</span>
+            </Row>
+            <Row label={t('order.lines.paid')}>
+              <span className="font-bold" data-testid="order-paid">
+                {money(Math.round(order.checkout_total_price * 100 - order.refunded_amount * 100) / 100)}
+              </span>
+            </Row>
+          </>
+        )}
     </>
   );
 }
@@ -197,8 +209,9 @@ export function Component() {
   const qc = useQueryClient();
   const idOk = idParam.safeParse(params.id);
   const id = idOk.success ? idOk.data : 0;
-  useAdminTitle(t('order.title', { id }));
   const q = useQuery({ ...orderQueryOptions(id, locale), enabled: idOk.success });
+  // The order's number (issue 43), once it is read; the address holds the internal id.
+  useAdminTitle(t('order.title', { id: q.data?.order_number ?? '' }));
   const [notice, setNotice] = useState<Notice>(null);
   // Another order opened in the same page: the last one's notice goes.
   const [shownId, setShownId] = useState(id);
@@ -254,7 +267,7 @@ export function Component() {
         <>
           <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1">
             <h1 ref={heading} tabIndex={-1} className="text-xl font-bold outline-none sm:text-2xl">
-              {t('order.title', { id: o.id })}
+              {t('order.title', { id: o.order_number ?? '' })}
             </h1>
             <span data-testid="order-status">
               <StatusBadge status={o.status} />

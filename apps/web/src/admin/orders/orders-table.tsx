@@ -43,6 +43,7 @@ export function OrdersTable({ rows, total, filters, locale, backTo, onSortChange
         col.accessor('id', {
           header: () => t('orders.columns.number'),
           enableSorting: false,
+          // The address holds the internal id; staff read the order's number (issue 43).
           cell: (c) => (
             <Link
               to={`/orders/${c.getValue()}`}
@@ -50,7 +51,7 @@ export function OrdersTable({ rows, total, filters, locale, backTo, onSortChange
               className="font-bold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
               data-testid="order-link"
             >
-              {t('orders.number', { id: c.getValue() })}
+              {t('orders.number', { id: c.row.original.order_number })}
             </Link>
           ),
         }),
@@ -190,7 +191,7 @@ export function OrdersTable({ rows, total, filters, locale, backTo, onSortChange
                 state={{ back: backTo }}
                 className="font-bold text-brand-700 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
               >
-                {t('orders.number', { id: o.id })}
+                {t('orders.number', { id: o.order_number })}
               </Link>
               <StatusBadge status={o.status} />
             </div>

@@ -73,7 +73,7 @@ export function RefundDialog({ order, open, onOpenChange, onDone }: Props) {
     <Dialog
       open={open}
       onOpenChange={close}
-      title={t('order.refund.title', { id: order.id })}
+      title={t('order.refund.title', { id: order.order_number ?? '' })}
       className="max-w-xl"
     >
       <form

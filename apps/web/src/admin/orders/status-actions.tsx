@@ -101,7 +101,7 @@ export function StatusActions({ order, onDone }: Props) {
         onOpenChange={(o) => {
           if (!o && !busy) setTarget(null);
         }}
-        title={target ? t(`order.confirm.${target}`, { id: order.id }) : ''}
+        title={target ? t(`order.confirm.${target}`, { id: order.order_number ?? '' }) : ''}
         description={
           target
             ? t('order.confirm.text', {

@@ -142,8 +142,8 @@ function History({ row, onClose }: { row: AdminStockRow; onClose(): void }) {
               <span className="text-slate-600">
                 {t('stock.after', { stock: count(m.stock_after, locale) })}
               </span>
-              {m.order_id !== null && (
-                <span className="text-slate-600">{t('stock.order', { id: m.order_id })}</span>
+              {m.order_number !== null && (
+                <span className="text-slate-600">{t('stock.order', { id: m.order_number })}</span>
               )}
               {m.staff && (
                 <span className="text-slate-600">

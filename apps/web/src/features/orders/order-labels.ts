@@ -27,3 +27,15 @@ export const statusClass = (status: string | null | undefined) =>
 /** The payment method's label key: cash, online, visa_on_delivery, visa_on_delivery_installments, otherwise unknown. */
 export const methodKey = (method: string | null | undefined): MethodKey =>
   (PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as MethodKey) : 'unknown';
+
+/**
+ * The number a shopper reads for an order (issue 43): its order number, given when it was placed, one after the
+ * other with no gap. The internal id stays the order's address (/my-account/orders/{id}); an order not placed yet
+ * (an online payment under way) has no number and shows none.
+ */
+export const orderNumberOf = (o: { order_number: number | null }): string =>
+  o.order_number === null ? '' : String(o.order_number);
+
+/** What the shopper finally paid: the total less what refunds gave back (EGP, to the piastre). */
+export const paidAfterRefunds = (o: { checkout_total_price: number; refunded_amount: number }): number =>
+  Math.round(o.checkout_total_price * 100 - o.refunded_amount * 100) / 100;

@@ -9,12 +9,16 @@ import { ordersQueryOptions } from '../api/orders';
 import { useOrdersTranslation } from '../i18n';
 import { ensureNamespace } from '../../../lib/i18n';
 import { accountTexts } from '../../../i18n/account';
-import { methodKey } from '../order-labels';
+import type { Order } from '@store/contracts/checkout';
+import { Dialog } from '../../../ui/dialog';
+import { methodKey, orderNumberOf } from '../order-labels';
 import { OrderStatusBadge } from './order-status-badge';
+import { RateOrder, canRate } from './rate-order';
 
 /**
  * Account area, Orders tab (spec §2): order number, date, payment method, status (colour-coded), total and View
- * details; 10 a page. A table on wide screens, one card per order on a phone.
+ * details; 10 a page. A table on wide screens, one card per order on a phone. A delivered order without a rating has
+ * a Rate button (issue 43): the stars open in a dialog, sent with the same call as the order page's.
  */
 export default function OrdersTab() {
   const { t } = useOrdersTranslation();
@@ -22,6 +26,7 @@ export default function OrdersTab() {
   ensureNamespace('account', accountTexts);
   const locale = useLocaleStore((s) => s.locale);
   const [page, setPage] = useState(1);
+  const [rating, setRating] = useState<Order | null>(null);
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(ordersQueryOptions(locale, page));
 
   if (isPending)
@@ -80,18 +85,27 @@ export default function OrdersTab() {
                   data-testid="order-row"
                   data-order-id={o.id}
                 >
-                  <td className="p-2 font-medium">#{o.id}</td>
+                  <td className="p-2 font-medium" data-testid="order-number">
+                    #{orderNumberOf(o)}
+                  </td>
                   <td className="p-2">{date(o)}</td>
                   <td className="p-2">{t(`methods.${methodKey(o.payment_method)}`)}</td>
                   <td className="p-2">
                     <OrderStatusBadge status={o.status} />
                   </td>
                   <td className="p-2 whitespace-nowrap">{price(o.checkout_total_price)}</td>
-                  <td className="p-2 text-end">
+                  <td className="p-2 text-end whitespace-nowrap">
+                    {canRate(o) && (
+                      <RateButton
+                        label={t('rate.button')}
+                        number={orderNumberOf(o)}
+                        onClick={() => setRating(o)}
+                      />
+                    )}
                     <Link
                       to={`/my-account/orders/${o.id}`}
                       className="font-semibold text-brand-700 underline"
-                      aria-label={t('viewOf', { id: o.id })}
+                      aria-label={t('viewOf', { id: orderNumberOf(o) })}
                     >
                       {t('view')}
                     </Link>
@@ -109,7 +123,9 @@ export default function OrdersTab() {
                 data-order-id={o.id}
               >
                 <div className="flex items-center justify-between gap-2">
-                  <p className="font-bold">{t('numberValue', { id: o.id })}</p>
+                  <p className="font-bold" data-testid="order-number">
+                    {t('numberValue', { id: orderNumberOf(o) })}
+                  </p>
                   <OrderStatusBadge status={o.status} />
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
@@ -120,18 +136,42 @@ export default function OrdersTab() {
                   <dt className="text-slate-600">{t('total')}</dt>
                   <dd className="font-semibold">{price(o.checkout_total_price)}</dd>
                 </dl>
-                <Link
-                  to={`/my-account/orders/${o.id}`}
-                  className="mt-2 inline-block font-semibold text-brand-700 underline"
-                  aria-label={t('viewOf', { id: o.id })}
-                >
-                  {t('view')}
-                </Link>
+                <div className="mt-2 flex flex-wrap items-center gap-3">
+                  {canRate(o) && (
+                    <RateButton
+                      label={t('rate.button')}
+                      number={orderNumberOf(o)}
+                      onClick={() => setRating(o)}
+                    />
+                  )}
+                  <Link
+                    to={`/my-account/orders/${o.id}`}
+                    className="inline-block font-semibold text-brand-700 underline"
+                    aria-label={t('viewOf', { id: orderNumberOf(o) })}
+                  >
+                    {t('view')}
+                  </Link>
+                </div>
               </li>
             ))}
           </ul>
         </>
       )}
+      <Dialog
+        open={rating !== null}
+        onOpenChange={(open) => !open && setRating(null)}
+        title={rating ? t('rate.dialogTitle', { id: orderNumberOf(rating) }) : ''}
+      >
+        <div data-testid="rate-dialog">
+          {/* The order as the list has it now: once rated, it shows its stars until the dialog closes. */}
+          {rating && (
+            <RateOrder
+              order={data.orders.find((o) => o.id === rating.id) ?? rating}
+              onRated={() => setRating(null)}
+            />
+          )}
+        </div>
+      </Dialog>
       {(page > 1 || data.meta.next_page) && (
         <nav aria-label={t('pages')} className="mt-4 flex items-center justify-between gap-2">
           <Button variant="outline" size="sm" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
@@ -149,5 +189,21 @@ export default function OrdersTab() {
         </nav>
       )}
     </div>
+  );
+}
+
+function RateButton({ label, number, onClick }: { label: string; number: string; onClick(): void }) {
+  const { t } = useOrdersTranslation();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="me-3"
+      onClick={onClick}
+      aria-label={t('rate.buttonOf', { id: number })}
+      data-testid="rate-order-button"
+    >
+      {label}
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { longDate, price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { Button } from '../../../ui/button';
@@ -9,6 +10,7 @@ import { Spinner } from '../../../ui/spinner';
 import { ORDERS_KEY, rateOrders, unratedOrdersQueryOptions } from '../api/orders';
 import { useOrdersTranslation } from '../i18n';
 import { StarRating } from './star-rating';
+import { orderNumberOf } from '../order-labels';
 import { StoreImage } from '../../../ui/store-image';
 
 export interface RatingDialogProps {
@@ -20,7 +22,9 @@ export interface RatingDialogProps {
 
 /**
  * The rating modal (spec §2, §5): the delivered orders without a rating, each rated 1 to 5; Submit only when all
- * are rated. Checkout opens only once there are none left.
+ * are rated. Checkout opens only once there are none left. It says why it stands before checkout and that the cart
+ * is kept, and each order leads to its page, where it can be rated too (issue 43); Cancel leaves the shopper where
+ * the caller says (the cart).
  */
 export default function RatingDialog({ open, onOpenChange, onRated }: RatingDialogProps) {
   const { t } = useOrdersTranslation();
@@ -64,7 +68,14 @@ export default function RatingDialog({ open, onOpenChange, onRated }: RatingDial
                   data-order-id={o.id}
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p className="font-semibold">{t('numberValue', { id: o.id })}</p>
+                    <Link
+                      to={`/my-account/orders/${o.id}#rate`}
+                      className="font-semibold text-brand-700 underline"
+                      onClick={() => onOpenChange(false)}
+                      data-testid="rating-order-link"
+                    >
+                      {t('rating.openOrder', { id: orderNumberOf(o) })}
+                    </Link>
                     <p className="text-sm text-slate-600">
                       {longDate(o.checkout_date ?? o.created_at, locale)} · {price(o.checkout_total_price)}
                     </p>
@@ -87,7 +98,7 @@ export default function RatingDialog({ open, onOpenChange, onRated }: RatingDial
                   )}
                   <div className="mt-2">
                     <StarRating
-                      label={t('rating.orderLabel', { id: o.id })}
+                      label={t('rating.orderLabel', { id: orderNumberOf(o) })}
                       value={ratings[o.id] ?? null}
                       onChange={(n) => setRatings((r) => ({ ...r, [o.id]: n }))}
                     />

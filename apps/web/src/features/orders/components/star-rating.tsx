@@ -37,21 +37,38 @@ export function StarRating({
               className="absolute inset-0 m-0 size-full cursor-pointer opacity-0"
               aria-label={t('rating.stars', { n })}
             />
-            <svg
-              width="30"
-              height="30"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              className={n <= shown ? 'text-accent-500' : 'text-slate-300'}
-            >
-              <path
-                fill="currentColor"
-                d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z"
-              />
-            </svg>
+            <Star size={30} lit={n <= shown} />
           </label>
         ))}
       </div>
     </fieldset>
+  );
+}
+
+function Star({ size, lit }: { size: number; lit: boolean }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={lit ? 'text-accent-500' : 'text-slate-300'}
+    >
+      <path
+        fill="currentColor"
+        d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z"
+      />
+    </svg>
+  );
+}
+
+/** A rating already given, as stars (read-only; the text beside it says the number). */
+export function Stars({ value }: { value: number }) {
+  return (
+    <span className="flex gap-0.5" aria-hidden="true">
+      {STARS.map((n) => (
+        <Star key={n} size={20} lit={n <= value} />
+      ))}
+    </span>
   );
 }

@@ -10,7 +10,7 @@ import { SignedInOnly } from '../../auth';
 import { clearPaymentState, usePaymentStore } from '../../checkout';
 import { orderQueryOptions } from '../api/orders';
 import { useOrdersTranslation } from '../i18n';
-import { methodKey } from '../order-labels';
+import { methodKey, orderNumberOf } from '../order-labels';
 import { StoreImage } from '../../../ui/store-image';
 
 /** /complete-payment (spec §2): success=true shows the success page, anything else the failure page. */
@@ -95,7 +95,8 @@ function Success() {
             <dl className="mx-auto mt-6 grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-start text-sm">
               <dt className="text-slate-600">{t('number')}</dt>
               <dd className="font-semibold" data-testid="success-order-number">
-                #{o.id}
+                {/* The number given at placement (issue 43); none yet while a payment is still being confirmed. */}
+                {o.order_number === null ? '—' : `#${orderNumberOf(o)}`}
               </dd>
               <dt className="text-slate-600">{t('date')}</dt>
               <dd data-testid="success-date">{longDate(o.checkout_date ?? o.created_at, locale)}</dd>

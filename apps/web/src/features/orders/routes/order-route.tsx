@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { longDate, price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -12,11 +13,16 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { useOrdersTranslation } from '../i18n';
 import { ensureNamespace } from '../../../lib/i18n';
 import { accountTexts } from '../../../i18n/account';
-import { methodKey } from '../order-labels';
+import { methodKey, orderNumberOf, paidAfterRefunds } from '../order-labels';
+import { RateOrder, canRate } from '../components/rate-order';
 import { BidiText } from '../../../ui/bidi-text';
 import { Thumbnail } from '../../../ui/thumbnail';
 
-/** /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. */
+/**
+ * /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. The address
+ * holds the internal id; the page shows the order's number (issue 43). A delivered order is rated here, and what
+ * refunds gave back shows beside what was finally paid.
+ */
 export function Component() {
   return (
     <SignedInOnly>
@@ -33,11 +39,18 @@ function OrderPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { data: o, isPending, isError } = useQuery({ ...orderQueryOptions(locale, id), enabled: valid });
-  useDocumentTitle(t('detail.title', { id: valid ? id : '' }));
+  const number = o ? orderNumberOf(o) : '';
+  // Led here to rate it (the rating modal, #rate): the rating is brought into view once the order is shown.
+  const { hash } = useLocation();
+  const loaded = !!o;
+  useEffect(() => {
+    if (loaded && hash === '#rate') document.getElementById('rate')?.scrollIntoView({ block: 'center' });
+  }, [loaded, hash]);
+  useDocumentTitle(number ? t('detail.title', { id: number }) : t('detail.titleNoNumber'));
   const crumbs = [
     { label: t('account:title'), to: '/my-account/account' },
     { label: t('title'), to: '/my-account/orders' },
-    { label: t('numberValue', { id: valid ? id : '' }) },
+    { label: number ? t('numberValue', { id: number }) : t('detail.titleNoNumber') },
   ];
 
   if (!valid || isError)
@@ -64,7 +77,9 @@ function OrderPage() {
       ) : (
         <>
           <div className="mt-3 flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold">{t('detail.title', { id: o.id })}</h1>
+            <h1 className="text-2xl font-bold" data-testid="order-title">
+              {number ? t('detail.title', { id: number }) : t('detail.titleNoNumber')}
+            </h1>
             <OrderStatusBadge status={o.status} />
           </div>
           <p className="mt-1 text-slate-600">
@@ -112,6 +127,21 @@ function OrderPage() {
             </section>
 
             <div className="flex flex-col gap-4">
+              {(canRate(o) || o.rating !== null) && (
+                <section
+                  id="rate"
+                  aria-labelledby="order-rating"
+                  className={`rounded-2xl bg-white p-4 shadow-sm sm:p-5 ${canRate(o) ? 'ring-2 ring-accent-500' : ''}`}
+                  data-testid="order-rating"
+                >
+                  <h2 id="order-rating" className="text-lg font-bold">
+                    {t('rate.title')}
+                  </h2>
+                  <div className="mt-2">
+                    <RateOrder order={o} />
+                  </div>
+                </section>
+              )}
               <section aria-labelledby="order-summary" className="rounded-2xl bg-white p-4 shadow-sm sm:p-5">
                 <h2 id="order-summary" className="text-lg font-bold">
                   {t('detail.summary')}
@@ -129,6 +159,18 @@ function OrderPage() {
                     <dt>{t('total')}</dt>
                     <dd data-testid="order-total">{price(o.checkout_total_price)}</dd>
                   </div>
+                  {o.refunded_amount > 0 && (
+                    <>
+                      <div className="flex justify-between gap-3 text-orange-800">
+                        <dt>{t('detail.refundedAmount')}</dt>
+                        <dd data-testid="order-refunded-amount">{price(o.refunded_amount)}</dd>
+                      </div>
+                      <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-bold">
+                        <dt>{t('detail.paidAfterRefunds')}</dt>
+                        <dd data-testid="order-paid">{price(paidAfterRefunds(o))}</dd>
+                      </div>
+                    </>
+                  )}
                   <div className="flex justify-between gap-3 pt-1">
                     <dt className="text-slate-600">{t('method')}</dt>
                     <dd className="text-end" data-testid="order-method">
