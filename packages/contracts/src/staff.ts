@@ -168,3 +168,4 @@ export const staffAlertPreferencesResponseSchema = z.object({
     phone: z.string().nullable(),
   }),
 });
+export type StaffAlertPreferencesResponse = z.infer<typeof staffAlertPreferencesResponseSchema>;

@@ -1,4 +1,9 @@
-import type { StaffTotpSetup, StaffTotpStatus } from '@store/contracts/staff';
+import type {
+  StaffAlertPreferences,
+  StaffAlertPreferencesResponse,
+  StaffTotpSetup,
+  StaffTotpStatus,
+} from '@store/contracts/staff';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -21,3 +26,17 @@ export const confirmTotp = (code: string) =>
 /** DELETE v1/admin/me/totp: off, with the password. */
 export const disableTotp = (password: string) =>
   api<{ message: string }>('admin/me/totp', { method: 'DELETE', body: { password } });
+
+export const ALERTS_KEY = ['admin', 'me', 'alerts'] as const;
+
+/** GET v1/admin/me/alerts: the staff alerts this member gets (issue 44), the digest's language, an owner's phone. */
+export const alertsQueryOptions = () =>
+  queryOptions({
+    queryKey: ALERTS_KEY,
+    queryFn: async ({ signal }) =>
+      (await api<StaffAlertPreferencesResponse>('admin/me/alerts', { signal })).alerts,
+  });
+
+/** PUT v1/admin/me/alerts: saves them. */
+export const saveAlerts = (body: StaffAlertPreferences) =>
+  api<StaffAlertPreferencesResponse>('admin/me/alerts', { method: 'PUT', body });
