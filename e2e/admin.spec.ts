@@ -134,14 +134,15 @@ async function placedOrder(request: APIRequestContext, quantity = 1) {
   await apiJson(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, s.headers, {
     address_id: address.address.id,
   });
-  const placed = await apiJson<{ order: { id: number } }>(
+  const placed = await apiJson<{ order: { id: number; order_number: number } }>(
     request,
     'PUT',
     '/v1/users/checkout?locale=en',
     s.headers,
     { payment_method: 'cash' },
   );
-  return { shopper: s, id: placed.order.id };
+  // The id is the order's address; staff read and search its number (given at placement, issue 43).
+  return { shopper: s, id: placed.order.id, number: placed.order.order_number };
 }
 
 /** What the shopper's own order answer says. */
@@ -190,7 +191,7 @@ test.describe('back office', () => {
     page,
     request,
   }) => {
-    const { shopper, id } = await placedOrder(request, 2);
+    const { shopper, id, number } = await placedOrder(request, 2);
     await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
 
     // Arabic, right to left, by default; a signed-out visitor lands on the sign-in page.
@@ -225,19 +226,19 @@ test.describe('back office', () => {
     await page.getByTestId('waiting-pending').click();
     await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
     await expect(page.getByRole('tab', { selected: true })).toContainText('قيد المراجعة');
-    await page.getByTestId('orders-search').fill(String(id));
-    await expect(page).toHaveURL(new RegExp(`query=${id}`));
+    await page.getByTestId('orders-search').fill(String(number));
+    await expect(page).toHaveURL(new RegExp(`query=${number}`));
     await expect(page.getByTestId('order-row')).toHaveCount(1);
     await shot(page, 'admin-orders-ar-1366');
     // The filters survive a reload: they are the page's address.
     await page.reload();
-    await expect(page.getByTestId('orders-search')).toHaveValue(String(id));
+    await expect(page.getByTestId('orders-search')).toHaveValue(String(number));
     await expect(page.getByTestId('order-row')).toHaveCount(1);
     await page.getByTestId('order-link').click();
 
     // The order: lines, customer, address with its map, history; Arabic labels.
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${id}$`));
-    await expect(page.getByRole('heading', { name: `طلب رقم ${id}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `طلب رقم ${number}` })).toBeVisible();
     await expect(page.getByTestId('order-customer')).toContainText(shopper.phone);
     await expect(page.getByTestId('order-address')).toContainText('Dokki');
     await expect(page.getByTestId('order-map')).toBeVisible();
@@ -257,7 +258,7 @@ test.describe('back office', () => {
     );
 
     await move(page, 'confirmed', 'confirmed', 'اتصلنا بالعميل وأكد العنوان');
-    await expect(page.getByTestId('order-notice')).toContainText(`طلب رقم ${id}`);
+    await expect(page.getByTestId('order-notice')).toContainText(`طلب رقم ${number}`);
     await move(page, 'processing', 'processing');
     await move(page, 'delivering', 'delivering');
     await move(page, 'delivered', 'delivered');
@@ -272,9 +273,9 @@ test.describe('back office', () => {
     await switchLanguage(page);
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { name: `Order #${id}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Order #${number}` })).toBeVisible();
     await expect(page.getByTestId('order-status')).toContainText('Delivered');
-    await expect(page.getByTestId('order-notice')).toContainText(`Order #${id} is now: Delivered.`);
+    await expect(page.getByTestId('order-notice')).toContainText(`Order #${number} is now: Delivered.`);
     await shot(page, 'admin-order-en-1366');
     await switchLanguage(page);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -446,7 +447,7 @@ test.describe('back office', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    const { id } = await placedOrder(request);
+    const { id, number } = await placedOrder(request);
     await openSignedIn(page, request, 'ar');
     const fits = async () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -457,7 +458,7 @@ test.describe('back office', () => {
     await fits();
     await shot(page, 'admin-dashboard-ar-375');
 
-    await page.goto(`/admin/orders?query=${id}`);
+    await page.goto(`/admin/orders?query=${number}`);
     await expect(page.getByTestId('order-card')).toHaveCount(1);
     await fits();
     await shot(page, 'admin-orders-ar-375');
@@ -469,7 +470,7 @@ test.describe('back office', () => {
 
     await switchLanguage(page);
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-    await expect(page.getByRole('heading', { name: `Order #${id}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Order #${number}` })).toBeVisible();
     await fits();
     await shot(page, 'admin-order-en-375');
     await page.goto('/admin/orders');

@@ -360,7 +360,16 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('payment-success')).toBeVisible();
     await expect(page.getByTestId('success-method')).toHaveText('Cash on delivery');
     const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
-    await expect(page.getByTestId('success-order-number')).toHaveText(`#${orderId}`);
+    // The address holds the id; the shopper reads the number given when the order was placed (issue 43).
+    const { order_number: number } = (
+      await apiJson<{ order: { order_number: number } }>(
+        request,
+        'GET',
+        `/v1/users/orders/${orderId}?locale=en`,
+        s.headers,
+      )
+    ).order;
+    await expect(page.getByTestId('success-order-number')).toHaveText(`#${number}`);
     await expect(page.getByTestId('success-date')).toHaveText(
       new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()),
     );
@@ -373,9 +382,9 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/my-account\/orders$/);
     const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
     await expect(row.getByTestId('order-status')).toHaveText('Pending');
-    await row.getByRole('link', { name: `View details of order #${orderId}` }).click();
+    await row.getByRole('link', { name: `View details of order #${number}` }).click();
     await expect(page).toHaveURL(new RegExp(`/my-account/orders/${orderId}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${number}`);
     await expect(page.getByTestId('order-address')).toContainText('Mona Hassan');
     await expect(page.getByTestId('order-address')).toContainText('01012345678');
     await expect(page.getByTestId('order-shipping')).toHaveText(`${egp(fee)} EGP`);

@@ -235,7 +235,7 @@ export function Component() {
     void reload('conflict' in r ? { kind: 'conflict' } : { kind: 'refunded' });
   const noticeText =
     notice?.kind === 'ok'
-      ? t('order.moved', { id, status: t(`statuses.${notice.to}`) })
+      ? t('order.moved', { id: q.data?.order_number ?? '', status: t(`statuses.${notice.to}`) })
       : notice?.kind === 'refunded'
         ? t('order.refund.done')
         : t('order.changedElsewhere');
