@@ -95,6 +95,34 @@ describe('staff alerts', () => {
     expect(mails.filter((m) => m.subject === 'Store alerts: 2')).toHaveLength(1);
   });
 
+  it('a member who asked for imports reads that a products import finished', async () => {
+    await choose(team.owner, { kinds: ['import_finished'], locale: 'en' });
+    const before = (await emailsTo('boss@store.example')).emails.length;
+    const boundary = '----alerts-import';
+    const csv =
+      'title_en,title_ar,category,brand,price,stock\nAlert Kettle,غلاية التنبيه,Appliances,Toshiba,100,10';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/imports?locale=en',
+      headers: { ...team.owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        `--${boundary}\r\ncontent-disposition: form-data; name="dry_run"\r\n\r\nfalse\r\n` +
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="p.csv"\r\n` +
+        `content-type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    const id = Number((res.json() as { import: { id: number } }).import.id);
+    for (let i = 0; i < 200; i++) {
+      const r = await call(t.app, 'GET', `/v1/admin/imports/${id}?locale=en`, team.owner);
+      if (r.body.import.status === 'done' || r.body.import.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await digest();
+    const mails = (await emailsTo('boss@store.example')).emails;
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.some((m) => m.text.includes(`Products import #${id} finished`))).toBe(true);
+  });
+
   it('only an owner may get alerts by SMS', async () => {
     const r = await choose(team.clerk, { kinds: ['new_order'], locale: 'ar', phone: '01012345678' });
     expect(r.status).toBe(422);
