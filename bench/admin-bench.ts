@@ -168,6 +168,7 @@ async function benchBackend(b: Backend, port: number) {
     type ListAnswer = {
       orders: {
         id: number;
+        order_number: number;
         governorate: string | null;
         customer: { full_name: string; phone_number: string };
       }[];
@@ -187,7 +188,8 @@ async function benchBackend(b: Backend, port: number) {
       ...(await get({ per_page: 100, page: 300 })).orders,
       ...(await get({ per_page: 100, sort: 'oldest' })).orders,
     ];
-    const ids = sample.map((o) => o.id);
+    // The numbers staff read and search (issue 43), not the internal ids.
+    const ids = sample.map((o) => o.order_number);
     const phones = sample.map((o) => o.customer.phone_number.slice(-7));
     const names = sample.flatMap((o, i) => {
       const parts = o.customer.full_name.split(' ');

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '@store/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import { methodKey, statusClass, statusKey } from './order-labels';
+import { methodKey, orderNumberOf, paidAfterRefunds, statusClass, statusKey } from './order-labels';
 
 describe('order status and payment method labels', () => {
   it('each of the eight statuses has its own label and a colour', () => {
@@ -24,5 +24,17 @@ describe('order status and payment method labels', () => {
     ]);
     expect(methodKey('bitcoin')).toBe('unknown');
     expect(methodKey(null)).toBe('unknown');
+  });
+});
+
+describe('what an order page shows in numbers', () => {
+  it('what was finally paid is the total less the refunds, to the piastre', () => {
+    // In EGP floats 3073.3 - 1499.1 is 1574.1999999999998.
+    expect(paidAfterRefunds({ checkout_total_price: 3073.3, refunded_amount: 1499.1 })).toBe(1574.2);
+    expect(paidAfterRefunds({ checkout_total_price: 2310, refunded_amount: 0 })).toBe(2310);
+  });
+  it('the order number given at placement, none before', () => {
+    expect(orderNumberOf({ order_number: 12 })).toBe('12');
+    expect(orderNumberOf({ order_number: null })).toBe('');
   });
 });
