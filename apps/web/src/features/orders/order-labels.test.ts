@@ -29,7 +29,7 @@ describe('order status and payment method labels', () => {
 
 describe('what an order page shows in numbers', () => {
   it('what was finally paid is the total less the refunds, to the piastre', () => {
-    // In EGP floats 3073.3 - 1499.1 is 1574.1999999999998.
+    // In EGP floats 3073.3 - 1499.1 is 1574.2000000000003.
     expect(paidAfterRefunds({ checkout_total_price: 3073.3, refunded_amount: 1499.1 })).toBe(1574.2);
     expect(paidAfterRefunds({ checkout_total_price: 2310, refunded_amount: 0 })).toBe(2310);
   });
