@@ -1408,7 +1408,7 @@ async function withMonthly(db: DbOrTx, cards: Product[], checked?: CatalogView):
   });
 }
 
-/** Every bank's plans for a price: the product page's table. */
+/** Every bank's plans offered for a price (from their minimum amount): the product page's table. */
 function installmentTable(pricePiastres: number, plans: Plan[], L: Locale): ProductInstallments {
   const banks = new Map<number, ProductInstallments[number]>();
   for (const p of plans) {
