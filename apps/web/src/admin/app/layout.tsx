@@ -7,6 +7,7 @@ import { meQueryOptions, signOut } from '../auth/api';
 import { useStaffAuth } from '../auth/store';
 import { LanguageSwitch } from '../components/language-switch';
 import { Mark } from '../components/mark';
+import { staffName } from '../lib/staff-name';
 import { LoadError } from '../components/messages';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -147,7 +148,7 @@ export function AdminLayout() {
         </nav>
         <div className="hidden border-t border-white/15 p-4 lg:block">
           <p className="truncate text-sm font-semibold" data-testid="staff-name">
-            {staff.name}
+            {staffName(staff.name, t)}
           </p>
           <p className="mb-3 truncate text-xs text-white/75" dir="ltr">
             {staff.email}

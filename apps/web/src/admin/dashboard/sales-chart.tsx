@@ -14,7 +14,8 @@ const ACCENT = '#d9880a';
 /**
  * The last 30 days: sales as bars (EGP, first axis) and orders as a line (second axis), drawn by uPlot (about 20 KB,
  * fetched with the dashboard only). Time runs left to right in both languages, as on any chart; the legend under it
- * reads the day under the pointer, and the same figures are in a table below for keyboards and screen readers.
+ * reads the 30 days' totals, and the day under the pointer while there is one (issue 43 item 17: it was blank
+ * until then); the same figures are in a table below for keyboards and screen readers.
  */
 export default function SalesChart({ days }: { days: Day[] }) {
   const { t } = useTranslation('admin');
@@ -26,13 +27,20 @@ export default function SalesChart({ days }: { days: Day[] }) {
     if (!el) return;
     const xs = days.map((_, i) => i);
     const label = (i: number) => (days[i] ? shortDay(days[i].date, locale) : '');
+    // No day under the pointer (uPlot asks with idx null): the legend shows the totals of every day drawn.
+    const totalSales = Math.round(days.reduce((sum, d) => sum + d.sales * 100, 0)) / 100;
+    const totalOrders = days.reduce((sum, d) => sum + d.orders, 0);
     const chart = new uPlot(
       {
         width: Math.max(280, el.clientWidth),
         height: 260,
         scales: { x: { time: false }, sales: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
         series: [
-          { label: t('dashboard.chart.day'), value: (_u, v) => (v == null ? '' : label(v)) },
+          {
+            label: t('dashboard.chart.day'),
+            value: (_u, v, _s, idx) =>
+              idx == null ? t('dashboard.chart.allDays', { n: count(days.length, locale) }) : label(v),
+          },
           {
             label: t('dashboard.chart.sales'),
             scale: 'sales',
@@ -41,14 +49,15 @@ export default function SalesChart({ days }: { days: Day[] }) {
             width: 1,
             paths: uPlot.paths.bars!({ size: [0.7, 40] }),
             points: { show: false },
-            value: (_u, v) => (v == null ? '' : money(v)),
+            value: (_u, v, _s, idx) => (idx == null ? money(totalSales) : v == null ? '' : money(v)),
           },
           {
             label: t('dashboard.chart.orders'),
             scale: 'orders',
             stroke: ACCENT,
             width: 2,
-            value: (_u, v) => (v == null ? '' : count(v, locale)),
+            value: (_u, v, _s, idx) =>
+              idx == null ? count(totalOrders, locale) : v == null ? '' : count(v, locale),
           },
         ],
         axes: [

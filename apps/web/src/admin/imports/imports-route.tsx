@@ -17,6 +17,7 @@ import { Card } from '../components/card';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime } from '../lib/format';
 import { errorMessages } from '../lib/form-errors';
+import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import {
   downloadAllProducts,
@@ -282,15 +283,11 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
                       )}
                     </td>
                     <td className="p-2">
+                      {/* Each reason names its column and the rule (the API says it in the member's language). */}
                       <ul className="flex flex-col gap-0.5">
-                        {Object.entries(r.reasons).map(([field, messages]) => (
-                          <li key={field}>
-                            <code className="rounded bg-slate-100 px-1" dir="ltr">
-                              {field}
-                            </code>{' '}
-                            {messages.join('، ')}
-                          </li>
-                        ))}
+                        {Object.entries(r.reasons).flatMap(([field, messages]) =>
+                          messages.map((m, i) => <li key={`${field}-${i}`}>{m}</li>),
+                        )}
                       </ul>
                     </td>
                   </tr>
@@ -320,6 +317,30 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
   );
 }
 
+/** Where an import of the history is: waiting, running (how far), finishing, done, or stopped and why. */
+function RecentState({ job }: { job: AdminImport }) {
+  const { t } = useTranslation('admin');
+  const locale = useLocaleStore((s) => s.locale);
+  if (job.status === 'running')
+    return (
+      <>
+        {job.progress < 100
+          ? t('imports.recent.running', { progress: count(job.progress, locale) })
+          : t('imports.recent.finishing')}
+      </>
+    );
+  if (job.status === 'done')
+    return <span className="font-semibold text-emerald-800">{t('imports.status.done')}</span>;
+  if (job.status === 'failed')
+    return (
+      <span className="font-semibold text-red-800">
+        {t('imports.status.failed')}
+        {job.error && `: ${job.error}`}
+      </span>
+    );
+  return <>{t(`imports.status.${job.status}`)}</>;
+}
+
 function RecentImports({ current, onOpen }: { current: number | null; onOpen(id: number): void }) {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
@@ -335,7 +356,7 @@ function RecentImports({ current, onOpen }: { current: number | null; onOpen(id:
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100">
           {q.data.imports.map((j) => (
-            <li key={j.id}>
+            <li key={j.id} data-testid="import-recent-item" data-status={j.status}>
               <button
                 type="button"
                 onClick={() => onOpen(j.id)}
@@ -345,10 +366,8 @@ function RecentImports({ current, onOpen }: { current: number | null; onOpen(id:
                 }`}
               >
                 <span className="min-w-0 flex-1 truncate font-semibold">{j.file_name}</span>
-                <span className="text-xs text-slate-600">
-                  {t(j.dry_run ? 'imports.recent.check' : 'imports.recent.import')} ·{' '}
-                  {t(`imports.status.${j.status}`)}
-                  {j.status === 'running' && ` ${j.progress}%`}
+                <span className="text-xs text-slate-600" data-testid="import-recent-state">
+                  {t(j.dry_run ? 'imports.recent.check' : 'imports.recent.import')} · <RecentState job={j} />
                 </span>
                 <span className="w-full text-xs text-slate-600">
                   {t('imports.recent.counts', {
@@ -357,7 +376,7 @@ function RecentImports({ current, onOpen }: { current: number | null; onOpen(id:
                     refused: count(j.refused, locale),
                   })}{' '}
                   · {dateTime(j.created_at, locale)}
-                  {j.staff && ` · ${j.staff.name}`}
+                  {j.staff && ` · ${staffName(j.staff.name, t)}`}
                 </span>
               </button>
             </li>

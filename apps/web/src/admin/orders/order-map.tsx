@@ -39,7 +39,9 @@ export default function OrderMap({ lat, lng }: { lat: number; lng: number }) {
     <div
       ref={box}
       dir="ltr"
-      role="img"
+      // A named region, not an image: the map holds controls of its own (zoom, the tiles' credit link), and an
+      // image's content is presentational (axe: nested-interactive, issue 43 item 18).
+      role="region"
       aria-label={t('order.address.mapLabel')}
       className="h-48 w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100"
       data-testid="order-map"

@@ -13,6 +13,7 @@ import { Card } from '../components/card';
 import { LoadError } from '../components/messages';
 import { StatusBadge } from '../components/status-badge';
 import { count, dateTime, money } from '../lib/format';
+import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { OrderMessages } from '../messages/order-messages';
 import { orderQueryOptions } from './api';
@@ -116,7 +117,6 @@ function Payment({ order, locale }: { order: AdminOrder; locale: Locale }) {
             </span>
           </Row>
         )}
-        <Row label={t('order.payment.sapSync')}>{order.sap_sync ? t('order.yes') : t('order.no')}</Row>
       </dl>
       {order.payments.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t('order.payment.none')}</p>
@@ -190,7 +190,7 @@ function History({ order, locale }: { order: AdminOrder; locale: Locale }) {
             <StatusBadge status={h.to} />
           </div>
           <p className="mt-1 text-sm text-slate-700">
-            <bdi>{t(`order.history.by.${h.actor}`, { name: h.actor_name ?? '' })}</bdi> ·{' '}
+            <bdi>{t(`order.history.by.${h.actor}`, { name: staffName(h.actor_name ?? '', t) })}</bdi> ·{' '}
             <bdi>{dateTime(h.created_at, locale)}</bdi>
           </p>
           {h.note && <p className="mt-1 rounded-lg bg-slate-50 p-2 text-sm whitespace-pre-line">{h.note}</p>}

@@ -10,7 +10,7 @@ import {
 } from '@store/contracts/admin-catalog';
 import { LOW_STOCK_AT } from '@store/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -135,7 +135,8 @@ export function Component() {
   /** The product as the server last gave it: its `updated_at` goes with the next save. */
   const [base, setBase] = useState<AdminProduct | null>(null);
   const [failure, setFailure] = useState<string[]>([]);
-  const [conflict, setConflict] = useState<string[] | null>(null);
+  /** A save refused as stale (409): what was typed is still in the form, not saved. */
+  const [conflict, setConflict] = useState(false);
   const [saved, setSaved] = useState<string | null>(
     (location.state as { created?: boolean } | null)?.created ? t('products.editor.created') : null,
   );
@@ -146,7 +147,8 @@ export function Component() {
     resolver: productResolver,
     defaultValues: emptyForm(),
   });
-  const { register, handleSubmit, formState, setError, reset, getValues, control, clearErrors } = form;
+  const { register, handleSubmit, formState, setError, reset, getValues, setValue, control, clearErrors } =
+    form;
   const e = formState.errors;
   const err = (name: (typeof FORM_FIELDS)[number]) => messageText(e[name]?.message);
 
@@ -159,6 +161,14 @@ export function Component() {
     // Only a new answer of the server resets the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q.data, isNew]);
+
+  // A select shows the value the form holds only while that value is one of its options. A list that arrives after
+  // the form was reset replaces the option that stood in for the saved value, and the select would fall back to
+  // "Choose" (issue 43 item 9): each select is set again to what the form holds (saved, or chosen since).
+  useLayoutEffect(() => {
+    for (const name of ['category_id', 'brand_id', 'promotion_id'] as const)
+      setValue(name, getValues(name), { shouldDirty: false, shouldValidate: false });
+  }, [categories.data, brands.data, promotions.data, base, getValues, setValue]);
 
   const title = isNew
     ? t('products.editor.newTitle')
@@ -191,7 +201,7 @@ export function Component() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure([]);
-    setConflict(null);
+    setConflict(false);
     setSaved(null);
     try {
       if (isNew) {
@@ -209,19 +219,19 @@ export function Component() {
       void qc.invalidateQueries({ queryKey: [...PRODUCTS_KEY, 'list'] });
       setSaved(t('products.editor.saved', { time: dateTime(product.updated_at, locale) }));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setConflict(errorMessages(error));
+      if (error instanceof ApiError && error.status === 409) setConflict(true);
       else setFailure(serverErrors(error, setError, getValues('specifications')?.length ?? 0));
     }
   });
 
-  /** After a 409: the product as it is now replaces what was typed (the staff member asked for it). */
+  /** After a 409: the product as it is now replaces what was typed (the button says so). */
   const reload = async () => {
     const r = await q.refetch();
     if (r.data) {
       setBase(r.data.product);
       reset(toForm(r.data.product));
       clearErrors();
-      setConflict(null);
+      setConflict(false);
       setSaved(null);
     }
   };
@@ -479,9 +489,7 @@ export function Component() {
               className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
               data-testid="product-conflict"
             >
-              <p className="min-w-0 flex-1">
-                {conflict.join(' ')} {t('products.editor.conflictHint')}
-              </p>
+              <p className="min-w-0 flex-1">{t('products.editor.conflict')}</p>
               <Button size="sm" variant="outline" onClick={() => void reload()} data-testid="product-reload">
                 {t('products.editor.reload')}
               </Button>

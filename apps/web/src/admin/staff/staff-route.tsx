@@ -14,6 +14,7 @@ import { Field, SelectField } from '../components/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { dateTime } from '../lib/format';
 import { applyServerErrors, errorMessages, errorOf } from '../lib/form-errors';
+import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { dangerClass } from '../orders/status-actions';
 import { addStaff, removeStaff, signInFailuresQueryOptions, STAFF_KEY, staffQueryOptions } from './api';
@@ -214,7 +215,7 @@ export function Component() {
               >
                 <div className="min-w-0">
                   <p className="font-semibold">
-                    {m.name}
+                    {staffName(m.name, t)}
                     {m.id === me.id && (
                       <span className="ms-2 text-xs font-normal text-slate-600">{t('staff.you')}</span>
                     )}

@@ -23,6 +23,7 @@ import { controlClass, Field } from '../components/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime } from '../lib/format';
 import { applyServerErrors, errorOf } from '../lib/form-errors';
+import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { movementsQueryOptions, saveStock, STOCK_KEY, stockQueryOptions, type StockFilters } from './api';
 
@@ -147,7 +148,7 @@ function History({ row, onClose }: { row: AdminStockRow; onClose(): void }) {
               )}
               {m.staff && (
                 <span className="text-slate-600">
-                  {t('stock.by')} <bdi>{m.staff.name}</bdi>
+                  {t('stock.by')} <bdi>{staffName(m.staff.name, t)}</bdi>
                 </span>
               )}
               <span className="ms-auto text-xs text-slate-500">{dateTime(m.created_at, locale)}</span>

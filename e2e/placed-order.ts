@@ -1,0 +1,113 @@
+import { expect, type APIRequestContext } from './fixtures';
+
+/**
+ * A cash order placed through the API by a new, confirmed shopper (its SMS code read from the dev outbox), with an
+ * address that has a position (the back office draws its map): for a browser test that needs an order to open.
+ * (admin.spec.ts places its own the same way, with the shopper's headers it goes on to use.)
+ */
+
+const PASSWORD = 'Papyrus-scroll-2024';
+
+async function json<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  headers?: Record<string, string>,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(path, { method, headers, data });
+  expect(res.ok(), `${method} ${path} answers ${res.status()}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+export async function placedOrder(request: APIRequestContext): Promise<number> {
+  const phone = `011${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await json(request, 'POST', '/v1/users?locale=en', undefined, {
+    first_name: 'Nour',
+    last_name: 'Hassan',
+    email: `${phone}@example.com`,
+    phone_number: phone,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  let code = '';
+  await expect
+    .poll(async () => {
+      const r = await json<{ messages: { code: string | null }[] }>(
+        request,
+        'GET',
+        `/dev/sms-outbox?phone_number=${phone}`,
+      );
+      code = r.messages[0]?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d+$/);
+  await json(request, 'PUT', '/v1/users/confirmations?locale=en', undefined, {
+    sms_confirmation_otp: code,
+    phone_number: phone,
+  });
+  const signIn = await request.post('/v1/users/sign_in?locale=en', {
+    data: { phone_number: phone, password: PASSWORD },
+  });
+  expect(signIn.ok()).toBeTruthy();
+  const h = signIn.headers();
+  const headers = { client: h.client!, token: h.token!, uid: h.uid! };
+  const zones = await json<{ delivery_zones: { name_en: string }[] }>(
+    request,
+    'GET',
+    '/v1/delivery_zones?locale=en',
+  );
+  const address = await json<{ address: { id: number } }>(
+    request,
+    'POST',
+    '/v1/users/addresses?locale=en',
+    headers,
+    {
+      address: {
+        label: 'Home',
+        street_name: 'Corniche El Nil',
+        building: '5',
+        floor: '2',
+        apartment: '4',
+        district: 'Garden City',
+        governorate: zones.delivery_zones[0]!.name_en,
+        number_type: 'mobile',
+        phone_number: '01098765432',
+        lat: 30.0366,
+        lng: 31.2313,
+        name: 'Garden City, Cairo',
+      },
+    },
+  );
+  const list = await json<{ products: { id: number; stock: number; checkout_price: number }[] }>(
+    request,
+    'GET',
+    '/v1/products?per_page=100&page=3&locale=en',
+  );
+  const product = list.products.find(
+    (p) => p.stock >= 10 && p.checkout_price >= 200 && p.checkout_price <= 5_000,
+  );
+  expect(product, 'the demo catalog has an affordable product in stock').toBeTruthy();
+  await json(request, 'PUT', '/v1/users/cart?locale=en', headers, {
+    order_product: { product_id: product!.id, quantity: 1 },
+  });
+  const cart = await json<{ order: { order_id: number } }>(
+    request,
+    'GET',
+    '/v1/users/cart?locale=en',
+    headers,
+  );
+  await json(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, headers, {
+    address_id: address.address.id,
+  });
+  const placed = await json<{ order: { id: number } }>(
+    request,
+    'PUT',
+    '/v1/users/checkout?locale=en',
+    headers,
+    {
+      payment_method: 'cash',
+    },
+  );
+  return placed.order.id;
+}
