@@ -86,7 +86,6 @@ function Lines({ order }: { order: AdminOrder }) {
             {money(order.checkout_total_price)}
           </span>
         </Row>
-      </dl>
         {order.refunded_amount > 0 && (
           <>
             <Row label={t('order.lines.refunded_amount')}>
@@ -99,6 +98,7 @@ function Lines({ order }: { order: AdminOrder }) {
             </Row>
           </>
         )}
+      </dl>
     </>
   );
 }
