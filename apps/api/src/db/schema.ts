@@ -999,5 +999,9 @@ export const staffAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('staff_alerts_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('staff_alerts_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
