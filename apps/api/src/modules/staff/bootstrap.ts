@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword, verifyPassword } from '../auth/index.ts';
 import { audit } from './audit.ts';
 import { revokeAllStaffSessions } from './session.ts';
@@ -24,6 +25,21 @@ export type OwnerResult = 'created' | 'password_reset' | 'restored' | 'unchanged
  * one ends the account's sessions (whoever knew the old password is out). The config has checked both values.
  */
 export async function ensureOwner(
+  db: DbOrTx,
+  owner: { email: string; password: string; name?: string },
+  now: Date,
+): Promise<OwnerResult> {
+  try {
+    return await ensureOwnerOnce(db, owner, now);
+  } catch (err) {
+    // Two instances started at once both found no such account and both added it: the second's insert is refused
+    // by the unique email, and this pass finds the account the first one made.
+    if (!isUniqueViolation(err)) throw err;
+    return ensureOwnerOnce(db, owner, now);
+  }
+}
+
+async function ensureOwnerOnce(
   db: DbOrTx,
   owner: { email: string; password: string; name?: string },
   now: Date,
