@@ -79,6 +79,16 @@ async function shopperOf(ctx: EventContext, orderId: number) {
  * event stands for, so an email the provider refuses is recorded as failed (email_messages) and not retried with it.
  */
 async function emailShopper(ctx: EventContext, orderId: number, sentence: string) {
+  // Never thrown on: a failure here must not make the outbox retry the event and send its SMS a second time.
+  await emailShopperOnce(ctx, orderId, sentence).catch((err: unknown) => {
+    ctx.log.error(
+      { order: orderId, error: err instanceof Error ? err.message : String(err) },
+      'order email failed',
+    );
+  });
+}
+
+async function emailShopperOnce(ctx: EventContext, orderId: number, sentence: string) {
   if (!ctx.email) return;
   const [u] = await ctx.db
     .select({ email: users.email, locale: users.locale, number: orders.orderNumber })
