@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { staffSession } from './admin-session';
+import { apiJson, newShopper as newShopperAs, type Shopper } from './shoppers';
 
 /**
  * The shopper's orders after they are placed (issue 43): a delivered order is rated from its own page and from the
@@ -12,12 +13,6 @@ import { staffSession } from './admin-session';
  */
 
 type Locale = 'ar' | 'en';
-type Headers = { client: string; token: string; uid: string };
-interface Shopper {
-  phone: string;
-  headers: Headers;
-  user: Record<string, unknown>;
-}
 interface P {
   id: number;
   stock: number;
@@ -42,61 +37,15 @@ const shot = (page: Page, name: string) =>
     animations: 'disabled',
   });
 
-async function apiJson<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  headers?: Record<string, string>,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(path, { method, headers, data });
-  expect(res.ok(), `${method} ${path} answers ${res.status()}: ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
 /** A price as the store writes it (contracts' formatMoney): whole pounds bare, else both digits of the piastres. */
 const egp = (n: number) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     .format(n)
     .replace(/\.00$/, '');
 
-const newPhone = () => `011${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-/** A confirmed, signed-in shopper: sign-up, the SMS code from the dev outbox, confirmation, sign-in. */
-async function newShopper(request: APIRequestContext): Promise<Shopper> {
-  const phone = newPhone();
-  await apiJson(request, 'POST', '/v1/users?locale=en', undefined, {
-    first_name: 'Salma',
-    last_name: 'Fathy',
-    email: `${phone}@example.com`,
-    phone_number: phone,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  });
-  let code = '';
-  await expect
-    .poll(async () => {
-      const r = await apiJson<{ messages: { code: string | null }[] }>(
-        request,
-        'GET',
-        `/dev/sms-outbox?phone_number=${phone}`,
-      );
-      code = r.messages[0]?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d+$/);
-  await apiJson(request, 'PUT', '/v1/users/confirmations?locale=en', undefined, {
-    sms_confirmation_otp: code,
-    phone_number: phone,
-  });
-  const res = await request.post('/v1/users/sign_in?locale=en', {
-    data: { phone_number: phone, password: PASSWORD },
-  });
-  expect(res.ok()).toBeTruthy();
-  const h = res.headers();
-  const body = (await res.json()) as { user: Record<string, unknown> };
-  return { phone, headers: { client: h.client!, token: h.token!, uid: h.uid! }, user: body.user };
-}
+/** A confirmed, signed-in shopper (e2e/shoppers.ts). */
+const newShopper = (request: APIRequestContext) =>
+  newShopperAs(request, { firstName: 'Salma', lastName: 'Fathy', password: PASSWORD });
 
 /** Affordable products in stock that take 2 a order, a different one for each caller (stock is shared). */
 let products: P[] | undefined;

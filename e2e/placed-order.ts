@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from './fixtures';
+import { apiJson as json, newShopper } from './shoppers';
 
 /**
  * A cash order placed through the API by a new, confirmed shopper (its SMS code read from the dev outbox), with an
@@ -8,50 +9,12 @@ import { expect, type APIRequestContext } from './fixtures';
 
 const PASSWORD = 'Papyrus-scroll-2024';
 
-async function json<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  headers?: Record<string, string>,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(path, { method, headers, data });
-  expect(res.ok(), `${method} ${path} answers ${res.status()}: ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
 export async function placedOrder(request: APIRequestContext): Promise<number> {
-  const phone = `011${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  await json(request, 'POST', '/v1/users?locale=en', undefined, {
-    first_name: 'Nour',
-    last_name: 'Hassan',
-    email: `${phone}@example.com`,
-    phone_number: phone,
+  const { headers } = await newShopper(request, {
+    firstName: 'Nour',
+    lastName: 'Hassan',
     password: PASSWORD,
-    password_confirmation: PASSWORD,
   });
-  let code = '';
-  await expect
-    .poll(async () => {
-      const r = await json<{ messages: { code: string | null }[] }>(
-        request,
-        'GET',
-        `/dev/sms-outbox?phone_number=${phone}`,
-      );
-      code = r.messages[0]?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d+$/);
-  await json(request, 'PUT', '/v1/users/confirmations?locale=en', undefined, {
-    sms_confirmation_otp: code,
-    phone_number: phone,
-  });
-  const signIn = await request.post('/v1/users/sign_in?locale=en', {
-    data: { phone_number: phone, password: PASSWORD },
-  });
-  expect(signIn.ok()).toBeTruthy();
-  const h = signIn.headers();
-  const headers = { client: h.client!, token: h.token!, uid: h.uid! };
   const zones = await json<{ delivery_zones: { name_en: string }[] }>(
     request,
     'GET',
