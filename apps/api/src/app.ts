@@ -21,6 +21,7 @@ import { loggerOptions, type LogOptions } from './lib/logging.ts';
 import { installResponseCache } from './lib/response-cache.ts';
 import { installCacheHeaders } from './lib/cache-headers.ts';
 import { registerProbes, type Readiness } from './lib/readiness.ts';
+import { fromThisMachine, pathOf, PROBE_PATHS } from './lib/probes.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { catalogIndexInfo, catalogIndexReady } from './modules/catalog/index.ts';
 import { responseSerializer } from './lib/response-serializer.ts';
@@ -183,17 +184,13 @@ export type App = FastifyInstance;
 /** TRUST_PROXY as a hop count: the nearest `n` proxies are believed (what Fastify does with a number). */
 const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /**
  * The developer routes, for requests from this machine only: the socket must be loopback and nothing may have
  * forwarded the request (a proxy on the same machine connects from loopback too). Anyone else gets the ordinary 404.
  */
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (req) => {
-    const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
-    if (forwarded || !LOOPBACK.has(req.socket.remoteAddress ?? ''))
-      throw new AppError(404, 'not_found', ['route_not_found']);
+    if (!fromThisMachine(req)) throw new AppError(404, 'not_found', ['route_not_found']);
   });
   await app.register(devSmsRoutes);
   await app.register(devMessageRoutes);
@@ -272,10 +269,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   if (opts.probesOnly) {
-    const probes = new Set(['/health', '/ready', '/metrics']);
     app.addHook('onRequest', async (req) => {
-      if (!probes.has((req.raw.url ?? '').split('?', 1)[0]!))
-        throw new AppError(404, 'not_found', ['route_not_found']);
+      if (!PROBE_PATHS.has(pathOf(req.raw.url))) throw new AppError(404, 'not_found', ['route_not_found']);
     });
   }
   installMetrics(app, {

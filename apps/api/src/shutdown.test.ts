@@ -4,23 +4,16 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/ports.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function freePort() {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 describe('stopping an instance', () => {
   it('exits within SHUTDOWN_GRACE_MS of SIGTERM though a request hangs', async () => {

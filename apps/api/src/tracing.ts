@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { pathOf, PROBE_PATHS } from './lib/probes.ts';
 
 export interface Tracing {
   shutdown(): Promise<void>;
@@ -39,13 +40,12 @@ export async function startTracing(
     opts.exporter ? new base.SimpleSpanProcessor(exporter) : new base.BatchSpanProcessor(exporter),
   );
   provider.register();
-  const probes = new Set(['/health', '/ready', '/metrics']);
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
       new http.HttpInstrumentation({
         // The probes are asked every few seconds: no span each time.
-        ignoreIncomingRequestHook: (req) => probes.has((req.url ?? '').split('?', 1)[0]!),
+        ignoreIncomingRequestHook: (req) => PROBE_PATHS.has(pathOf(req.url)),
       }),
       new pgi.PgInstrumentation({ enhancedDatabaseReporting: false }),
     ],

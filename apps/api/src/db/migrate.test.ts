@@ -5,10 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/ports.ts';
 import { migratePostgres, openDatabase, schemaState } from './client.ts';
 
 const url = process.env.DATABASE_URL;
@@ -34,14 +34,6 @@ afterAll(async () => {
   for (const name of made) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 });
-
-async function freePort() {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** A store process on `port` (the API from source, as `npm start` runs it), stopped by the returned function. */
 function startInstance(databaseUrl: string, port: number, env: Record<string, string> = {}) {

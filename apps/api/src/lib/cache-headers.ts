@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pathOf, PROBE_PATHS } from './probes.ts';
 
 /**
  * What a CDN or proxy in front of the store may keep (issue 45). The API's answers say it themselves, so a cache
@@ -18,11 +19,10 @@ export function installCacheHeaders(
   const stale = Math.max(0, Math.floor(opts.staleSeconds));
   const publicRead =
     ttl > 0 ? `public, max-age=${ttl}, s-maxage=${ttl}, stale-while-revalidate=${stale}` : 'public, no-cache';
-  const probes = new Set(['/health', '/ready', '/metrics']);
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.hasHeader('cache-control')) return payload;
-    const path = (req.raw.url ?? '').split('?', 1)[0]!;
-    if (!path.startsWith('/v1/') && !probes.has(path)) return payload;
+    const path = pathOf(req.raw.url);
+    if (!path.startsWith('/v1/') && !PROBE_PATHS.has(path)) return payload;
     const isPublic =
       req.routeOptions.config?.cache === true &&
       (req.method === 'GET' || req.method === 'HEAD') &&

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
 import type { Db } from '../db/client.ts';
+import { fromThisMachine } from './probes.ts';
 
 /**
  * `/metrics` in Prometheus' text format (issue 45): what an operator watches. Each app has its own registry (a test
@@ -35,8 +36,6 @@ declare module 'fastify' {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 function allowed(req: FastifyRequest, token: string | undefined) {
   const auth = req.headers.authorization;
   if (token && typeof auth === 'string' && auth.startsWith('Bearer ')) {
@@ -44,8 +43,7 @@ function allowed(req: FastifyRequest, token: string | undefined) {
     const want = Buffer.from(token);
     if (given.length === want.length && timingSafeEqual(given, want)) return true;
   }
-  const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
-  return !forwarded && LOOPBACK.has(req.socket.remoteAddress ?? '');
+  return fromThisMachine(req);
 }
 
 type Row = Record<string, unknown>;
