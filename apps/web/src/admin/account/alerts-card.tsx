@@ -6,9 +6,9 @@ import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { useStaffAuth } from '../auth/store';
 import { Card } from '../components/card';
-import { Field } from '../components/field';
+import { Field } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
-import { errorMessages } from '../lib/form-errors';
+import { errorMessages } from '../../lib/form-errors';
 import { ALERTS_KEY, alertsQueryOptions, saveAlerts } from './api';
 
 /**

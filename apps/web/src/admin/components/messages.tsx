@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
-import { errorMessages } from '../lib/form-errors';
+import { errorMessages } from '../../lib/form-errors';
 
 /** Messages of a failed action, read out when they appear. */
 export function ErrorBox({ messages, className = '' }: { messages: string[]; className?: string }) {

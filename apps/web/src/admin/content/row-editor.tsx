@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorBox } from '../components/messages';
-import { applyServerErrors, errorMessages } from '../lib/form-errors';
+import { applyServerErrors, errorMessages } from '../../lib/form-errors';
 import { CONTENT_KEY, type DeleteResult } from './api';
 
 /**

@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
-import { Field, TextAreaField } from '../components/field';
+import { Field, TextAreaField } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
-import { applyServerErrors, errorMessages, errorOf, messageText } from '../lib/form-errors';
+import { applyServerErrors, errorMessages, errorOf, messageText } from '../../lib/form-errors';
 import { pageSettingsQueryOptions, savePageSettings, uploadSettingImage } from './api';
 
 const formValues = (data: AdminPageSettings): PageSettingsForm =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Card } from '../components/card';
 import { ErrorBox } from '../components/messages';
-import { errorMessages } from '../lib/form-errors';
+import { errorMessages } from '../../lib/form-errors';
 import { BACKUP_URL, checkBackup } from './api';
 
 /**

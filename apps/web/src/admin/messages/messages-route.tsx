@@ -8,7 +8,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { useStaffAuth } from '../auth/store';
-import { controlClass, Field, SelectField } from '../components/field';
+import { controlClass, Field, SelectField } from '../../ui/field';
 import { LoadError } from '../components/messages';
 import { count } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';

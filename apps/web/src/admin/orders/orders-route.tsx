@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { ChevronEndIcon, ChevronStartIcon, SearchIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs } from '../../ui/tabs';
-import { Field, SelectField } from '../components/field';
+import { Field, SelectField } from '../../ui/field';
 import { LoadError } from '../components/messages';
 import { count } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';

@@ -5,10 +5,10 @@ import { ApiError } from '../../lib/api-client';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { controlClass, TextAreaField } from '../components/field';
+import { controlClass, TextAreaField } from '../../ui/field';
 import { ErrorBox } from '../components/messages';
 import { count, money } from '../lib/format';
-import { errorMessages, messageText } from '../lib/form-errors';
+import { errorMessages, messageText } from '../../lib/form-errors';
 import { refund } from './api';
 import { checkRefund, refundableQuantity, type RefundDraft } from './refund-lines';
 

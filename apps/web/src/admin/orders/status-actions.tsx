@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { Button, buttonClass } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { TextAreaField } from '../components/field';
+import { TextAreaField } from '../../ui/field';
 import { ErrorBox } from '../components/messages';
-import { errorMessages, messageText } from '../lib/form-errors';
+import { errorMessages, messageText } from '../../lib/form-errors';
 import { changeStatus } from './api';
 import { ACTION_ORDER, isStatus } from './labels';
 

@@ -10,7 +10,7 @@ import { useStaffAuth } from '../auth/store';
 import { Card } from '../components/card';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime } from '../lib/format';
-import { errorMessages } from '../lib/form-errors';
+import { errorMessages } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { OUTBOX_KEY, outboxFailuresQueryOptions, retryOutboxEvent } from './api';
 

@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorBox } from '../components/messages';
 import { ApiError } from '../../lib/api-client';
-import { errorMessages } from '../lib/form-errors';
+import { errorMessages } from '../../lib/form-errors';
 import { deleteImage, orderImages, uploadImages } from './api';
 import { isModel, uploadBatches } from './upload-batches';
 

@@ -22,10 +22,10 @@ import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { useStaffAuth } from '../auth/store';
 import { Card } from '../components/card';
-import { Field, SelectField, TextAreaField } from '../components/field';
+import { Field, SelectField, TextAreaField } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime } from '../lib/format';
-import { applyServerErrors, errorMessages } from '../lib/form-errors';
+import { applyServerErrors, errorMessages } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import {
   brandsQueryOptions,

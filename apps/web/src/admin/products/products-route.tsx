@@ -17,10 +17,10 @@ import { Button, buttonClass } from '../../ui/button';
 import { SearchIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { useStaffAuth } from '../auth/store';
-import { Field, SelectField } from '../components/field';
+import { Field, SelectField } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, money } from '../lib/format';
-import { errorMessages } from '../lib/form-errors';
+import { errorMessages } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import {
   brandsQueryOptions,

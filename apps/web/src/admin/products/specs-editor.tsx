@@ -3,7 +3,7 @@ import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } f
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../lib/form-messages';
 import { Button } from '../../ui/button';
-import { Field } from '../components/field';
+import { Field } from '../../ui/field';
 import type { ProductForm } from './product-form';
 
 type Part = 'key_ar' | 'value_ar' | 'key_en' | 'value_en';

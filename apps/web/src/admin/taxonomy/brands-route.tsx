@@ -14,7 +14,7 @@ import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count } from '../lib/format';
-import { errorMessages } from '../lib/form-errors';
+import { errorMessages } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { brandsQueryOptions, createBrand, deleteBrand, TAXONOMY_KEY, updateBrand, uploadIcon } from './api';
 import {

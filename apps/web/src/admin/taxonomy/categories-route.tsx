@@ -12,10 +12,10 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
-import { SelectField } from '../components/field';
+import { SelectField } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count } from '../lib/format';
-import { errorMessages, messageText } from '../lib/form-errors';
+import { errorMessages, messageText } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import {
   categoriesQueryOptions,

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { Field } from '../components/field';
+import { Field } from '../../ui/field';
 import { ErrorBox } from '../components/messages';
 import { useStaffAuth } from '../auth/store';
-import { errorMessages, messageText } from '../lib/form-errors';
+import { errorMessages, messageText } from '../../lib/form-errors';
 
 export type FieldErrors = Record<string, string>;
 

@@ -17,10 +17,10 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { Button, buttonClass } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { Card } from '../components/card';
-import { controlClass, Field } from '../components/field';
+import { controlClass, Field } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime, money } from '../lib/format';
-import { errorMessages, messageText } from '../lib/form-errors';
+import { errorMessages, messageText } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import {
   candidatesQueryOptions,

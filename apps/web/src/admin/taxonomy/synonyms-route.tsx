@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
-import { Field } from '../components/field';
+import { Field } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';

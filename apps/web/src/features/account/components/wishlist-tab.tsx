@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { api, ApiError } from '../../../lib/api-client';
 import { price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
-import { MessageDialog } from '../../auth';
+import { MessageDialog } from '../../../ui/message-dialog';
 import { useAddToCart, useCartQuantity } from '../../cart';
 import { Thumbnail } from '../../../ui/thumbnail';
 

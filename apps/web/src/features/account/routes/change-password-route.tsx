@@ -6,7 +6,10 @@ import { useNamespace } from '../../../lib/i18n';
 import { accountTexts } from '../../../i18n/account';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { changePassword, errorOf, Field, MessageDialog, SignedInOnly, signOutEverywhere } from '../../auth';
+import { changePassword, SignedInOnly, signOutEverywhere } from '../../auth';
+import { errorOf } from '../../../lib/form-errors';
+import { Field } from '../../../ui/field';
+import { MessageDialog } from '../../../ui/message-dialog';
 import { useGuestCart } from '../../cart';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

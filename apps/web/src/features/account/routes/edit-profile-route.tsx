@@ -5,15 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useNamespace } from '../../../lib/i18n';
 import { accountTexts } from '../../../i18n/account';
 import { useNavigate } from 'react-router';
-import {
-  applyServerErrors,
-  errorOf,
-  Field,
-  MessageDialog,
-  SignedInOnly,
-  updateProfile,
-  useAuth,
-} from '../../auth';
+import { SignedInOnly, updateProfile, useAuth } from '../../auth';
+import { applyServerErrors, errorOf } from '../../../lib/form-errors';
+import { Field } from '../../../ui/field';
+import { MessageDialog } from '../../../ui/message-dialog';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Values = { first_name: string; last_name: string; email: string };

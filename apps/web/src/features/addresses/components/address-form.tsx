@@ -10,7 +10,7 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { MapPinIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
-import { messageText } from '../../auth';
+import { messageText } from '../../../lib/form-messages';
 import { ADDRESSES_KEY, createAddress, deliveryZonesQueryOptions, updateAddress } from '../api/addresses';
 import { GEOCODE_FAILED, reverseGeocode } from '../api/geocode';
 import {

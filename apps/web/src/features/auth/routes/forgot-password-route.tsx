@@ -7,9 +7,9 @@ import { authTexts } from '../../../i18n/auth';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { forgotPassword } from '../api/auth-api';
-import { Field } from '../components/field';
-import { MessageDialog } from '../components/message-dialog';
-import { applyServerErrors, errorOf, messageText } from '../form-errors';
+import { Field } from '../../../ui/field';
+import { MessageDialog } from '../../../ui/message-dialog';
+import { applyServerErrors, errorOf, messageText } from '../../../lib/form-errors';
 import { GuestOnly } from '../guards';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

@@ -8,9 +8,9 @@ import { authTexts } from '../../../i18n/auth';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { confirmAccount, resendOtp, resetPassword } from '../api/auth-api';
-import { Field } from '../components/field';
-import { MessageDialog } from '../components/message-dialog';
-import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
+import { Field } from '../../../ui/field';
+import { MessageDialog } from '../../../ui/message-dialog';
+import { applyServerErrors, errorOf, wrongCodeMessage } from '../../../lib/form-errors';
 import { GuestOnly } from '../guards';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -82,6 +82,7 @@ function OtpForm({ state }: { state: OtpState }) {
         inputMode="numeric"
         autoComplete="one-time-code"
         dir="ltr"
+        id="f-code"
         {...register('code')}
         error={errorOf(formState.errors, 'code')}
       />

@@ -7,9 +7,9 @@ import { authTexts } from '../../../i18n/auth';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';
-import { Field } from '../components/field';
-import { MessageDialog } from '../components/message-dialog';
-import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
+import { Field } from '../../../ui/field';
+import { MessageDialog } from '../../../ui/message-dialog';
+import { applyServerErrors, errorOf, wrongCodeMessage } from '../../../lib/form-errors';
 import { GuestOnly } from '../guards';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

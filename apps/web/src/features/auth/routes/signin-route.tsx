@@ -9,9 +9,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { mergeGuestCartIntoServer } from '../../cart';
 import { signIn, signUp } from '../api/auth-api';
-import { Field } from '../components/field';
-import { MessageDialog } from '../components/message-dialog';
-import { applyServerErrors, errorOf, wrongCodeMessage } from '../form-errors';
+import { Field } from '../../../ui/field';
+import { MessageDialog } from '../../../ui/message-dialog';
+import { applyServerErrors, errorOf, wrongCodeMessage } from '../../../lib/form-errors';
 import { GuestOnly, returnPath } from '../guards';
 import { useAuth } from '../store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -200,6 +200,7 @@ function RegisterForm() {
         inputMode="numeric"
         autoComplete="tel"
         dir="ltr"
+        id="f-phone_number"
         {...register('phone_number')}
         error={errorOf(e, 'phone_number')}
       />

@@ -43,7 +43,10 @@ function Wrap({
 
 type Extra = { label: string; error?: string; hint?: ReactNode; wrapClassName?: string };
 
-/** A labelled input with its error below, announced to screen readers. */
+/**
+ * A labelled input with its error below, announced to screen readers (the storefront's and the back office's
+ * forms). Its id is React's own unless given, so two forms on one screen never share one.
+ */
 export const Field = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Extra>(
   function Field({ label, error, hint, wrapClassName, id, className = '', ...rest }, ref) {
     const auto = useId();

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../lib/i18n';
 
 interface Props {
   open: boolean;
