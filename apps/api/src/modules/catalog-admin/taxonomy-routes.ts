@@ -31,25 +31,27 @@ import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
 import { uploadedFiles } from '../../lib/uploaded-files.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
 import {
+  createPromotion,
+  deletePromotion,
+  listPromotions,
+  promotionCandidates,
+  promotionProducts,
+  setPromotionProducts,
+  updatePromotion,
+} from './promotions-service.ts';
+import {
   categoryAfterIcon,
   createBrand,
   createCategory,
-  createPromotion,
   deleteBrand,
   deleteCategory,
-  deletePromotion,
   getBrand,
   listBrands,
   listCategories,
-  listPromotions,
   orderCategories,
-  promotionCandidates,
-  promotionProducts,
   setIcon,
-  setPromotionProducts,
   updateBrand,
   updateCategory,
-  updatePromotion,
 } from './taxonomy-service.ts';
 
 export interface AdminTaxonomyRoutesOptions {

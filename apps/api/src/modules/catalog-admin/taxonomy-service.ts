@@ -1,16 +1,12 @@
 /**
- * The back office's categories, brands and promotions (issue 17): the category tree (three levels at most, moves
- * and order), brands and their home-page flags, promotions and the products in them. Every change is one
- * transaction with its audit entry; a renamed category and a renamed brand rewrite their products' search_text in
- * the same transaction (the store's search finds the new name at once), and a promotion's changes
- * refresh its products' current prices (the store's offer pages follow at once).
+ * The back office's categories and brands (issue 17): the category tree (three levels at most, moves and order),
+ * brands and their home-page flags, and the icons of both. Every change is one transaction with its audit entry; a
+ * renamed category and a renamed brand rewrite their products' search_text in the same transaction (the store's
+ * search finds the new name at once). Promotions are in promotions-service.ts.
  */
 import {
   CATEGORY_LEVELS,
   ICON_MAX_BYTES,
-  normalizeSearchText,
-  toEgp,
-  toPiastres,
   type AdminBrand,
   type AdminBrandBody,
   type AdminBrandUpdate,
@@ -18,32 +14,20 @@ import {
   type AdminCategoryBody,
   type AdminCategoryOrder,
   type AdminCategoryUpdate,
-  type AdminPromotion,
-  type AdminPromotionBody,
-  type AdminPromotionProduct,
-  type AdminPromotionProductsBody,
-  type AdminPromotionUpdate,
-  type Locale,
-  type PromotionState,
 } from '@store/contracts';
 import { randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ImageStore } from '../../adapters/image-store.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { brands, categories, promotions } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { brands, categories } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeWhole, readHeader } from '../../lib/pictures.ts';
 import { cleanSvg, isMarkup } from '../../lib/svg-drawing.ts';
 import { removeUnreferenced, type SweepLog } from '../../lib/upload-sweep.ts';
-import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
+import { productSearchText } from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const iso = (d: Date | string) => new Date(d).toISOString();
-/** An edit's new updated_at: now, but always later than the one it replaces (two edits in one millisecond). */
-const nextStamp = (now: Date, before: Date) => new Date(Math.max(now.getTime(), before.getTime() + 1));
-const isStale = (sent: string, current: Date) => Date.parse(sent) !== current.getTime();
+import { isStale, iso, nextStamp, productCounts } from './taxonomy-common.ts';
 
 /* ---------------- search text ---------------- */
 
@@ -135,13 +119,6 @@ function heightOf(tree: Map<number, CategoryRow>, id: number, guard = 0): number
   const kids = childrenOf(tree, id);
   if (!kids.length || guard > 20) return 1;
   return 1 + Math.max(...kids.map((k) => heightOf(tree, k.id, guard + 1)));
-}
-
-async function productCounts(tx: DbOrTx, column: SQL): Promise<Map<number, number>> {
-  const rows = rowsOf<{ k: number; n: string }>(
-    await tx.execute(sql`select ${column} as k, count(*) as n from products group by 1`),
-  );
-  return new Map(rows.filter((r) => r.k !== null).map((r) => [Number(r.k), Number(r.n)]));
 }
 
 const categoryOut = (
@@ -551,368 +528,4 @@ export async function deleteBrand(db: DbOrTx, me: CurrentStaff, id: number, now:
     await tx.delete(brands).where(eq(brands.id, id));
     await audit(tx, me, 'brand.deleted', { type: 'brand', id }, { before: brandAudit(before) }, now);
   });
-}
-
-/* ---------------- promotions ---------------- */
-
-type PromotionRow = typeof promotions.$inferSelect;
-
-export function promotionState(
-  p: Pick<PromotionRow, 'active' | 'startsAt' | 'endsAt'>,
-  now: Date,
-): PromotionState {
-  if (!p.active) return 'off';
-  if (p.startsAt && p.startsAt > now) return 'scheduled';
-  if (p.endsAt && p.endsAt <= now) return 'ended';
-  return 'running';
-}
-
-const promotionOut = (p: PromotionRow, counts: Map<number, number>, now: Date): AdminPromotion => ({
-  id: p.id,
-  name_en: p.nameEn,
-  name_ar: p.nameAr,
-  slug: p.slug,
-  starts_at: p.startsAt ? iso(p.startsAt) : null,
-  ends_at: p.endsAt ? iso(p.endsAt) : null,
-  active: p.active,
-  state: promotionState(p, now),
-  products_count: counts.get(p.id) ?? 0,
-  updated_at: iso(p.updatedAt),
-});
-
-const promotionAudit = (p: PromotionRow) => ({
-  name_en: p.nameEn,
-  name_ar: p.nameAr,
-  slug: p.slug,
-  starts_at: p.startsAt,
-  ends_at: p.endsAt,
-  active: p.active,
-});
-
-/** GET /v1/admin/promotions: newest first, each with its products and whether it runs now. */
-export async function listPromotions(db: DbOrTx, now: Date): Promise<AdminPromotion[]> {
-  const [rows, counts] = await Promise.all([
-    db
-      .select()
-      .from(promotions)
-      .orderBy(sql`${promotions.id} desc`),
-    productCounts(db, sql`promotion_id`),
-  ]);
-  return rows.map((p) => promotionOut(p, counts, now));
-}
-
-export async function getPromotion(db: DbOrTx, id: number, now: Date): Promise<AdminPromotion> {
-  const [row] = await db.select().from(promotions).where(eq(promotions.id, id));
-  if (!row) throw AppError.notFound('promotion_not_found');
-  return promotionOut(row, await productCounts(db, sql`promotion_id`), now);
-}
-
-async function checkSlug(tx: DbOrTx, slug: string, except: number | null) {
-  const [taken] = await tx
-    .select({ id: promotions.id })
-    .from(promotions)
-    .where(
-      except === null
-        ? sql`lower(${promotions.slug}) = lower(${slug})`
-        : sql`lower(${promotions.slug}) = lower(${slug}) and ${promotions.id} <> ${except}`,
-    );
-  if (taken) throw AppError.field('slug', 'slug_taken');
-}
-
-/** A unique violation on the slug (two staff members saving the same slug at once) reads as the field's error. */
-async function slugRace<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.field('slug', 'slug_taken');
-    throw err;
-  }
-}
-
-const productIdsOf = async (tx: DbOrTx, promotionId: number) =>
-  rowsOf<{ id: number }>(
-    await tx.execute(sql`select id from products where promotion_id = ${promotionId}`),
-  ).map((r) => Number(r.id));
-
-/** POST /v1/admin/promotions: 422 on a slug in use (or malformed) and on dates in the wrong order. */
-export async function createPromotion(db: DbOrTx, me: CurrentStaff, body: AdminPromotionBody, now: Date) {
-  const id = await slugRace(() =>
-    db.transaction(async (tx) => {
-      await checkSlug(tx, body.slug, null);
-      const [row] = await tx
-        .insert(promotions)
-        .values({
-          nameEn: body.name_en,
-          nameAr: body.name_ar,
-          slug: body.slug,
-          startsAt: body.starts_at ? new Date(body.starts_at) : null,
-          endsAt: body.ends_at ? new Date(body.ends_at) : null,
-          active: body.active,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await audit(
-        tx,
-        me,
-        'promotion.added',
-        { type: 'promotion', id: row!.id },
-        { after: promotionAudit(row!) },
-        now,
-      );
-      return row!.id;
-    }),
-  );
-  return getPromotion(db, id, now);
-}
-
-/** PUT /v1/admin/promotions/{id}: new dates or a switch on or off reprice its products at once. */
-export async function updatePromotion(
-  db: DbOrTx,
-  me: CurrentStaff,
-  id: number,
-  body: AdminPromotionUpdate,
-  now: Date,
-) {
-  await slugRace(() =>
-    db.transaction(async (tx) => {
-      const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
-      if (!before) throw AppError.notFound('promotion_not_found');
-      if (isStale(body.updated_at, before.updatedAt)) throw new AppError(409, 'stale', ['promotion_changed']);
-      await checkSlug(tx, body.slug, id);
-      const [after] = await tx
-        .update(promotions)
-        .set({
-          nameEn: body.name_en,
-          nameAr: body.name_ar,
-          slug: body.slug,
-          startsAt: body.starts_at ? new Date(body.starts_at) : null,
-          endsAt: body.ends_at ? new Date(body.ends_at) : null,
-          active: body.active,
-          updatedAt: nextStamp(now, before.updatedAt),
-        })
-        .where(eq(promotions.id, id))
-        .returning();
-      const ids = await productIdsOf(tx, id);
-      if (ids.length) await refreshCurrentPrices(tx, now, ids);
-      await audit(
-        tx,
-        me,
-        'promotion.changed',
-        { type: 'promotion', id },
-        { before: promotionAudit(before), after: promotionAudit(after!) },
-        now,
-      );
-    }),
-  );
-  return getPromotion(db, id, now);
-}
-
-/** DELETE /v1/admin/promotions/{id}: its products leave it, lose their promotion price and are repriced. */
-export async function deletePromotion(db: DbOrTx, me: CurrentStaff, id: number, now: Date) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
-    if (!before) throw AppError.notFound('promotion_not_found');
-    const products = rowsOf<{ id: number; promoted_price_piastres: number | null }>(
-      await tx.execute(sql`select id, promoted_price_piastres from products where promotion_id = ${id}
-        order by id for update`),
-    );
-    const ids = products.map((p) => Number(p.id));
-    if (ids.length) {
-      await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
-          updated_at = ${now.toISOString()}::timestamptz, edited_at = ${now.toISOString()}::timestamptz
-        where promotion_id = ${id}`);
-      await refreshCurrentPrices(tx, now, ids);
-    }
-    await tx.delete(promotions).where(eq(promotions.id, id));
-    await audit(
-      tx,
-      me,
-      'promotion.deleted',
-      { type: 'promotion', id },
-      {
-        before: {
-          ...promotionAudit(before),
-          products: products.map((p) => ({
-            product_id: Number(p.id),
-            price_after_promotion:
-              p.promoted_price_piastres === null ? null : toEgp(Number(p.promoted_price_piastres)),
-          })),
-        },
-        after: null,
-      },
-      now,
-    );
-  });
-}
-
-/* ---------------- a promotion's products ---------------- */
-
-interface ProductRow {
-  id: number;
-  title_en: string;
-  title_ar: string;
-  model: string | null;
-  price_piastres: number;
-  promoted_price_piastres: number | null;
-  current_price_piastres: number;
-  promotion_id: number | null;
-  promotion_en: string | null;
-  promotion_ar: string | null;
-  active: boolean;
-  image: string | null;
-}
-
-const productColumns = sql`p.id, p.title_en, p.title_ar, p.model, p.price_piastres, p.promoted_price_piastres,
-  p.current_price_piastres, p.promotion_id, pr.name_en as promotion_en, pr.name_ar as promotion_ar, p.active,
-  (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
-    order by i.position, i.id limit 1) as image`;
-
-const productOut = (r: ProductRow, locale: Locale): AdminPromotionProduct => ({
-  id: Number(r.id),
-  title_en: r.title_en,
-  title_ar: r.title_ar,
-  model: r.model,
-  price: toEgp(Number(r.price_piastres)),
-  price_after_promotion:
-    r.promotion_id !== null && r.promoted_price_piastres !== null
-      ? toEgp(Number(r.promoted_price_piastres))
-      : null,
-  current_price: toEgp(Number(r.current_price_piastres)),
-  promotion:
-    r.promotion_id === null
-      ? null
-      : { id: Number(r.promotion_id), name: (locale === 'ar' ? r.promotion_ar : r.promotion_en) ?? '' },
-  active: Boolean(r.active),
-  image: r.image,
-});
-
-/** GET /v1/admin/promotions/{id}/products: its products, by title. */
-export async function promotionProducts(db: DbOrTx, id: number, locale: Locale) {
-  const [exists] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id));
-  if (!exists) throw AppError.notFound('promotion_not_found');
-  const rows = rowsOf<ProductRow>(
-    await db.execute(sql`select ${productColumns} from products p left join promotions pr on pr.id = p.promotion_id
-      where p.promotion_id = ${id} order by ${locale === 'ar' ? sql`p.title_ar` : sql`p.title_en`}, p.id`),
-  );
-  return rows.map((r) => productOut(r, locale));
-}
-
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
-
-/**
- * GET /v1/admin/promotions/{id}/candidates: up to 20 products to add, by a product number or every word of the
- * query in the store's search text (titles in both languages, model, brand, categories).
- */
-export async function promotionCandidates(db: DbOrTx, id: number, query: string | undefined, locale: Locale) {
-  const [exists] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id));
-  if (!exists) throw AppError.notFound('promotion_not_found');
-  const q = query?.trim() ?? '';
-  if (!q) return [];
-  const asNumber = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
-  const words = normalizeSearchText(q).split(' ').filter(Boolean);
-  const all = words.length
-    ? sql.join(
-        words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
-        sql` and `,
-      )
-    : sql`false`;
-  const where = asNumber === null ? sql`(${all})` : sql`(p.id = ${asNumber} or ${all})`;
-  const first = asNumber === null ? sql`` : sql`(p.id = ${asNumber}) desc,`;
-  const rows = rowsOf<ProductRow>(
-    await db.execute(sql`select ${productColumns} from products p left join promotions pr on pr.id = p.promotion_id
-      where ${where} order by ${first} p.active desc, p.id desc limit 20`),
-  );
-  return rows.map((r) => productOut(r, locale));
-}
-
-/**
- * PUT /v1/admin/promotions/{id}/products: `items` join the promotion with their promotion price (below their
- * price; a product in another promotion moves to this one), `remove` leave it; all or nothing, field errors on
- * the item (`items.2.price_after_promotion`). The products' current prices are refreshed in the same transaction.
- */
-export async function setPromotionProducts(
-  db: DbOrTx,
-  me: CurrentStaff,
-  id: number,
-  body: AdminPromotionProductsBody,
-  now: Date,
-  locale: Locale,
-) {
-  await db.transaction(async (tx) => {
-    const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
-    if (!promotion) throw AppError.notFound('promotion_not_found');
-    const wanted = [...body.items.map((i) => i.product_id), ...body.remove];
-    const found = new Map(
-      (wanted.length
-        ? rowsOf<{
-            id: number;
-            price_piastres: number;
-            promotion_id: number | null;
-            promoted_price_piastres: number | null;
-          }>(
-            await tx.execute(sql`select id, price_piastres, promotion_id, promoted_price_piastres from products
-              where id in ${wanted} order by id for update`),
-          )
-        : []
-      ).map((r) => [Number(r.id), r]),
-    );
-    const errors: Record<string, string[]> = {};
-    body.items.forEach((item, i) => {
-      const p = found.get(item.product_id);
-      if (!p) errors[`items.${i}.product_id`] = ['product_not_found'];
-      else if (toPiastres(item.price_after_promotion) >= Number(p.price_piastres))
-        errors[`items.${i}.price_after_promotion`] = ['promotion_price_not_below'];
-    });
-    body.remove.forEach((pid, i) => {
-      if (!found.has(pid)) errors[`remove.${i}`] = ['product_not_found'];
-    });
-    if (Object.keys(errors).length) throw new AppError(422, 'invalid', errors);
-
-    const changes: { product_id: number; before: object; after: object }[] = [];
-    const stamp = sql`${now.toISOString()}::timestamptz`;
-    if (body.items.length) {
-      const values = body.items.map(
-        (i) => sql`(${i.product_id}::int, ${toPiastres(i.price_after_promotion)}::int)`,
-      );
-      await tx.execute(sql`update products p set promotion_id = ${id}, promoted_price_piastres = v.price,
-          updated_at = ${stamp}, edited_at = ${stamp}
-        from (values ${sql.join(values, sql`, `)}) as v(id, price) where p.id = v.id`);
-      for (const i of body.items) {
-        const p = found.get(i.product_id)!;
-        changes.push({
-          product_id: i.product_id,
-          before: {
-            promotion_id: p.promotion_id === null ? null : Number(p.promotion_id),
-            price_after_promotion:
-              p.promoted_price_piastres === null ? null : toEgp(Number(p.promoted_price_piastres)),
-          },
-          after: { promotion_id: id, price_after_promotion: i.price_after_promotion },
-        });
-      }
-    }
-    const leaving = body.remove.filter((pid) => Number(found.get(pid)!.promotion_id) === id);
-    if (leaving.length) {
-      await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
-          updated_at = ${stamp}, edited_at = ${stamp} where id in ${leaving} and promotion_id = ${id}`);
-      for (const pid of leaving) {
-        const p = found.get(pid)!;
-        changes.push({
-          product_id: pid,
-          before: {
-            promotion_id: id,
-            price_after_promotion:
-              p.promoted_price_piastres === null ? null : toEgp(Number(p.promoted_price_piastres)),
-          },
-          after: { promotion_id: null, price_after_promotion: null },
-        });
-      }
-    }
-    const touched = changes.map((c) => c.product_id);
-    if (touched.length) {
-      await refreshCurrentPrices(tx, now, touched);
-      await audit(tx, me, 'promotion.products_changed', { type: 'promotion', id }, { changes }, now);
-    }
-  });
-  return promotionProducts(db, id, locale);
 }
