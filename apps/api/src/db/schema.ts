@@ -694,6 +694,11 @@ export const domainEvents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The channels an order step's message already went out on (issue 44: sms, whatsapp, email): a retry after one
+     * channel refused sends only on the others, never the shopper's SMS twice.
+     */
+    sentChannels: jsonb('sent_channels').$type<string[]>().notNull().default([]),
   },
   (t) => [
     index('domain_events_pending_idx')
@@ -1005,3 +1010,16 @@ export const staffAlerts = pgTable(
       .where(sql`${t.sentAt} is null`),
   ],
 );
+
+/**
+ * Which order steps go out on which channel (issue 44 item 2), as the owner chose in the back office; a step with no
+ * row goes out as contracts' ORDER_STEP_DEFAULTS say. Read by the outbox for every step it sends.
+ */
+export const messageStepChannels = pgTable('message_step_channels', {
+  step: varchar('step', { length: 30 }).primaryKey(),
+  sms: boolean('sms').notNull(),
+  email: boolean('email').notNull(),
+  whatsapp: boolean('whatsapp').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+});
