@@ -16,6 +16,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Database } from './db/client.ts';
+import type { AppContext } from './context.ts';
 import { AppError, frameworkErrors, installErrorHandling, registerFormParsing } from './lib/errors.ts';
 import { loggerOptions, type LogOptions } from './lib/logging.ts';
 import { installResponseCache } from './lib/response-cache.ts';
@@ -151,24 +152,6 @@ export interface AppOptions {
   pgBinDir?: string;
   /** A jobs-only instance (JOBS=only, `npm run worker`): it answers /health, /ready and /metrics, nothing else. */
   probesOnly?: boolean;
-}
-
-export interface AppContext {
-  db: Database['db'];
-  clock: Clock;
-  env: 'development' | 'production' | 'test';
-  sms: SmsSender;
-  /** The gateways behind `sms` (delivery receipts are read by theirs; the dev routes reach the outbox). */
-  smsGateways: SmsGateway[];
-  smsReceiptSecret?: string;
-  /** Email to shoppers with an address and to staff (recorded); null when the store sends none. */
-  email: RecordedEmailSender | null;
-  authLimits: AuthLimits;
-  payments: PaymentProvider;
-  geocoder: Geocoder;
-  geocoding: GeocodingOptions;
-  /** The store's public address, no trailing slash: every link the server builds starts with it. */
-  publicUrl: string;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { ImageStore } from './adapters/image-store.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from './app.ts';
+import type { AppContext } from './context.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { Database } from './db/client.ts';
 import { refreshCurrentPrices } from './modules/catalog/prices.ts';

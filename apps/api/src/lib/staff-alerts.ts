@@ -10,7 +10,7 @@
  */
 import { apiMessage, formatAmount, toEgp, type Locale, type StaffAlertKind } from '@store/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { staff, staffAlerts } from '../db/schema.ts';
 import { describeError } from './logging.ts';

@@ -19,7 +19,7 @@ import {
 import { isCommonPassword } from '@store/contracts/common-passwords';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';

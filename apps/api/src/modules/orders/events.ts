@@ -19,7 +19,7 @@ import {
   type OrderStatus,
 } from '@store/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { domainEvents, orders, users } from '../../db/schema.ts';
 import { describeError } from '../../lib/logging.ts';
 import { orderEmail } from './emails.ts';

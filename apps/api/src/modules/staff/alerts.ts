@@ -4,7 +4,7 @@
  */
 import { STAFF_ALERT_KINDS, type StaffAlertKind, type StaffAlertPreferences } from '@store/contracts';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { staff } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentStaff } from './access.ts';

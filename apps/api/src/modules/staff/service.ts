@@ -11,7 +11,7 @@ import {
 } from '@store/contracts';
 import { isCommonPassword } from '@store/contracts/common-passwords';
 import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
