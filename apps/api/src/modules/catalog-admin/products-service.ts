@@ -8,7 +8,6 @@ import {
   LOW_STOCK_AT,
   MAX_PRICE_EGP,
   apiMessage,
-  searchTokens,
   toEgp,
   type AdminProduct,
   type AdminProductBody,
@@ -24,7 +23,12 @@ import type { ImageStore } from '../../adapters/image-store.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { productImages } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
+import {
+  productNumber,
+  productSearchText,
+  productTextFilter,
+  refreshCurrentPrices,
+} from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { removeImageFiles } from './images-service.ts';
 import { categoryNames, insertProduct, updateProduct } from './product-writes.ts';
@@ -37,36 +41,17 @@ const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 const num = (v: unknown) => Number(v);
 const egpOrNull = (v: unknown) => (v === null || v === undefined ? null : toEgp(Number(v)));
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
-
-/** A typed product number ("1234" or "#1234"), or null. */
-const productNumber = (query: string | undefined) => {
-  const q = query?.trim() ?? '';
-  return /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
-};
-
 /**
  * The list's filters as one condition on `products p` (the list and the CSV export share it):
- * - `query`: a product number, or every search word of the query (the catalog's words: normalised Arabic, so
- *   أ/إ/ا, ة/ه and ى/ي match each other, without a leading ال) in the product's search_text (titles in both
- *   languages, brand, model, series, category names), through the trigram index;
+ * - `query`: the back office's one search of products (catalog's `productTextFilter`: a product number, or every
+ *   word of the query as the shop reads it in the product's search_text);
  * - `category_id` with its sub-categories, `brand_id`, `promotion_id` (0: in no promotion), `level`
  *   (low: 1 to LOW_STOCK_AT, out: 0) and `visibility` (active: shown in the store, hidden).
  */
 export async function adminProductsWhere(db: DbOrTx, q: AdminProductsQuery): Promise<SQL> {
   const parts: SQL[] = [];
-  const text = q.query?.trim();
-  if (text) {
-    const words = searchTokens(text);
-    const all = words.length
-      ? sql.join(
-          words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
-          sql` and `,
-        )
-      : sql`false`;
-    const n = productNumber(text);
-    parts.push(n === null ? sql`(${all})` : sql`(p.id = ${n} or (${all}))`);
-  }
+  const text = productTextFilter(q.query);
+  if (text) parts.push(text.where);
   if (q.category_id !== undefined) {
     // The sub-tree's ids first, as values the planner sees: it then counts and pages from the index of the
     // categories' products alone (products_admin_category_idx), not from the newest products filtered.

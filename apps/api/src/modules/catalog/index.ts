@@ -9,3 +9,5 @@ export {
 /** For the back office's product writes (catalog-admin): search_text and current prices stay the catalog's rules. */
 export { productSearchText, type SearchTextParts } from './search-text.ts';
 export { refreshCurrentPrices } from './prices.ts';
+/** The back office's one search of products (products list and export, stock screen, a promotion's candidates). */
+export { productNumber, productTextFilter } from './product-filter.ts';

@@ -6,6 +6,7 @@ import { toEgp, type AdminCustomer, type AdminCustomersQuery } from '@store/cont
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { listAdminOrders } from '../orders/index.ts';
 
 interface CustomerRow {
@@ -30,8 +31,6 @@ const toCustomer = (r: CustomerRow): AdminCustomer => ({
   orders_count: Number(r.orders_count),
   total_spent: toEgp(Number(r.total_spent)),
 });
-
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
 function search(query: string | undefined): SQL {
   const q = query?.trim();

@@ -4,7 +4,6 @@
  */
 import {
   LOW_STOCK_AT,
-  normalizeSearchText,
   type AdminStockBody,
   type AdminStockQuery,
   type AdminStockRow,
@@ -14,6 +13,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { productNumber, productTextFilter } from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { setStock } from './service.ts';
 
@@ -40,26 +40,9 @@ const toRow = (r: StockRow, locale: Locale): AdminStockRow => ({
   updated_at: new Date(r.updated_at).toISOString(),
 });
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
-
-const productNumber = (query: string | undefined) => {
-  const q = query?.trim() ?? '';
-  return /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
-};
-
-/** A product number, or every word of the query in the product's search text (titles, model, brand, category). */
+/** A product number, or every word of the query in the product's search text (the back office's one search). */
 function search(query: string | undefined): SQL {
-  const q = query?.trim();
-  if (!q) return sql`true`;
-  const asNumber = productNumber(q);
-  const words = normalizeSearchText(q).split(' ').filter(Boolean);
-  const all = words.length
-    ? sql.join(
-        words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
-        sql` and `,
-      )
-    : sql`false`;
-  return asNumber === null ? sql`(${all})` : sql`(p.id = ${asNumber} or ${all})`;
+  return productTextFilter(query)?.where ?? sql`true`;
 }
 
 const LEVEL: Record<string, SQL> = {

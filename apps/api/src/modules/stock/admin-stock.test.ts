@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
 import { ownerCatalogClerk } from '../../test/staff.ts';
 import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
 
@@ -118,6 +119,39 @@ describe('the list', () => {
     const arabic = await list(`query=${encodeURIComponent(low.titleAr)}&locale=ar`);
     expect(arabic.body.products.map((p: { title: string }) => p.title)).toContain(low.titleAr);
     expect((await list('level=some')).status).toBe(422);
+  });
+
+  it('finds what the products screen finds: `الثلاجة` (with its article) finds the fridges', async () => {
+    const db = t.database.db;
+    const fridges = await addCategory(db, 'Refrigerators', 'ثلاجات');
+    const brand = await addBrand(db, 'Frosty', 'فروستي');
+    const fridge = await addProduct(
+      db,
+      {
+        titleEn: 'Frosty fridge 18 ft',
+        titleAr: 'ثلاجة فروستي 18 قدم',
+        categoryId: fridges.id,
+        brandId: brand.id,
+        priceEgp: 20000,
+        stock: 2,
+      },
+      t.clock.now(),
+    );
+    const found = await call(
+      t.app,
+      'GET',
+      `/v1/admin/stock?query=${encodeURIComponent('الثلاجة')}&locale=ar`,
+      catalog,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.products.map((p: { id: number }) => p.id)).toEqual([fridge.id]);
+    const products = await call(
+      t.app,
+      'GET',
+      `/v1/admin/products?query=${encodeURIComponent('الثلاجة')}`,
+      catalog,
+    );
+    expect(products.body.products.map((p: { id: number }) => p.id)).toEqual([fridge.id]);
   });
 });
 
