@@ -1023,3 +1023,73 @@ export const messageStepChannels = pgTable('message_step_channels', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   updatedBy: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
 });
+
+/* ---------------- invoices and e-receipts (issue 47) ---------------- */
+
+/**
+ * The last invoice (INV) and credit note (CN) number given in each year: modules/invoices/numbers.ts takes the next
+ * one in the caller's transaction (one upsert that keeps the row locked until it ends), so numbers are gapless and
+ * never reused: a transaction that rolls back gives its number back.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: varchar('series', { length: 3 }).notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.series, t.year] }),
+    check('invoice_counters_series_ck', sql`${t.series} in ('INV', 'CN')`),
+    check('invoice_counters_number_ck', sql`${t.lastNumber} > 0`),
+  ],
+);
+
+/**
+ * Egypt's e-receipts (modules/einvoicing): each one as it was sent to the Tax Authority (its JSON, whose uuid is the
+ * SHA-256 of its serialization), chained to the one before by previous_uuid ('' for the first; unique, so two
+ * receipts never share a previous). pending: built, not yet taken by the ETA; submitted: taken, its verdict to come;
+ * valid / invalid: the ETA's verdict (reasons: why invalid); failed: the last try did not reach the ETA (retried
+ * with the same document).
+ */
+export const etaReceipts = pgTable(
+  'eta_receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: varchar('kind', { length: 6 }).notNull(),
+    /** What the receipt stands for, once: sale:<order id>, return:<order id>:<refund>. */
+    dedupeKey: varchar('dedupe_key', { length: 100 }).notNull().unique(),
+    receiptNumber: varchar('receipt_number', { length: 50 }).notNull().unique(),
+    uuid: varchar('uuid', { length: 64 }).notNull().unique(),
+    previousUuid: varchar('previous_uuid', { length: 64 }).notNull(),
+    /** A return: the sale's uuid. */
+    referenceUuid: varchar('reference_uuid', { length: 64 }),
+    /** The receipt's JSON exactly as sent (and sent again). */
+    document: text('document').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    submissionId: varchar('submission_id', { length: 100 }),
+    reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A sender's claim on it (another instance leaves it alone until then). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('eta_receipts_previous_uq').on(t.previousUuid),
+    index('eta_receipts_order_idx').on(t.orderId),
+    index('eta_receipts_open_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('pending', 'failed', 'submitted')`),
+    check('eta_receipts_kind_ck', sql`${t.kind} in ('sale', 'return')`),
+    check(
+      'eta_receipts_status_ck',
+      sql`${t.status} in ('pending', 'submitted', 'valid', 'invalid', 'failed')`,
+    ),
+    check('eta_receipts_uuid_ck', sql`${t.uuid} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
