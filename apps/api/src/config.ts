@@ -1,4 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN, passwordIsEmail } from '@store/contracts';
+import { checkEtaSettings, etaSettingsShape } from './adapters/eta/settings.ts';
 import { isCommonPassword } from '@store/contracts/common-passwords';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -166,6 +167,27 @@ const schema = z
      */
     SEARCH_INDEX: z.enum(['memory', 'database']).default('memory'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * The seller printed on every invoice (issue 47): its legal name, its address, its tax registration number
+     * (STORE_TAX_ID; unset: ETA_RIN). Unset: the demo's.
+     */
+    STORE_LEGAL_NAME: z.string().trim().min(2, 'STORE_LEGAL_NAME must name the company').max(200).optional(),
+    STORE_ADDRESS: z
+      .string()
+      .trim()
+      .min(5, 'STORE_ADDRESS must be the registered address')
+      .max(300)
+      .optional(),
+    STORE_TAX_ID: z
+      .string()
+      .trim()
+      .regex(
+        /^\d{3}-?\d{3}-?\d{3}$/,
+        'STORE_TAX_ID must be the 9-digit tax registration number, e.g. 674-859-545',
+      )
+      .optional(),
+    /** Egypt's e-receipts (ETA_RECEIPTS and the POS's ETA_* settings, adapters/eta/settings.ts). */
+    ...etaSettingsShape,
     /** SMS: the gateway (SMS_PROVIDER), a fallback, receipts, and each gateway's account (adapters/sms/settings.ts). */
     ...smsSettingsShape,
     /**
@@ -310,7 +332,9 @@ const schema = z
           message: `${key} is required when PAYMENT_PROVIDER=paymob`,
         });
     }
-  });
+  })
+  // ETA_RECEIPTS=on: the POS's ETA_* settings, each one missing named.
+  .superRefine(checkEtaSettings);
 
 export type Config = z.infer<typeof schema>;
 
