@@ -752,7 +752,7 @@ export const productRatings = pgTable('product_ratings', {
   ratingCount: integer('rating_count').notNull(),
 });
 
-/** A payment session (payment key) for an order; stock is held while it lives. */
+/** A payment session (payment key) for an order; stock is held while it is pending (decision 006). */
 export const payments = pgTable(
   'payments',
   {
@@ -770,7 +770,10 @@ export const payments = pgTable(
     checkoutUrl: varchar('checkout_url', { length: 1000 }),
     amountPiastres: bigint('amount_piastres', { mode: 'number' }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('EGP'),
-    /** pending | succeeded | failed | expired */
+    /**
+     * contracts' PAYMENT_STATES: pending | succeeded | failed | expired | refund_required, moved only along
+     * PAYMENT_TRANSITIONS by the payments module (modules/payments/rows.ts), the only writer of this table.
+     */
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
@@ -783,6 +786,11 @@ export const payments = pgTable(
     index('payments_refund_required_idx')
       .on(t.orderId)
       .where(sql`status = 'refund_required'`),
+    // contracts' PAYMENT_STATES (payment-states.ts); payments.test.ts checks the two agree.
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'expired', 'refund_required')`,
+    ),
   ],
 );
 
