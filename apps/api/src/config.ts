@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_HTTP_TIMEOUTS } from './lib/timeouts.ts';
 import { DEFAULT_MAP_TILE_URL, tileSource } from './lib/security-headers.ts';
 import { checkSmsSettings, smsSettingsShape } from './adapters/sms/settings.ts';
+import { checkCourierSettings, courierSettingsShape } from './adapters/couriers/settings.ts';
 import { trustProxyProblem } from './lib/trust-proxy.ts';
 
 /** A duration in milliseconds between min and max (timeouts; lib/timeouts.ts says why each default). */
@@ -228,6 +229,8 @@ const schema = z
       .regex(/^\d+(,\d+)*$/, 'PAYMOB_INTEGRATION_IDS must be comma-separated numbers')
       .transform((s) => s.split(',').map(Number))
       .optional(),
+    /** Delivery: COURIER (manual or bosta) and the courier's account (adapters/couriers/settings.ts). */
+    ...courierSettingsShape,
     /** Reverse geocoding for GET /v1/geocode/reverse (Nominatim API). */
     GEOCODER_URL: z
       .string()
@@ -244,6 +247,8 @@ const schema = z
   })
   // Each gateway's settings, a fallback that differs, and no demo outbox in production.
   .superRefine(checkSmsSettings)
+  // The chosen courier's account (COURIER=bosta: its API key and webhook secret).
+  .superRefine(checkCourierSettings)
   .superRefine((c, ctx) => {
     const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (c.EMAIL_PROVIDER === 'smtp') {
