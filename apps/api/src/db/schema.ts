@@ -1101,3 +1101,80 @@ export const etaReceipts = pgTable(
     check('eta_receipts_uuid_ck', sql`${t.uuid} ~ '^[0-9a-f]{64}$'`),
   ],
 );
+
+/**
+ * A parcel handed to a courier for an order (issue 48, adapters/couriers): Bosta's delivery made from the outbox
+ * or by staff, or a carrier and tracking number staff typed (courier 'manual'). One live shipment an order (a
+ * cancelled one may be followed by another). Money in piastres; the cash to collect is the order's total for cash
+ * and card-on-delivery orders, 0 for paid ones.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'bosta' or 'manual' (COURIER when it was made). */
+    courier: varchar('courier', { length: 20 }).notNull(),
+    /** The carrier's name as staff typed it (manual shipments). */
+    carrierName: varchar('carrier_name', { length: 80 }),
+    /** The courier's own id of the delivery (Bosta's `_id`): its label and cancel calls take it. */
+    courierShipmentId: varchar('courier_shipment_id', { length: 80 }),
+    trackingNumber: varchar('tracking_number', { length: 60 }).notNull(),
+    /** created, delivering, delivered, returned, canceled (adapters/couriers SHIPMENT_STATUSES). */
+    status: varchar('status', { length: 20 }).notNull().default('created'),
+    codPiastres: bigint('cod_piastres', { mode: 'number' }).notNull().default(0),
+    /** What the courier says it collected (its delivered event). */
+    codCollectedPiastres: bigint('cod_collected_piastres', { mode: 'number' }),
+    /** When the label (AWB) was last fetched from the courier to print; the courier keeps the PDF itself. */
+    labelPrintedAt: timestamp('label_printed_at', { withTimezone: true }),
+    /** The courier's last state code applied and when it happened (out-of-order events are recorded, not applied). */
+    lastStateCode: integer('last_state_code'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_courier_tracking_uq').on(t.courier, t.trackingNumber),
+    uniqueIndex('shipments_live_order_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} <> 'canceled'`),
+    index('shipments_order_idx').on(t.orderId),
+    check('shipments_courier_ck', sql`${t.courier} in ('manual', 'bosta')`),
+    check(
+      'shipments_status_ck',
+      sql`${t.status} in ('created', 'delivering', 'delivered', 'returned', 'canceled')`,
+    ),
+    check('shipments_cod_ck', sql`${t.codPiastres} >= 0`),
+  ],
+);
+
+/**
+ * Every event a courier reported for a shipment, once (a repeated one is ignored by the unique index), with whether
+ * it changed the shipment: the order's history lists them, exceptions and cancels included.
+ */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    stateCode: integer('state_code').notNull(),
+    stateName: varchar('state_name', { length: 60 }).notNull(),
+    /** What it meant: a shipment status, 'exception' or 'note'. */
+    effect: varchar('effect', { length: 20 }).notNull(),
+    /** When it happened, as the courier said (else when it arrived). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    codCollectedPiastres: bigint('cod_collected_piastres', { mode: 'number' }),
+    /** Whether it moved the shipment (false: a late or out-of-order event, kept for the history). */
+    applied: boolean('applied').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shipment_events_once_uq').on(t.shipmentId, t.stateCode, t.occurredAt),
+    index('shipment_events_shipment_idx').on(t.shipmentId, t.occurredAt),
+  ],
+);
