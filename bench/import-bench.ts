@@ -18,11 +18,9 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { brands, categories, importJobs, promotions } from '../apps/api/src/db/schema.ts';
 import { csvCell, csvLine } from '../apps/api/src/modules/catalog-admin/imports-csv.ts';
-import {
-  exportProducts,
-  readImportFile,
-  runImports,
-} from '../apps/api/src/modules/catalog-admin/imports-service.ts';
+import { exportProducts } from '../apps/api/src/modules/catalog-admin/imports-export.ts';
+import { readImportFile } from '../apps/api/src/modules/catalog-admin/imports-plan.ts';
+import { runImports } from '../apps/api/src/modules/catalog-admin/imports-service.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);

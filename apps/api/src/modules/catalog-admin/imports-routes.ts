@@ -20,10 +20,10 @@ import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
 import { describeError } from '../../lib/logging.ts';
 import { uploadedFiles } from '../../lib/uploaded-files.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
+import { exportProducts } from './imports-export.ts';
+import { IMPORT_MAX_BYTES } from './imports-plan.ts';
 import {
   createImport,
-  exportProducts,
-  IMPORT_MAX_BYTES,
   importDetail,
   recentImports,
   runCheckedImport,

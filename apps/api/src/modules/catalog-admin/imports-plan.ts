@@ -1,0 +1,451 @@
+/**
+ * An import's rows (issue 17): reading the uploaded file within its limits (readImportFile), its header, and each
+ * data row planned against its product as it is now (planRow: added, changed or refused with its reasons, checked
+ * with adminProductBodySchema, the editor's rules, after its columns are mapped). Nothing here writes; the jobs
+ * that apply the plans are in imports-service.ts.
+ */
+import {
+  adminProductBodySchema,
+  apiMessages,
+  IMPORT_COLUMNS,
+  IMPORT_COLUMNS_TO_ADD,
+  IMPORT_MAX_IMAGES,
+  IMPORT_MAX_MB,
+  IMPORT_MAX_ROWS,
+  toEgp,
+  toPiastres,
+  type AdminProductBody,
+  type ImportColumn,
+  type ImportOutcome,
+  type SpecificationInput,
+} from '@store/contracts';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
+import {
+  FileError,
+  isBlankRow,
+  parseFlag,
+  parseImageUrls,
+  parseSpecifications,
+  readCell,
+} from './imports-csv.ts';
+import { DEFAULT_IMPORT_LIMITS, readInThread, type ImportLimits } from './imports-file.ts';
+import {
+  findBrand,
+  findCategory,
+  loadSnapshots,
+  type Found,
+  type Lookups,
+  type ProductSnapshot,
+} from './imports-lookups.ts';
+
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+
+const num = (v: unknown) => Number(v);
+
+/* ------------------------------------------------------------------ the file */
+
+/** A file's header: which column is where. */
+export type Header = Partial<Record<ImportColumn, number>>;
+
+/** The header row → column positions; 422 for unknown or repeated columns, or a file that cannot add. */
+export function readHeader(cells: string[]): Header {
+  const header: Header = {};
+  const unknown: string[] = [];
+  const repeated: string[] = [];
+  cells.forEach((raw, i) => {
+    const name = raw
+      .replace(/^\ufeff/, '')
+      .trim()
+      .toLowerCase();
+    if (!name) return;
+    if (!(IMPORT_COLUMNS as readonly string[]).includes(name)) unknown.push(raw.trim());
+    else if (header[name as ImportColumn] !== undefined) repeated.push(name);
+    else header[name as ImportColumn] = i;
+  });
+  if (unknown.length) throw new FileError(`import_unknown_columns:${unknown.join(', ')}`);
+  if (repeated.length) throw new FileError(`import_duplicate_columns:${repeated.join(', ')}`);
+  if (header.id === undefined) {
+    const missing = IMPORT_COLUMNS_TO_ADD.filter((c) => header[c] === undefined);
+    if (missing.length) throw new FileError(`import_missing_columns:${missing.join(', ')}`);
+  }
+  return header;
+}
+
+/** A data row of the file: its number in the spreadsheet (header = 1) and its cells. */
+export interface DataRow {
+  rowNumber: number;
+  cells: string[];
+}
+
+export function dataRows(rows: string[][]): DataRow[] {
+  const out: DataRow[] = [];
+  for (let i = 1; i < rows.length; i++)
+    if (!isBlankRow(rows[i]!)) out.push({ rowNumber: i + 1, cells: rows[i]! });
+  return out;
+}
+
+export interface ReadFile {
+  /** The file as CSV text: what the job keeps. */
+  source: string;
+  total: number;
+}
+
+/**
+ * An uploaded file (CSV or XLSX, told by its content) → the job's source, read in a worker thread within `limits`
+ * (imports-file.ts); FileError when it cannot be imported, 503 while another file is being read.
+ */
+export async function readImportFile(
+  bytes: Buffer,
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
+): Promise<ReadFile> {
+  if (!bytes.length) throw new FileError('import_file_empty');
+  if (bytes.length > IMPORT_MAX_BYTES) throw new FileError(`import_file_too_large:${IMPORT_MAX_MB}`);
+  const read = await readInThread(bytes, limits);
+  readHeader(read.header);
+  if (!read.total) throw new FileError('import_file_empty');
+  if (read.total > IMPORT_MAX_ROWS) throw new FileError(`import_too_many_rows:${IMPORT_MAX_ROWS}`);
+  return { source: read.source, total: read.total };
+}
+
+/* ------------------------------------------------------------------ one row */
+
+/** What one row does or would do. */
+export interface Plan {
+  rowNumber: number;
+  outcome: ImportOutcome;
+  productId: number | null;
+  reasons: Record<string, string[]>;
+  body?: AdminProductBody;
+  /** The images to set (undefined: leave them as they are). */
+  images?: string[];
+  /** A change of what the file holds, stock aside: the product's edited_at moves (a row equal to it does not). */
+  edited?: boolean;
+  /** A row equal to its product, stock included: nothing is written (its updated_at stays the export's). */
+  same?: boolean;
+}
+
+/** The schema's field → the file's column. */
+export const COLUMN_OF: Record<string, string> = {
+  category_id: 'category',
+  brand_id: 'brand',
+  promotion_id: 'promotion',
+};
+
+/** Arabic-Indic and Persian digits as Latin ones (a price typed on an Arabic keyboard). */
+const latinDigits = (s: string) =>
+  s
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, '.');
+
+export interface PlanContext {
+  header: Header;
+  lookups: Lookups;
+  current: Map<number, ProductSnapshot>;
+  /** The first row that names each product id: a later row for the same product is refused. */
+  firstRowOf: Map<number, number>;
+  /** By product, the stock moved (sold, returned, counted) since the row's export (its updated_at). */
+  movedSince: Map<number, number>;
+}
+
+/**
+ * The export's updated_at of a product, as the export writes it (ISO time to the millisecond, in UTC); null when
+ * it is anything else (a spreadsheet that rewrote it as its own date would lose the milliseconds that tell a sale
+ * made in the same second).
+ */
+export function parseStamp(raw: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(raw)) return null;
+  const at = new Date(raw);
+  return Number.isFinite(at.getTime()) && at.toISOString() === raw ? at : null;
+}
+
+/** The row's export time (its `updated_at` cell): null when it has none, undefined when it is not one. */
+function rowStamp(header: Header, cells: string[]): Date | null | undefined {
+  if (header.updated_at === undefined) return null;
+  const raw = readCell(cells[header.updated_at]);
+  return raw ? (parseStamp(raw) ?? undefined) : null;
+}
+
+/** A time as the shop reads it (Cairo), for a message: 2026-11-28 14:05. */
+const shopTime = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Cairo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(',', '');
+
+/** True when the row's fields, specifications or images differ from the product's (its stock aside). */
+function changesDetails(body: AdminProductBody, images: string[] | undefined, p: ProductSnapshot): boolean {
+  const spec = (x: SpecificationInput) => [x.key_en, x.key_ar, x.value_en, x.value_ar].map((v) => v.trim());
+  const fromFile = [
+    body.title_en.trim(),
+    body.title_ar.trim(),
+    body.description_en,
+    body.description_ar,
+    body.category_id,
+    body.brand_id,
+    body.model,
+    body.series,
+    body.sku,
+    toPiastres(body.price),
+    body.promotion_id,
+    body.promotion_id !== null && body.price_after_promotion !== null
+      ? toPiastres(body.price_after_promotion)
+      : null,
+    body.maximum_number_per_order,
+    body.featured,
+    body.special_offer,
+    body.active,
+    body.specifications.map(spec),
+  ];
+  const now = [
+    p.titleEn,
+    p.titleAr,
+    p.descriptionEn,
+    p.descriptionAr,
+    p.categoryId,
+    p.brandId,
+    p.model,
+    p.series,
+    p.sku,
+    p.pricePiastres,
+    p.promotionId,
+    p.promotedPricePiastres,
+    p.maximumPerOrder,
+    p.featured,
+    p.specialOffer,
+    p.active,
+    p.specifications.map(spec),
+  ];
+  return images !== undefined || JSON.stringify(fromFile) !== JSON.stringify(now);
+}
+
+/**
+ * By product, the sum of its stock movements after the export read it (after the file's updated_at): what was
+ * sold, returned or counted since. Every stock movement moves updated_at to its own time, so the export's
+ * updated_at is at or after every movement the file's stock already holds.
+ */
+async function stockMovedSince(db: DbOrTx, header: Header, batch: DataRow[]): Promise<Map<number, number>> {
+  const list = batch.flatMap((r) => {
+    const id = rowId(header, r.cells);
+    const at = rowStamp(header, r.cells);
+    return typeof id === 'number' && at ? [sql`(${id}::int, ${at.toISOString()}::timestamptz)`] : [];
+  });
+  if (!list.length) return new Map();
+  const moved = await rows<{ id: number; delta: number | string }>(
+    db,
+    sql`select v.id, coalesce(sum(m.delta), 0) as delta
+      from (values ${sql.join(list, sql`, `)}) as v(id, exported_at)
+      left join stock_movements m on m.product_id = v.id and m.created_at > v.exported_at
+      group by v.id`,
+  );
+  return new Map(moved.map((m) => [num(m.id), num(m.delta)]));
+}
+
+/** Plans a batch's rows against their products as they are now (locked, for a real run). */
+export async function planBatch(
+  db: DbOrTx,
+  base: Omit<PlanContext, 'current' | 'movedSince'>,
+  batch: DataRow[],
+  lock: boolean,
+): Promise<Plan[]> {
+  const ids = batch.map((r) => rowId(base.header, r.cells)).filter((x): x is number => typeof x === 'number');
+  const current = ids.length ? await loadSnapshots(db, sql`p.id in ${ids}`, ids.length, lock) : new Map();
+  const movedSince = await stockMovedSince(db, base.header, batch);
+  return batch.map((r) => planRow({ ...base, current, movedSince }, r));
+}
+
+/** The row's product id, or null for a new product; undefined when the cell is not a product number. */
+export function rowId(header: Header, cells: string[]): number | null | undefined {
+  if (header.id === undefined) return null;
+  const raw = latinDigits(readCell(cells[header.id])).replace(/^#/, '');
+  if (!raw) return null;
+  return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+}
+
+/** The whole-number fields and their least value (adminProductFieldsSchema: wholeNumber(0, …), wholeNumber(1, …)). */
+const WHOLE_FROM: Record<string, number> = { stock: 0, maximum_number_per_order: 1 };
+
+const isMessageKey = (m: string) => m.split(':', 1)[0]! in apiMessages;
+
+/**
+ * A schema issue of a row → the message key its reason says (issue 43 item 17): a rule the staff member can act on
+ * ("must be a whole number, 0 or more"), never zod's own English ("Invalid input").
+ */
+function issueKey(issue: z.core.$ZodIssue, input: Record<string, unknown>): string {
+  const field = String(issue.path[0] ?? 'row');
+  const message = issue.message;
+  // specifications.2.key_ar: one part of the cell's third specification.
+  if (field === 'specifications' && issue.path.length >= 3) {
+    const n = Number(issue.path[1]) + 1;
+    if (message === 'required') return `import_spec_part_empty:${n}`;
+    if (message.startsWith('too_long')) return `import_spec_part_too_long:${n}`;
+  }
+  if (issue.code === 'invalid_type' || (issue.path.length === 1 && input[field] === undefined))
+    return 'required';
+  const from = WHOLE_FROM[field];
+  if (
+    from !== undefined &&
+    (issue.code === 'invalid_union' ||
+      message === 'must_be_whole_number' ||
+      message.startsWith('must_be_at_least'))
+  )
+    return `must_be_whole_number_from:${from}`;
+  if (issue.code === 'invalid_union') {
+    // The branch of the right type says what is wrong (a text that is not digits).
+    for (const branch of issue.errors)
+      for (const i of branch) if (i.code !== 'invalid_type' && isMessageKey(i.message)) return i.message;
+    return 'invalid_value';
+  }
+  return isMessageKey(message) ? message : 'invalid_value';
+}
+
+/** Maps one row's cells onto the editor's fields (a missing column keeps the product's value) and checks them. */
+export function planRow(ctx: PlanContext, row: DataRow): Plan {
+  const { header, lookups: lk } = ctx;
+  const reasons: Record<string, string[]> = {};
+  const refuse = (field: string, key: string) => (reasons[field] ??= []).push(key);
+  const has = (c: ImportColumn) => header[c] !== undefined;
+  const cell = (c: ImportColumn) => readCell(row.cells[header[c]!]);
+
+  const id = rowId(header, row.cells);
+  let current: ProductSnapshot | undefined;
+  if (id === undefined) refuse('id', 'must_be_whole_number');
+  else if (id !== null) {
+    current = ctx.current.get(id);
+    const first = ctx.firstRowOf.get(id);
+    if (!current) refuse('id', 'product_not_found');
+    else if (first !== undefined && first !== row.rowNumber) refuse('id', `import_duplicate_id:${first}`);
+  }
+  // A row whose product cannot be told says only that: its other cells cannot be judged without it.
+  if (reasons.id) return { rowNumber: row.rowNumber, outcome: 'refused', productId: null, reasons };
+  const base = (c: ImportColumn): boolean => !has(c) && current !== undefined;
+  // When the export read this product (its updated_at then): what the row's changes are measured from.
+  const exportedAt = current ? rowStamp(header, row.cells) : null;
+  if (exportedAt === undefined) refuse('updated_at', 'import_updated_at_invalid');
+
+  const text = (c: ImportColumn, now: string | null | undefined) =>
+    base(c) ? now : has(c) ? cell(c) : undefined;
+  const input: Record<string, unknown> = {
+    title_en: text('title_en', current?.titleEn),
+    title_ar: text('title_ar', current?.titleAr),
+    description_en: text('description_en', current?.descriptionEn),
+    description_ar: text('description_ar', current?.descriptionAr),
+    model: text('model', current?.model),
+    series: text('series', current?.series),
+    sku: text('sku', current?.sku),
+  };
+
+  const lookup = (c: 'category' | 'brand', now: number | undefined, find: (s: string) => Found) => {
+    if (base(c)) return now;
+    if (!has(c)) return undefined; // the schema says it is required
+    const f = find(cell(c));
+    if ('error' in f) {
+      refuse(c, f.error);
+      return 1; // a placeholder, so the schema only speaks of the other fields
+    }
+    return f.id;
+  };
+  input.category_id = lookup('category', current?.categoryId, (s) => findCategory(lk, s));
+  input.brand_id = lookup('brand', current?.brandId, (s) => findBrand(lk, s));
+
+  if (base('promotion')) input.promotion_id = current!.promotionId;
+  else if (has('promotion') && cell('promotion')) {
+    const pid = lk.promotionsBySlug.get(cell('promotion').toLowerCase());
+    if (pid === undefined) refuse('promotion', 'promotion_not_found');
+    input.promotion_id = pid ?? null;
+  } else input.promotion_id = null;
+
+  const egp = (p: number | null | undefined) => (p === null || p === undefined ? p : toEgp(p));
+  const amount = (c: ImportColumn, now: number | null | undefined) =>
+    base(c) ? egp(now) : has(c) && cell(c) ? latinDigits(cell(c)) : has(c) ? null : undefined;
+  input.price = amount('price', current?.pricePiastres) ?? undefined;
+  input.price_after_promotion = amount('price_after_promotion', current?.promotedPricePiastres);
+  // A file that takes a product out of its promotion without a price_after_promotion column ends its price too.
+  if (!has('price_after_promotion') && input.promotion_id === null) input.price_after_promotion = null;
+
+  const whole = (c: ImportColumn, now: number | null | undefined) =>
+    base(c) ? now : has(c) && cell(c) ? latinDigits(cell(c)) : undefined;
+  input.stock = whole('stock', current?.stock) ?? (current ? current.stock : 0);
+  input.maximum_number_per_order = whole('maximum_number_per_order', current?.maximumPerOrder) ?? null;
+
+  const flag = (c: ImportColumn, now: boolean | undefined) => {
+    if (!has(c)) return now;
+    const v = parseFlag(cell(c));
+    if (v === 'invalid') {
+      refuse(c, 'import_boolean_invalid');
+      return undefined;
+    }
+    return v ?? now; // empty: the product's value, or the default for a new one
+  };
+  input.featured = flag('featured', current?.featured);
+  input.special_offer = flag('special_offer', current?.specialOffer);
+  input.active = flag('active', current?.active);
+
+  if (base('specifications')) input.specifications = current!.specifications;
+  else if (has('specifications')) {
+    const specs = parseSpecifications(row.cells[header.specifications!] ?? '');
+    if (specs === null) refuse('specifications', 'spec_row_invalid');
+    input.specifications = specs ?? [];
+  }
+
+  let images: string[] | undefined;
+  if (has('image_urls') && cell('image_urls')) {
+    const urls = parseImageUrls(cell('image_urls'));
+    if (urls === null) refuse('image_urls', 'image_url_invalid');
+    else if (urls.length > IMPORT_MAX_IMAGES) refuse('image_urls', `too_many:${IMPORT_MAX_IMAGES}`);
+    else images = urls;
+  }
+
+  const parsed = adminProductBodySchema.safeParse(input);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'row');
+      const column = COLUMN_OF[field] ?? field;
+      // One message per column: the file's own reason (an unknown category) says it better than the schema.
+      if (reasons[column]) continue;
+      refuse(column, issueKey(issue, input));
+    }
+  if (Object.keys(reasons).length || !parsed.success)
+    return { rowNumber: row.rowNumber, outcome: 'refused', productId: id ?? null, reasons };
+  if (images && current && images.join(' ') === current.imageUrls.join(' ')) images = undefined;
+  const body = parsed.data;
+  const edited = current ? changesDetails(body, images, current) : true;
+  if (current && exportedAt) {
+    // Someone changed the product since the export (another staff member, another import): the row would put
+    // their change back, so it is refused whole. A row that changes nothing of it goes on (its stock, below).
+    if (edited && current.editedAt && current.editedAt > exportedAt)
+      return {
+        rowNumber: row.rowNumber,
+        outcome: 'refused',
+        productId: current.id,
+        reasons: { updated_at: [`import_product_changed:${shopTime(current.editedAt)}`] },
+      };
+    // The file's stock is read as a change from the stock the export wrote, made to the stock as it is now:
+    // what was sold (or returned) since stays sold. Left as exported, the stock is not touched. Never below 0.
+    if (has('stock') && cell('stock')) {
+      const atExport = current.stock - (ctx.movedSince.get(current.id) ?? 0);
+      body.stock =
+        body.stock === atExport ? current.stock : Math.max(0, current.stock + body.stock - atExport);
+    }
+  }
+  return {
+    rowNumber: row.rowNumber,
+    outcome: current ? 'changed' : 'added',
+    productId: current ? current.id : null,
+    reasons: {},
+    body,
+    images,
+    edited,
+    same: current !== undefined && !edited && body.stock === current.stock,
+  };
+}
