@@ -1,0 +1,389 @@
+/**
+ * Egypt's e-receipts (issue 47): each confirmed order's sale, and each return, becomes a receipt sent to the Tax
+ * Authority, chained to the receipt before it.
+ *
+ * issueReceipt (called from the outbox, at least once) first writes the receipt in one transaction: it takes the
+ * chain's lock (an advisory lock held until the commit), reads the last receipt's uuid as its previousUUID, builds the
+ * receipt and its uuid, and stores the JSON exactly as it will be sent. Two receipts are never chained to the same
+ * previous one (the lock, and previous_uuid is unique), and one order's sale is written once (dedupe_key). Then,
+ * outside any transaction, it sends every receipt not yet taken by the ETA, oldest first, each claimed for two
+ * minutes so that two instances never send the same one. An outage marks the receipt failed (attempts counted, its
+ * error kept) and stops there, so no later receipt overtakes it; the throw makes the outbox try again later, and
+ * retryReceipts (a periodic job) does the same for any receipt left behind. A receipt is always sent again as it
+ * was stored: its uuid is in the chain and cannot change. Nothing is lost.
+ *
+ * The ETA's verdict comes later: refreshVerdicts reads it for submitted receipts (valid, or invalid with reasons).
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { etaReceipts, orderProducts, orders, products, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { EtaClient, EtaUnavailable } from '../../adapters/eta/client.ts';
+import {
+  buildReceipt,
+  vatIncludedIn,
+  type ReceiptKind,
+  type ReceiptLine,
+  type ReceiptSeller,
+} from '../../adapters/eta/receipt.ts';
+import { branchAddress, type EtaSettings } from '../../adapters/eta/settings.ts';
+import { toEtaJson, type EtaDocument } from '../../adapters/eta/serialize.ts';
+
+/** Egypt's standard VAT rate (percent), inside shelf prices. */
+export const STANDARD_VAT_RATE = 14;
+/** The chain's lock: one receipt is chained at a time, over every instance. */
+const CHAIN_LOCK = 4_704_701;
+const CLAIM_SECONDS = 120;
+
+export interface EtaReceiptSetup {
+  client: Pick<EtaClient, 'submit' | 'verdicts'>;
+  seller: ReceiptSeller;
+}
+
+export interface ReceiptsContext {
+  db: Db;
+  clock: Clock;
+  /** Null when ETA_RECEIPTS is off. */
+  eta: EtaReceiptSetup | null;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** The e-receipts' client and seller from the settings; null when ETA_RECEIPTS is off. */
+export function etaReceiptSetup(
+  s: EtaSettings & { STORE_LEGAL_NAME?: string },
+  opts: { fetch?: typeof fetch; now?: () => Date } = {},
+): EtaReceiptSetup | null {
+  if (s.ETA_RECEIPTS !== 'on') return null;
+  return {
+    client: new EtaClient({
+      clientId: s.ETA_CLIENT_ID!,
+      clientSecret: s.ETA_CLIENT_SECRET!,
+      apiUrl: s.ETA_URL,
+      idUrl: s.ETA_ID_URL,
+      deviceSerial: s.ETA_DEVICE_SERIAL!,
+      fetch: opts.fetch,
+      now: opts.now,
+    }),
+    seller: {
+      rin: s.ETA_RIN!,
+      companyTradeName: s.STORE_LEGAL_NAME ?? 'Egypt Electronics',
+      branchCode: s.ETA_BRANCH_CODE!,
+      branchAddress: branchAddress(s.ETA_BRANCH_ADDRESS!),
+      deviceSerialNumber: s.ETA_DEVICE_SERIAL!,
+      activityCode: s.ETA_ACTIVITY_CODE!,
+    },
+  };
+}
+
+export type ReceiptRow = typeof etaReceipts.$inferSelect;
+
+/** A line of a return: which product, how many units. */
+export interface ReturnedUnits {
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * The EGS code of a product: the taxpayer's own code registered with the ETA, EG-<rin>-<code>, here the product's id.
+ * (A product with a GS1 barcode registered instead would be sent as GS1; products carry no barcode yet.)
+ */
+export const egsCode = (rin: string, productId: number) => `EG-${rin}-${productId}`;
+
+async function orderFacts(tx: DbOrTx, orderId: number) {
+  const [o] = await tx
+    .select({
+      id: orders.id,
+      number: orders.orderNumber,
+      paymentMethod: orders.paymentMethod,
+      shipping: orders.shippingFeesPiastres,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phoneNumber,
+      nationalId: orders.nationalId,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!o) throw new Error(`e-receipt: order ${orderId} does not exist`);
+  const lines = await tx
+    .select({
+      productId: orderProducts.productId,
+      quantity: orderProducts.quantity,
+      refunded: orderProducts.refundedQuantity,
+      price: orderProducts.checkoutPricePiastres,
+      titleAr: products.titleAr,
+      titleEn: products.titleEn,
+    })
+    .from(orderProducts)
+    .innerJoin(products, eq(products.id, orderProducts.productId))
+    .where(eq(orderProducts.orderId, orderId))
+    .orderBy(asc(orderProducts.id));
+  return { ...o, lines };
+}
+
+/**
+ * The receipt's lines: each product at the price paid, with the VAT inside it at the standard rate (until order lines
+ * carry their own VAT from the totals calculator), and the delivery fee on a sale (not taxed, until a setting says).
+ */
+function receiptLines(
+  rin: string,
+  facts: Awaited<ReturnType<typeof orderFacts>>,
+  kind: ReceiptKind,
+  returned?: ReturnedUnits[],
+): ReceiptLine[] {
+  const lines: ReceiptLine[] = [];
+  for (const l of facts.lines) {
+    const units =
+      kind === 'sale' ? l.quantity : (returned?.find((r) => r.productId === l.productId)?.quantity ?? 0);
+    if (units <= 0) continue;
+    const gross = (l.price ?? 0) * units;
+    lines.push({
+      internalCode: String(l.productId),
+      description: l.titleAr || l.titleEn,
+      itemType: 'EGS',
+      itemCode: egsCode(rin, l.productId),
+      quantity: units,
+      grossPiastres: gross,
+      vatPiastres: vatIncludedIn(gross, STANDARD_VAT_RATE),
+      vatRate: STANDARD_VAT_RATE,
+    });
+  }
+  if (kind === 'sale' && facts.shipping > 0)
+    lines.push({
+      internalCode: 'delivery',
+      description: 'توصيل',
+      itemType: 'EGS',
+      itemCode: egsCode(rin, 0),
+      unitType: 'EA',
+      quantity: 1,
+      grossPiastres: facts.shipping,
+      vatPiastres: 0,
+      vatRate: 0,
+    });
+  return lines;
+}
+
+/**
+ * Writes the order's receipt (once per dedupe key) chained to the last one, in one transaction. Exported for tests;
+ * callers use issueReceipt.
+ */
+export async function chainReceipt(
+  ctx: Pick<ReceiptsContext, 'db' | 'clock'> & { eta: EtaReceiptSetup },
+  orderId: number,
+  kind: ReceiptKind,
+  opts: { key?: string; returned?: ReturnedUnits[] } = {},
+): Promise<ReceiptRow> {
+  const dedupeKey = opts.key ?? `${kind}:${orderId}`;
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(etaReceipts).where(eq(etaReceipts.dedupeKey, dedupeKey));
+    if (existing) return existing;
+    // One receipt chained at a time: the next waits here until this one's transaction ends.
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
+    const [again] = await tx.select().from(etaReceipts).where(eq(etaReceipts.dedupeKey, dedupeKey));
+    if (again) return again;
+    const facts = await orderFacts(tx, orderId);
+    let referenceUuid: string | undefined;
+    let returned = opts.returned;
+    if (kind === 'return') {
+      const [sale] = await tx
+        .select({ uuid: etaReceipts.uuid })
+        .from(etaReceipts)
+        .where(eq(etaReceipts.dedupeKey, `sale:${orderId}`));
+      if (!sale) throw new Error(`e-receipt: order ${orderId} has no sale receipt to return against`);
+      referenceUuid = sale.uuid;
+      returned ??= facts.lines.map((l) => ({ productId: l.productId, quantity: l.refunded || l.quantity }));
+    }
+    const lines = receiptLines(ctx.eta.seller.rin, facts, kind, returned);
+    if (lines.length === 0)
+      throw new Error(`e-receipt: order ${orderId} has nothing to put on a ${kind} receipt`);
+    const [last] = await tx
+      .select({ uuid: etaReceipts.uuid })
+      .from(etaReceipts)
+      .orderBy(sql`${etaReceipts.id} desc`)
+      .limit(1);
+    const [{ n }] = (
+      (await tx.execute(
+        sql`select count(*)::int as n from eta_receipts where order_id = ${orderId} and kind = ${kind}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows as [{ n: number }];
+    const base = String(facts.number ?? orderId);
+    const receiptNumber = kind === 'sale' ? base : `${base}-R${Number(n) + 1}`;
+    const now = ctx.clock.now();
+    const { document, uuid } = buildReceipt({
+      kind,
+      receiptNumber,
+      issuedAt: now,
+      previousUuid: last?.uuid ?? '',
+      referenceUuid,
+      seller: ctx.eta.seller,
+      buyer: {
+        name: `${facts.firstName} ${facts.lastName}`.trim(),
+        mobileNumber: facts.phone,
+        nationalId: facts.nationalId ?? undefined,
+      },
+      lines,
+      paymentMethod: facts.paymentMethod === 'cash' ? 'C' : 'V',
+    });
+    const [row] = await tx
+      .insert(etaReceipts)
+      .values({
+        orderId,
+        kind,
+        dedupeKey,
+        receiptNumber,
+        uuid,
+        previousUuid: last?.uuid ?? '',
+        referenceUuid: referenceUuid ?? null,
+        document: toEtaJson(document),
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** Claims the receipts not yet taken by the ETA (pending or failed), oldest first, for CLAIM_SECONDS. */
+async function claimUnsent(ctx: Pick<ReceiptsContext, 'db' | 'clock'>): Promise<ReceiptRow[]> {
+  const now = ctx.clock.now();
+  const until = new Date(now.getTime() + CLAIM_SECONDS * 1000);
+  const res = (await ctx.db.execute(sql`
+    update eta_receipts set locked_until = ${until.toISOString()}::timestamptz
+    where id in (
+      select id from eta_receipts
+      where status in ('pending', 'failed')
+        and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
+      order by id
+      for update skip locked)
+    returning id`)) as unknown as { rows: { id: number }[] };
+  const ids = res.rows.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return ctx.db.select().from(etaReceipts).where(inArray(etaReceipts.id, ids)).orderBy(asc(etaReceipts.id));
+}
+
+/**
+ * Sends every receipt the ETA has not taken yet, oldest first; stops at the first that cannot reach it (kept as
+ * failed, retried later). Returns what happened to each.
+ */
+export async function submitUnsent(ctx: ReceiptsContext): Promise<{ id: number; status: string }[]> {
+  if (!ctx.eta) return [];
+  const done: { id: number; status: string }[] = [];
+  const claimed = await claimUnsent(ctx);
+  for (let i = 0; i < claimed.length; i++) {
+    const r = claimed[i]!;
+    const now = () => ctx.clock.now();
+    try {
+      const result = await ctx.eta.client.submit([JSON.parse(r.document) as EtaDocument]);
+      const rejected = result.rejected.find((x) => x.uuid === r.uuid || x.receiptNumber === r.receiptNumber);
+      const accepted = result.accepted.find((x) => x.uuid === r.uuid);
+      const status = accepted ? 'submitted' : 'invalid';
+      await ctx.db
+        .update(etaReceipts)
+        .set({
+          status,
+          submissionId: result.submissionId,
+          reasons: accepted ? [] : (rejected?.reasons ?? ['the ETA did not list this receipt']),
+          attempts: sql`${etaReceipts.attempts} + 1`,
+          lastError: null,
+          lockedUntil: null,
+          updatedAt: now(),
+        })
+        .where(eq(etaReceipts.id, r.id));
+      done.push({ id: r.id, status });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await ctx.db
+        .update(etaReceipts)
+        .set({
+          status: 'failed',
+          attempts: sql`${etaReceipts.attempts} + 1`,
+          lastError: message.slice(0, 500),
+          lockedUntil: null,
+          updatedAt: now(),
+        })
+        .where(eq(etaReceipts.id, r.id));
+      done.push({ id: r.id, status: 'failed' });
+      ctx.log.error({ receipt: r.id, order: r.orderId, error: message }, 'e-receipt not sent');
+      // The later ones wait for it (the chain goes in order): give them back at once.
+      const rest = claimed.slice(i + 1).map((x) => x.id);
+      if (rest.length)
+        await ctx.db.update(etaReceipts).set({ lockedUntil: null }).where(inArray(etaReceipts.id, rest));
+      if (!(err instanceof EtaUnavailable)) throw err;
+      break;
+    }
+  }
+  return done;
+}
+
+/** Reads the ETA's verdict on the receipts it took: valid, or invalid with its reasons. */
+export async function refreshVerdicts(ctx: ReceiptsContext): Promise<number> {
+  if (!ctx.eta) return 0;
+  const open = await ctx.db
+    .select({ id: etaReceipts.id, uuid: etaReceipts.uuid, submissionId: etaReceipts.submissionId })
+    .from(etaReceipts)
+    .where(and(eq(etaReceipts.status, 'submitted'), isNotNull(etaReceipts.submissionId)))
+    .orderBy(asc(etaReceipts.id))
+    .limit(100);
+  let changed = 0;
+  const bySubmission = new Map<string, { id: number; uuid: string }[]>();
+  for (const r of open) bySubmission.set(r.submissionId!, [...(bySubmission.get(r.submissionId!) ?? []), r]);
+  for (const [submissionId, rows] of bySubmission) {
+    const verdicts = await ctx.eta.client.verdicts(submissionId);
+    for (const r of rows) {
+      const v = verdicts.find((x) => x.uuid === r.uuid);
+      if (!v || v.status === 'submitted') continue;
+      await ctx.db
+        .update(etaReceipts)
+        .set({ status: v.status, reasons: v.reasons, updatedAt: ctx.clock.now() })
+        .where(and(eq(etaReceipts.id, r.id), eq(etaReceipts.status, 'submitted')));
+      changed++;
+    }
+  }
+  return changed;
+}
+
+/**
+ * The order's receipt of this kind, written once and sent. For the outbox: a receipt the ETA could not be reached
+ * for throws (EtaUnavailable), so the event is tried again; it is already stored and is sent again as it is.
+ * Does nothing with ETA_RECEIPTS off.
+ */
+export async function issueReceipt(
+  ctx: ReceiptsContext,
+  orderId: number,
+  kind: ReceiptKind,
+  opts: { key?: string; returned?: ReturnedUnits[] } = {},
+): Promise<ReceiptRow | null> {
+  if (!ctx.eta) return null;
+  const row = await chainReceipt({ ...ctx, eta: ctx.eta }, orderId, kind, opts);
+  if (row.status === 'pending' || row.status === 'failed') {
+    const results = await submitUnsent(ctx);
+    const mine = results.find((r) => r.id === row.id);
+    if (mine?.status === 'failed' || (!mine && results.some((r) => r.status === 'failed')))
+      throw new EtaUnavailable(`e-receipt ${row.receiptNumber} not sent yet (the ETA was not reached)`);
+  }
+  const [now] = await ctx.db.select().from(etaReceipts).where(eq(etaReceipts.id, row.id));
+  return now!;
+}
+
+/** The periodic job: sends what is left unsent, then reads verdicts. Never throws (the next run tries again). */
+export async function retryReceipts(ctx: ReceiptsContext): Promise<void> {
+  if (!ctx.eta) return;
+  await submitUnsent(ctx).catch((err: unknown) =>
+    ctx.log.error({ error: err instanceof Error ? err.message : String(err) }, 'e-receipts retry failed'),
+  );
+  await refreshVerdicts(ctx).catch((err: unknown) =>
+    ctx.log.error({ error: err instanceof Error ? err.message : String(err) }, 'e-receipt verdicts failed'),
+  );
+}
+
+/**
+ * The order event's hook (wire it where the outbox handles an order turning confirmed, with ctx.eta from
+ * etaReceiptSetup(config)): the order's sale receipt. Nothing with ETA_RECEIPTS off.
+ */
+export const issueSaleReceiptOnOrderConfirmed = (ctx: ReceiptsContext, orderId: number) =>
+  issueReceipt(ctx, orderId, 'sale');
+
+/** The receipts of an order, oldest first (the back office's view of it). */
+export const receiptsOfOrder = (db: DbOrTx, orderId: number) =>
+  db.select().from(etaReceipts).where(eq(etaReceipts.orderId, orderId)).orderBy(asc(etaReceipts.id));
