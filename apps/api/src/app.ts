@@ -83,6 +83,8 @@ import {
 import { clientErrorHandler } from './lib/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
 
+import { ManualCourier, type Courier } from './adapters/couriers/index.ts';
+import { courierWebhookRoutes } from './modules/shipments/index.ts';
 export interface AppOptions {
   database: Database;
   clock?: Clock;
@@ -135,6 +137,8 @@ export interface AppOptions {
   /** Reverse geocoding for GET /v1/geocode/reverse; default: public Nominatim. */
   geocoder?: Geocoder;
   /** How the geocoder is asked: its rate (GEOCODER_RATE_PER_SECOND), callers' limits, the cache (tests change them). */
+  /** Who delivers (COURIER, server.ts): default the manual courier (staff type the carrier and tracking number). */
+  courier?: Courier;
   geocoding?: Partial<GeocodingOptions>;
   /** PUBLIC_URL: the store's public address for payment callbacks and redirects (default http://localhost:3000). */
   publicUrl?: string;
@@ -247,6 +251,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       opts.geocoder ??
       new NominatimGeocoder({ url: 'https://nominatim.openstreetmap.org', userAgent: 'souq-store/0.1' }),
     geocoding: { ...DEFAULT_GEOCODING, ...opts.geocoding },
+    courier: opts.courier ?? new ManualCourier(),
     publicUrl,
   });
 
@@ -339,6 +344,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminContentRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminTaxonomyRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminSynonymRoutes, { prefix: '/v1/admin' });
+  await app.register(courierWebhookRoutes, { prefix: '/v1' });
   await app.register(adminImageRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminProductRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminImportRoutes, { prefix: '/v1/admin', limits: opts.importLimits });

@@ -11,6 +11,7 @@ import type { AuthLimits } from './modules/auth/limits.ts';
 import type { Geocoder } from './adapters/geocoder.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
 import type { GeocodingOptions } from './modules/addresses/geocoding.ts';
+import type { Courier } from './adapters/couriers/types.ts';
 
 export interface AppContext {
   db: Database['db'];
@@ -27,5 +28,7 @@ export interface AppContext {
   geocoder: Geocoder;
   geocoding: GeocodingOptions;
   /** The store's public address, no trailing slash: every link the server builds starts with it. */
+  /** Who delivers (COURIER): the manual courier (staff type the tracking number) or Bosta. */
+  courier: Courier;
   publicUrl: string;
 }

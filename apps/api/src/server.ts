@@ -6,6 +6,7 @@ import { createSmsGateways } from './adapters/sms/index.ts';
 import { NominatimGeocoder } from './adapters/geocoder.ts';
 import { DiskImageStore } from './adapters/image-store.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
+import { createCourier } from './adapters/couriers/index.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
 import { SmtpEmailSender } from './adapters/email/index.ts';
@@ -71,6 +72,7 @@ async function main() {
     catalogStaleMs: config.CATALOG_CACHE_STALE_SECONDS * 1000,
     payments: createPaymentProvider(config),
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
+    courier: createCourier(config),
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     corsOrigins: config.CORS_ORIGINS,

@@ -28,6 +28,7 @@ export async function createTestApp(
     | 'staffLimits'
     | 'importLimits'
     | 'payments'
+    | 'courier'
     | 'geocoder'
     | 'geocoding'
     | 'publicUrl'

@@ -1,0 +1,13 @@
+/** Shipments with a courier (issue 48): made from an order, and the courier's news read back. */
+export { courierWebhookRoutes } from './routes.ts';
+export {
+  createShipmentForOrder,
+  liveShipment,
+  recordCourierEvents,
+  shipmentRequestFor,
+  shipmentsOf,
+  type RecordedEvents,
+  type ShipmentChange,
+  type ShipmentContext,
+  type ShipmentRow,
+} from './service.ts';
