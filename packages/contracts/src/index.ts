@@ -14,6 +14,7 @@ export * from './staff.ts';
 export * from './cart.ts';
 export * from './quantity.ts';
 export * from './order-states.ts';
+export * from './payment-states.ts';
 export * from './admin-orders.ts';
 export * from './admin-customers.ts';
 export * from './admin-stock.ts';

@@ -35,7 +35,6 @@ import {
   deliveryZones,
   orderProducts,
   orders,
-  payments,
   products,
   users,
 } from '../../db/schema.ts';
@@ -45,6 +44,8 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { toAddress, zoneForGovernorate } from '../addresses/index.ts';
 import {
   activeSession,
+  openPaymentSession,
+  recordGatewaySession,
   releaseExpiredSessions,
   releaseSession,
   sessionActiveError,
@@ -326,23 +327,15 @@ export async function startPaymentSession(
     await takeStock(tx, p.lines, now, { reason: 'payment_hold', orderId: p.orderId });
     await fixPrices(tx, p.orderId, p.lines);
     await checkOut(tx, { orderId: p.orderId, userId, online: true, facts: factsOf(p, 'online', null), now });
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        orderId: p.orderId,
-        userId,
-        provider: provider.name,
-        // Replaced by the provider's key below; unique until then.
-        paymentKey: `opening_${randomBytes(16).toString('hex')}`,
-        amountPiastres: p.total,
-        currency: CURRENCY,
-        status: 'pending',
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: payments.id });
-    return { ...p, paymentId: payment!.id };
+    const paymentId = await openPaymentSession(tx, {
+      orderId: p.orderId,
+      userId,
+      provider: provider.name,
+      amountPiastres: p.total,
+      expiresAt,
+      now,
+    });
+    return { ...p, paymentId };
   });
 
   let intention;
@@ -388,15 +381,7 @@ export async function startPaymentSession(
     await releaseSession(db, held.paymentId, now, 'failed');
     throw new AppError(502, 'payment_provider_error', ['error_occured']);
   }
-  await db
-    .update(payments)
-    .set({
-      paymentKey: intention.paymentKey,
-      providerReference: intention.providerReference,
-      checkoutUrl: intention.checkoutUrl,
-      updatedAt: now,
-    })
-    .where(eq(payments.id, held.paymentId));
+  await recordGatewaySession(db, held.paymentId, intention, now);
   return {
     payment_key: intention.paymentKey,
     checkout_total_price: toEgp(held.total),

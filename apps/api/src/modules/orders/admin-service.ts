@@ -35,7 +35,7 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/index.ts';
-import { emit, transition, type OrderRow } from './core.ts';
+import { emit, paymentRefund, transition, type MoneyRefund, type OrderRow } from './core.ts';
 import {
   dailyFoldDue,
   foldOrderDailySales,
@@ -322,8 +322,9 @@ async function linesOf(tx: DbOrTx, orderId: number) {
 
 /**
  * PUT /v1/admin/orders/{id}/status. A cancel gives the stock back (what was not refunded) and, for an order paid
- * online, marks the payment for a refund (the to-do list) with a `refund.required` event. `refunded` and
- * `partially_refunded` are refused (422): only a refund sets them, with its money and stock (issue 42).
+ * online, marks the payment for a refund (the to-do list) with a `refund.required` event: the transition does both
+ * (core.ts, what entering `canceled` does). `refunded` and `partially_refunded` are refused (422): only a refund
+ * sets them, with its money and stock (issue 42).
  */
 export async function changeOrderStatus(
   db: Db,
@@ -344,29 +345,6 @@ export async function changeOrderStatus(
       note: body.note ?? null,
       now,
     });
-    if (body.status === 'canceled') {
-      const lines = await linesOf(tx, id);
-      await returnStock(
-        tx,
-        lines
-          .map((l) => ({ productId: l.productId, quantity: l.quantity - l.refundedQuantity }))
-          .filter((l) => l.quantity > 0),
-        now,
-        { reason: 'cancel', orderId: id, staffId: me.id },
-      );
-      const paid = await tx
-        .update(payments)
-        .set({ status: 'refund_required', updatedAt: now })
-        .where(and(eq(payments.orderId, id), eq(payments.status, 'succeeded')))
-        .returning({ id: payments.id, amount: payments.amountPiastres });
-      for (const p of paid)
-        await emit(tx, {
-          type: 'refund.required',
-          orderId: id,
-          payload: { order_id: id, payment_id: p.id, amount_piastres: p.amount, reason: 'canceled' },
-          now,
-        });
-    }
     await audit(
       tx,
       me,
@@ -463,48 +441,19 @@ export async function refundOrder(
 }
 
 /**
- * The money of a refund of an order paid online goes back through the gateway when it can refund (its refund id is
- * recorded); otherwise the payment is marked for a refund by hand (the dashboard's to-do). Called inside the
- * refund's transaction, with the order locked: if the gateway refuses, nothing of the refund is kept.
+ * The money of a refund of an order paid online: the payments module gives it back through the gateway when it
+ * can, else marks the payment for a refund by hand (payments/service.ts answers core.ts's `paymentRefund`).
  */
 async function refundOnline(
   tx: DbOrTx,
   provider: PaymentProvider,
   orderId: number,
-  amount: number,
+  amountPiastres: number,
   now: Date,
-) {
-  const [paid] = await tx
-    .select({ payment: payments, event: paymentEvents })
-    .from(payments)
-    .innerJoin(paymentEvents, and(eq(paymentEvents.paymentId, payments.id), eq(paymentEvents.success, true)))
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
-    .orderBy(asc(paymentEvents.id))
-    .limit(1);
-  if (paid && provider.refund) {
-    try {
-      const { refundId } = await provider.refund({
-        // Stored as '<provider>:<id>' (one table for every gateway); the gateway knows its own id.
-        transactionId: paid.event.providerTransactionId.replace(`${paid.payment.provider}:`, ''),
-        amountPiastres: amount,
-        reference: `o${orderId}-r${now.getTime()}`,
-      });
-      return { refund_id: refundId, refunded_by: 'gateway' as const };
-    } catch {
-      throw new AppError(502, 'refund_failed', ['refund_failed']);
-    }
-  }
-  await tx
-    .update(payments)
-    .set({ status: 'refund_required', updatedAt: now })
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
-  await emit(tx, {
-    type: 'refund.required',
-    orderId,
-    payload: { order_id: orderId, amount_piastres: amount, reason: 'refund' },
-    now,
-  });
-  return { refund_id: null, refunded_by: 'by_hand' as const };
+): Promise<MoneyRefund> {
+  const done = await paymentRefund.ask(tx, { provider, orderId, amountPiastres, now });
+  if (!done) throw new Error('no payments module answers the refund of an order paid online');
+  return done;
 }
 
 /* ---------------- the dashboard ---------------- */

@@ -7,12 +7,15 @@
  * Other modules call these functions inside their own transactions; none of them writes `orders` itself.
  */
 import { canTransition, type OrderActor, type OrderState, type PaymentMethod } from '@store/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { domainEvents, orderHistory, orderProducts, orders } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
+import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import { addressChanged } from '../addresses/index.ts';
+import { returnStock } from '../stock/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -155,8 +158,81 @@ export async function transition(
     payload: { order_id: orderId, user_id: row.userId, from, to, actor: actor.type },
     now,
   });
+  // What entering the state does (AFTER, below), whoever made the move: staff, a job or the developer route.
+  if (from !== to)
+    for (const effect of AFTER[to] ?? []) await effect(tx, { order: row, from, to, actor, now });
   return row;
 }
+
+/* ---------------- what entering a state does ---------------- */
+
+/** A move just made, as its after-effects are given it (in the move's transaction). */
+export interface TransitionEnd {
+  order: OrderRow;
+  from: string;
+  to: OrderState;
+  actor: ActorRef;
+  now: Date;
+}
+
+/**
+ * An order was canceled: the payments module (above this one) reacts in the same transaction, marking its succeeded
+ * payments for a refund with a `refund.required` event each (payments/service.ts).
+ */
+export const orderCanceled = transactionHook<TransitionEnd>();
+
+/** Cancelled: the units not refunded go back to stock, recorded as the cancel of whoever made it. */
+async function returnUnrefundedStock(tx: DbOrTx, e: TransitionEnd) {
+  const lines = await tx
+    .select({
+      productId: orderProducts.productId,
+      quantity: orderProducts.quantity,
+      refunded: orderProducts.refundedQuantity,
+    })
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, e.order.id))
+    .orderBy(asc(orderProducts.id));
+  await returnStock(
+    tx,
+    lines
+      .map((l) => ({ productId: l.productId, quantity: l.quantity - l.refunded }))
+      .filter((l) => l.quantity > 0),
+    e.now,
+    {
+      reason: 'cancel',
+      orderId: e.order.id,
+      staffId: e.actor.type === 'staff' ? (e.actor.id ?? null) : null,
+    },
+  );
+}
+
+/**
+ * The transition's after-effects (as Vendure's onTransitionEnd): what entering a state does besides the move,
+ * run by `transition` in its transaction, in this order, only when the status changes. Taking stock at placement
+ * stays with checkout and payments, which hold it before the order exists as placed.
+ */
+const AFTER: {
+  readonly [S in OrderState]?: readonly ((tx: DbOrTx, e: TransitionEnd) => Promise<unknown>)[];
+} = {
+  canceled: [returnUnrefundedStock, (tx, e) => orderCanceled.run(tx, e)],
+};
+
+/* ---------------- the order's payments (the payments module answers) ---------------- */
+
+/** What a refund of an order paid online did with its money: through the gateway (its refund id), or left to do by hand. */
+export interface MoneyRefund {
+  refund_id: string | null;
+  refunded_by: 'gateway' | 'by_hand';
+}
+
+/**
+ * A refund of an order paid online asks the payments module to give `amountPiastres` back (payments/service.ts
+ * answers; it alone writes payment rows). Asked inside the refund's transaction with the order locked.
+ */
+export const paymentRefund = questionHook<
+  { provider: PaymentProvider; orderId: number; amountPiastres: number; now: Date },
+  MoneyRefund
+>();
 
 /** The order was handed on after it was placed (spec §3 sap_sync): the outbox's consumer marks it. */
 export async function markHandedOn(tx: DbOrTx, orderId: number, now: Date) {

@@ -1,9 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { PAYMENT_STATES } from '@store/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { hmacStringFromTransaction, signHmac } from '../../adapters/payments/paymob-hmac.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
-import { deliveryZones, orders, paymentEvents, payments, products } from '../../db/schema.ts';
+import {
+  deliveryZones,
+  domainEvents,
+  orders,
+  paymentEvents,
+  payments,
+  products,
+  stockMovements,
+} from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   addShopper,
@@ -14,6 +23,7 @@ import {
   readyToPay,
   type Shopper,
 } from '../../test/shoppers.ts';
+import { movePayment, PaymentTransitionRefused } from './rows.ts';
 import { releaseExpiredSessions } from './service.ts';
 
 const SECRET = 'sandbox-secret-for-tests';
@@ -558,5 +568,74 @@ describe("a zone's free-shipping amount (issue 16)", () => {
     expect(placed).toMatchObject({ shippingFeesPiastres: 0, checkoutTotalPricePiastres: 300_000 });
     const mine = await call(t.app, 'GET', `/v1/users/orders/${orderId}?locale=en`, s.headers);
     expect(mine.body.order).toMatchObject({ checkout_shipping_fees: 0, checkout_total_price: 3000 });
+  });
+});
+
+describe("a payment's states (issue 47 item 5)", () => {
+  /** A paid online order: 2 of a fresh product (5 in stock, 3 left), its payment succeeded. */
+  async function paidOnline() {
+    const { s, product, orderId } = await atPayment(5, 2);
+    await startSession(s);
+    expect((await deliver(await gatewayCallback(orderId, true))).json().result).toBe('paid');
+    return { s, product, orderId, payment: await paymentOf(orderId) };
+  }
+  const setStatus = (id: number, status: string) =>
+    db().execute(sql`update payments set status = ${status} where id = ${id}`);
+
+  it('the database keeps a payment to the statuses the table names and refuses any other', async () => {
+    const { payment } = await paidOnline();
+    for (const status of ['refunded', 'paid', '']) {
+      const refused = await setStatus(payment.id, status).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(String((refused as { cause?: unknown })?.cause ?? refused), status).toContain(
+        'payments_status_check',
+      );
+    }
+    for (const status of PAYMENT_STATES) await setStatus(payment.id, status);
+    await setStatus(payment.id, 'succeeded');
+    expect((await paymentOf(payment.orderId)).status).toBe('succeeded');
+  });
+
+  it('a payment moves only along the table: a move it does not list is refused and changes nothing', async () => {
+    const { payment } = await paidOnline();
+    for (const to of ['pending', 'failed', 'expired'] as const)
+      await expect(
+        movePayment(db(), { which: { paymentId: payment.id }, from: ['succeeded'], to, now: t.clock.now() }),
+      ).rejects.toBeInstanceOf(PaymentTransitionRefused);
+    // A listed move of a payment that is no longer where the caller saw it moves nothing.
+    const moved = await movePayment(db(), {
+      which: { paymentId: payment.id },
+      from: ['pending'],
+      to: 'expired',
+      now: t.clock.now(),
+    });
+    expect(moved).toEqual([]);
+    expect(await paymentOf(payment.orderId)).toEqual(payment);
+  });
+
+  it('a cancel made any way (here the developer route) gives the stock back and marks the payment for a refund', async () => {
+    const { product, orderId, payment } = await paidOnline();
+    expect(await stockOf(product.id)).toBe(3);
+    const r = await call(t.app, 'POST', `/dev/orders/${orderId}/status`, {}, { status: 'canceled' });
+    expect(r.status).toBe(200);
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await paymentOf(orderId)).status).toBe('refund_required');
+    const events = await db()
+      .select({ type: domainEvents.type, payload: domainEvents.payload })
+      .from(domainEvents)
+      .where(eq(domainEvents.orderId, orderId))
+      .orderBy(domainEvents.id);
+    expect(events.at(-1)).toEqual({
+      type: 'refund.required',
+      payload: { order_id: orderId, payment_id: payment.id, amount_piastres: 206_000, reason: 'canceled' },
+    });
+    const moves = await db()
+      .select({ delta: stockMovements.delta, reason: stockMovements.reason, staffId: stockMovements.staffId })
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, orderId))
+      .orderBy(stockMovements.id);
+    expect(moves.at(-1)).toEqual({ delta: 2, reason: 'cancel', staffId: null });
   });
 });

@@ -22,9 +22,17 @@ import type { PaymentProvider, VerifiedTransaction } from '../../adapters/paymen
 import { cartRead, heldForPayment } from '../cart/index.ts';
 import { returnStock, takeStock } from '../stock/index.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
-import { GATEWAY, SYSTEM, holdAgainForPayment, placePaidOrder, returnToCart } from '../orders/index.ts';
-
-type PaymentRow = typeof payments.$inferSelect;
+import {
+  GATEWAY,
+  SYSTEM,
+  holdAgainForPayment,
+  orderCanceled,
+  paymentRefund,
+  placePaidOrder,
+  returnToCart,
+  type MoneyRefund,
+} from '../orders/index.ts';
+import { movePayment, requireRefund, type PaymentRow } from './rows.ts';
 
 export interface Logger {
   info(obj: object, msg: string): void;
@@ -99,18 +107,14 @@ export async function releaseSessionTx(
   status: 'expired' | 'failed',
   onlyIfExpired = false,
 ): Promise<boolean> {
-  const [p] = await tx
-    .update(payments)
-    .set({ status, stockReleasedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        eq(payments.status, 'pending'),
-        isNull(payments.stockReleasedAt),
-        onlyIfExpired ? lte(payments.expiresAt, now) : undefined,
-      ),
-    )
-    .returning();
+  const [p] = await movePayment(tx, {
+    which: { paymentId },
+    from: ['pending'],
+    to: status,
+    now,
+    stockReleasedAt: now,
+    where: and(isNull(payments.stockReleasedAt), onlyIfExpired ? lte(payments.expiresAt, now) : undefined),
+  });
   if (!p) return false;
   await returnStock(tx, await linesOf(tx, p.orderId), now, {
     reason: 'payment_released',
@@ -216,10 +220,13 @@ async function lateSuccess(
         now,
       });
       if (!(await placePaidOrder(sp, o.id, now))) throw new Error('the order could not be placed');
-      await sp
-        .update(payments)
-        .set({ status: 'succeeded', stockReleasedAt: null, updatedAt: now })
-        .where(eq(payments.id, p.id));
+      await movePayment(sp, {
+        which: { paymentId: p.id },
+        from: ['expired', 'failed'],
+        to: 'succeeded',
+        now,
+        stockReleasedAt: null,
+      });
     });
     log.warn(
       { paymentId: p.id, orderId: p.orderId },
@@ -227,7 +234,12 @@ async function lateSuccess(
     );
     return 'paid';
   } catch (err) {
-    await tx.update(payments).set({ status: 'refund_required', updatedAt: now }).where(eq(payments.id, p.id));
+    await movePayment(tx, {
+      which: { paymentId: p.id },
+      from: ['expired', 'failed'],
+      to: 'refund_required',
+      now,
+    });
     const [o] = await tx.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, p.orderId));
     await recordStaffAlert(tx, 'refund_required', { order_id: p.orderId, n: o?.n ?? p.orderId }, now);
     log.error(
@@ -373,7 +385,7 @@ export async function applyTransaction(
     }
     if (p.status === 'pending') {
       // The stock is still held (even if the key's time just ran out, nothing released it yet): place the order.
-      await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, p.id));
+      await movePayment(tx, { which: { paymentId: p.id }, from: ['pending'], to: 'succeeded', now });
       await placePaidOrder(tx, p.orderId, now);
       return 'paid';
     }
@@ -402,3 +414,44 @@ export async function sessionByKey(db: DbOrTx, key: string) {
 }
 
 export const notFoundSession = () => AppError.notFound('not_found');
+
+/* ---------------- what the order asks of its payments (orders/core.ts hooks) ---------------- */
+
+/**
+ * The money of a refund of an order paid online goes back through the gateway when it can refund (its refund id is
+ * recorded); otherwise the payment is marked for a refund by hand (the dashboard's to-do). Called inside the
+ * refund's transaction, with the order locked: if the gateway refuses, nothing of the refund is kept.
+ */
+export async function refundOrderMoney(
+  tx: DbOrTx,
+  args: { provider: PaymentProvider; orderId: number; amountPiastres: number; now: Date },
+): Promise<MoneyRefund> {
+  const { provider, orderId, amountPiastres, now } = args;
+  const [paid] = await tx
+    .select({ payment: payments, event: paymentEvents })
+    .from(payments)
+    .innerJoin(paymentEvents, and(eq(paymentEvents.paymentId, payments.id), eq(paymentEvents.success, true)))
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .orderBy(asc(paymentEvents.id))
+    .limit(1);
+  if (paid && provider.refund) {
+    try {
+      const { refundId } = await provider.refund({
+        // Stored as '<provider>:<id>' (one table for every gateway); the gateway knows its own id.
+        transactionId: paid.event.providerTransactionId.replace(`${paid.payment.provider}:`, ''),
+        amountPiastres,
+        reference: `o${orderId}-r${now.getTime()}`,
+      });
+      return { refund_id: refundId, refunded_by: 'gateway' };
+    } catch {
+      throw new AppError(502, 'refund_failed', ['refund_failed']);
+    }
+  }
+  await requireRefund(tx, { orderId, now, reason: 'refund', amountPiastres });
+  return { refund_id: null, refunded_by: 'by_hand' };
+}
+
+paymentRefund.answer(refundOrderMoney);
+
+// A canceled order's succeeded payments need their money back (orders/core.ts: what entering `canceled` does).
+orderCanceled.on((tx, e) => requireRefund(tx, { orderId: e.order.id, now: e.now, reason: 'canceled' }));
