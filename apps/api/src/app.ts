@@ -31,6 +31,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { OutboxGateway, type SmsGateway, type SmsSender } from './adapters/sms/index.ts';
 import { OutboxEmailSender, type EmailSender } from './adapters/email/index.ts';
 import { RecordedEmailSender } from './modules/messages/email.ts';
+import type { WhatsAppSender } from './adapters/whatsapp/index.ts';
 import { installAuth } from './lib/auth.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/limits.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -126,6 +127,8 @@ export interface AppOptions {
    * sends none. Every send is recorded in email_messages.
    */
   email?: EmailSender | null;
+  /** WhatsApp for the order steps (WHATSAPP_PROVIDER=cloud); default none. */
+  whatsapp?: WhatsAppSender | null;
   /** Rate limits of the account calls (tests lower them). */
   authLimits?: Partial<AuthLimits>;
   /** Rate limits of staff sign-in (tests lower them). */
@@ -245,6 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       opts.email === null
         ? null
         : new RecordedEmailSender(opts.database.db, opts.email ?? new OutboxEmailSender(app.log)),
+    whatsapp: opts.whatsapp ?? null,
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits },
     payments: opts.payments ?? new SandboxPaymentProvider('sandbox-hmac-secret'),
     geocoder:

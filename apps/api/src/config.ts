@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_HTTP_TIMEOUTS } from './lib/timeouts.ts';
 import { DEFAULT_MAP_TILE_URL, tileSource } from './lib/security-headers.ts';
 import { checkSmsSettings, smsSettingsShape } from './adapters/sms/settings.ts';
+import { checkWhatsAppSettings, whatsappSettingsShape } from './adapters/whatsapp/settings.ts';
 import { checkCourierSettings, courierSettingsShape } from './adapters/couriers/settings.ts';
 import { trustProxyProblem } from './lib/trust-proxy.ts';
 
@@ -191,6 +192,8 @@ const schema = z
     ...etaSettingsShape,
     /** SMS: the gateway (SMS_PROVIDER), a fallback, receipts, and each gateway's account (adapters/sms/settings.ts). */
     ...smsSettingsShape,
+    /** WhatsApp for the order steps: WHATSAPP_PROVIDER=cloud and its account (adapters/whatsapp/settings.ts). */
+    ...whatsappSettingsShape,
     /**
      * Email to shoppers and staff: `outbox` (the demo: recorded, readable at GET /dev/email-outbox, nobody receives
      * it; refused in production), `smtp` (SMTP_URL, EMAIL_FROM) or `none`. Unset: `outbox`, or `none` in production.
@@ -247,6 +250,8 @@ const schema = z
   })
   // Each gateway's settings, a fallback that differs, and no demo outbox in production.
   .superRefine(checkSmsSettings)
+  // WHATSAPP_PROVIDER=cloud's token and number id, and a template list it can read.
+  .superRefine(checkWhatsAppSettings)
   // The chosen courier's account (COURIER=bosta: its API key and webhook secret).
   .superRefine(checkCourierSettings)
   .superRefine((c, ctx) => {

@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { SmsGateway, SmsSender } from './adapters/sms/index.ts';
 import type { RecordedEmailSender } from './modules/messages/email.ts';
+import type { WhatsAppSender } from './adapters/whatsapp/index.ts';
 import type { AuthLimits } from './modules/auth/limits.ts';
 import type { Geocoder } from './adapters/geocoder.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
@@ -23,6 +24,8 @@ export interface AppContext {
   smsReceiptSecret?: string;
   /** Email to shoppers with an address and to staff (recorded); null when the store sends none. */
   email: RecordedEmailSender | null;
+  /** WhatsApp template messages for the order steps (WHATSAPP_PROVIDER=cloud); null when the store sends none. */
+  whatsapp: WhatsAppSender | null;
   authLimits: AuthLimits;
   payments: PaymentProvider;
   geocoder: Geocoder;

@@ -19,6 +19,9 @@ import { runImports } from './modules/catalog-admin/imports-service.ts';
  * last run and its failures for /metrics. A failure is logged as describeError says (a database error by its
  * SQLSTATE: Drizzle's own message carries the query's parameters).
  */
+/** How often the outbox is drained: what "a placed order's message within seconds" rests on (issue 44). */
+export const OUTBOX_EVERY_MS = 1_000;
+
 export interface JobsOptions {
   onCatalogWritten?: () => void;
   uploads?: ImageStore;
@@ -76,9 +79,10 @@ export function startJobs(
   // Payment sessions whose key expired give their held stock back (exactly once, see payments/service.ts):
   // every 30 s, so stock is back within half a minute even if the shopper never returns.
   every('payment-release', 30_000, () => releaseExpiredSessions(ctx.db, ctx.clock.now()));
-  // The outbox (modules/orders/events.ts): the shopper's SMS about their order and the hand-on mark, every 5 s,
-  // safe on any number of instances.
-  every('outbox', 5_000, (log) => drainEvents({ ...ctx, log }));
+  // The outbox (modules/orders/events.ts): the shopper's message at each order step and the hand-on mark, every
+  // second (a placed order's SMS leaves within seconds; with nothing due it is one look at a partial index), safe
+  // on any number of instances.
+  every('outbox', OUTBOX_EVERY_MS, (log) => drainEvents({ ...ctx, log }));
   // Staff alerts (lib/staff-alerts.ts): what accumulated, one digest per member who asked, every minute; safe on
   // any number of instances (the rows are claimed with skip locked).
   every('staff-alerts', 60_000, (log) => sendAlertDigests({ ...ctx, log }));

@@ -11,6 +11,7 @@ import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
 import { SmtpEmailSender } from './adapters/email/index.ts';
 import { checkDataDir, emailProvider, embeddedDatabaseNotice, loadConfig } from './config.ts';
+import { createWhatsAppSender } from './adapters/whatsapp/index.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from './db/client.ts';
 import { pictureSizes } from './image-sizes.ts';
@@ -95,6 +96,8 @@ async function main() {
         : emailProvider(config) === 'none'
           ? null
           : undefined,
+    // WHATSAPP_PROVIDER=cloud: the order steps the owner sends by WhatsApp (issue 44 item 5); none by default.
+    whatsapp: createWhatsAppSender(config),
   });
   // An import the jobs loop runs clears this instance's cached answers as each batch lands, as the upload's run does.
   // JOBS=off: this instance serves requests only (another runs the jobs: `npm run worker`, or JOBS=on elsewhere).

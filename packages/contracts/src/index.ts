@@ -26,3 +26,4 @@ export * from './admin-imports.ts';
 export * from './admin-content.ts';
 export * from './admin-backup.ts';
 export * from './sms.ts';
+export * from './message-channels.ts';

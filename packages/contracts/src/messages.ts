@@ -285,6 +285,33 @@ export const apiMessages = {
     en: 'We refunded {amount} EGP of your order #{n}. What you paid for it is now {paid} EGP.',
     ar: 'رجّعنالك {amount} ج.م من طلبك رقم {n}. اللي دفعته فيه بقى {paid} ج.م.',
   },
+  sms_order_placed: {
+    en: 'We received your order #{n}: {total} EGP, {method}.',
+    ar: 'طلبك رقم {n} وصلنا: {total} ج.م، {method}.',
+  },
+  sms_order_paid: {
+    en: 'We received your payment of {total} EGP for your order #{n}.',
+    ar: 'استلمنا {total} ج.م تمن طلبك رقم {n}.',
+  },
+  sms_delivery_expected: { en: 'Expected delivery: {dates}.', ar: 'هيوصلك {dates}.' },
+  sms_delivery_days: { en: '{from} to {to}', ar: 'من {from} لحد {to}' },
+  sms_payment_failed: {
+    en: 'Your online payment of {amount} EGP did not go through. Your items are back in your cart: pay again or choose another way.',
+    ar: 'الدفع أونلاين بمبلغ {amount} ج.م منجحش. المنتجات رجعت لعربيتك: ادفع تاني أو اختار طريقة تانية.',
+  },
+  sms_payment_expired: {
+    en: 'The time to pay {amount} EGP online ran out. Your items are back in your cart.',
+    ar: 'وقت الدفع أونلاين لمبلغ {amount} ج.م خلص. المنتجات رجعت لعربيتك.',
+  },
+  pay_method_online: { en: 'paid online by card', ar: 'مدفوع أونلاين بالكارت' },
+  pay_method_cash: { en: 'cash on delivery', ar: 'كاش عند الاستلام' },
+  pay_method_visa_on_delivery: { en: 'card on delivery', ar: 'فيزا عند الاستلام' },
+  pay_method_visa_on_delivery_installments: {
+    en: 'card installments on delivery',
+    ar: 'تقسيط بالفيزا عند الاستلام',
+  },
+  email_subject_payment: { en: 'Your online payment', ar: 'الدفع أونلاين' },
+  step_repeated: { en: 'Each step may be listed once', ar: 'كل خطوة تتكتب مرة واحدة بس' },
   sms_password_reset_text: {
     en: 'Your password reset code is {code}. It is valid for {minutes} minutes.',
     ar: 'كود تغيير كلمة السر بتاعك {code}. صالح لمدة {minutes} دقايق.',

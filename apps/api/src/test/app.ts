@@ -36,6 +36,7 @@ export async function createTestApp(
     | 'uploadsDir'
     | 'catalogIndexReady'
     | 'metricsToken'
+    | 'whatsapp'
   > = {},
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;

@@ -5,3 +5,5 @@
 export { RecordedSmsSender, redact, MASK, type RecordedSenderOptions } from './sender.ts';
 export { adminMessageRoutes, devMessageRoutes, smsReceiptRoutes } from './routes.ts';
 export { listMessages, recordReceipts } from './service.ts';
+export { RecordedEmailSender } from './email.ts';
+export { listStepChannels, saveStepChannels, stepChannels } from './channels.ts';

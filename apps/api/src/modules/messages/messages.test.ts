@@ -322,8 +322,9 @@ describe('the back office’s Messages', () => {
     both('success', 'success');
     while ((await drainEvents({ ...t.app.ctx, log: { error() {} } })) > 0);
 
+    // Newest first: the confirmation, then the placement's SMS (issue 44 item 2).
     const res = (await list(`order_id=${orderId}`)).json() as Listed;
-    expect(res.messages).toHaveLength(1);
+    expect(res.messages).toHaveLength(2);
     expect(res.messages[0]).toMatchObject({
       phone_number: shopper.phone,
       kind: 'order',
@@ -331,9 +332,10 @@ describe('the back office’s Messages', () => {
       provider: 'smsmisr',
       status: 'sent',
       // The text as the gateway took it (no code in it, so nothing masked).
-      body: misr.received[0]!.form!.message,
+      body: misr.received[1]!.form!.message,
     });
-    expect(misr.received).toHaveLength(1);
+    expect(res.messages[1]!.body).toBe(misr.received[0]!.form!.message);
+    expect(misr.received).toHaveLength(2);
     expect(misr.received[0]!.form!.mobile).toBe(`20${shopper.phone.slice(1)}`);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  adminMessageChannelsBodySchema,
+  adminMessageChannelsResponseSchema,
   adminMessagesQuerySchema,
   adminMessagesResponseSchema,
   phoneLookupSchema,
@@ -10,7 +12,8 @@ import { z } from 'zod';
 import { outboxEmails } from './email.ts';
 import { OutboxGateway } from '../../adapters/sms/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireStaff } from '../staff/index.ts';
+import { currentStaff, requireStaff } from '../staff/index.ts';
+import { listStepChannels, saveStepChannels } from './channels.ts';
 import { listMessages, recordReceipts } from './service.ts';
 
 const anyQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -58,7 +61,7 @@ export const smsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The back office's Messages (owners and staff): every SMS the store tried to send, with filters. */
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  app.addHook('onRequest', requireStaff('staff'));
+  app.addHook('onRequest', requireStaff('messages'));
   app.get(
     '/messages',
     {
@@ -70,6 +73,42 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listMessages(db, req.query),
+  );
+
+  // Which order steps go out on which channel (issue 44 item 2): the owner's choice.
+  const ownerOnly = async (req: Parameters<typeof currentStaff>[0]) => {
+    if (currentStaff(req).role !== 'owner') throw new AppError(403, 'forbidden', ['staff_forbidden']);
+  };
+  const available = () => ({ sms: true, email: app.ctx.email !== null, whatsapp: !!app.ctx.whatsapp });
+  app.get(
+    '/message-channels',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags: ['admin: messages'],
+        description:
+          'Owners: each order step (placed, payment received, payment failed, confirmed, on its way, delivered, cancelled, refunded) with the channels it goes out on, and which channels the store can send on (EMAIL_PROVIDER, WHATSAPP_PROVIDER).',
+        response: { 200: adminMessageChannelsResponseSchema },
+      },
+    },
+    async () => ({ steps: await listStepChannels(db), available: available() }),
+  );
+  app.put(
+    '/message-channels',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags: ['admin: messages'],
+        description:
+          'Owners: the channels of the steps listed (the others keep theirs); the outbox follows from its next message. Audited.',
+        body: adminMessageChannelsBodySchema,
+        response: { 200: adminMessageChannelsResponseSchema },
+      },
+    },
+    async (req) => ({
+      steps: await saveStepChannels(db, currentStaff(req), req.body, app.ctx.clock.now()),
+      available: available(),
+    }),
   );
 };
 

@@ -42,7 +42,7 @@ export async function failedEvents(db: DbOrTx): Promise<AdminOutboxResponse> {
 }
 
 /**
- * Puts a failed event back in the queue, due now, with its attempts counted from zero: the next drain (every 5 s)
+ * Puts a failed event back in the queue, due now, with its attempts counted from zero: the next drain (every second)
  * tries it. An event that is not failed (done, or still retrying on its own) answers 409 and changes nothing.
  */
 export async function retryEvent(db: DbOrTx, id: number, who: AuditActor, now: Date): Promise<void> {
