@@ -732,6 +732,34 @@ export const apiMessages = {
     en: 'This product was changed in the store on {time}, after this file was exported, so this row would undo that change. Export the products again and make the change there',
     ar: 'المنتج ده اتعدّل في المتجر يوم {time}، بعد ما الملف ده اتصدّر، فالصف ده كان هيلغي التعديل ده. صدّر المنتجات تاني واعمل التعديل فيها',
   },
+  // The invoice and credit note PDF (issue 47, modules/invoices/pdf.ts).
+  invoice_title: { en: 'Tax Invoice', ar: 'فاتورة ضريبية' },
+  credit_note_title: { en: 'Credit Note', ar: 'إشعار دائن' },
+  invoice_number: { en: 'Invoice number', ar: 'رقم الفاتورة' },
+  credit_note_number: { en: 'Credit note number', ar: 'رقم الإشعار' },
+  invoice_date: { en: 'Date', ar: 'التاريخ' },
+  invoice_order: { en: 'Order', ar: 'رقم الطلب' },
+  invoice_payment_method: { en: 'Payment method', ar: 'طريقة الدفع' },
+  invoice_seller_tax_id: { en: 'Tax registration number', ar: 'رقم التسجيل الضريبي' },
+  invoice_bill_to: { en: 'Customer', ar: 'العميل' },
+  invoice_delivery_address: { en: 'Delivery address', ar: 'عنوان التوصيل' },
+  invoice_item: { en: 'Item', ar: 'الصنف' },
+  invoice_quantity: { en: 'Qty', ar: 'الكمية' },
+  invoice_net: { en: 'Net', ar: 'الصافي' },
+  invoice_vat: { en: 'VAT', ar: 'الضريبة' },
+  invoice_gross: { en: 'Total', ar: 'الإجمالي' },
+  invoice_subtotal_net: { en: 'Total before VAT', ar: 'الإجمالي قبل الضريبة' },
+  invoice_vat_total: { en: 'Value added tax', ar: 'ضريبة القيمة المضافة' },
+  invoice_delivery: { en: 'Delivery', ar: 'التوصيل' },
+  invoice_total: { en: 'Total (EGP)', ar: 'الإجمالي (ج.م)' },
+  invoice_prices_include_vat: {
+    en: 'Prices include value added tax.',
+    ar: 'الأسعار شاملة ضريبة القيمة المضافة.',
+  },
+  invoice_qr_note: {
+    en: 'Scan the code to check this document.',
+    ar: 'امسح الكود عشان تتأكد من المستند ده.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;

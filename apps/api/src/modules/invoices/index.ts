@@ -6,3 +6,4 @@ export {
   invoiceYear,
   type NumberSeries,
 } from './numbers.ts';
+export { money, renderInvoicePdf, type InvoiceLine, type InvoiceModel } from './pdf.ts';

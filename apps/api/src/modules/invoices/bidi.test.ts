@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { visualRuns } from './bidi.ts';
+
+const shown = (text: string, dir: 'rtl' | 'ltr') => visualRuns(text, dir).map((r) => `${r.dir}:${r.text}`);
+
+describe('the order of runs on an invoice line', () => {
+  it('puts an Arabic label at the right and its number at its left, the number read left to right', () => {
+    expect(shown('رقم الفاتورة: INV-2026-000123', 'rtl')).toEqual([
+      'ltr:INV-2026-000123',
+      'rtl:رقم الفاتورة: ',
+    ]);
+  });
+
+  it('keeps an amount with its rate in brackets as one left-to-right run', () => {
+    expect(shown('2,800.00 (14%)', 'rtl')).toEqual(['ltr:2,800.00 (14%)']);
+  });
+
+  it('mirrors brackets that hold Arabic or stand in Arabic text', () => {
+    expect(shown('الإجمالي (ج.م)', 'rtl')).toEqual(['rtl:الإجمالي )ج.م(']);
+    expect(shown('منى حسن (01012345678)', 'rtl')).toEqual(['rtl:(', 'ltr:01012345678', 'rtl:منى حسن )']);
+  });
+
+  it('leaves English lines as they are', () => {
+    expect(shown('Invoice number: INV-2026-000123', 'ltr')).toEqual(['ltr:Invoice number: INV-2026-000123']);
+  });
+});
