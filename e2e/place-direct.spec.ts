@@ -19,8 +19,8 @@ const restingY = (page: Page) =>
   );
 
 /** Down a list opened directly, as a shopper scrolls, to its eleventh product. */
-async function downTheList(page: Page) {
-  await page.goto('/products');
+async function downTheList(page: Page, address = '/products') {
+  await page.goto(address);
   await expect(page.getByTestId('product-card').nth(10)).toBeVisible();
   const target = page.getByTestId('product-card').nth(10);
   await target.scrollIntoViewIfNeeded();
@@ -52,5 +52,30 @@ for (const locale of ['ar', 'en'] as const) {
     // A reload of the list keeps the place too.
     await page.reload();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 100);
+  });
+}
+
+for (const [locale, address] of [
+  ['ar', '/products'],
+  ['en', '/products'],
+  // An address that names its language (a shared link, a search engine's result) changes with the switch.
+  ['en', '/products?lang=en'],
+] as const) {
+  test(`switching language keeps the place in a list, on the same product (${address}, ${locale}) @phone`, async ({
+    page,
+  }) => {
+    await inLocale(page, locale);
+    const target = await downTheList(page, address);
+    const href = await target.getByRole('heading').getByRole('link').getAttribute('href');
+    const before = await restingY(page);
+    // Pressed where the shopper is: the header's switch is clicked without scrolling up to it first (a keyboard
+    // user, or a shopper on a page short enough to see it), so only the switch itself can move the page.
+    await page.evaluate(() =>
+      document.querySelector<HTMLElement>('[data-testid="language-switch"]')!.click(),
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', locale === 'ar' ? 'en' : 'ar');
+    // The same product is still on screen, in the other language, and the page did not jump to its top.
+    await expect(page.locator(`[data-testid="product-card"] a[href="${href}"]`).first()).toBeInViewport();
+    expect(await restingY(page)).toBeGreaterThan(before - 200);
   });
 }

@@ -40,9 +40,11 @@ export function LanguageSwitch({
           if (other === 'en') params.set('lang', 'en');
           else params.delete('lang');
           const q = params.toString();
+          // The same page in the other language: the shopper stays where they were on it (issue 43, item 14).
+          const state = (location.state ?? {}) as Record<string, unknown>;
           navigate(
             { pathname: location.pathname, search: q ? `?${q}` : '', hash: location.hash },
-            { replace: true },
+            { replace: true, state: { ...state, keepScroll: true } },
           );
         }
         onSwitched?.();
