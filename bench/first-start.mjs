@@ -54,9 +54,15 @@ const t0 = performance.now();
 const since = () => (performance.now() - t0) / 1000;
 const marks = [];
 const mark = (what) => marks.push({ what, at: since() });
+/** The demo store's settings: this shell's, without a database server or a production mode it may have set. */
+function storeEnv() {
+  const env = { ...process.env, PORT: String(PORT), NODE_ENV: 'development', DATA_DIR: 'data' };
+  delete env.DATABASE_URL;
+  return env;
+}
 const child = spawn('npm', ['start'], {
   cwd: dir,
-  env: { ...process.env, PORT: String(PORT), NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: 'data' },
+  env: storeEnv(),
   detached: true,
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -88,7 +94,10 @@ child.once('exit', () => (exited = true));
 
 async function firstPage() {
   for (;;) {
-    if (exited) throw new Error(`npm start stopped:\n${log.slice(-3000)}`);
+    if (exited) {
+      const said = log.split('\n').filter((l) => !/^\s*dist(-server)?\//.test(l));
+      throw new Error(`npm start stopped:\n${said.slice(-40).join('\n')}`);
+    }
     if (since() > 600) throw new Error('no page after 10 minutes');
     try {
       const res = await fetch(`http://127.0.0.1:${PORT}/`);
