@@ -7,3 +7,4 @@ export {
   type NumberSeries,
 } from './numbers.ts';
 export { money, renderInvoicePdf, type InvoiceLine, type InvoiceModel } from './pdf.ts';
+export { DEMO_SELLER, invoiceSeller, type InvoiceSeller } from './seller.ts';
