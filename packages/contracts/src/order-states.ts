@@ -14,7 +14,10 @@ export type InternalOrderState = (typeof INTERNAL_ORDER_STATES)[number];
 export const ORDER_STATES = [...INTERNAL_ORDER_STATES, ...ORDER_STATUSES] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-/** Who moves an order: the shopper, a staff member, the payment gateway's callback, or a job of the server. */
+/**
+ * Who moves an order: the shopper, a staff member, the payment gateway's callback, or the server itself (its jobs,
+ * and the courier's news read from its webhook).
+ */
 export const ORDER_ACTORS = ['shopper', 'staff', 'gateway', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
@@ -33,11 +36,12 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'awaiting_payment', to: 'pending', by: ['gateway'] },
   { from: 'awaiting_payment', to: 'cart', by: ['gateway', 'system'] },
   { from: 'awaiting_payment', to: 'abandoned', by: ['gateway', 'system'] },
-  // The back office runs a placed order to the door.
+  // The back office runs a placed order to the door; the courier's news (its webhook, issue 48) moves a confirmed
+  // order along the same steps: picked up, the order is on its way; handed over, it is delivered.
   { from: 'pending', to: 'confirmed', by: ['staff'] },
-  { from: 'confirmed', to: 'processing', by: ['staff'] },
-  { from: 'processing', to: 'delivering', by: ['staff'] },
-  { from: 'delivering', to: 'delivered', by: ['staff'] },
+  { from: 'confirmed', to: 'processing', by: ['staff', 'system'] },
+  { from: 'processing', to: 'delivering', by: ['staff', 'system'] },
+  { from: 'delivering', to: 'delivered', by: ['staff', 'system'] },
   // Cancelled before it arrives (the stock goes back).
   { from: 'pending', to: 'canceled', by: ['staff'] },
   { from: 'confirmed', to: 'canceled', by: ['staff'] },

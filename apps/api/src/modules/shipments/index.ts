@@ -5,6 +5,7 @@ export {
   liveShipment,
   recordCourierEvents,
   shipmentRequestFor,
+  shipmentMoved,
   shipmentsOf,
   type RecordedEvents,
   type ShipmentChange,

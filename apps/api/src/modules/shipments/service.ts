@@ -19,6 +19,7 @@ import type {
 import type { DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, products, shipmentEvents, shipments, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { transactionHook } from '../../lib/hooks.ts';
 
 export interface ShipmentContext {
   db: DbOrTx;
@@ -173,7 +174,15 @@ export interface ShipmentChange {
   from: ShipmentStatus;
   to: ShipmentStatus;
   event: CourierEvent;
+  /** When the store recorded it. */
+  now: Date;
 }
+
+/**
+ * A shipment moved (a courier's event): the orders module moves the order to match, in the event's transaction
+ * (orders/shipping.ts; this module knows no orders' rules).
+ */
+export const shipmentMoved = transactionHook<ShipmentChange>();
 
 /** What a webhook call did: events recorded, of which applied, and those ignored (unknown shipment, repeated). */
 export interface RecordedEvents {
@@ -186,15 +195,14 @@ export interface RecordedEvents {
  * Records a courier's events on their shipments, each in its own transaction. An event for a shipment the store
  * does not know, or one already recorded (same state at the same time), changes nothing. A status event moves the
  * shipment only forward (created → delivering → delivered, returned or cancelled; nothing after those) and only
- * when it is not older than the last one applied; the rest are kept for the history. `onChange` runs in the
- * event's transaction (the order's own move, later).
+ * when it is not older than the last one applied; the rest are kept for the history. A move runs `shipmentMoved`
+ * in the event's transaction (the order follows; a failure there rolls the event back, and Bosta sends it again).
  */
 export async function recordCourierEvents(
   db: DbOrTx,
   clock: Clock,
   courier: Courier['name'],
   events: CourierEvent[],
-  onChange?: (tx: DbOrTx, change: ShipmentChange) => Promise<void>,
 ): Promise<RecordedEvents> {
   const result: RecordedEvents = { recorded: 0, changes: [], ignored: 0 };
   for (const event of events) {
@@ -257,9 +265,10 @@ export async function recordCourierEvents(
         from: current,
         to: target,
         event,
+        now,
       };
       result.changes.push(change);
-      if (onChange) await onChange(tx, change);
+      await shipmentMoved.run(tx, change);
     });
   }
   return result;

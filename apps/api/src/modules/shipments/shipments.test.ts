@@ -4,7 +4,7 @@ import { BostaCourier, CourierRefused, ManualCourier } from '../../adapters/cour
 import { orders, shipmentEvents, shipments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bostaRecorded, FakeBosta } from '../../test/fake-bosta.ts';
-import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
 import { createShipmentForOrder } from './service.ts';
 
 const SECRET = 'shop-webhook-secret-2026';
@@ -14,10 +14,11 @@ const fake = new FakeBosta();
 let t: TestApp;
 let bosta: BostaCourier;
 let make: Awaited<ReturnType<typeof productMaker>>;
-let shopper: Shopper;
 
 /** A cash order of two products (3 pieces) to Giza, moved by staff to `status`; its id and total in piastres. */
 async function placeOrder(status: 'pending' | 'confirmed' | 'processing' = 'processing') {
+  // A shopper of its own: one whose order was delivered must rate it before ordering again.
+  const shopper = await addShopper(t.database.db, t.clock.now());
   const phone = await make(1000, 20);
   const charger = await make(150, 20);
   const { orderId } = await readyToPay(t.app, shopper, [
@@ -57,7 +58,6 @@ beforeAll(async () => {
   t = await createTestApp({ courier: bosta });
   await addZones(t.database.db);
   make = await productMaker(t.database.db, t.clock.now());
-  shopper = await addShopper(t.database.db, t.clock.now());
 });
 afterAll(async () => {
   await t.close();

@@ -1,0 +1,54 @@
+/**
+ * The order follows its shipment (issue 48): when a courier's event moves a shipment (modules/shipments), the order
+ * takes the same steps through `transition`, as the server (actor `system`), in the event's transaction: picked up
+ * or out for delivery, the order is on its way (`delivering`); handed to the receiver, `delivered`, through the
+ * steps it skipped (a confirmed order goes through processing), each in its history with the courier's words and
+ * each with its message to the shopper. An order no longer on that road (cancelled, delivered already, refunded) is
+ * left as it is: the event stays in the shipment's history. A return (46) and a cancel do not move the order.
+ */
+import type { OrderState } from '@store/contracts';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { shipmentMoved, type ShipmentChange } from '../shipments/index.ts';
+import { SYSTEM, transition } from './core.ts';
+
+/** The steps from where an order stands to where its shipment says it is. */
+const ROAD: Partial<Record<ShipmentChange['to'], Partial<Record<string, OrderState[]>>>> = {
+  delivering: {
+    confirmed: ['processing', 'delivering'],
+    processing: ['delivering'],
+  },
+  delivered: {
+    confirmed: ['processing', 'delivering', 'delivered'],
+    processing: ['delivering', 'delivered'],
+    delivering: ['delivered'],
+  },
+};
+
+export async function followShipment(tx: DbOrTx, change: ShipmentChange) {
+  const road = ROAD[change.to];
+  if (!road) return;
+  const [order] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, change.orderId))
+    .for('update');
+  const steps = order ? road[order.status] : undefined;
+  if (!steps) return;
+  const note = `${change.event.stateCode} ${change.event.stateName}`;
+  let from = order!.status;
+  for (const to of steps) {
+    await transition(tx, {
+      orderId: change.orderId,
+      to,
+      actor: SYSTEM,
+      now: change.now,
+      note,
+      expect: [from],
+    });
+    from = to;
+  }
+}
+
+shipmentMoved.on(followShipment);
