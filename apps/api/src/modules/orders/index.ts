@@ -1,6 +1,7 @@
 /**
  * The order module's face for the rest of the API. The order core (core.ts) is the only code that creates or
  * changes an order row: the cart, checkout and payments go through these functions, never through SQL of their own.
+ * The payments module answers the order's hooks about its payments (`orderCanceled`, `paymentRefund`).
  */
 export {
   GATEWAY,
@@ -8,12 +9,17 @@ export {
   cartOf,
   chooseCartAddress,
   checkOut,
+  emit,
   holdAgainForPayment,
+  orderCanceled,
+  paymentRefund,
   placePaidOrder,
   returnToCart,
   touchCart,
   type CheckoutFacts,
+  type MoneyRefund,
   type OrderRow,
+  type TransitionEnd,
 } from './core.ts';
 export { getOrder, hasUnratedOrders } from './service.ts';
 export { listAdminOrders } from './admin-service.ts';
