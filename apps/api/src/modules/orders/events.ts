@@ -35,10 +35,10 @@ interface EventRow {
 export type EventContext = Pick<AppContext, 'db' | 'sms' | 'clock'> &
   /** The courier COURIER names (absent: no delivery is asked for). */
   Partial<Pick<AppContext, 'courier'>> & {
-  /** Email beside the SMS (the app's recorded sender); absent or null: none. */
-  email?: AppContext['email'];
-  log: { error(obj: object, msg: string): void };
-} & Pick<StepContext, 'whatsapp' | 'publicUrl'>;
+    /** Email beside the SMS (the app's recorded sender); absent or null: none. */
+    email?: AppContext['email'];
+    log: { error(obj: object, msg: string): void };
+  } & Pick<StepContext, 'whatsapp' | 'publicUrl'>;
 
 async function handle(ctx: EventContext, e: EventRow) {
   const orderId = Number(e.payload.order_id);
