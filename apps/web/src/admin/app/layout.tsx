@@ -134,6 +134,13 @@ export function AdminLayout() {
                 </NavLink>
               </li>
             )}
+            {staff.role === 'owner' && (
+              <li>
+                <NavLink to="/message-channels" className={navClass} data-testid="nav-channels">
+                  {t('nav.channels')}
+                </NavLink>
+              </li>
+            )}
             <li>
               <NavLink to="/account" className={navClass} data-testid="nav-account">
                 {t('nav.account')}

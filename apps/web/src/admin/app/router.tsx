@@ -22,6 +22,7 @@ export const router = createBrowserRouter(
         { path: 'stock', lazy: () => import('../stock/stock-route') },
         { path: 'messages', lazy: () => import('../messages/messages-route') },
         { path: 'outbox', lazy: () => import('../outbox/outbox-route') },
+        { path: 'message-channels', lazy: () => import('../message-channels/message-channels-route') },
         { path: 'imports', lazy: () => import('../imports/imports-route') },
         {
           path: 'content',
