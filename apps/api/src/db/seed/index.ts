@@ -24,7 +24,7 @@ import {
 } from '../schema.ts';
 import { refreshCurrentPrices } from '../../modules/catalog/prices.ts';
 import { productSearchText } from '../../modules/catalog/search-text.ts';
-import { insertDefaultSynonyms } from '../../modules/catalog/synonyms.ts';
+import { insertDefaultSynonyms } from '../../modules/catalog/search/synonyms.ts';
 import { BANKS, planMinimumEgp, planTitles } from './banks.ts';
 import { BRANDS } from './brands.ts';
 import { demoCatalog, type PlannedProduct } from './catalog.ts';
@@ -242,7 +242,7 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
     )
     .onConflictDoNothing();
 
-  // The Egyptian set of search synonyms (modules/catalog/synonyms.ts); rows already there are kept.
+  // The Egyptian set of search synonyms (modules/catalog/search/synonyms.ts); rows already there are kept.
   await insertDefaultSynonyms(tx);
 
   /* branches, delivery zones, banks: only into empty tables (they have no natural key to merge on) */

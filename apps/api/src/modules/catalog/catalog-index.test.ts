@@ -7,13 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { WORD_SIMILARITY_THRESHOLD } from '../../db/client.ts';
-import {
-  amongPhraseHolders,
-  catalogIndexAt,
-  nearWordsInIndex,
-  phraseTest,
-  readVersions,
-} from './catalog-index.ts';
+import { catalogIndexAt, readVersions } from './search/catalog-index.ts';
+import { amongPhraseHolders, nearWordsInIndex, phraseTest } from './search/index-words.ts';
 import { categoriesUnder } from './judged.ts';
 import { nearestWords, wordSimilarity } from './search-text.ts';
 import { listProducts } from './service.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { runningPromotion } from './taxonomy-reads.ts';
 
 /**
  * Recomputes products.current_price_piastres: the promoted price while its promotion is active and running,
@@ -12,9 +13,8 @@ export async function refreshCurrentPrices(db: DbOrTx, now: Date, productIds?: n
     update products p set current_price_piastres = x.price, updated_at = ${now.toISOString()}::timestamptz
     from (
       select p2.id,
-        case when p2.promoted_price_piastres is not null and pr.id is not null and pr.active
-               and (pr.starts_at is null or pr.starts_at <= ${now.toISOString()}::timestamptz)
-               and (pr.ends_at is null or pr.ends_at > ${now.toISOString()}::timestamptz)
+        case when p2.promoted_price_piastres is not null and pr.id is not null
+               and ${runningPromotion(now).sql('pr')}
              then least(p2.promoted_price_piastres, p2.price_piastres) else p2.price_piastres end as price
       from products p2 left join promotions pr on pr.id = p2.promotion_id
       -- Only a product with a promotion, or one still priced as if it had one, can change: a few index

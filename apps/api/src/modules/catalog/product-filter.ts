@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../lib/like.ts';
-import { queryWords } from './query-words.ts';
+import { queryWords } from './search/query-words.ts';
 
 /** A typed product number ("1234" or "#1234"), or null. */
 export const productNumber = (query: string | undefined): number | null => {

@@ -18,15 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
-import {
-  getBrand,
-  getProduct,
-  getPromotion,
-  listBrands,
-  listCategories,
-  listProducts,
-  listPromotions,
-} from './service.ts';
+import { getProduct, listProducts } from './service.ts';
+import { getBrand, getPromotion, listBrands, listCategories, listPromotions } from './taxonomy-reads.ts';
 import { suggest } from './suggestions.ts';
 
 const idParams = z.object({ id: idParam });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, searchSynonyms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
-import { arabicKeys, francoIndex, francoKeys, francoReading } from './franco.ts';
-import { isFillerWord, queryWords } from './query-words.ts';
+import { arabicKeys, francoIndex, francoKeys, francoReading } from './search/franco.ts';
+import { isFillerWord, queryWords } from './search/query-words.ts';
 import {
   asWritten,
   expandQuery,
@@ -16,7 +16,7 @@ import {
   synonymTermNear,
   withinOneEdit,
   type SynonymMap,
-} from './synonyms.ts';
+} from './search/synonyms.ts';
 
 /** Words as shoppers write them (issue 15): synonyms, joined and split words, plurals, model numbers, stock. */
 describe('a query split into what it may stand for', () => {

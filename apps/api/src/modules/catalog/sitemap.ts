@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogView } from './catalog-memo.ts';
+import { runningPromotion } from './taxonomy-reads.ts';
 
 export interface SitemapPage {
   /** A path with its query, Arabic (the default language: no `lang`). */
@@ -33,13 +34,10 @@ export async function sitemapPages(db: DbOrTx, now: Date): Promise<SitemapPage[]
   // A promotion starts or ends with time, not with a catalog change: the hour is part of the key.
   const hour = now.toISOString().slice(0, 13);
   return view.remember(`sitemap:${hour}`, async () => {
-    const nowIso = now.toISOString();
     const [cats, brands, promos, products] = await Promise.all([
       db.execute(sql`select id from categories where active order by id`),
       db.execute(sql`select id from brands where active order by id`),
-      db.execute(sql`select slug from promotions where active
-        and (starts_at is null or starts_at <= ${nowIso}::timestamptz)
-        and (ends_at is null or ends_at > ${nowIso}::timestamptz) order by id`),
+      db.execute(sql`select slug from promotions where ${runningPromotion(now).sql()} order by id`),
       db.execute(sql`select id, updated_at from products where active order by id`),
     ]);
     return [

@@ -2,7 +2,7 @@ import { suggestionsResponseSchema } from '@store/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
-import { enableCatalogIndex } from './catalog-index.ts';
+import { enableCatalogIndex } from './search/catalog-index.ts';
 
 /**
  * The header's suggestions (GET /v1/products/suggestions): the last word is a word being typed, products in stock

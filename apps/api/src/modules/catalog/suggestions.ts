@@ -9,15 +9,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import { pick } from '../../lib/locale.ts';
 import {
   catalogIndexAt,
-  containing,
-  popularityRank,
   readVersions,
   seenVersions,
   soldOutMarks,
   type CatalogIndex,
   type Versions,
-} from './catalog-index.ts';
-import { queryWords } from './query-words.ts';
+} from './search/catalog-index.ts';
+import { popularityRank } from './search/index-match.ts';
+import { containing } from './search/index-words.ts';
+import { queryWords } from './search/query-words.ts';
 import { listProducts } from './service.ts';
 
 /**

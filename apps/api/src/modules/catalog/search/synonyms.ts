@@ -7,8 +7,8 @@
  */
 import { normalizeSearchText } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { searchSynonyms } from '../../db/schema.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { searchSynonyms } from '../../../db/schema.ts';
 
 export interface SynonymSeed {
   term: string;

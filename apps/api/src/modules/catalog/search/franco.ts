@@ -1,4 +1,4 @@
-import { editsWithin } from './search-text.ts';
+import { editsWithin } from '../search-text.ts';
 
 /**
  * Arabic written in Latin letters and digits ("Franco": talaga, ghassala, sha7en, sama3a, botagaz), as many

@@ -1,0 +1,429 @@
+/**
+ * The catalog index's answer to a list (decision 022): the plan's groups matched in memory (index-match.ts), the
+ * order made there (a sort's pre-sorted positions, or a search's ranking: `rankedFromIndex`) and remembered with
+ * the index, and the page's cards from the database in one statement that also checks the versions.
+ */
+import { DEFAULT_PRODUCT_PER_PAGE, type ProductListQuery, type ProductListResponse } from '@store/contracts';
+import { WORD_SIMILARITY_THRESHOLD, type DbOrTx } from '../../../db/client.ts';
+import { catalogView, type CatalogView } from '../catalog-memo.ts';
+import { indexCards, toCard, withMonthly } from '../cards.ts';
+import { similarityTo } from '../search-text.ts';
+import {
+  catalogIndexAt,
+  readVersions,
+  sawVersions,
+  seenVersions,
+  soldOutMarks,
+  startsWithAt,
+  type CatalogIndex,
+  type Versions,
+} from './catalog-index.ts';
+import {
+  filterKey,
+  listAnswer,
+  listFilters,
+  RANKED_CANDIDATES,
+  type ListOptions,
+  type SearchEngine,
+} from './engine.ts';
+import { isFeatured, inOrder, match, partition, popularityRank, rememberOrder } from './index-match.ts';
+import { containing, mayHoldPhrase, nearWordsInIndex, phraseTest } from './index-words.ts';
+import { NEAR_WORDS, planSearch, type SearchPlan, type WordMatch } from './plan.ts';
+import { queryWords } from './query-words.ts';
+import { nearestCategories, nearestIfNone } from './sql-engine.ts';
+
+/**
+ * The list from the catalog index; null when the index is not at the catalog's version (the database answers).
+ * First at the versions this instance saw last, without a query: the statement that reads the page's stock reads
+ * the versions too, and when the catalog or its sold-out products have moved since, the list is made again at the
+ * versions read now (as decision 009's lists do). A list then costs one statement.
+ */
+async function listFromIndex(
+  db: DbOrTx,
+  q: ProductListQuery,
+  opts: ListOptions,
+): Promise<ProductListResponse | null> {
+  const seen = seenVersions(db);
+  if (seen) {
+    const answer = await listFromIndexAt(db, q, opts, seen, true);
+    if (answer) return answer;
+  }
+  return listFromIndexAt(db, q, opts, await readVersions(db), false);
+}
+
+async function listFromIndexAt(
+  db: DbOrTx,
+  q: ProductListQuery,
+  opts: ListOptions,
+  versions: Versions,
+  assumed: boolean,
+): Promise<ProductListResponse | null> {
+  const idx = await catalogIndexAt(db, versions.version);
+  if (!idx) return null;
+  const view = await catalogView(db, { at: idx.version });
+  const perPage = q.per_page ?? DEFAULT_PRODUCT_PER_PAGE;
+  const page = q.page ?? 1;
+  const { categories, promotionBySlug } = await listFilters(db, view, q);
+  const tokens = q.query ? queryWords(q.query) : [];
+  const search = tokens.length
+    ? await planSearch(
+        db,
+        view,
+        tokens,
+        async (plain) =>
+          Promise.all(
+            plain.map(async (t): Promise<WordMatch> =>
+              containing(idx, t).length
+                ? { asTyped: true }
+                : {
+                    asTyped: false,
+                    near: await view.remember(`near ${t}`, async () =>
+                      nearWordsInIndex(idx, t, WORD_SIMILARITY_THRESHOLD, NEAR_WORDS),
+                    ),
+                  },
+            ),
+          ),
+        () => idx.vocabulary,
+      )
+    : null;
+  const promotionId =
+    q.promotion_id !== undefined && promotionBySlug !== null
+      ? q.promotion_id === promotionBySlug
+        ? q.promotion_id
+        : -1
+      : (q.promotion_id ?? promotionBySlug);
+  const found = match(idx, {
+    categories: categories ? new Set(categories) : null,
+    brands: q.brand_id?.length ? new Set(q.brand_id) : null,
+    featured: !!q.featured,
+    onOffer: !!q.in_active_promotion,
+    special: !!q.in_dedicated_page,
+    promotionId,
+    groups: search?.groups ?? [],
+    minPiastres: q.min_price === undefined ? null : q.min_price * 100,
+    maxPiastres: q.max_price === undefined ? null : q.max_price * 100,
+  });
+  const total = found.total;
+  const offset = (page - 1) * perPage;
+  const key = filterKey(q, tokens);
+  let pageIds: number[] = [];
+  if (offset < total) {
+    const soldOut = await soldOutMarks(db, idx, versions.soldOut);
+    const sorted = (order: Int32Array, reverse = false) => inOrder(idx, found.matches, order, reverse);
+    let list: Int32Array;
+    if (q.latest_to_oldest) list = rememberOrder(idx, `created ${key}`, () => sorted(idx.byCreated));
+    else if (q.lowest_price || q.lowest_to_highest_price)
+      list = rememberOrder(idx, `price asc ${key}`, () => sorted(idx.byPrice));
+    else if (q.highest_price || q.highest_to_lowest_price)
+      list = rememberOrder(idx, `price desc ${key}`, () => sorted(idx.byPrice, true));
+    else if (q.featured_first)
+      list = rememberOrder(idx, `featured ${key}`, () =>
+        partition(found.matches, (d) => !isFeatured(idx, d)),
+      );
+    else if (search) {
+      const candidates = opts.rankedCandidates ?? RANKED_CANDIDATES;
+      const lazy = opts.phraseTestsAllBelow ?? PHRASE_TESTS_ALL_BELOW;
+      // Some matches ranked: their best first. Pages within the ranked best need only those (a shopper rarely goes
+      // further): the order of every match is made when a page past them is asked (`from`: where they start in
+      // the list). In stock before sold out: among the ranked best, then among the rest.
+      const ranked = (matches: Int32Array, from: number) => {
+        const whole = offset + perPage - from > candidates;
+        return [
+          whole,
+          () => {
+            const order = rankedFromIndex(idx, matches, search, candidates, whole, lazy);
+            const top = partition(order.top, (d) => soldOut[d] === 1);
+            const rest = partition(order.rest, (d) => soldOut[d] === 1);
+            const out = new Int32Array(top.length + rest.length);
+            out.set(top);
+            out.set(rest, top.length);
+            return out;
+          },
+        ] as const;
+      };
+      const brands = opts.preferBrands?.length ? new Set(opts.preferBrands) : null;
+      if (!brands) {
+        const [whole, order] = ranked(found.matches, 0);
+        list = rememberOrder(idx, `ranked ${candidates} ${whole} ${lazy} ${versions.soldOut} ${key}`, order);
+      } else {
+        // The products of the brands preferred first, each part ranked on its own (as `preferredFirst` pages them).
+        const first = found.matches.filter((d) => brands.has(idx.brand[d]!));
+        const others = found.matches.filter((d) => !brands.has(idx.brand[d]!));
+        const [wholeFirst, orderFirst] = ranked(first, 0);
+        const [wholeOthers, orderOthers] = ranked(others, first.length);
+        list = rememberOrder(
+          idx,
+          `ranked ${candidates} ${wholeFirst} ${wholeOthers} ${lazy} ${versions.soldOut} brands ${[...brands]} ${key}`,
+          () => {
+            const a = orderFirst();
+            const b = orderOthers();
+            const out = new Int32Array(a.length + b.length);
+            out.set(a);
+            out.set(b, a.length);
+            return out;
+          },
+        );
+      }
+    } else
+      list = rememberOrder(idx, `default ${versions.soldOut} ${key}`, () =>
+        partition(found.matches, (d) => soldOut[d] === 1),
+      );
+    pageIds = Array.from(list.subarray(offset, offset + perPage), (d) => idx.ids[d]!);
+  }
+  // A search that found nothing shows the categories nearest to it: read with the versions, in one statement.
+  const none = total === 0 && tokens.length ? await nearestWithVersions(db, view, tokens) : null;
+  const cards = none
+    ? { rows: [], live: [], versions: none.versions }
+    : await indexCards(db, idx, pageIds, opts);
+  if (
+    assumed &&
+    !(cards.versions.version === versions.version && cards.versions.soldOut === versions.soldOut)
+  )
+    return null;
+  const products = await withMonthly(
+    db,
+    cards.rows.map((r, i) => toCard(r, opts.locale, opts.now, cards.live[i])),
+    view,
+  );
+  // The search's own sections come first among the category filters, kept among the twelve however few products
+  // they hold: `laptop` offers its laptop sections before Monitors and Printers (found through Computers & Laptops,
+  // and fuller), `ac` its air conditioners' sections, not the twelve holding the most words with "ac" in them.
+  // listFacets orders the database's answer alike.
+  const own = new Set(search?.named ?? []);
+  const named = (
+    counts: Map<number, number>,
+    names: Map<number, { en: string; ar: string }>,
+    limit: number,
+    first = new Set<number>(),
+  ) =>
+    [...counts]
+      .sort((a, b) => Number(first.has(b[0])) - Number(first.has(a[0])) || b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([id, count]) => {
+        const n = names.get(id) ?? { en: '', ar: '' };
+        return { id, en: n.en, ar: n.ar, count };
+      });
+  const facets = {
+    categories: named(found.categoryCounts, idx.categoryNames, 12, own),
+    brands: named(found.brandCounts, idx.brandNames, 30),
+  };
+  return listAnswer({
+    products,
+    perPage,
+    page,
+    total,
+    min: found.min,
+    max: found.max,
+    facets,
+    didYouMean: search?.didYouMean ?? null,
+    nearest: none ? none.nearest : await nearestIfNone(db, view, total, tokens),
+    locale: opts.locale,
+  });
+}
+
+/**
+ * The categories nearest to a search that found nothing (`nearestIfNone`), and the versions now: when they are not
+ * remembered yet, one statement reads both (a search the catalog has no words for costs a statement, as one with
+ * results does, instead of three).
+ */
+async function nearestWithVersions(db: DbOrTx, view: CatalogView, tokens: string[]) {
+  let versions: Versions | null = null;
+  const phrase = tokens.join(' ');
+  const nearest = await view.remember(`nearest ${phrase}`, () =>
+    nearestCategories(db, phrase, view, (v) => (versions = v)),
+  );
+  if (versions) sawVersions(db, versions);
+  return { nearest, versions: versions ?? (await readVersions(db)) };
+}
+
+/**
+ * A search's order from the index: the best RANKED_CANDIDATES by the cheap rank (a named category, the whole
+ * phrase, the phrase at the start; ties by popularity, then newest) ordered by their similarity to the query too,
+ * then (`whole`) the other matches in the cheap order. The caller remembers it with the index (bounded, per
+ * version).
+ */
+function rankedFromIndex(
+  idx: CatalogIndex,
+  matches: Int32Array,
+  search: SearchPlan,
+  candidates: number,
+  whole: boolean,
+  testAllBelow: number,
+): { top: Int32Array; rest: Int32Array } {
+  // The named categories as a mark per category id (a lookup per match).
+  const named = new Uint8Array(idx.maxCategory + 1);
+  for (const c of search.named) if (c <= idx.maxCategory) named[c] = 1;
+  const phrase = search.phrase;
+  // Whether a text holds the whole phrase. For one word, the index's (remembered) list of the positions holding
+  // it, walked beside the matches (both ascending), instead of a search in every match's text. A phrase of several
+  // words is looked for only in the texts holding each of its words (the same walk over their lists' intersection):
+  // none when a word was a typo, fewer when one matched through a synonym; and in their words, not their letters
+  // (`phraseTest`).
+  const single = !phrase.includes(' ');
+  const holding = single ? containing(idx, phrase) : mayHoldPhrase(idx, phrase);
+  const holdsPhrase = single ? null : phraseTest(idx, phrase);
+  // The cheap rank takes 8 values (0 to 3.5 in halves): 4 for a named category, then 3 when the text starts with
+  // the phrase (so holds it), 2 when it holds it elsewhere. One pass counts each value's matches. A text that may
+  // hold a phrase of several words and does not start with it is left UNTESTED (its category's 4, or 0, plus 8)
+  // for now: a pair of common words is held by thousands of texts, and the best 300 need only the first of them
+  // in the tie-breakers' order (below).
+  const cheap = new Uint8Array(matches.length);
+  const counts = new Int32Array(8);
+  const untested: number[][] = [[], []];
+  for (let i = 0, j = 0; i < matches.length; i++) {
+    const d = matches[i]!;
+    while (j < holding.length && holding[j]! < d) j++;
+    const listed = j < holding.length && holding[j] === d;
+    const base = named[idx.category[d]!] ? 4 : 0;
+    let c = base;
+    if (listed) {
+      if (single) c = base + (startsWithAt(idx, d, phrase) ? 3 : 2);
+      // Starting with it holds it, but for a first or last word of one or two Latin letters, which must be whole.
+      else if (startsWithAt(idx, d, phrase) && holdsPhrase!(d)) c = base + 3;
+      else {
+        untested[base >> 2]!.push(i);
+        cheap[i] = base + UNTESTED;
+        continue;
+      }
+    }
+    cheap[i] = c;
+    counts[c]!++;
+  }
+  const byTie = popularityRank(idx);
+  // Tests the phrase in the untested matches of a category mark (0, or 1: named), in the tie-breakers' order,
+  // until `want` of them hold it (all of them when `want` is Infinity): the rest stay untested.
+  const resolve = (mark: number, want: number) => {
+    const list = untested[mark]!;
+    if (!list.length) return;
+    const base = mark * 4;
+    const test = (i: number) => {
+      const holds = holdsPhrase!(matches[i]!);
+      const c = holds ? base + 2 : base;
+      cheap[i] = c;
+      counts[c]!++;
+      return holds;
+    };
+    let found = 0;
+    if (want >= list.length) for (const i of list) test(i);
+    else
+      inTieOrder(
+        idx,
+        list.length,
+        idx.size / 16,
+        (mark) => {
+          for (const i of list) mark(matches[i]!, i + 1);
+        },
+        (_, i) => test(i - 1) && ++found >= want,
+      );
+    untested[mark] = [];
+  };
+  if (whole || untested[0]!.length + untested[1]!.length < testAllBelow) {
+    resolve(1, Infinity);
+    resolve(0, Infinity);
+  }
+  // The lowest cheap rank that reaches into the best `candidates` (all of them when the whole order is wanted).
+  // The untested are tested on the way down, as far as their value is reached: 6 (named, holding), 2 (holding).
+  let floor = 7;
+  for (let n = counts[7]!; floor > 0 && (whole || n < candidates);) {
+    floor--;
+    if (floor === 6) resolve(1, candidates - n);
+    else if (floor === 2) resolve(0, candidates - n);
+    n += counts[floor]!;
+  }
+  // Above the floor: fewer than `candidates` (or every match, for the whole order), sorted by cheap rank, then by
+  // the tie-breakers (popularity, newest, id). At the floor only the first few by the tie-breakers are needed
+  // (`inTieOrder`: a walk down the popularity order finds them without sorting, or gathering, a bucket of up to
+  // every match). Matches still untested are below the floor, or at it but after the first ones needed there.
+  const above: number[] = [];
+  for (let i = 0; i < matches.length; i++) if (cheap[i]! > floor && cheap[i]! < UNTESTED) above.push(i);
+  above.sort((a, b) => cheap[b]! - cheap[a]! || byTie[matches[a]!]! - byTie[matches[b]!]!);
+  const cheapOrder = above.map((i) => matches[i]!);
+  const need = candidates - above.length;
+  if (whole || need > 0)
+    inTieOrder(
+      idx,
+      counts[floor]!,
+      whole ? Infinity : 4 * need,
+      (mark) => {
+        for (let i = 0; i < matches.length; i++) if (cheap[i] === floor) mark(matches[i]!, 1);
+      },
+      (d) => cheapOrder.push(d) >= candidates && !whole,
+    );
+  const head = cheapOrder.length > candidates ? cheapOrder.slice(0, candidates) : cheapOrder;
+  const similarity = similarityTo(phrase);
+  // Sorted by score, then by the cheap order (a head position's index). The head's cheap ranks are those counted
+  // above (the first ones', then the floor's), not looked for again in its texts.
+  const score = new Float64Array(head.length);
+  for (let i = 0; i < head.length; i++) {
+    const c = i < above.length ? cheap[above[i]!]! : floor;
+    score[i] = c / 2 + similarity(idx.texts[head[i]!]!);
+  }
+  const byScore = Int32Array.from({ length: head.length }, (_, i) => i).sort(
+    (a, b) => score[b]! - score[a]! || a - b,
+  );
+  // The rest is wanted only with the whole order (below the floor nothing was kept otherwise).
+  return {
+    top: byScore.map((i) => head[i]!),
+    rest: whole ? Int32Array.from(cheapOrder.slice(candidates)) : new Int32Array(0),
+  };
+}
+
+/** Added to a match's cheap rank while its phrase is not tested yet (it is then no value of the rank). */
+const UNTESTED = 8;
+/**
+ * A search whose phrase (of several words) may be held by fewer texts than this tests them all; more are tested
+ * only as far as the best RANKED_CANDIDATES need (a pair of common words: 12,000-17,000 texts, 5-10 ms).
+ */
+const PHRASE_TESTS_ALL_BELOW = 1_500;
+
+/**
+ * Calls `visit` with each position `each` marks (with a number above 0, given back to `visit`), in the
+ * tie-breakers' order (popularity, newest, id), until it returns true. `count` says how many `each` marks: up to
+ * `sortUpTo` are sorted, more are met on a walk down the popularity order that stops as soon as `visit` has what
+ * it needs (the caller knows which costs less: a few of many wanted, or testing each one visited).
+ */
+function inTieOrder(
+  idx: CatalogIndex,
+  count: number,
+  sortUpTo: number,
+  each: (mark: (d: number, value: number) => void) => void,
+  visit: (d: number, value: number) => boolean,
+) {
+  // A number per position, kept with the index and left cleared: no catalog-sized array per search.
+  let at = scratchMarks.get(idx);
+  if (!at) scratchMarks.set(idx, (at = new Int32Array(idx.size)));
+  const marks = at;
+  if (count <= sortUpTo) {
+    const marked: number[] = [];
+    each((d, value) => {
+      marks[d] = value;
+      marked.push(d);
+    });
+    const byTie = popularityRank(idx);
+    marked.sort((a, b) => byTie[a]! - byTie[b]!);
+    try {
+      for (const d of marked) if (visit(d, marks[d]!)) return;
+    } finally {
+      for (const d of marked) marks[d] = 0;
+    }
+    return;
+  }
+  each((d, value) => {
+    marks[d] = value;
+  });
+  try {
+    const order = idx.byPopularity;
+    for (let k = 0; k < order.length; k++) {
+      const value = marks[order[k]!]!;
+      if (value && visit(order[k]!, value)) return;
+    }
+  } finally {
+    each((d) => {
+      marks[d] = 0;
+    });
+  }
+}
+const scratchMarks = new WeakMap<CatalogIndex, Int32Array>();
+
+/** The catalog index's answer; null when the index is not at the catalog's version (the database answers). */
+export const indexEngine: SearchEngine = { name: 'index', list: listFromIndex };

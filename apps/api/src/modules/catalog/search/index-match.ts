@@ -1,0 +1,237 @@
+import { FEATURED, ON_OFFER, ORDER_POSITIONS, SPECIAL, type CatalogIndex } from './catalog-index.ts';
+import { containing, intersect, union } from './index-words.ts';
+import type { SearchGroup } from './plan.ts';
+
+/**
+ * A list's filters, counts and orders in the catalog index (catalog-index.ts): one pass gives the matches, the
+ * total, the price range and the facets' counts (`match`); the sorts are pre-sorted orders of positions
+ * (`inOrder`), and ordered lists are remembered with the index (`rememberOrder`).
+ */
+
+/** What a list asks for, as the index applies it. */
+export interface IndexFilter {
+  categories: Set<number> | null;
+  brands: Set<number> | null;
+  featured: boolean;
+  onOffer: boolean;
+  special: boolean;
+  promotionId: number | null;
+  /** Every group must match: any of its texts, or any of its sections. */
+  groups: SearchGroup[];
+  minPiastres: number | null;
+  maxPiastres: number | null;
+}
+
+export interface IndexMatch {
+  /** Positions matching everything (price included), ascending. */
+  matches: Int32Array;
+  total: number;
+  min: number | null;
+  max: number | null;
+  categoryCounts: Map<number, number>;
+  brandCounts: Map<number, number>;
+}
+
+/** Each category's and each brand's positions (ascending), and each brand's prices (ascending). */
+interface GroupLists {
+  byCategory: Map<number, Int32Array>;
+  byBrand: Map<number, Int32Array>;
+  brandPrices: Map<number, Float64Array>;
+}
+const groupListsOf = new WeakMap<CatalogIndex, GroupLists>();
+
+/** Made once per index, on the first list that needs them (about 16 bytes per product). */
+function groupLists(idx: CatalogIndex): GroupLists {
+  let lists = groupListsOf.get(idx);
+  if (lists) return lists;
+  const gather = (of: Int32Array) => {
+    const counts = new Map<number, number>();
+    for (let d = 0; d < idx.size; d++) counts.set(of[d]!, (counts.get(of[d]!) ?? 0) + 1);
+    const out = new Map<number, Int32Array>();
+    const fill = new Map<number, number>();
+    for (const [id, c] of counts) {
+      out.set(id, new Int32Array(c));
+      fill.set(id, 0);
+    }
+    for (let d = 0; d < idx.size; d++) {
+      const id = of[d]!;
+      const k = fill.get(id)!;
+      out.get(id)![k] = d;
+      fill.set(id, k + 1);
+    }
+    return out;
+  };
+  const byBrand = gather(idx.brand);
+  const brandPrices = new Map<number, Float64Array>();
+  for (const [b, positions] of byBrand)
+    brandPrices.set(b, Float64Array.from(positions, (d) => idx.price[d]!).sort());
+  lists = { byCategory: gather(idx.category), byBrand, brandPrices };
+  groupListsOf.set(idx, lists);
+  return lists;
+}
+
+/** The first index in an ascending array whose value is at least `v` (`above`: more than `v`). */
+function lowerBound(a: Float64Array, v: number, above = false) {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < v || (above && a[mid] === v)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Per brand id, its products priced within the range (two binary searches per brand). */
+function brandsInPriceRange(idx: CatalogIndex, lists: GroupLists, min: number | null, max: number | null) {
+  const tally = new Int32Array(idx.maxBrand + 1);
+  for (const [b, prices] of lists.brandPrices) {
+    const from = min === null ? 0 : lowerBound(prices, min);
+    const to = max === null ? prices.length : lowerBound(prices, max, true);
+    tally[b] = Math.max(0, to - from);
+  }
+  return tally;
+}
+
+/**
+ * One pass: the matches, the total, the price range (without the price filter, as the list's filter shows it),
+ * the counts per category (of the matches) and per brand (of the matches without the brand filter).
+ */
+export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
+  // The positions holding every group: each group's texts and sections joined, then the groups intersected (all
+  // ascending).
+  let candidates: Int32Array | null = null;
+  for (const group of f.groups) {
+    const lists = group.texts.map((text) => containing(idx, text));
+    if (group.sections.length) {
+      const { byCategory } = groupLists(idx);
+      for (const c of group.sections) {
+        const list = byCategory.get(c);
+        if (list) lists.push(list);
+      }
+    }
+    const any = union(lists, idx.size);
+    candidates = candidates ? intersect(candidates, any) : any;
+  }
+  // Counted in arrays by id (ids are small serials; a Map per match cost more than the rest of the pass).
+  const categoryTally = new Int32Array(idx.maxCategory + 1);
+  let brandTally = new Int32Array(idx.maxBrand + 1);
+  // Without a search, a category's or a brand's products only, from their position lists, instead of a pass over
+  // the whole catalog. The brand facet counts every brand of the list but the brand filter: with brands alone,
+  // those come from each brand's sorted prices (when no other filter applies), and the pass skips them.
+  let brandsCounted = false;
+  if (!candidates && (f.categories || f.brands)) {
+    const lists = groupLists(idx);
+    if (f.categories) {
+      candidates = union(
+        [...f.categories].flatMap((c) => lists.byCategory.get(c) ?? []),
+        idx.size,
+      );
+    } else if (!f.featured && !f.onOffer && !f.special && f.promotionId === null) {
+      candidates = union(
+        [...f.brands!].flatMap((b) => lists.byBrand.get(b) ?? []),
+        idx.size,
+      );
+      brandTally = brandsInPriceRange(idx, lists, f.minPiastres, f.maxPiastres);
+      brandsCounted = true;
+    }
+  }
+  const n = candidates ? candidates.length : idx.size;
+  // The matches, in an array as long as the candidates (no array grown one push at a time, then copied).
+  const out = new Int32Array(n);
+  let total = 0;
+  let min: number | null = null;
+  let max: number | null = null;
+  for (let i = 0; i < n; i++) {
+    const d = candidates ? candidates[i]! : i;
+    if (f.categories && !f.categories.has(idx.category[d]!)) continue;
+    const flags = idx.flags[d]!;
+    if (f.featured && !(flags & FEATURED)) continue;
+    if (f.onOffer && !(flags & ON_OFFER)) continue;
+    if (f.special && !(flags & SPECIAL)) continue;
+    if (f.promotionId !== null && idx.promotion[d] !== f.promotionId) continue;
+    const price = idx.price[d]!;
+    const priceOk =
+      (f.minPiastres === null || price >= f.minPiastres) &&
+      (f.maxPiastres === null || price <= f.maxPiastres);
+    const brand = idx.brand[d]!;
+    if (priceOk && !brandsCounted) brandTally[brand]!++;
+    if (f.brands && !f.brands.has(brand)) continue;
+    if (min === null || price < min) min = price;
+    if (max === null || price > max) max = price;
+    if (!priceOk) continue;
+    out[total++] = d;
+    const c = idx.category[d]!;
+    categoryTally[c]!++;
+  }
+  const counted = (tally: Int32Array) => {
+    const m = new Map<number, number>();
+    for (let id = 0; id < tally.length; id++) if (tally[id]) m.set(id, tally[id]!);
+    return m;
+  };
+  const categoryCounts = counted(categoryTally);
+  const brandCounts = counted(brandTally);
+  return { matches: out.subarray(0, total), total, min, max, categoryCounts, brandCounts };
+}
+
+/** The matches in the order of a pre-sorted list of positions (`reverse` reads it backwards). */
+export function inOrder(idx: CatalogIndex, matches: Int32Array, order: Int32Array, reverse = false) {
+  if (matches.length === idx.size) return reverse ? order.slice().reverse() : order;
+  // Few matches: sorted by their place in the order, without a pass over the whole order.
+  if (matches.length * 32 < idx.size) {
+    const rank = rankIn(order);
+    const out = Int32Array.from(matches);
+    out.sort(reverse ? (a, b) => rank[b]! - rank[a]! : (a, b) => rank[a]! - rank[b]!);
+    return out;
+  }
+  const mark = new Uint8Array(idx.size);
+  for (let i = 0; i < matches.length; i++) mark[matches[i]!] = 1;
+  const out = new Int32Array(matches.length);
+  let k = 0;
+  if (reverse) {
+    for (let i = order.length - 1; i >= 0; i--) if (mark[order[i]!]) out[k++] = order[i]!;
+  } else for (let i = 0; i < order.length; i++) if (mark[order[i]!]) out[k++] = order[i]!;
+  return out;
+}
+
+/** Each position's place in a pre-sorted order (made once per order, so once per index). */
+const ranks = new WeakMap<Int32Array, Int32Array>();
+function rankIn(order: Int32Array): Int32Array {
+  let rank = ranks.get(order);
+  if (!rank) {
+    rank = new Int32Array(order.length);
+    for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+    ranks.set(order, rank);
+  }
+  return rank;
+}
+
+/** Each position's place in the tie-breakers' order of a search (popularity, then newest, then id). */
+export const popularityRank = (idx: CatalogIndex) => rankIn(idx.byPopularity);
+
+/** `list` with the positions for which `last` holds moved to the end, each part in its order. */
+export function partition(list: Int32Array, last: (d: number) => boolean): Int32Array {
+  const out = new Int32Array(list.length);
+  let k = 0;
+  for (let i = 0; i < list.length; i++) if (!last(list[i]!)) out[k++] = list[i]!;
+  for (let i = 0; i < list.length; i++) if (last(list[i]!)) out[k++] = list[i]!;
+  return out;
+}
+
+export const isFeatured = (idx: CatalogIndex, d: number) => (idx.flags[d]! & FEATURED) !== 0;
+
+/** An ordered list remembered with the index (so per version), bounded. */
+export function rememberOrder(idx: CatalogIndex, key: string, compute: () => Int32Array): Int32Array {
+  const hit = idx.orders.get(key);
+  if (hit) return hit;
+  const value = compute();
+  // The oldest go first until the new one fits.
+  for (const [k, v] of idx.orders) {
+    if (idx.orderPositions + value.length <= ORDER_POSITIONS) break;
+    idx.orders.delete(k);
+    idx.orderPositions -= v.length;
+  }
+  idx.orders.set(key, value);
+  idx.orderPositions += value.length;
+  return value;
+}
