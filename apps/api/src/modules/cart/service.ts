@@ -14,7 +14,14 @@ import { AppError } from '../../lib/errors.ts';
 import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { findUserAddress, zoneForGovernorate } from '../addresses/index.ts';
 import { loadProducts } from '../catalog/index.ts';
-import { cartOf, chooseCartAddress, touchCart as touch, type OrderRow } from '../orders/index.ts';
+import {
+  cartOf,
+  chooseCartAddress,
+  removeCartLine,
+  setCartLine,
+  touchCart as touch,
+  type OrderRow,
+} from '../orders/index.ts';
 
 /**
  * The cart is about to be read for the user: modules above the cart bring it up to date first (payments: an
@@ -62,16 +69,6 @@ const buyable = {
   stock: products.stock,
   maximumPerOrder: products.maximumPerOrder,
 };
-
-async function setLine(db: DbOrTx, orderId: number, productId: number, quantity: number, now: Date) {
-  await db
-    .insert(orderProducts)
-    .values({ orderId, productId, quantity, createdAt: now })
-    .onConflictDoUpdate({
-      target: [orderProducts.orderId, orderProducts.productId],
-      set: { quantity },
-    });
-}
 
 /* ---------------- reading ---------------- */
 
@@ -172,9 +169,7 @@ export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOpt
   const order = await db.transaction(async (tx) => {
     const cart = await cartOf(tx, opts.userId, opts.now, true);
     if (destroy || !quantity) {
-      await tx
-        .delete(orderProducts)
-        .where(and(eq(orderProducts.orderId, cart.id), eq(orderProducts.productId, productId)));
+      await removeCartLine(tx, cart.id, productId);
     } else {
       const [p] = await tx.select(buyable).from(products).where(eq(products.id, productId));
       if (!p) throw AppError.notFound('product_not_found');
@@ -184,7 +179,7 @@ export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOpt
           product_id: productId,
           max_quantity: limitOf(p).n,
         });
-      await setLine(tx, cart.id, productId, quantity, opts.now);
+      await setCartLine(tx, { orderId: cart.id, productId, quantity, now: opts.now });
     }
     await touch(tx, cart.id, opts.now);
     return cart;
@@ -235,7 +230,8 @@ export async function mergeCart(db: DbOrTx, body: CartMergeBody, opts: CartOptio
         const final = Math.min(want, limitOf(p).n);
         if (final < want)
           adjusted.push({ product_id: productId, quantity: final, message: lineProblem(p, want)! });
-        if (final !== had) await setLine(tx, cart.id, productId, final, opts.now);
+        if (final !== had)
+          await setCartLine(tx, { orderId: cart.id, productId, quantity: final, now: opts.now });
       }
     }
     await touch(tx, cart.id, opts.now);

@@ -52,7 +52,13 @@ import {
   type Logger,
 } from '../payments/index.ts';
 import { productsUnavailable, takeStock } from '../stock/index.ts';
-import { checkOut, getOrder, hasUnratedOrders, type CheckoutFacts } from '../orders/index.ts';
+import {
+  checkOut,
+  fixCheckoutPrices,
+  getOrder,
+  hasUnratedOrders,
+  type CheckoutFacts,
+} from '../orders/index.ts';
 
 /* ---------------- National ID, banks, plans ---------------- */
 
@@ -223,15 +229,13 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
   };
 }
 
-/** Unit prices are fixed on the lines at checkout (what the shopper saw and pays). */
-async function fixPrices(tx: DbOrTx, orderId: number, lines: Line[]) {
-  for (const l of lines) {
-    await tx
-      .update(orderProducts)
-      .set({ checkoutPricePiastres: l.price })
-      .where(and(eq(orderProducts.orderId, orderId), eq(orderProducts.productId, l.productId)));
-  }
-}
+/** Unit prices are fixed on the lines at checkout (what the shopper saw and pays): the prices the totals used. */
+const fixPrices = (tx: DbOrTx, orderId: number, lines: Line[]) =>
+  fixCheckoutPrices(
+    tx,
+    orderId,
+    lines.map((l) => ({ productId: l.productId, unitPiastres: l.price })),
+  );
 
 /** What checkout fixes on the order: the address as it is now, the totals, the method. */
 const factsOf = (

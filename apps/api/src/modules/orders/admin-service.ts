@@ -35,7 +35,7 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/index.ts';
-import { emit, paymentRefund, transition, type MoneyRefund, type OrderRow } from './core.ts';
+import { emit, paymentRefund, refundLineUnits, transition, type MoneyRefund, type OrderRow } from './core.ts';
 import {
   dailyFoldDue,
   foldOrderDailySales,
@@ -386,13 +386,14 @@ export async function refundOrder(
       if (!line) throw AppError.field('lines', 'refund_line_unknown');
       if (line.refundedQuantity + quantity > line.quantity)
         throw AppError.field('lines', `refund_too_many:${line.quantity - line.refundedQuantity}`);
-      await tx
-        .update(orderProducts)
-        .set({ refundedQuantity: line.refundedQuantity + quantity })
-        .where(eq(orderProducts.id, lineId));
       line.refundedQuantity += quantity;
       amount += quantity * (line.checkoutPricePiastres ?? 0);
     }
+    await refundLineUnits(
+      tx,
+      id,
+      [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
+    );
     if (body.restock)
       await returnStock(
         tx,

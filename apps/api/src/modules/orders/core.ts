@@ -1,10 +1,13 @@
 /**
- * The order's one owner (DESIGN.md, CONVENTIONS 14–15, issue 13): the only code that creates an order row or
- * changes one. Every change of status goes through `transition`: the transitions table of contracts
- * (order-states.ts) says whether the actor may make the move, a guarded update (`where id = … and status = from`)
- * makes a concurrent change lose cleanly (409), and the same transaction writes the order's history and a
- * `domain_events` row for what must happen after the commit (the outbox, modules/orders/events.ts).
- * Other modules call these functions inside their own transactions; none of them writes `orders` itself.
+ * The order's one owner (DESIGN.md, CONVENTIONS 14–15, issue 13, decision 029): the only code that creates an
+ * order row or changes one, and the only code that writes its lines (order_products: the cart's lines, the prices
+ * fixed at checkout, the units a refund gives back). Every change of status goes through `transition`: the
+ * transitions table of contracts (order-states.ts) says whether the actor may make the move, a guarded update
+ * (`where id = … and status = from`) makes a concurrent change lose cleanly (409), and the same transaction writes
+ * the order's history, a `domain_events` row for what must happen after the commit (the outbox,
+ * modules/orders/events.ts), and what entering the new state does (AFTER: a cancel returns the stock and marks the
+ * payments for a refund). Other modules call these functions inside their own transactions; none of them writes
+ * `orders` or `order_products` itself.
  */
 import { canTransition, type OrderActor, type OrderState, type PaymentMethod } from '@store/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -164,6 +167,11 @@ export async function transition(
   return row;
 }
 
+/** The order was handed on after it was placed (spec §3 sap_sync): the outbox's consumer marks it. */
+export async function markHandedOn(tx: DbOrTx, orderId: number, now: Date) {
+  await tx.update(orders).set({ sapSync: true, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
 /* ---------------- what entering a state does ---------------- */
 
 /** A move just made, as its after-effects are given it (in the move's transaction). */
@@ -217,28 +225,6 @@ const AFTER: {
   canceled: [returnUnrefundedStock, (tx, e) => orderCanceled.run(tx, e)],
 };
 
-/* ---------------- the order's payments (the payments module answers) ---------------- */
-
-/** What a refund of an order paid online did with its money: through the gateway (its refund id), or left to do by hand. */
-export interface MoneyRefund {
-  refund_id: string | null;
-  refunded_by: 'gateway' | 'by_hand';
-}
-
-/**
- * A refund of an order paid online asks the payments module to give `amountPiastres` back (payments/service.ts
- * answers; it alone writes payment rows). Asked inside the refund's transaction with the order locked.
- */
-export const paymentRefund = questionHook<
-  { provider: PaymentProvider; orderId: number; amountPiastres: number; now: Date },
-  MoneyRefund
->();
-
-/** The order was handed on after it was placed (spec §3 sap_sync): the outbox's consumer marks it. */
-export async function markHandedOn(tx: DbOrTx, orderId: number, now: Date) {
-  await tx.update(orders).set({ sapSync: true, updatedAt: now }).where(eq(orders.id, orderId));
-}
-
 /* ---------------- the cart (an order in progress) ---------------- */
 
 /** The user's cart row, created on first use (one per user: a partial unique index); locked when `lock`. */
@@ -263,6 +249,32 @@ export async function ensureCart(tx: DbOrTx, userId: number, now: Date) {
   await tx.execute(sql`insert into orders (user_id, status, created_at, updated_at)
     values (${userId}, 'cart', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
     on conflict (user_id) where status = 'cart' do nothing`);
+}
+
+/** The cart holds `quantity` of the product (a new line, or the line's quantity replaced). */
+export async function setCartLine(
+  tx: DbOrTx,
+  args: { orderId: number; productId: number; quantity: number; now: Date },
+) {
+  await tx
+    .insert(orderProducts)
+    .values({
+      orderId: args.orderId,
+      productId: args.productId,
+      quantity: args.quantity,
+      createdAt: args.now,
+    })
+    .onConflictDoUpdate({
+      target: [orderProducts.orderId, orderProducts.productId],
+      set: { quantity: args.quantity },
+    });
+}
+
+/** The product leaves the cart. */
+export async function removeCartLine(tx: DbOrTx, orderId: number, productId: number) {
+  await tx
+    .delete(orderProducts)
+    .where(and(eq(orderProducts.orderId, orderId), eq(orderProducts.productId, productId)));
 }
 
 /** A cart line changed: the cart's updated_at follows. */
@@ -329,6 +341,25 @@ export async function followAddressInCart(
 addressChanged.on(followAddressInCart);
 
 /* ---------------- checkout and payment ---------------- */
+
+/**
+ * The unit prices are fixed on the order's lines when it is checked out (what the shopper saw and pays): the prices
+ * its totals were counted from, given by the caller (checkout, and a payment that succeeded after its session ended).
+ */
+export async function fixCheckoutPrices(
+  tx: DbOrTx,
+  orderId: number,
+  lines: readonly { productId: number; unitPiastres: number }[],
+) {
+  if (!lines.length) return;
+  const prices = sql.join(
+    lines.map((l) => sql`(${l.productId}::int, ${l.unitPiastres}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update order_products op set checkout_price_piastres = v.price
+    from (values ${prices}) as v(product_id, price)
+    where op.order_id = ${orderId} and op.product_id = v.product_id`);
+}
 
 /** What checkout fixed when the cart became an order (the address snapshot, totals, method). */
 export type CheckoutFacts = Required<
@@ -470,4 +501,37 @@ export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef,
     });
   }
   await transition(tx, { orderId, to: 'abandoned', actor, expect: ['awaiting_payment'], now });
+}
+
+/* ---------------- refunds ---------------- */
+
+/** What a refund of an order paid online did with its money: through the gateway (its refund id), or left to do by hand. */
+export interface MoneyRefund {
+  refund_id: string | null;
+  refunded_by: 'gateway' | 'by_hand';
+}
+
+/**
+ * A refund of an order paid online asks the payments module to give `amountPiastres` back (payments/service.ts
+ * answers; it alone writes payment rows). Asked inside the refund's transaction with the order locked.
+ */
+export const paymentRefund = questionHook<
+  { provider: PaymentProvider; orderId: number; amountPiastres: number; now: Date },
+  MoneyRefund
+>();
+
+/**
+ * A refund gives units of the order's lines back: each line's refunded_quantity grows by its units. The caller
+ * holds the order's lock and checked that no line refunds more than it holds.
+ */
+export async function refundLineUnits(
+  tx: DbOrTx,
+  orderId: number,
+  units: readonly { lineId: number; quantity: number }[],
+) {
+  for (const u of units)
+    await tx
+      .update(orderProducts)
+      .set({ refundedQuantity: sql`${orderProducts.refundedQuantity} + ${u.quantity}` })
+      .where(and(eq(orderProducts.id, u.lineId), eq(orderProducts.orderId, orderId)));
 }

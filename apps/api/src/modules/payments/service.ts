@@ -25,6 +25,7 @@ import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import {
   GATEWAY,
   SYSTEM,
+  fixCheckoutPrices,
   holdAgainForPayment,
   orderCanceled,
   paymentRefund,
@@ -211,8 +212,14 @@ async function lateSuccess(
         now,
         { reason: 'late_payment', orderId: o.id },
       );
-      await sp.execute(sql`update order_products op set checkout_price_piastres = p.current_price_piastres
-        from products p where p.id = op.product_id and op.order_id = ${o.id}`);
+      await fixCheckoutPrices(
+        sp,
+        o.id,
+        rows.map((r) => ({
+          productId: Number(r.product_id),
+          unitPiastres: Number(r.current_price_piastres),
+        })),
+      );
       await holdAgainForPayment(sp, {
         orderId: o.id,
         subtotalPiastres: subtotal,
