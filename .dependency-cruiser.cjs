@@ -1,4 +1,37 @@
 /**
+ * The storefront's features (apps/web/src/features), lowest first. A feature imports only features below it, never
+ * one above or beside it (account and content share the top), so no two features import each other. Where a lower
+ * feature needs something of a higher one, the higher one subscribes to it (auth's onSignIn and onSignOut) or the
+ * app puts it in a slot (catalog's purchase controls, the cart page's checkout button: app/routes.tsx).
+ */
+const FEATURE_LAYERS = [
+  ['auth'],
+  ['addresses'],
+  ['catalog'],
+  ['cart'],
+  ['orders'],
+  ['checkout'],
+  ['account', 'content'],
+];
+
+const featureLayerRules = FEATURE_LAYERS.flatMap((layer, i) =>
+  layer.map((feature) => {
+    const notBelow = FEATURE_LAYERS.slice(i)
+      .flat()
+      .filter((other) => other !== feature);
+    return {
+      name: `feature-layer-${feature}`,
+      severity: 'error',
+      comment: `features/${feature} may import only the features below it (${
+        FEATURE_LAYERS.slice(0, i).flat().join(', ') || 'none'
+      }): move the shared part down, or let the higher feature subscribe or fill a slot`,
+      from: { path: `^apps/web/src/features/${feature}/` },
+      to: { path: `^apps/web/src/features/(${notBelow.join('|')})/` },
+    };
+  }),
+);
+
+/**
  * `npm run lint` runs dependency-cruiser with these rules (decision 017). ESLint keeps API modules to each other's
  * index.ts; this finds import cycles, between files and, through those index.ts faces, between modules. Type-only
  * imports count too: they are erased at build, but a reader still has to read both files together (the AppContext
@@ -15,6 +48,7 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    ...featureLayerRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -42,7 +42,6 @@ export default tseslint.config(
     ['apps/web/src/features/*/*.{ts,tsx}', '^\\.\\./(?!\\.)[^/]+/'],
     ['apps/web/src/features/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./(?!lib/|ui/|app/|i18n/)[^./][^/]*/'],
     ['apps/web/src/features/*/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./\\.\\./(?!lib/|ui/|app/|i18n/)[^./][^/]*/'],
-    ['apps/web/src/{ui,lib}/**/*.{ts,tsx}', 'features/[^/]+/'],
   ].map(([files, regex]) => ({
     files: [files],
     rules: {
@@ -52,6 +51,25 @@ export default tseslint.config(
       ],
     },
   })),
+  // Shared web code (ui/, lib/) is below the storefront's features and the back office: it imports neither.
+  // Which feature may import which: .dependency-cruiser.cjs (FEATURE_LAYERS).
+  {
+    files: ['apps/web/src/{ui,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(features|admin)(/|$)',
+              message:
+                'ui/ and lib/ are shared by the storefront and the back office: they never import features/ or admin/',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The API's modules (apps/api/src/modules/*) reach each other only through the other module's index.ts, its
   // face; a module above reacts to one below through the lower module's hooks (lib/hooks.ts), never by the lower
   // one importing it. Tests may reach into any module. Import cycles: .dependency-cruiser.cjs (npm run lint).

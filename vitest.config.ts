@@ -13,7 +13,15 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // The storefront's components, rendered in a DOM (happy-dom) with Testing Library: *.test.tsx.
+      {
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+        },
+      },
     ],
   },
 });

@@ -3,14 +3,15 @@ import { mergeConfig, type Plugin } from 'vite';
 import base from './vite.config.ts';
 
 /**
- * Each page's module (src/features/{feature}/routes/{name}-route.tsx) says which file it is, in the server's build
+ * Each page's module (src/features/{feature}/routes/{name}-route.tsx), and each slot a page of a lower feature
+ * loads with it (src/features/{feature}/slots/{name}.tsx, app/routes.tsx), says which file it is, in the server's build
  * only (the browser's carries no such string): a rendered page names the chunks of the browser's build it will need,
  * which the build's manifest lists by these files (apps/api/src/lib/page-chunks.ts).
  */
 const pageSourceFiles: Plugin = {
   name: 'page-source-files',
   transform(code, id) {
-    const file = /\/(src\/features\/[^/]+\/routes\/[^/]+-route\.tsx)$/.exec(id)?.[1];
+    const file = /\/(src\/features\/[^/]+\/(?:routes\/[^/]+-route|slots\/[^/]+)\.tsx)$/.exec(id)?.[1];
     return file ? { code: `${code}\nexport const sourceFile = ${JSON.stringify(file)};\n`, map: null } : null;
   },
 };

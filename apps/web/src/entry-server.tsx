@@ -123,7 +123,7 @@ export async function pageModules(url: string, locale: Locale): Promise<string[]
     await preloadPages(pathname);
     const pages = await Promise.all(pagesAt(pathname).map(loadPage));
     return [
-      ...pages.flatMap((page) => (page as { sourceFile?: string }).sourceFile ?? []),
+      ...pages.flatMap((page) => (page as { sourceFile?: string | string[] }).sourceFile ?? []),
       `src/i18n/first-load-${locale}.ts`,
     ];
   } catch {

@@ -1,4 +1,7 @@
+import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { CardCartButton } from '../features/cart';
+import { PurchaseControlsProvider, type PurchaseControls } from '../features/catalog';
 import { prefetchHome } from '../features/content';
 import { currentLocale } from '../lib/locale-store';
 import { hydrating, isServer } from '../lib/ssr';
@@ -16,6 +19,41 @@ const notFound: PageLoader = () => import('../features/content/routes/not-found-
 const signIn: PageLoader = () => import('../features/auth/routes/signin-route');
 const account: PageLoader = () => import('../features/account/routes/account-route');
 const address: PageLoader = () => import('../features/addresses/routes/address-route');
+/**
+ * A page of a lower feature with a part of a higher one in it (a slot: the lower feature never imports the higher,
+ * see .dependency-cruiser.cjs). Both modules load together; on the server the page names both modules' chunks
+ * (`sourceFile`, added to route and slot modules by vite.ssr.config.ts; entry-server.tsx `pageModules`).
+ */
+function withSlot<P extends object, S extends object>(
+  page: () => Promise<P>,
+  slot: () => Promise<S>,
+  render: (page: P, slot: S) => ComponentType,
+): PageLoader {
+  return () =>
+    Promise.all([page(), slot()]).then(([p, s]) => ({
+      Component: render(p, s),
+      sourceFile: [p, s].flatMap((m) => (m as { sourceFile?: string }).sourceFile ?? []),
+    }));
+}
+
+/** The product page with the cart's counter and button in it. */
+const product = withSlot(
+  () => import('../features/catalog/routes/product-route'),
+  () => import('../features/cart/slots/product-purchase'),
+  (page, cart) =>
+    function Component() {
+      return <page.ProductPage Purchase={cart.ProductPurchase} />;
+    },
+);
+/** The cart page with checkout's entry button in it. */
+const cart = withSlot(
+  () => import('../features/cart/routes/cart-route'),
+  () => import('../features/checkout/slots/checkout-button'),
+  (page, checkout) =>
+    function Component() {
+      return <page.CartPage CheckoutButton={checkout.CheckoutEntryButton} />;
+    },
+);
 
 /**
  * Pages of spec §2, the same in the browser (app.tsx) and on the server (entry-server.tsx). Each page is its own
@@ -24,10 +62,10 @@ const address: PageLoader = () => import('../features/addresses/routes/address-r
 const pages: [path: string | null, load: PageLoader][] = [
   [null, home],
   ['products', () => import('../features/catalog/routes/products-route')],
-  ['products/:productId', () => import('../features/catalog/routes/product-route')],
+  ['products/:productId', product],
   ['special-offers', () => import('../features/catalog/routes/special-offers-route')],
   ['promotions/:slug', () => import('../features/catalog/routes/promotion-route')],
-  ['cart', () => import('../features/cart/routes/cart-route')],
+  ['cart', cart],
   ['about-us', () => import('../features/content/routes/about-route')],
   ['terms-conditions', () => import('../features/content/routes/terms-route')],
   ['privacy-policy', () => import('../features/content/routes/privacy-route')],
@@ -45,10 +83,16 @@ const pages: [path: string | null, load: PageLoader][] = [
   ['address', address],
   ['address/:addressId', address],
   ['checkout/:step', () => import('../features/checkout/routes/checkout-route')],
-  ['complete-payment', () => import('../features/orders/routes/complete-payment-route')],
+  ['complete-payment', () => import('../features/checkout/routes/complete-payment-route')],
   ['404', notFound],
   ['*', notFound],
 ];
+
+/**
+ * The cart's button in the catalog's cards: the catalog is below the cart and never imports it (features, one way:
+ * .dependency-cruiser.cjs), so the app puts it in the catalog's slot.
+ */
+const purchaseControls: PurchaseControls = { CardButton: CardCartButton };
 
 /** Each page route's code. */
 const loaders = new WeakMap<RouteObject, PageLoader>();
@@ -56,7 +100,11 @@ const loaders = new WeakMap<RouteObject, PageLoader>();
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    element: (
+      <PurchaseControlsProvider value={purchaseControls}>
+        <RootLayout />
+      </PurchaseControlsProvider>
+    ),
     children: [
       ...pages.map(([path, load]) => {
         const route: RouteObject = path

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { afterHydration, serverRendered } from '../../lib/ssr';
@@ -40,6 +41,26 @@ export const onSignOut = (fn: () => void) => {
   signOutListeners.add(fn);
   return () => signOutListeners.delete(fn);
 };
+
+/**
+ * Listeners run once a sign-in has succeeded, before the sign-in page sends the shopper on (the guest cart merges
+ * into the server cart). Features above auth subscribe here; auth never imports them.
+ */
+const signInListeners = new Set<(qc: QueryClient) => Promise<void> | void>();
+export const onSignIn = (fn: (qc: QueryClient) => Promise<void> | void) => {
+  signInListeners.add(fn);
+  return () => signInListeners.delete(fn);
+};
+/** Runs the sign-in listeners and waits for them; one that fails does not fail the sign-in. */
+export async function signedIn(qc: QueryClient): Promise<void> {
+  await Promise.all(
+    [...signInListeners].map((fn) =>
+      Promise.resolve()
+        .then(() => fn(qc))
+        .catch(() => undefined),
+    ),
+  );
+}
 
 /** The session: auth headers (client, token, uid) and the current user, persisted across visits. */
 export const useAuth = create<AuthState>()(

@@ -1,6 +1,5 @@
 export { useGuestCart, useCartCount, type GuestCartLine } from './store';
 export {
-  mergeGuestCartIntoServer,
   putServerCart,
   serverCartKey,
   useAddToCart,
@@ -11,4 +10,5 @@ export {
 export { useCartActions, useCartQuantity } from './use-cart';
 export { CartErrorDialog } from './components/cart-error-dialog';
 export { QuantityCounter } from './components/quantity-counter';
+export { CardCartButton } from './components/card-cart-button';
 export { clampQuantity, quantityLimit, type QuantityResult } from './quantity';

@@ -3,7 +3,7 @@ import type { Product } from '@store/contracts/catalog';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useLocaleStore } from '../../lib/locale-store';
-import { onSignOut, useAuth, useIsSignedIn } from '../auth';
+import { onSignIn, onSignOut, useAuth, useIsSignedIn } from '../auth';
 import { useMergeNotice } from './merge-notice';
 import { useGuestCart } from './store';
 
@@ -50,6 +50,9 @@ export async function mergeGuestCartIntoServer(qc: QueryClient) {
   }
   await qc.invalidateQueries({ queryKey: ['server-cart'] });
 }
+
+// What a guest put in the cart is still there after signing in: the sign-in page waits for this.
+onSignIn(mergeGuestCartIntoServer);
 
 export function useServerCart() {
   const locale = useLocaleStore((s) => s.locale);

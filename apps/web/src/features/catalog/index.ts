@@ -25,6 +25,7 @@ export {
   usePromotions,
 } from './api/get-promotions';
 export { ProductCard } from './components/product-card';
+export { PurchaseControlsProvider, type PurchaseControls } from './purchase-controls';
 export { AvailabilityBadge } from './components/availability-badge';
 export { recordRecentlyViewed, useRecentlyViewed, useRecentlyViewedStore } from './recently-viewed';
 export {

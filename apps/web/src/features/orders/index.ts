@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 
-export { ORDERS_KEY, unratedOrdersQueryOptions } from './api/orders';
+export { ORDERS_KEY, orderQueryOptions, unratedOrdersQueryOptions } from './api/orders';
+export { useOrdersTranslation } from './i18n';
+export { methodKey, orderNumberOf } from './order-labels';
 export type { RatingDialogProps } from './components/rating-dialog';
 
 /** The account area's Orders tab, fetched when it is first shown. */

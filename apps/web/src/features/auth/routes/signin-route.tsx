@@ -7,13 +7,12 @@ import { useNamespace } from '../../../lib/i18n';
 import { authTexts } from '../../../i18n/auth';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { mergeGuestCartIntoServer } from '../../cart';
 import { signIn, signUp } from '../api/auth-api';
 import { Field } from '../../../ui/field';
 import { MessageDialog } from '../../../ui/message-dialog';
 import { applyServerErrors, errorOf, wrongCodeMessage } from '../../../lib/form-errors';
 import { GuestOnly, returnPath } from '../guards';
-import { useAuth } from '../store';
+import { signedIn, useAuth } from '../store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type SignIn = { phone_number: string; password: string; sms_sign_in_otp?: string };
@@ -59,8 +58,8 @@ function SignInForm() {
         password: values.password,
         ...(codeNotice && values.sms_sign_in_otp ? { sms_sign_in_otp: values.sms_sign_in_otp } : {}),
       });
-      // What a guest put in the cart is still there after signing in.
-      await mergeGuestCartIntoServer(qc).catch(() => undefined);
+      // What a guest put in the cart is still there after signing in (the cart listens: onSignIn).
+      await signedIn(qc);
       // Unless the shopper already went somewhere else (the header's links work as soon as they are signed in).
       if (mounted.current) await navigate(returnPath(location.state) ?? '/', { replace: true });
     } catch (err) {

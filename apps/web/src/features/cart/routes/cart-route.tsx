@@ -1,7 +1,7 @@
 import type { Product } from '@store/contracts/catalog';
 import { deliveryFee, orderTotals, toEgp, toPiastres, type DeliveryRule } from '@store/contracts/money';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNamespace } from '../../../lib/i18n';
 import { cartPageTexts } from '../../../i18n/cart-page';
 import { Link, useNavigate } from 'react-router';
@@ -10,13 +10,12 @@ import { price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
-import { Button, buttonClass } from '../../../ui/button';
+import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { CartIcon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/skeleton';
 import { useIsSignedIn } from '../../auth';
 import { AvailabilityBadge, DeliveryEstimate, productQueryOptions, useDeliveryZone } from '../../catalog';
-import { useCheckoutEntry } from '../../checkout';
 import { CartErrorDialog } from '../components/cart-error-dialog';
 import { QuantityCounter } from '../components/quantity-counter';
 import { useServerCart } from '../server-cart';
@@ -92,8 +91,22 @@ function useCartLines(): {
 
 const unitPrice = (p: Product) => p.price_after_promotion ?? p.checkout_price;
 
-/** /cart (spec §2): the items with counters and remove, Continue shopping, and the order summary. */
-export function Component() {
+/**
+ * The cart page's checkout button, given by the app (checkout's own entry: the cart is below checkout and never
+ * imports it). `onGuest`: a guest pressed it.
+ */
+export type CheckoutButton = ComponentType<{
+  count: number;
+  onGuest(): void;
+  className?: string;
+  children: ReactNode;
+}>;
+
+/**
+ * /cart (spec §2): the items with counters and remove, Continue shopping, and the order summary. Its module's
+ * `Component` is this page with checkout's button in it (app/routes.tsx).
+ */
+export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton }) {
   const { t } = useNamespace('cart-page', cartPageTexts);
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
@@ -130,13 +143,6 @@ export function Component() {
       ? { fee: toEgp(deliveryFee(toPiastres(subtotal), rule)), free: rule.freeFromPiastres !== null }
       : null;
   const total = toEgp(toPiastres(subtotal) + toPiastres(delivery?.fee ?? 0));
-
-  // Signed in: the wizard opens unless orders wait for a rating (then the rating dialog opens first).
-  const entry = useCheckoutEntry();
-  const checkout = () => {
-    if (!signedIn) setGuestPrompt(true);
-    else void entry.proceed(count);
-  };
 
   return (
     <div className="mx-auto w-full max-w-[1400px] px-4 py-4 sm:px-6" data-testid="cart-page">
@@ -221,15 +227,9 @@ export function Component() {
               </div>
             </dl>
             <DeliveryEstimate className="mt-4" />
-            <Button
-              size="lg"
-              className="mt-5 w-full"
-              onClick={checkout}
-              disabled={count === 0 || entry.checking}
-              data-testid="proceed-checkout"
-            >
+            <CheckoutButton count={count} onGuest={() => setGuestPrompt(true)} className="mt-5 w-full">
               {t('proceed')}
-            </Button>
+            </CheckoutButton>
           </aside>
         </div>
       )}
@@ -254,7 +254,6 @@ export function Component() {
         onClose={() => setError(null)}
         onContinue={() => void navigate('/')}
       />
-      {entry.dialog}
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import type { Product } from '@store/contracts/catalog';
-import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { useLocaleStore } from '../../../lib/locale-store';
-import { CartIcon } from '../../../ui/icons';
 import { Price } from '../../../ui/price';
-import { CartErrorDialog, useCartActions, useCartQuantity } from '../../cart';
+import { usePurchaseControls } from '../purchase-controls';
 import { mainImage, pricesOf, titleIn } from '../product-text';
 import { availabilityOf } from '../availability';
 import { AvailabilityBadge } from './availability-badge';
@@ -16,7 +14,8 @@ import { StoreImage } from '../../../ui/store-image';
 import { BidiText } from '../../../ui/bidi-text';
 
 /**
- * A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it.
+ * A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it
+ * (the cart's, given through the purchase slot: purchase-controls.tsx).
  * `priority`: the card is in the first screen of its page (its picture may be the page's largest): loaded at once
  * and early instead of lazily. `row`: in a list on a phone (under 640 px) the card is a row, picture beside the
  * words and the cart button a round icon at its end, so six products fit the first screen (issue 16); wider, the
@@ -38,26 +37,11 @@ export function ProductCard({
 }) {
   const { t } = useTranslation('catalog');
   const locale = useLocaleStore((s) => s.locale);
-  const inCart = useCartQuantity(product.id) > 0;
-  const cart = useCartActions();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<unknown>(null);
+  const controls = usePurchaseControls();
   const title = titleIn(product, locale);
   const image = mainImage(product);
   const { now, original } = pricesOf(product);
-  const soldOut = product.stock <= 0;
   const href = `/products/${product.id}`;
-
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await (inCart ? cart.remove(product.id) : cart.add(product.id, 1));
-    } catch (e) {
-      setErrors(e);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <article
@@ -128,29 +112,8 @@ export function ProductCard({
             className={row ? 'max-sm:basis-full max-sm:text-[11px] max-sm:leading-4' : ''}
           />
         </div>
-        <button
-          type="button"
-          onClick={toggle}
-          disabled={busy || (soldOut && !inCart)}
-          data-testid={inCart ? 'card-remove' : 'card-add'}
-          className={`mt-auto inline-flex h-10 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${
-            inCart
-              ? 'border border-red-700 bg-white text-red-700 hover:bg-red-50'
-              : 'bg-brand-700 text-white hover:bg-brand-900'
-          } ${row ? 'max-sm:absolute max-sm:end-2 max-sm:top-1/2 max-sm:size-11 max-sm:-translate-y-1/2 max-sm:rounded-full max-sm:p-0' : ''}`}
-        >
-          <CartIcon size={18} />
-          <span className={row ? 'max-sm:sr-only' : ''}>
-            {soldOut && !inCart
-              ? t('availability.outOfStock')
-              : inCart
-                ? t('card.removeFromCart')
-                : t('card.addToCart')}
-          </span>
-          <span className="sr-only">: {title}</span>
-        </button>
+        {controls && <controls.CardButton product={product} title={title} row={row} />}
       </div>
-      <CartErrorDialog error={errors} onClose={() => setErrors(null)} />
     </article>
   );
 }

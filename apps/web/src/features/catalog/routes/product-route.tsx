@@ -17,7 +17,7 @@ import { FavoriteButton } from '../components/favorite-button';
 import { ProductGallery } from '../components/product-gallery';
 import { InstallmentTable } from '../components/installment-table';
 import { MonthlyPrice } from '../components/monthly-price';
-import { ProductPurchase } from '../components/product-purchase';
+import type { ProductPurchase } from '../purchase-controls';
 import { ProductSlider } from '../components/product-slider';
 import { RatingStars } from '../components/rating-stars';
 import { mainImage, pricesOf } from '../product-text';
@@ -29,8 +29,11 @@ import { BelowFold } from '../../../ui/below-fold';
 /** The first sentence or so of a description, for the meta description. */
 const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
 
-/** /products/:productId (spec §2 product detail). An unknown product goes to the 404 page. */
-export function Component() {
+/**
+ * /products/:productId (spec §2 product detail). An unknown product goes to the 404 page. `Purchase`: the cart's
+ * counter and button, which the app loads with the page (app/routes.tsx; the catalog is below the cart).
+ */
+export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
   const { productId = '' } = useParams();
   const id = /^\d+$/.test(productId) ? Number(productId) : NaN;
   const { t } = useNamespace('product', productTexts);
@@ -130,7 +133,7 @@ export function Component() {
           <DeliveryEstimate />
           <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <div className="min-w-0 flex-1">
-              <ProductPurchase key={product.id} product={product} title={product.title} />
+              <Purchase key={product.id} product={product} title={product.title} />
             </div>
             <FavoriteButton
               key={product.id}

@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/button';
 import { CartIcon } from '../../../ui/icons';
-import { CartErrorDialog, QuantityCounter, useCartActions, useCartQuantity } from '../../cart';
+import { CartErrorDialog } from '../components/cart-error-dialog';
+import { QuantityCounter } from '../components/quantity-counter';
+import { useCartActions, useCartQuantity } from '../use-cart';
 
 /**
- * The product page's counter and cart button. Before the product is in the cart the counter picks how many to add;
+ * The product page's counter and cart button: a slot of the catalog's product page, which app/routes.tsx loads with
+ * that page (the catalog is below the cart and never imports it). Before the product is in the cart the counter picks how many to add;
  * once it is, the counter changes the cart line (0 removes it) and the button removes it.
  */
 export function ProductPurchase({ product, title }: { product: Product; title: string }) {

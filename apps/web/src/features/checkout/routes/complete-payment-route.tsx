@@ -7,10 +7,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { buttonClass } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { SignedInOnly } from '../../auth';
-import { clearPaymentState, usePaymentStore } from '../../checkout';
-import { orderQueryOptions } from '../api/orders';
-import { useOrdersTranslation } from '../i18n';
-import { methodKey, orderNumberOf } from '../order-labels';
+import { methodKey, orderNumberOf, orderQueryOptions, useOrdersTranslation } from '../../orders';
+import { clearPaymentState, usePaymentStore } from '../payment-store';
 import { StoreImage } from '../../../ui/store-image';
 
 /** /complete-payment (spec §2): success=true shows the success page, anything else the failure page. */
