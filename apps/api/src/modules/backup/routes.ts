@@ -25,7 +25,7 @@ const tags = ['admin: backup'];
 export const adminBackupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, opts) => {
   const { database } = opts;
   let running = false;
-  app.addHook('onRequest', requireStaff('owner'));
+  app.addHook('onRequest', requireStaff('backup'));
 
   /** What refuses a backup now, before anything is dumped. */
   const check = (): AdminBackupCheck => {

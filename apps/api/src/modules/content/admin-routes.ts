@@ -52,7 +52,7 @@ export interface AdminContentOptions {
 export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
   const store = opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined;
-  app.addHook('onRequest', requireStaff('catalog'));
+  app.addHook('onRequest', requireStaff('content'));
   forgetCachedAnswersAfterWrites(app);
   // A picture over the size limit: said on the field, in the staff member's language.
   app.setErrorHandler((error: FastifyError) => {

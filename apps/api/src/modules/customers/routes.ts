@@ -15,7 +15,7 @@ const tags = ['admin: customers'];
 /** Customers for staff and owners under /v1/admin (issue 13): search and one customer with their orders. */
 export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  app.addHook('onRequest', requireStaff('staff'));
+  app.addHook('onRequest', requireStaff('customers'));
 
   app.get(
     '/customers',

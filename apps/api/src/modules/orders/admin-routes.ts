@@ -30,7 +30,7 @@ const idParams = z.object({ id: idParam });
  */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
-  app.addHook('onRequest', requireStaff('staff'));
+  app.addHook('onRequest', requireStaff('orders'));
 
   app.get(
     '/orders',

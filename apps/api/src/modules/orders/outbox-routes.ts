@@ -9,7 +9,7 @@ const tags = ['admin'];
 /** The outbox's failures and their retry (owners only). */
 export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
-  app.addHook('onRequest', requireStaff('owner'));
+  app.addHook('onRequest', requireStaff('outbox'));
 
   app.get(
     '/outbox/failures',

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@store/contracts';
+import { can, type StaffArea } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { CSRF_HEADER, csrfMatches, isWrite, refuseOtherOrigins } from './cookies.ts';
@@ -21,20 +21,17 @@ export function installStaffAuth(app: FastifyInstance) {
 
 const signInRequired = () => new AppError(401, 'unauthorized', ['staff_sign_in_required']);
 
-/** True when a member with `role` may do what needs one of `roles` (an owner may do everything). */
-export const hasRole = (role: StaffRole, roles: readonly StaffRole[]) =>
-  role === 'owner' || roles.length === 0 || roles.includes(role);
-
 /**
  * An onRequest hook for admin routes: a missing, wrong, expired or ended session cookie (a shopper's headers
  * among them) answers 401; a write (POST, PUT, PATCH, DELETE) from another origin, or without the session's CSRF
- * token in X-CSRF-Token, answers 403 and does nothing; a staff member without one of `roles` answers 403. No
- * roles: any active staff member. An owner passes every role check. Runs before the body is read.
+ * token in X-CSRF-Token, answers 403 and does nothing; a staff member whose role does not have `area` answers
+ * 403 (the table of areas per role is contracts' STAFF_ROLE_AREAS, the one the back office's pages ask through
+ * `can`). Runs before the body is read.
  *
- *   app.get('/admin/orders', { onRequest: requireStaff('staff') }, …)     // staff and owners
- *   app.addHook('onRequest', requireStaff('owner'))                        // a whole plugin, owners only
+ *   app.get('/admin/orders', { onRequest: requireStaff('orders') }, …)    // staff and owners
+ *   app.addHook('onRequest', requireStaff('staff'))                        // a whole plugin: staff accounts, owners
  */
-export function requireStaff(...roles: StaffRole[]): (req: FastifyRequest) => Promise<void> {
+export function requireStaff(area: StaffArea): (req: FastifyRequest) => Promise<void> {
   return async function requireStaffHook(req: FastifyRequest) {
     const write = isWrite(req);
     if (write) refuseOtherOrigins(req);
@@ -42,7 +39,7 @@ export function requireStaff(...roles: StaffRole[]): (req: FastifyRequest) => Pr
     if (!member) throw signInRequired();
     if (write && !csrfMatches(req.headers[CSRF_HEADER], member.csrfToken))
       throw new AppError(403, 'forbidden', ['staff_csrf_required']);
-    if (!hasRole(member.role, roles)) throw new AppError(403, 'forbidden', ['staff_forbidden']);
+    if (!can(member.role, area)) throw new AppError(403, 'forbidden', ['staff_forbidden']);
     req.staff = { ...member, ip: req.ip };
   };
 }

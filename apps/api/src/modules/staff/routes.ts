@@ -75,7 +75,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.delete(
     '/sign_out',
     {
-      onRequest: requireStaff(),
+      onRequest: requireStaff('account'),
       schema: { tags, querystring: localeQuery, response: { 200: messageResponseSchema } },
     },
     async (req, reply) => {
@@ -88,7 +88,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.get(
     '/me',
     {
-      onRequest: requireStaff(),
+      onRequest: requireStaff('account'),
       schema: {
         tags,
         description: 'The signed-in staff member (401 when the session has ended).',
@@ -105,7 +105,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.get(
     '/me/totp',
     {
-      onRequest: requireStaff(),
+      onRequest: requireStaff('account'),
       schema: {
         tags,
         description: 'Whether the signed-in member has confirmed an authenticator app.',
@@ -119,7 +119,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.post(
     '/me/totp',
     {
-      onRequest: requireStaff(),
+      onRequest: requireStaff('account'),
       schema: {
         tags,
         description:
@@ -135,7 +135,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.put(
     '/me/totp',
     {
-      onRequest: requireStaff(),
+      onRequest: requireStaff('account'),
       schema: {
         tags,
         description: 'Confirms the secret being set up with the code the app shows (422 on code when wrong).',
@@ -153,7 +153,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.delete(
     '/me/totp',
     {
-      onRequest: requireStaff(),
+      onRequest: requireStaff('account'),
       schema: {
         tags,
         description: 'Turns the authenticator app off; takes the password (422 on password when wrong).',
@@ -171,7 +171,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.get(
     '/me/alerts',
     {
-      onRequest: requireStaff(),
+      onRequest: requireStaff('account'),
       schema: {
         tags,
         description:
@@ -187,7 +187,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.put(
     '/me/alerts',
     {
-      onRequest: requireStaff(),
+      onRequest: requireStaff('account'),
       schema: {
         tags,
         description:
@@ -203,7 +203,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.get(
     '/sign_in_failures',
     {
-      onRequest: requireStaff('owner'),
+      onRequest: requireStaff('staff'),
       schema: {
         tags,
         description:
@@ -219,7 +219,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.get(
     '/staff',
     {
-      onRequest: requireStaff('owner'),
+      onRequest: requireStaff('staff'),
       schema: {
         tags,
         description: 'Owners: every staff member, the removed ones too (active: false).',
@@ -233,7 +233,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.post(
     '/staff',
     {
-      onRequest: requireStaff('owner'),
+      onRequest: requireStaff('staff'),
       schema: {
         tags,
         description:
@@ -253,7 +253,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
   app.delete(
     '/staff/:id',
     {
-      onRequest: requireStaff('owner'),
+      onRequest: requireStaff('staff'),
       schema: {
         tags,
         description:

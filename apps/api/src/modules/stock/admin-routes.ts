@@ -24,7 +24,7 @@ const idParams = z.object({ id: idParam });
  */
 export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
-  app.addHook('onRequest', requireStaff('catalog'));
+  app.addHook('onRequest', requireStaff('stock'));
 
   app.get(
     '/stock',
