@@ -222,6 +222,19 @@ export const orderSchema = z.object({
    * offer the stars (issue 43), as the rating modal does before checkout.
    */
   rateable: z.boolean(),
+  /**
+   * The parcel (issue 48): its carrier (Bosta, or the one staff typed), tracking number, the carrier's tracking page
+   * (null when the store knows none) and where it stands (created, delivering, delivered, returned); null until the
+   * order is handed to a courier.
+   */
+  shipment: z
+    .object({
+      carrier: z.string(),
+      tracking_number: z.string(),
+      tracking_url: z.string().nullable(),
+      status: z.string(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderResponseSchema = z.object({ order: orderSchema });

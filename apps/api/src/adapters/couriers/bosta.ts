@@ -32,6 +32,10 @@ import {
 /** Bosta's production API (BOSTA_URL's default); its staging API is https://stg-app.bosta.co/api/v2. */
 export const BOSTA_URL = 'https://app.bosta.co/api/v2';
 
+/** Bosta's public tracking page of a shipment (what the shopper is sent to). */
+export const bostaTrackingUrl = (trackingNumber: string) =>
+  `https://bosta.co/tracking-shipments?shipment-number=${encodeURIComponent(trackingNumber)}`;
+
 /** Bosta's type code of a delivery to the receiver ("Deliver", documented as 10). */
 export const BOSTA_DELIVER = 10;
 

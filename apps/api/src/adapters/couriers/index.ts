@@ -4,7 +4,7 @@ import type { CourierSettings } from './settings.ts';
 import type { Courier } from './types.ts';
 
 export * from './types.ts';
-export { BostaCourier, BOSTA_URL, BOSTA_DELIVER } from './bosta.ts';
+export { BostaCourier, BOSTA_URL, BOSTA_DELIVER, bostaTrackingUrl } from './bosta.ts';
 export { ManualCourier } from './manual.ts';
 export { BOSTA_STATES, bostaEffect, bostaStateCode } from './bosta-states.ts';
 export { BOSTA_CITIES, bostaCityFor, bostaDistrictFor } from './bosta-places.ts';

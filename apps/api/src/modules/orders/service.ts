@@ -25,6 +25,7 @@ import { AppError } from '../../lib/errors.ts';
 import { SYSTEM, transition } from './core.ts';
 import { pick } from '../../lib/locale.ts';
 import { toAddress } from '../addresses/index.ts';
+import { shipmentViews } from '../shipments/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -78,7 +79,7 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
   const ids = rows.map((o) => o.id);
   const userIds = [...new Set(rows.map((o) => o.userId))];
   const planIds = [...new Set(rows.map((o) => o.bankInstallmentId).filter((x): x is number => x != null))];
-  const [lines, people, plans, rated] = await Promise.all([
+  const [lines, people, plans, rated, parcels] = await Promise.all([
     db
       .select({
         id: orderProducts.id,
@@ -108,6 +109,7 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
           .where(inArray(bankInstallments.id, planIds))
       : Promise.resolve([]),
     db.select().from(ratings).where(inArray(ratings.orderId, ids)),
+    shipmentViews(db, ids, locale),
   ]);
   const userOf = new Map(people.map((u) => [u.id, u]));
   const planOf = new Map(plans.map((p) => [p.plan.id, p]));
@@ -164,6 +166,8 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
         rating: ratingOf.get(o.id) ?? null,
         // The rule of unratedDelivered (what checkout waits for and rateOrders takes).
         rateable: o.status === 'delivered' && !ratingOf.has(o.id),
+        // Its carrier and tracking number once handed to a courier (issue 48).
+        shipment: parcels.get(o.id) ?? null,
       };
     }),
   );

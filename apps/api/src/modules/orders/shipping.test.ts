@@ -4,7 +4,7 @@ import { BostaCourier } from '../../adapters/couriers/index.ts';
 import { domainEvents, orderHistory, orders, shipments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bostaRecorded, FakeBosta } from '../../test/fake-bosta.ts';
-import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
+import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
 import { drainEvents } from './events.ts';
 
 const SECRET = 'shop-webhook-secret-2026';
@@ -12,6 +12,8 @@ const recorded = bostaRecorded();
 const fake = new FakeBosta();
 let t: TestApp;
 let make: Awaited<ReturnType<typeof productMaker>>;
+/** The shopper of the last order confirmedOrder placed. */
+let lastShopper: Shopper;
 
 /** Runs the outbox until nothing is due (one order's events go one a run, in order). */
 async function drain() {
@@ -43,6 +45,7 @@ async function confirmedOrder(trackingNumber: string) {
   await moveTo(orderId, 'confirmed');
   await drain();
   fake.answerWith({ ...recorded.created!, body: createdBody(trackingNumber) });
+  lastShopper = shopper;
   return orderId;
 }
 
@@ -92,6 +95,23 @@ describe('an order handed to Bosta (COURIER=bosta)', () => {
     // Its event is done: no second delivery on the next run.
     await drain();
     expect(fake.received).toHaveLength(1);
+  });
+
+  it('the shopper’s order shows the carrier, the tracking number and Bosta’s tracking page', async () => {
+    const orderId = await confirmedOrder('51000006');
+    const before = await call(t.app, 'GET', `/v1/users/orders/${orderId}?locale=en`, lastShopper.headers);
+    expect(before.body.order.shipment).toBeNull();
+    await moveTo(orderId, 'processing');
+    await drain();
+    const en = await call(t.app, 'GET', `/v1/users/orders/${orderId}?locale=en`, lastShopper.headers);
+    expect(en.body.order.shipment).toEqual({
+      carrier: 'Bosta',
+      tracking_number: '51000006',
+      tracking_url: 'https://bosta.co/tracking-shipments?shipment-number=51000006',
+      status: 'created',
+    });
+    const list = await call(t.app, 'GET', '/v1/users/orders?locale=ar', lastShopper.headers);
+    expect(list.body.orders[0].shipment).toMatchObject({ carrier: 'بوسطة', tracking_number: '51000006' });
   });
 
   it('a refusal fails the outbox event with Bosta’s words and makes no shipment; the retry makes it', async () => {

@@ -7,8 +7,10 @@ export {
   shipmentRequestFor,
   shipmentMoved,
   shipmentsOf,
+  shipmentViews,
   type RecordedEvents,
   type ShipmentChange,
   type ShipmentContext,
   type ShipmentRow,
+  type ShipmentView,
 } from './service.ts';

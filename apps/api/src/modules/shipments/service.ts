@@ -9,12 +9,13 @@
  *   moving the shipment only forward (an event older than the last one applied is kept for the history only).
  */
 import { normalizeEgyptMobile, OFFLINE_PAYMENT_METHODS, type PaymentMethod } from '@store/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type {
-  Courier,
-  CourierEvent,
-  ShipmentRequest,
-  ShipmentStatus,
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  bostaTrackingUrl,
+  type Courier,
+  type CourierEvent,
+  type ShipmentRequest,
+  type ShipmentStatus,
 } from '../../adapters/couriers/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, products, shipmentEvents, shipments, users } from '../../db/schema.ts';
@@ -289,4 +290,36 @@ export async function shipmentsOf(db: DbOrTx, orderId: number) {
         .orderBy(shipmentEvents.occurredAt, shipmentEvents.id)
     : [];
   return rows.map((r) => ({ ...r, events: events.filter((e) => e.shipmentId === r.id) }));
+}
+
+/** How a shipment reads on the order (the shopper's and staff's answers): carrier, tracking number and page. */
+export interface ShipmentView {
+  carrier: string;
+  tracking_number: string;
+  tracking_url: string | null;
+  status: string;
+}
+
+/** The live shipment of each of these orders, as the order's answer shows it. */
+export async function shipmentViews(
+  db: DbOrTx,
+  orderIds: number[],
+  locale: 'ar' | 'en',
+): Promise<Map<number, ShipmentView>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(and(inArray(shipments.orderId, orderIds), ne(shipments.status, 'canceled')));
+  return new Map(
+    rows.map((s) => [
+      s.orderId,
+      {
+        carrier: s.courier === 'bosta' ? (locale === 'ar' ? 'بوسطة' : 'Bosta') : (s.carrierName ?? ''),
+        tracking_number: s.trackingNumber,
+        tracking_url: s.courier === 'bosta' ? bostaTrackingUrl(s.trackingNumber) : null,
+        status: s.status,
+      },
+    ]),
+  );
 }
