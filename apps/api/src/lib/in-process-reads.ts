@@ -3,7 +3,11 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import { AppError, translate } from './errors.ts';
 
+const collected = new WeakMap<FastifyInstance, InProcessReads>();
+
 interface Read {
+  /** The route's address as declared (`/v1/products/:id`). */
+  url: string;
   pattern: RegExp;
   names: string[];
   querystring?: ZodType;
@@ -20,8 +24,14 @@ interface Read {
 export class InProcessReads {
   private reads: Read[] = [];
 
+  /** The reads collected for an app (its test checks each answers as over HTTP). */
+  static of(app: FastifyInstance): InProcessReads | undefined {
+    return collected.get(app);
+  }
+
   /** Registers itself to collect the reads as the app's routes are declared (before any route is). */
   constructor(app: FastifyInstance) {
+    collected.set(app, this);
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const config = route.config as { cache?: boolean } | undefined;
@@ -38,6 +48,7 @@ export class InProcessReads {
       const schema = route.schema as
         { querystring?: ZodType; params?: ZodType; response?: Record<number, ZodType> } | undefined;
       this.reads.push({
+        url: route.url,
         pattern: new RegExp(`^${source}$`),
         names,
         querystring: schema?.querystring,
@@ -46,6 +57,11 @@ export class InProcessReads {
         handler: route.handler,
       });
     });
+  }
+
+  /** The routes it answers, as declared (`/v1/products/:id`). */
+  get urls(): string[] {
+    return this.reads.map((r) => r.url);
   }
 
   /** Answers `GET /v1/<path>?<query>` in `locale`: the status and the body the route would have sent. */
