@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import { addressChanged } from '../addresses/index.ts';
+import type { DomainEvent } from './domain-events.ts';
 import { returnStock } from '../stock/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -67,11 +68,11 @@ export const orderChanged = () => new AppError(409, 'order_changed', ['order_cha
 const transitionForbidden = (from: string, to: string) =>
   new AppError(422, 'order_transition_forbidden', ['order_transition_forbidden'], { from, to });
 
-/** Something that must happen after the commit, written in the caller's transaction. */
-export async function emit(
-  tx: DbOrTx,
-  event: { type: string; orderId?: number | null; payload: Record<string, unknown>; now: Date },
-) {
+/**
+ * Something that must happen after the commit, written in the caller's transaction: one of the outbox's events
+ * (domain-events.ts), handled by events.ts.
+ */
+export async function emit(tx: DbOrTx, event: DomainEvent & { orderId?: number | null; now: Date }) {
   await tx.insert(domainEvents).values({
     type: event.type,
     orderId: event.orderId ?? null,

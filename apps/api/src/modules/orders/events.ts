@@ -16,6 +16,7 @@ import { domainEvents } from '../../db/schema.ts';
 import { describeError } from '../../lib/logging.ts';
 import { createShipmentForOrder } from '../shipments/index.ts';
 import { markHandedOn } from './core.ts';
+import type { DomainEvent } from './domain-events.ts';
 import { sendStep, stepOfEvent, type StepContext } from './step-messages.ts';
 
 const LEASE_SECONDS = 120;
@@ -41,13 +42,15 @@ export type EventContext = Pick<AppContext, 'db' | 'sms' | 'clock'> &
   } & Pick<StepContext, 'whatsapp' | 'publicUrl'>;
 
 async function handle(ctx: EventContext, e: EventRow) {
-  const orderId = Number(e.payload.order_id);
+  // The row as core.ts `emit` wrote it: one of the outbox's events (domain-events.ts).
+  const event = { type: e.type, payload: e.payload } as DomainEvent;
+  const orderId = Number(event.payload.order_id);
   // Moved to processing: the courier is asked for the delivery (modules/shipments, issue 48), before any message; a
   // refusal fails the event, which is tried again and shows in the back office's failed sends.
-  if (e.type === 'order.status_changed' && e.payload.to === 'processing' && ctx.courier)
+  if (event.type === 'order.status_changed' && event.payload.to === 'processing' && ctx.courier)
     await createShipmentForOrder({ db: ctx.db, clock: ctx.clock, courier: ctx.courier }, orderId);
   // A placed order is handed on (to the warehouse / ERP): the sap_sync flag of spec §3 says so.
-  if (e.type === 'order.status_changed' && e.payload.to === 'pending')
+  if (event.type === 'order.status_changed' && event.payload.to === 'pending')
     await markHandedOn(ctx.db, orderId, ctx.clock.now());
   // The shopper hears of the step on the channels the owner chose (step-messages.ts, issue 44).
   const step = stepOfEvent(e.type, e.payload);

@@ -1,0 +1,45 @@
+/**
+ * The outbox's events (decision 029): what the order core (`emit`, core.ts) writes to `domain_events` in the
+ * transaction of a change, and what events.ts handles after the commit. One union, so whoever writes an event and
+ * whoever handles it agree on its type and its payload; a new kind of event is a new member here.
+ */
+import type { OrderActor, OrderState } from '@store/contracts';
+
+/** An order moved (core.ts `transition`): every change of status, carts and payment holds included. */
+export type OrderStatusChanged = {
+  type: 'order.status_changed';
+  payload: { order_id: number; user_id: number; from: string; to: OrderState; actor: OrderActor };
+};
+
+/**
+ * Money to give back by hand (payments/rows.ts `requireRefund`): a cancel writes one per payment it marked, a refund
+ * the gateway cannot make one for the refund's amount. The staff who asked are alerted (core.ts `emit`).
+ */
+export type RefundRequired = {
+  type: 'refund.required';
+  payload:
+    | { order_id: number; payment_id: number; amount_piastres: number; reason: 'canceled' }
+    | { order_id: number; amount_piastres: number; reason: 'refund' };
+};
+
+/** A refund was made (orders/admin-service.ts `refundOrder`); the shopper hears of it with the amount. */
+export type RefundMade = {
+  type: 'refund.made';
+  payload: {
+    order_id: number;
+    user_id: number;
+    amount_piastres: number;
+    refunded_piastres: number;
+    /** What the shopper paid in the end, after this refund (absent in events written before issue 43). */
+    paid_piastres?: number;
+    /** Through the gateway: its name and refund id; otherwise by hand. */
+    provider?: string;
+    refund_id?: string | null;
+    refunded_by?: 'gateway' | 'by_hand';
+    restock: boolean;
+    lines: { order_product_id: number; quantity: number }[];
+  };
+};
+
+export type DomainEvent = OrderStatusChanged | RefundRequired | RefundMade;
+export type DomainEventType = DomainEvent['type'];
