@@ -116,6 +116,27 @@ export const apiMessages = {
     en: 'This order cannot be moved to that status now',
     ar: 'مينفعش الطلب ده يتنقل للحالة دي دلوقتي',
   },
+  // Shipments with a courier (issue 48).
+  shipment_exists: {
+    en: 'This order is already handed to a courier',
+    ar: 'الطلب ده اتسلّم لشركة شحن خلاص',
+  },
+  order_not_shippable: {
+    en: 'Only a confirmed or processing order can be shipped',
+    ar: 'الطلب لازم يكون اتأكد أو بيتجهز علشان يتشحن',
+  },
+  tracking_number_taken: {
+    en: 'This tracking number is already on another order',
+    ar: 'رقم التتبع ده متسجل على طلب تاني',
+  },
+  courier_refused: {
+    en: 'The courier refused the shipment: {values}',
+    ar: 'شركة الشحن رفضت الشحنة: {values}',
+  },
+  shipment_label_none: {
+    en: 'None of these orders has a courier label to print',
+    ar: 'مفيش ولا طلب من دول له بوليصة شحن للطباعة',
+  },
   error_occured: { en: 'Error occured, please try again', ar: 'حصل خطأ، حاول تاني' },
   products_unavailable: {
     en: 'One or more of your products is no longer available',
