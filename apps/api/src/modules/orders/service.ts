@@ -247,7 +247,8 @@ export async function rateOrders(db: DbOrTx, userId: number, body: RatingsBody, 
 
 /**
  * Dev only (POST /dev/orders/{id}/status): moves a placed order to any status, e.g. 'delivered' for rating tests,
- * past the transitions table (recorded in its history as the system's, with a note saying so).
+ * past the transitions table (recorded in its history as the system's, with a note saying so). What entering the
+ * status does still happens (core.ts AFTER: a cancel returns the stock and marks the payments for a refund).
  */
 export async function setOrderStatus(db: Db, id: number, status: OrderStatus, now: Date) {
   return db.transaction(async (tx) => {
