@@ -96,6 +96,11 @@ export const products = pgTable(
     currentPricePiastres: integer('current_price_piastres').notNull(),
     stock: integer('stock').notNull().default(0),
     maximumPerOrder: integer('maximum_per_order'),
+    /**
+     * The product's VAT rate in basis points (issue 47, decision 030): 1400 the standard 14% (default), 0 exempt, or
+     * another rate. VAT is inside the shelf price; the one totals calculator (contracts orderTotals) takes it out.
+     */
+    vatRateBp: integer('vat_rate_bp').notNull().default(1400),
     featured: boolean('featured').notNull().default(false),
     specialOffer: boolean('special_offer').notNull().default(false),
     active: boolean('active').notNull().default(true),
@@ -172,6 +177,7 @@ export const products = pgTable(
       .on(t.active.desc().nullsFirst(), t.stock, t.id)
       .where(sql`stock <= 3`),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
+    check('products_vat_rate_check', sql`${t.vatRateBp} between 0 and 10000`),
   ],
 );
 
@@ -519,6 +525,15 @@ export const orders = pgTable(
      * it; the dashboard's sales (order_daily_sales, kept by the triggers) are net of it (migration 0031).
      */
     refundedPiastres: bigint('refunded_piastres', { mode: 'number' }).notNull().default(0),
+    /**
+     * The VAT inside checkout_total_price (issue 47): the lines' VAT plus the delivery fee's (DELIVERY_FEE_TAXED),
+     * from the one totals calculator at checkout; shipping_vat_piastres is the delivery fee's part.
+     */
+    vatPiastres: bigint('vat_piastres', { mode: 'number' }).notNull().default(0),
+    shippingVatPiastres: integer('shipping_vat_piastres').notNull().default(0),
+    /** The invoice (issue 47): INV-2026-000123, given when the order is confirmed (invoices/numbers.ts), and its date. */
+    invoiceNumber: varchar('invoice_number', { length: 20 }),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     checkoutDate: timestamp('checkout_date', { withTimezone: true }),
     sapSync: boolean('sap_sync').notNull().default(false),
     createdAt: createdAt(),
@@ -575,6 +590,7 @@ export const orders = pgTable(
       .where(sql`status = 'cart'`),
     // One order a number; staff find an order by it (the list's search).
     uniqueIndex('orders_order_number_uq').on(t.orderNumber),
+    uniqueIndex('orders_invoice_number_uq').on(t.invoiceNumber),
     // Every placed order has its number (the migration numbered the orders placed before).
     check(
       'orders_placed_numbered_check',
@@ -720,6 +736,14 @@ export const orderProducts = pgTable(
     quantity: integer('quantity').notNull(),
     /** Unit price fixed at checkout. */
     checkoutPricePiastres: integer('checkout_price_piastres'),
+    /**
+     * The line's amounts fixed at checkout (all units, issue 47): gross = units × checkout price, VAT inside it at
+     * the product's rate (vat_rate_bp) from the one totals calculator, net = gross − VAT. Null while a cart.
+     */
+    vatRateBp: integer('vat_rate_bp'),
+    netPiastres: bigint('net_piastres', { mode: 'number' }),
+    vatPiastres: bigint('vat_piastres', { mode: 'number' }),
+    grossPiastres: bigint('gross_piastres', { mode: 'number' }),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     orderStatus: varchar('order_status', { length: 30 }),
     createdAt: createdAt(),
@@ -1050,6 +1074,46 @@ export const invoiceCounters = pgTable(
     primaryKey({ columns: [t.series, t.year] }),
     check('invoice_counters_series_ck', sql`${t.series} in ('INV', 'CN')`),
     check('invoice_counters_number_ck', sql`${t.lastNumber} > 0`),
+  ],
+);
+
+/**
+ * Credit notes (issue 47): a refund, or a cancel of an invoiced order, gives back what the invoice charged with a
+ * note numbered CN-2026-000001 (invoices/numbers.ts) in the same transaction. lines: the order lines' units given
+ * back with their net, VAT and gross (piastres); the totals add them up (and the delivery fee a cancel returns).
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    number: varchar('number', { length: 20 }).notNull().unique(),
+    reason: varchar('reason', { length: 10 }).notNull(),
+    lines: jsonb('lines')
+      .$type<
+        {
+          order_product_id: number;
+          product_id: number;
+          quantity: number;
+          vat_rate_bp: number;
+          net: number;
+          vat: number;
+          gross: number;
+        }[]
+      >()
+      .notNull(),
+    shippingPiastres: integer('shipping_piastres').notNull().default(0),
+    shippingVatPiastres: integer('shipping_vat_piastres').notNull().default(0),
+    netPiastres: bigint('net_piastres', { mode: 'number' }).notNull(),
+    vatPiastres: bigint('vat_piastres', { mode: 'number' }).notNull(),
+    grossPiastres: bigint('gross_piastres', { mode: 'number' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('credit_notes_order_idx').on(t.orderId),
+    check('credit_notes_reason_ck', sql`${t.reason} in ('refund', 'cancel')`),
   ],
 );
 
