@@ -16,6 +16,7 @@ import { count, dateTime, money } from '../lib/format';
 import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { OrderMessages } from '../messages/order-messages';
+import { OrderShipment } from './order-shipment';
 import { orderQueryOptions } from './api';
 import { isStatus, methodKey } from './labels';
 import { RefundDialog } from './refund-dialog';
@@ -312,6 +313,9 @@ export function Component() {
                     />
                   </div>
                 )}
+              </Card>
+              <Card title={t('shipment.title')} testId="order-shipment">
+                <OrderShipment order={o} locale={locale} />
               </Card>
               <Card title={t('order.lines.title', { n: count(o.count, locale) })}>
                 <Lines order={o} />

@@ -185,6 +185,41 @@ function OrderPage() {
                 </dl>
               </section>
 
+              {o.shipment && (
+                <section
+                  aria-labelledby="order-tracking"
+                  className="rounded-2xl bg-white p-4 shadow-sm sm:p-5"
+                  data-testid="order-tracking"
+                >
+                  <h2 id="order-tracking" className="text-lg font-bold">
+                    {t('detail.tracking.title')}
+                  </h2>
+                  <dl className="mt-3 space-y-2 text-sm">
+                    <div className="flex justify-between gap-3">
+                      <dt className="text-slate-600">{t('detail.tracking.carrier')}</dt>
+                      <dd>{o.shipment.carrier}</dd>
+                    </div>
+                    <div className="flex justify-between gap-3">
+                      <dt className="text-slate-600">{t('detail.tracking.number')}</dt>
+                      <dd dir="ltr" data-testid="order-tracking-number">
+                        {o.shipment.tracking_number}
+                      </dd>
+                    </div>
+                  </dl>
+                  {o.shipment.tracking_url && (
+                    <a
+                      href={o.shipment.tracking_url}
+                      target="_blank"
+                      rel="noreferrer"
+                      className={buttonClass('outline', 'sm', 'mt-3')}
+                      data-testid="order-tracking-link"
+                    >
+                      {t('detail.tracking.follow')}
+                    </a>
+                  )}
+                </section>
+              )}
+
               {o.address && (
                 <section
                   aria-labelledby="order-address"
