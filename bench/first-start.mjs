@@ -54,7 +54,7 @@ const t0 = performance.now();
 const since = () => (performance.now() - t0) / 1000;
 const marks = [];
 const mark = (what) => marks.push({ what, at: since() });
-/** The demo store's settings: this shell's, without a database server or a production mode it may have set. */
+/** The demo store's settings (NODE_ENV=development, as its README says): this shell's, without a database server. */
 function storeEnv() {
   const env = { ...process.env, PORT: String(PORT), NODE_ENV: 'development', DATA_DIR: 'data' };
   delete env.DATABASE_URL;

@@ -170,9 +170,9 @@ function buildApi() {
 }
 
 /** Runs a command, its output shown as it comes; resolves when it ends well, rejects with `failure` otherwise. */
-function run(cmd, args, failure) {
+function run(cmd, args, failure, env = process.env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(failure))));
   });
@@ -183,6 +183,9 @@ function buildWeb() {
     'npm',
     ['run', 'build', '-w', 'apps/web'],
     'The storefront build failed (npm run build -w apps/web): see above.',
+    // Always the production bundles: a shell's NODE_ENV=development (the demo store's mode) made Vite build the
+    // development JSX runtime into the server renderer, and the first page failed to render.
+    { ...process.env, NODE_ENV: 'production' },
   );
 }
 
