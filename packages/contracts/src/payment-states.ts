@@ -6,7 +6,15 @@
  */
 
 /** Every value payments.status may hold. */
-export const PAYMENT_STATES = ['pending', 'succeeded', 'failed', 'expired', 'refund_required'] as const;
+export const PAYMENT_STATES = [
+  'pending',
+  'succeeded',
+  'failed',
+  'expired',
+  'refund_required',
+  'voided',
+  'refunded',
+] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export interface PaymentTransition {
@@ -29,7 +37,23 @@ export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   { from: 'expired', to: 'refund_required', on: 'a late success whose order cannot be placed' },
   // The order was cancelled, or refunded where the gateway cannot refund: someone gives the money back by hand.
   { from: 'succeeded', to: 'refund_required', on: 'the order canceled, or a refund by hand' },
+  // The money goes back through the gateway (decision 030): a cancel the same business day voids a card payment,
+  // a later one (or another method) is refunded; per-line refunds that give everything back end it too.
+  { from: 'refund_required', to: 'voided', on: 'the gateway voided the payment' },
+  { from: 'refund_required', to: 'refunded', on: 'the gateway refunded what was left of it' },
+  { from: 'succeeded', to: 'refunded', on: 'per-line refunds through the gateway gave all of it back' },
 ];
+
+/**
+ * How the shopper paid online, from the gateway's answer (Paymob's source_data.type): a card, a mobile wallet
+ * (Vodafone Cash, ...), a kiosk (Aman, Masary: cash at a shop, which the gateway cannot refund), buy now pay later
+ * (ValU, Souhoola, ...), or another the store does not know yet.
+ */
+export const PAYMENT_KINDS = ['card', 'wallet', 'kiosk', 'bnpl', 'other'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** Whether the gateway can give a payment of this kind back itself (Paymob refunds every method but kiosk). */
+export const gatewayRefunds = (kind: string | null) => kind !== 'kiosk';
 
 export const canMovePayment = (from: string, to: string) =>
   PAYMENT_TRANSITIONS.some((t) => t.from === from && t.to === to);

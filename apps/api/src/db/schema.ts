@@ -795,12 +795,25 @@ export const payments = pgTable(
     amountPiastres: bigint('amount_piastres', { mode: 'number' }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('EGP'),
     /**
-     * contracts' PAYMENT_STATES: pending | succeeded | failed | expired | refund_required, moved only along
+     * contracts' PAYMENT_STATES: pending | succeeded | failed | expired | refund_required | voided | refunded, moved only along
      * PAYMENT_TRANSITIONS by the payments module (modules/payments/rows.ts), the only writer of this table.
      */
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /** How the shopper paid, from the gateway's answer (contracts' PAYMENT_KINDS) and its name (MasterCard, ValU...). */
+    method: varchar('method', { length: 10 }),
+    methodName: varchar('method_name', { length: 40 }),
+    /** When the gateway took the money (a void is possible the same Cairo business day). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** What went back through the gateway so far (per-line refunds, a cancel's void or refund). */
+    refundedPiastres: bigint('refunded_piastres', { mode: 'number' }).notNull().default(0),
+    /** The gateway's id of the void or of the last refund. */
+    reversalId: varchar('reversal_id', { length: 64 }),
+    /** The gateway's words when it last refused to give the money back (shown to staff; null once it did). */
+    gatewayError: varchar('gateway_error', { length: 500 }),
+    /** When the inquiry job last asked the gateway about this session (it expired without a callback). */
+    inquiredAt: timestamp('inquired_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -810,10 +823,14 @@ export const payments = pgTable(
     index('payments_refund_required_idx')
       .on(t.orderId)
       .where(sql`status = 'refund_required'`),
+    // The inquiry job's sessions that expired (payments/inquiry.ts asks the gateway about them for a while).
+    index('payments_expired_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'expired'`),
     // contracts' PAYMENT_STATES (payment-states.ts); payments.test.ts checks the two agree.
     check(
       'payments_status_check',
-      sql`${t.status} in ('pending', 'succeeded', 'failed', 'expired', 'refund_required')`,
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'expired', 'refund_required', 'voided', 'refunded')`,
     ),
   ],
 );
