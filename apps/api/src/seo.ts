@@ -10,31 +10,9 @@ import { LIST_QUERY_PARAMS, type Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sitemapPages, type SitemapPage } from './modules/catalog/sitemap.ts';
 
-/** The shop's page paths (apps/web/src/app/routes.tsx): anything else is answered 404 with the 404 page. */
-const SHOP_PAGES: RegExp[] = [
-  /^\/$/,
-  /^\/products$/,
-  /^\/products\/\d{1,10}$/,
-  /^\/special-offers$/,
-  /^\/promotions\/[^/]+$/,
-  /^\/cart$/,
-  /^\/(about-us|terms-conditions|privacy-policy|returns-policy)$/,
-  /^\/auth\/(signin|register|forgot_password|otp_confirmation)$/,
-  /^\/auth\/reset_password\/[^/]+$/,
-  /^\/my-account(\/[^/]+)?$/,
-  /^\/my-account\/account\/(change-password|edit-profile)$/,
-  /^\/my-account\/orders\/\d{1,10}$/,
-  /^\/address(\/\d{1,10})?$/,
-  /^\/checkout(\/[^/]+)?$/,
-  /^\/complete-payment$/,
-  /^\/404$/,
-];
-
-export const isShopPage = (pathname: string) => SHOP_PAGES.some((re) => re.test(pathname));
-
-/** Pages for a signed-in shopper, or steps of a purchase: never in a search engine's index. */
-const PRIVATE = /^\/(cart|checkout|my-account|address|auth|complete-payment)(\/|$)/;
-export const isPrivatePage = (pathname: string) => PRIVATE.test(pathname);
+// Which paths are the shop's pages, and which of them are private: the one page table the storefront's router is
+// built from too.
+export { isPrivatePage, isShopPage } from '@store/contracts/pages';
 
 /** The product lists (all products, a category, a brand, a search; the offers; a promotion): list-params.ts. */
 const LIST_PAGE = /^\/(products|special-offers|promotions\/[^/]+)$/;

@@ -1,3 +1,4 @@
+import { PAGES } from '@store/contracts/pages';
 import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { CardCartButton } from '../features/cart';
@@ -56,37 +57,46 @@ const cart = withSlot(
 );
 
 /**
- * Pages of spec §2, the same in the browser (app.tsx) and on the server (entry-server.tsx). Each page is its own
- * chunk (its module exports `Component`), so the first load carries only the shell and the page shown.
+ * Each page's code (@store/contracts/pages lists the pages), the same in the browser (app.tsx) and on the server
+ * (entry-server.tsx). Each page is its own chunk (its module exports `Component`), so the first load carries only
+ * the shell and the page shown. `checkout` has none: it goes on to the wizard's first step.
  */
-const pages: [path: string | null, load: PageLoader][] = [
-  [null, home],
-  ['products', () => import('../features/catalog/routes/products-route')],
-  ['products/:productId', product],
-  ['special-offers', () => import('../features/catalog/routes/special-offers-route')],
-  ['promotions/:slug', () => import('../features/catalog/routes/promotion-route')],
-  ['cart', cart],
-  ['about-us', () => import('../features/content/routes/about-route')],
-  ['terms-conditions', () => import('../features/content/routes/terms-route')],
-  ['privacy-policy', () => import('../features/content/routes/privacy-route')],
-  ['returns-policy', () => import('../features/content/routes/returns-route')],
-  ['auth/signin', signIn],
-  ['auth/register', signIn],
-  ['auth/forgot_password', () => import('../features/auth/routes/forgot-password-route')],
-  ['auth/reset_password/:code', () => import('../features/auth/routes/reset-password-route')],
-  ['auth/otp_confirmation', () => import('../features/auth/routes/otp-route')],
-  ['my-account', account],
-  ['my-account/account/change-password', () => import('../features/account/routes/change-password-route')],
-  ['my-account/account/edit-profile', () => import('../features/account/routes/edit-profile-route')],
-  ['my-account/orders/:id', () => import('../features/orders/routes/order-route')],
-  ['my-account/:tab', account],
-  ['address', address],
-  ['address/:addressId', address],
-  ['checkout/:step', () => import('../features/checkout/routes/checkout-route')],
-  ['complete-payment', () => import('../features/checkout/routes/complete-payment-route')],
-  ['404', notFound],
-  ['*', notFound],
-];
+const pageCode: Record<string, PageLoader> = {
+  '': home,
+  products: () => import('../features/catalog/routes/products-route'),
+  'products/:productId': product,
+  'special-offers': () => import('../features/catalog/routes/special-offers-route'),
+  'promotions/:slug': () => import('../features/catalog/routes/promotion-route'),
+  cart,
+  'about-us': () => import('../features/content/routes/about-route'),
+  'terms-conditions': () => import('../features/content/routes/terms-route'),
+  'privacy-policy': () => import('../features/content/routes/privacy-route'),
+  'returns-policy': () => import('../features/content/routes/returns-route'),
+  'auth/signin': signIn,
+  'auth/register': signIn,
+  'auth/forgot_password': () => import('../features/auth/routes/forgot-password-route'),
+  'auth/reset_password/:code': () => import('../features/auth/routes/reset-password-route'),
+  'auth/otp_confirmation': () => import('../features/auth/routes/otp-route'),
+  'my-account': account,
+  'my-account/account/change-password': () => import('../features/account/routes/change-password-route'),
+  'my-account/account/edit-profile': () => import('../features/account/routes/edit-profile-route'),
+  'my-account/orders/:id': () => import('../features/orders/routes/order-route'),
+  'my-account/:tab': account,
+  address,
+  'address/:addressId': address,
+  'checkout/:step': () => import('../features/checkout/routes/checkout-route'),
+  'complete-payment': () => import('../features/checkout/routes/complete-payment-route'),
+  '404': notFound,
+};
+
+/** A page's route: its code, loaded before it renders (LazyPage). */
+function pageRoute(path: string | null, load: PageLoader): RouteObject {
+  const route: RouteObject = path
+    ? { path, element: <LazyPage load={load} /> }
+    : { index: true, element: <LazyPage load={load} /> };
+  loaders.set(route, load);
+  return route;
+}
 
 /**
  * The cart's button in the catalog's cards: the catalog is below the cart and never imports it (features, one way:
@@ -106,14 +116,14 @@ export const routes: RouteObject[] = [
       </PurchaseControlsProvider>
     ),
     children: [
-      ...pages.map(([path, load]) => {
-        const route: RouteObject = path
-          ? { path, element: <LazyPage load={load} /> }
-          : { index: true, element: <LazyPage load={load} /> };
-        loaders.set(route, load);
-        return route;
+      ...PAGES.map(({ path }) => {
+        if (path === 'checkout') return { path, element: <Navigate to="/checkout/cart" replace /> };
+        const load = pageCode[path ?? ''];
+        if (!load) throw new Error(`The page ${path} (contracts' pages.ts) has no code in app/routes.tsx`);
+        return pageRoute(path, load);
       }),
-      { path: 'checkout', element: <Navigate to="/checkout/cart" replace /> },
+      // Any other address: the 404 page (the server answers it with 404, apps/api/src/web.ts).
+      pageRoute('*', notFound),
     ],
   },
 ];
