@@ -9,6 +9,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -587,6 +588,10 @@ export const orders = pgTable(
       .where(PLACED_ORDER),
     uniqueIndex('orders_one_cart_per_user_uq')
       .on(t.userId)
+      .where(sql`status = 'cart'`),
+    // Carts by when they were last touched: what the abandoned-carts job and list read (modules/alerts, issue 49).
+    index('orders_cart_untouched_idx')
+      .on(t.updatedAt, t.id)
       .where(sql`status = 'cart'`),
     // One order a number; staff find an order by it (the list's search).
     uniqueIndex('orders_order_number_uq').on(t.orderNumber),
@@ -1258,4 +1263,113 @@ export const shipmentEvents = pgTable(
     uniqueIndex('shipment_events_once_uq').on(t.shipmentId, t.stateCode, t.occurredAt),
     index('shipment_events_shipment_idx').on(t.shipmentId, t.occurredAt),
   ],
+);
+
+/* ---------------- shoppers' alerts and abandoned carts (issue 49, modules/alerts) ---------------- */
+
+/**
+ * A signed-in shopper asked to be told when a sold-out product is back. The alerts job claims the waiting ones whose
+ * product is back in stock (notified_at set in one update … skip locked) and tells each shopper once; a shopper
+ * who wants to hear again asks again. At most one waiting alert per shopper and product.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_waiting_uq')
+      .on(t.userId, t.productId)
+      .where(sql`notified_at is null`),
+    index('stock_alerts_waiting_product_idx')
+      .on(t.productId, t.id)
+      .where(sql`notified_at is null`),
+  ],
+);
+
+/**
+ * A shopper's choices for alerts: whether the wishlist's price drops are told (off until they say so), the channel
+ * (sms or email; email falls back to SMS when the store sends none or the address is unusable) and when the last
+ * price-drop message went out (at most one a day: drops meanwhile wait for the next).
+ */
+export const shopperAlertSettings = pgTable(
+  'shopper_alert_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    priceDrops: boolean('price_drops').notNull().default(false),
+    channel: varchar('channel', { length: 10 }).notNull().default('sms'),
+    priceDropSentAt: timestamp('price_drop_sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('shopper_alert_settings_channel_check', sql`${t.channel} in ('sms', 'email')`),
+    index('shopper_alert_settings_price_drops_idx')
+      .on(t.userId)
+      .where(sql`price_drops`),
+  ],
+);
+
+/**
+ * The price a shopper who allowed price-drop alerts last knew of a wished-for product (when the alerts job first saw
+ * the favorite, or the price they were last told of). The job tells of a current price below it, once, then keeps
+ * the new price; a rise is kept silently, so each drop is told once. Goes with the favorite.
+ */
+export const priceWatches = pgTable(
+  'price_watches',
+  {
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    pricePiastres: integer('price_piastres').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    foreignKey({
+      columns: [t.userId, t.productId],
+      foreignColumns: [favorites.userId, favorites.productId],
+      name: 'price_watches_favorite_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * One reminder per abandoned cart and version of it (the cart's updated_at when it was reminded): the job inserts
+ * the row before sending (on conflict nothing), so a cart is never reminded twice for the same contents, on any
+ * number of instances; a cart changed since can be reminded again once it is left again.
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    cartUpdatedAt: timestamp('cart_updated_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** The channels it went out on. */
+    channels: jsonb('channels').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.cartUpdatedAt] })],
+);
+
+/** The owner's choice of channels for abandoned-cart reminders (one row; none: no reminders, the default). */
+export const abandonedCartSettings = pgTable(
+  'abandoned_cart_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    sms: boolean('sms').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedBy: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('abandoned_cart_settings_one_row', sql`${t.id} = 1`)],
 );
