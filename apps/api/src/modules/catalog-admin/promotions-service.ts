@@ -4,7 +4,6 @@
  * prices (the store's offer pages follow at once).
  */
 import {
-  normalizeSearchText,
   toEgp,
   toPiastres,
   type AdminPromotion,
@@ -21,7 +20,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { promotions } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { refreshCurrentPrices } from '../catalog/index.ts';
+import { productTextFilter, refreshCurrentPrices, runningPromotion } from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { isStale, iso, nextStamp, productCounts } from './taxonomy-common.ts';
 
@@ -34,9 +33,9 @@ export function promotionState(
   now: Date,
 ): PromotionState {
   if (!p.active) return 'off';
-  if (p.startsAt && p.startsAt > now) return 'scheduled';
-  if (p.endsAt && p.endsAt <= now) return 'ended';
-  return 'running';
+  // Running by the catalog's one rule (the shop's prices, cards and sitemap read it too); else not yet, or over.
+  if (runningPromotion(now).holds(p)) return 'running';
+  return p.startsAt && p.startsAt > now ? 'scheduled' : 'ended';
 }
 
 const promotionOut = (p: PromotionRow, counts: Map<number, number>, now: Date): AdminPromotion => ({
@@ -270,8 +269,6 @@ export async function promotionProducts(db: DbOrTx, id: number, locale: Locale) 
   return rows.map((r) => productOut(r, locale));
 }
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
-
 /**
  * GET /v1/admin/promotions/{id}/candidates: up to 20 products to add, by a product number or every word of the
  * query in the store's search text (titles in both languages, model, brand, categories).
@@ -279,17 +276,9 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 export async function promotionCandidates(db: DbOrTx, id: number, query: string | undefined, locale: Locale) {
   const [exists] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id));
   if (!exists) throw AppError.notFound('promotion_not_found');
-  const q = query?.trim() ?? '';
-  if (!q) return [];
-  const asNumber = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
-  const words = normalizeSearchText(q).split(' ').filter(Boolean);
-  const all = words.length
-    ? sql.join(
-        words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
-        sql` and `,
-      )
-    : sql`false`;
-  const where = asNumber === null ? sql`(${all})` : sql`(p.id = ${asNumber} or ${all})`;
+  const filter = productTextFilter(query);
+  if (!filter) return [];
+  const { where, number: asNumber } = filter;
   const first = asNumber === null ? sql`` : sql`(p.id = ${asNumber}) desc,`;
   const rows = rowsOf<ProductRow>(
     await db.execute(sql`select ${productColumns} from products p left join promotions pr on pr.id = p.promotion_id

@@ -427,6 +427,12 @@ describe('promotions', () => {
       id: promo.id,
       name: 'عروض الصيف',
     });
+    // Read as the products and stock screens read it (the catalog's productTextFilter): with its article too.
+    const withArticle = await api(
+      'GET',
+      `/v1/admin/promotions/${promo.id}/candidates?query=${encodeURIComponent('التلاجات فروستي')}&locale=ar`,
+    );
+    expect(withArticle.body.products.map((x: { id: number }) => x.id)).toContain(p.id);
     expect((await auditOf('promotion.products_changed', promo.id))[0]!.details).toMatchObject({
       changes: [
         { product_id: p.id, before: { promotion_id: null }, after: { price_after_promotion: 8500.5 } },
