@@ -73,8 +73,14 @@ export default tseslint.config(
   // The API's modules (apps/api/src/modules/*) reach each other only through the other module's index.ts, its
   // face; a module above reacts to one below through the lower module's hooks (lib/hooks.ts), never by the lower
   // one importing it. Tests may reach into any module. Import cycles: .dependency-cruiser.cjs (npm run lint).
-  {
-    files: ['apps/api/src/modules/*/*.ts'],
+  // The same for the server's pages (web.ts, seo.ts, share-images.ts) and lib/: they are not composition roots
+  // (app.ts, jobs.ts, server.ts are), so they too take a module's face, never its files.
+  ...[
+    ['apps/api/src/modules/*/*.ts', '^\\.\\./(?!\\.)[^/]+/(?!index\\.ts$)'],
+    ['apps/api/src/{web,seo,share-images}.ts', '^\\./modules/[^/]+/(?!index\\.ts$)'],
+    ['apps/api/src/lib/**/*.ts', '^(\\.\\./)+modules/[^/]+/(?!index\\.ts$)'],
+  ].map(([files, regex]) => ({
+    files: [files],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -82,7 +88,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.ts$)',
+              regex,
               message:
                 "Import another API module only through its index.ts (add what you need to that module's face)",
             },
@@ -90,5 +96,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  })),
 );

@@ -8,7 +8,7 @@
  */
 import { LIST_QUERY_PARAMS, type Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sitemapPages, type SitemapPage } from './modules/catalog/sitemap.ts';
+import { sitemapPages, type SitemapPage } from './modules/catalog/index.ts';
 
 // Which paths are the shop's pages, and which of them are private: the one page table the storefront's router is
 // built from too.

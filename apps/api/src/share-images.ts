@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { DerivedImages } from './lib/derived-images.ts';
 import { pictureQueue, SHOP_PICTURE_MAX_PIXELS } from './lib/pictures.ts';
-import { productShareMeta } from './modules/catalog/service.ts';
+import { productShareMeta } from './modules/catalog/index.ts';
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 

@@ -10,7 +10,7 @@ import type { InProcessReads } from './lib/in-process-reads.ts';
 import { pageChunks, readBuildManifest } from './lib/page-chunks.ts';
 import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
-import { catalogVersion, categoryExists, getPromotion, productShareMeta } from './modules/catalog/service.ts';
+import { catalogVersion, categoryExists, getPromotion, productShareMeta } from './modules/catalog/index.ts';
 import { SHARE_IMAGE, shareImagePath } from './share-images.ts';
 import { isPrivatePage, isShopPage, languageLinks, localeUrl, pageAddress, urlLocale } from './seo.ts';
 

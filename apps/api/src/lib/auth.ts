@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate, type SessionUser } from '../modules/auth/session.ts';
+import { authenticate, type SessionUser } from '../modules/auth/index.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {

@@ -1,2 +1,4 @@
 /** The shoppers' auth module's face for the rest of the API: the password hashing staff accounts share. */
 export { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+/** A request's session (lib/auth.ts: the routes' requireUser). */
+export { authenticate, type SessionUser } from './session.ts';

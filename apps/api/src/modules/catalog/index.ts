@@ -13,3 +13,10 @@ export { refreshCurrentPrices } from './prices.ts';
 export { productNumber, productTextFilter } from './product-filter.ts';
 /** When a promotion runs: the one rule, for the back office's promotion states too. */
 export { runningPromotion } from './taxonomy-reads.ts';
+/**
+ * For the shop's pages (web.ts, seo.ts, share-images.ts): the catalog's version (the page cache's key), whether a
+ * category or a running promotion exists (a page's 404), a product's share data, the sitemap's pages.
+ */
+export { catalogVersion, productShareMeta } from './service.ts';
+export { categoryExists, getPromotion } from './taxonomy-reads.ts';
+export { sitemapPages, type SitemapPage } from './sitemap.ts';
