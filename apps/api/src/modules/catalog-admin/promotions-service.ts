@@ -21,7 +21,7 @@ import { promotions } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { productTextFilter, refreshCurrentPrices, runningPromotion } from '../catalog/index.ts';
-import { audit, type CurrentStaff } from '../staff/index.ts';
+import { audit, auditedEdit, type CurrentStaff } from '../staff/index.ts';
 import { isStale, iso, nextStamp, productCounts } from './taxonomy-common.ts';
 
 /* ---------------- promotions ---------------- */
@@ -147,33 +147,35 @@ export async function updatePromotion(
 ) {
   await slugRace(() =>
     db.transaction(async (tx) => {
-      const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
-      if (!before) throw AppError.notFound('promotion_not_found');
-      if (isStale(body.updated_at, before.updatedAt)) throw new AppError(409, 'stale', ['promotion_changed']);
-      await checkSlug(tx, body.slug, id);
-      const [after] = await tx
-        .update(promotions)
-        .set({
-          nameEn: body.name_en,
-          nameAr: body.name_ar,
-          slug: body.slug,
-          startsAt: body.starts_at ? new Date(body.starts_at) : null,
-          endsAt: body.ends_at ? new Date(body.ends_at) : null,
-          active: body.active,
-          updatedAt: nextStamp(now, before.updatedAt),
-        })
-        .where(eq(promotions.id, id))
-        .returning();
-      const ids = await productIdsOf(tx, id);
-      if (ids.length) await refreshCurrentPrices(tx, now, ids);
-      await audit(
-        tx,
-        me,
-        'promotion.changed',
-        { type: 'promotion', id },
-        { before: promotionAudit(before), after: promotionAudit(after!) },
+      await auditedEdit(tx, me, {
+        read: async () => (await tx.select().from(promotions).where(eq(promotions.id, id)).for('update'))[0],
+        notFound: 'promotion_not_found',
+        stale: (before) => isStale(body.updated_at, before.updatedAt),
+        staleError: () => new AppError(409, 'stale', ['promotion_changed']),
+        write: async (before) => {
+          await checkSlug(tx, body.slug, id);
+          const [after] = await tx
+            .update(promotions)
+            .set({
+              nameEn: body.name_en,
+              nameAr: body.name_ar,
+              slug: body.slug,
+              startsAt: body.starts_at ? new Date(body.starts_at) : null,
+              endsAt: body.ends_at ? new Date(body.ends_at) : null,
+              active: body.active,
+              updatedAt: nextStamp(now, before.updatedAt),
+            })
+            .where(eq(promotions.id, id))
+            .returning();
+          const ids = await productIdsOf(tx, id);
+          if (ids.length) await refreshCurrentPrices(tx, now, ids);
+          return after!;
+        },
+        auditView: promotionAudit,
+        action: 'promotion.changed',
+        target: { type: 'promotion', id },
         now,
-      );
+      });
     }),
   );
   return getPromotion(db, id, now);

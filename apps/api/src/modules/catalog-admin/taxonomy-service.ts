@@ -26,7 +26,7 @@ import { decodeWhole, readHeader } from '../../lib/pictures.ts';
 import { cleanSvg, isMarkup } from '../../lib/svg-drawing.ts';
 import { removeUnreferenced, type SweepLog } from '../../lib/upload-sweep.ts';
 import { productSearchText } from '../catalog/index.ts';
-import { audit, type CurrentStaff } from '../staff/index.ts';
+import { audit, auditedEdit, type CurrentStaff } from '../staff/index.ts';
 import { isStale, iso, nextStamp, productCounts } from './taxonomy-common.ts';
 
 /* ---------------- search text ---------------- */
@@ -223,32 +223,34 @@ export async function updateCategory(
 ) {
   await db.transaction(async (tx) => {
     await lockTree(tx);
-    const [before] = await tx.select().from(categories).where(eq(categories.id, id));
-    if (!before) throw AppError.notFound('category_not_found');
-    if (isStale(body.updated_at, before.updatedAt)) throw new AppError(409, 'stale', ['category_changed']);
-    const [after] = await tx
-      .update(categories)
-      .set({
-        nameEn: body.name_en,
-        nameAr: body.name_ar,
-        iconUrl: body.icon_url,
-        showOnHomepage: body.show_on_homepage,
-        active: body.active,
-        updatedAt: nextStamp(now, before.updatedAt),
-      })
-      .where(eq(categories.id, id))
-      .returning();
-    // A product's search text holds its own category's names, not its ancestors' (search-text.ts).
-    if (before.nameEn !== after!.nameEn || before.nameAr !== after!.nameAr)
-      await recomputeSearchText(tx, sql`p.category_id = ${id}`);
-    await audit(
-      tx,
-      me,
-      'category.changed',
-      { type: 'category', id },
-      { before: categoryAudit(before), after: categoryAudit(after!) },
+    const { before, after } = await auditedEdit(tx, me, {
+      read: async () => (await tx.select().from(categories).where(eq(categories.id, id)))[0],
+      notFound: 'category_not_found',
+      stale: (before) => isStale(body.updated_at, before.updatedAt),
+      staleError: () => new AppError(409, 'stale', ['category_changed']),
+      write: async (before) =>
+        (
+          await tx
+            .update(categories)
+            .set({
+              nameEn: body.name_en,
+              nameAr: body.name_ar,
+              iconUrl: body.icon_url,
+              showOnHomepage: body.show_on_homepage,
+              active: body.active,
+              updatedAt: nextStamp(now, before.updatedAt),
+            })
+            .where(eq(categories.id, id))
+            .returning()
+        )[0]!,
+      auditView: categoryAudit,
+      action: 'category.changed',
+      target: { type: 'category', id },
       now,
-    );
+    });
+    // A product's search text holds its own category's names, not its ancestors' (search-text.ts).
+    if (before.nameEn !== after.nameEn || before.nameAr !== after.nameAr)
+      await recomputeSearchText(tx, sql`p.category_id = ${id}`);
   });
   return categoryById(db, id);
 }
@@ -486,32 +488,34 @@ export async function updateBrand(
   now: Date,
 ) {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
-    if (!before) throw AppError.notFound('brand_not_found');
-    if (isStale(body.updated_at, before.updatedAt)) throw new AppError(409, 'stale', ['brand_changed']);
-    const [after] = await tx
-      .update(brands)
-      .set({
-        nameEn: body.name_en,
-        nameAr: body.name_ar,
-        iconUrl: body.icon_url,
-        featured: body.featured,
-        showOnHomepage: body.show_on_homepage,
-        active: body.active,
-        updatedAt: nextStamp(now, before.updatedAt),
-      })
-      .where(eq(brands.id, id))
-      .returning();
-    if (before.nameEn !== after!.nameEn || before.nameAr !== after!.nameAr)
-      await recomputeSearchText(tx, sql`p.brand_id = ${id}`);
-    await audit(
-      tx,
-      me,
-      'brand.changed',
-      { type: 'brand', id },
-      { before: brandAudit(before), after: brandAudit(after!) },
+    const { before, after } = await auditedEdit(tx, me, {
+      read: async () => (await tx.select().from(brands).where(eq(brands.id, id)).for('update'))[0],
+      notFound: 'brand_not_found',
+      stale: (before) => isStale(body.updated_at, before.updatedAt),
+      staleError: () => new AppError(409, 'stale', ['brand_changed']),
+      write: async (before) =>
+        (
+          await tx
+            .update(brands)
+            .set({
+              nameEn: body.name_en,
+              nameAr: body.name_ar,
+              iconUrl: body.icon_url,
+              featured: body.featured,
+              showOnHomepage: body.show_on_homepage,
+              active: body.active,
+              updatedAt: nextStamp(now, before.updatedAt),
+            })
+            .where(eq(brands.id, id))
+            .returning()
+        )[0]!,
+      auditView: brandAudit,
+      action: 'brand.changed',
+      target: { type: 'brand', id },
       now,
-    );
+    });
+    if (before.nameEn !== after.nameEn || before.nameAr !== after.nameAr)
+      await recomputeSearchText(tx, sql`p.brand_id = ${id}`);
   });
   return getBrand(db, id);
 }

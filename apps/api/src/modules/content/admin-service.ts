@@ -26,14 +26,14 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ImageStore } from '../../adapters/image-store.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { bankInstallments, banks, branches, deliveryZones, pageSettings } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeWhole, MAX_MEGAPIXELS, readHeader, tooManyPixels } from '../../lib/pictures.ts';
 import { cleanSvg, isMarkup } from '../../lib/svg-drawing.ts';
 import { removeUnreferenced, type SweepLog } from '../../lib/upload-sweep.ts';
-import { audit, type CurrentStaff } from '../staff/index.ts';
+import { audit, auditedEdit, type CurrentStaff } from '../staff/index.ts';
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const changed = () => new AppError(409, 'content_changed', ['content_changed']);
 
 /** A row's version: a digest of what the editor was shown (tables without updated_at). */
@@ -232,20 +232,6 @@ export async function uploadSettingImage(
 
 /* ---------------- rows with a version ---------------- */
 
-/** Reads a row for an edit, locked; 404 when gone, 409 when it is not the version the editor read. */
-async function lockVersioned<R, V extends object>(
-  find: () => Promise<R | undefined>,
-  view: (r: R) => Promise<V> | V,
-  version: string,
-  notFound: Parameters<typeof AppError.notFound>[0],
-) {
-  const row = await find();
-  if (!row) throw AppError.notFound(notFound);
-  const before = await view(row);
-  if (versionOf(before) !== version) throw changed();
-  return before;
-}
-
 /* ---------------- branches ---------------- */
 
 type BranchRow = typeof branches.$inferSelect;
@@ -295,16 +281,19 @@ export async function updateBranch(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const before = await lockVersioned(
-      async () => (await tx.select().from(branches).where(eq(branches.id, id)).for('update'))[0],
-      branchView,
-      body.version,
-      'branch_not_found',
-    );
-    const [row] = await tx.update(branches).set(branchColumns(body)).where(eq(branches.id, id)).returning();
-    const after = branchView(row!);
-    await audit(tx, me, 'branch.changed', { type: 'branch', id }, { before, after }, now);
-    return withVersion(after);
+    const { after } = await auditedEdit(tx, me, {
+      read: async () => (await tx.select().from(branches).where(eq(branches.id, id)).for('update'))[0],
+      notFound: 'branch_not_found',
+      stale: (row) => versionOf(branchView(row)) !== body.version,
+      staleError: changed,
+      auditView: branchView,
+      write: async () =>
+        (await tx.update(branches).set(branchColumns(body)).where(eq(branches.id, id)).returning())[0]!,
+      action: 'branch.changed',
+      target: { type: 'branch', id },
+      now,
+    });
+    return withVersion(branchView(after));
   });
 }
 
@@ -414,21 +403,25 @@ export async function updateZone(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const before = await lockVersioned(
-      async () => (await tx.select().from(deliveryZones).where(eq(deliveryZones.id, id)).for('update'))[0],
-      zoneVersionView,
-      body.version,
-      'zone_not_found',
-    );
-    await zoneNameFree(tx, body.name_en, id);
-    const [row] = await tx
-      .update(deliveryZones)
-      .set(zoneColumns(body))
-      .where(eq(deliveryZones.id, id))
-      .returning();
-    const after = zoneView(row!, await addressCount(tx, id));
-    await audit(tx, me, 'delivery_zone.changed', { type: 'delivery_zone', id }, { before, after }, now);
-    return zoneVersioned(after);
+    const { after } = await auditedEdit<ZoneRow, object>(tx, me, {
+      read: async () =>
+        (await tx.select().from(deliveryZones).where(eq(deliveryZones.id, id)).for('update'))[0],
+      notFound: 'zone_not_found',
+      stale: (row) => versionOf(zoneVersionView(row)) !== body.version,
+      staleError: changed,
+      auditView: zoneVersionView,
+      auditAfter: async (row) => zoneView(row, await addressCount(tx, id)),
+      write: async () => {
+        await zoneNameFree(tx, body.name_en, id);
+        return (
+          await tx.update(deliveryZones).set(zoneColumns(body)).where(eq(deliveryZones.id, id)).returning()
+        )[0]!;
+      },
+      action: 'delivery_zone.changed',
+      target: { type: 'delivery_zone', id },
+      now,
+    });
+    return zoneVersioned(zoneView(after, await addressCount(tx, id)));
   });
 }
 
@@ -495,16 +488,19 @@ export async function updateBank(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const before = await lockVersioned(
-      async () => (await tx.select().from(banks).where(eq(banks.id, id)).for('update'))[0],
-      bankView,
-      body.version,
-      'bank_not_found',
-    );
-    const [row] = await tx.update(banks).set(bankColumns(body)).where(eq(banks.id, id)).returning();
-    const after = bankView(row!);
-    await audit(tx, me, 'bank.changed', { type: 'bank', id }, { before, after }, now);
-    return withVersion(after);
+    const { after } = await auditedEdit(tx, me, {
+      read: async () => (await tx.select().from(banks).where(eq(banks.id, id)).for('update'))[0],
+      notFound: 'bank_not_found',
+      stale: (row) => versionOf(bankView(row)) !== body.version,
+      staleError: changed,
+      auditView: bankView,
+      write: async () =>
+        (await tx.update(banks).set(bankColumns(body)).where(eq(banks.id, id)).returning())[0]!,
+      action: 'bank.changed',
+      target: { type: 'bank', id },
+      now,
+    });
+    return withVersion(bankView(after));
   });
 }
 
@@ -627,22 +623,28 @@ export async function updatePlan(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const before = await lockVersioned(
-      async () =>
+    const { after } = await auditedEdit(tx, me, {
+      read: async () =>
         (await tx.select().from(bankInstallments).where(eq(bankInstallments.id, id)).for('update'))[0],
-      planColumnsView,
-      body.version,
-      'plan_not_found',
-    );
-    await bankExists(tx, body.bank_id);
-    const [row] = await tx
-      .update(bankInstallments)
-      .set(planColumns(body))
-      .where(eq(bankInstallments.id, id))
-      .returning();
-    const after = planColumnsView(row!);
-    await audit(tx, me, 'bank_installment.changed', { type: 'bank_installment', id }, { before, after }, now);
-    return planView(row!, await planInOrders(tx, id));
+      notFound: 'plan_not_found',
+      stale: (row) => versionOf(planColumnsView(row)) !== body.version,
+      staleError: changed,
+      auditView: planColumnsView,
+      write: async () => {
+        await bankExists(tx, body.bank_id);
+        return (
+          await tx
+            .update(bankInstallments)
+            .set(planColumns(body))
+            .where(eq(bankInstallments.id, id))
+            .returning()
+        )[0]!;
+      },
+      action: 'bank_installment.changed',
+      target: { type: 'bank_installment', id },
+      now,
+    });
+    return planView(after, await planInOrders(tx, id));
   });
 }
 

@@ -1,5 +1,7 @@
+import type { ApiMessageKey } from '@store/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** Who did it: a staff member (currentStaff(req) fits) or, with id null, the system or an unknown caller. */
 export interface AuditActor {
@@ -56,4 +58,44 @@ export async function audit(
     ip: actor?.ip ?? null,
     ...(now ? { createdAt: now } : {}),
   });
+}
+
+/**
+ * One edit of a row from a back-office form, in the caller's transaction: `read` takes the row locked (404
+ * `notFound` when it is gone); `stale` says the form was made from another state of the row (409 `staleError`,
+ * nothing written); `write` changes it and answers the row as it is now; the audit log gets `action` with what
+ * the row was and what it became (`auditView` of each; `auditAfter` when the row after reads otherwise).
+ *
+ *   const { after } = await auditedEdit(tx, me, {
+ *     read: async () => (await tx.select().from(brands).where(eq(brands.id, id)).for('update'))[0],
+ *     notFound: 'brand_not_found',
+ *     stale: (before) => isStale(body.updated_at, before.updatedAt),
+ *     staleError: () => new AppError(409, 'stale', ['brand_changed']),
+ *     write: async (before) => (await tx.update(brands).set({ … }).where(eq(brands.id, id)).returning())[0]!,
+ *     auditView: brandAudit, action: 'brand.changed', target: { type: 'brand', id }, now,
+ *   });
+ */
+export async function auditedEdit<R, V>(
+  tx: DbOrTx,
+  actor: AuditActor,
+  edit: {
+    read(): Promise<R | undefined>;
+    notFound: ApiMessageKey;
+    stale(before: R): boolean;
+    staleError(): AppError;
+    write(before: R): Promise<R>;
+    auditView(row: R): V;
+    auditAfter?(row: R): Promise<V> | V;
+    action: string;
+    target: AuditTarget;
+    now: Date;
+  },
+): Promise<{ before: R; after: R }> {
+  const before = await edit.read();
+  if (!before) throw AppError.notFound(edit.notFound);
+  if (edit.stale(before)) throw edit.staleError();
+  const after = await edit.write(before);
+  const details = { before: edit.auditView(before), after: await (edit.auditAfter ?? edit.auditView)(after) };
+  await audit(tx, actor, edit.action, edit.target, details, edit.now);
+  return { before, after };
 }
