@@ -1,3 +1,4 @@
+import { can, type StaffArea } from '@store/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,24 @@ import { LanguageSwitch } from '../components/language-switch';
 import { Mark } from '../components/mark';
 import { staffName } from '../lib/staff-name';
 import { LoadError } from '../components/messages';
+
+/** The menu: each page with the area (contracts' permission table) a member must have to see it. */
+const NAV: { to: string; area: StaffArea; label: string; testId?: string }[] = [
+  { to: '/', area: 'orders', label: 'nav.dashboard' },
+  { to: '/orders', area: 'orders', label: 'nav.orders' },
+  { to: '/messages', area: 'messages', label: 'nav.messages', testId: 'nav-messages' },
+  { to: '/products', area: 'catalog', label: 'products.title', testId: 'nav-products' },
+  { to: '/stock', area: 'stock', label: 'nav.stock' },
+  { to: '/imports', area: 'catalog', label: 'imports.nav', testId: 'nav-imports' },
+  ...(['categories', 'brands', 'promotions', 'synonyms'] as const).map((page) => ({
+    to: `/${page}`,
+    area: 'catalog' as const,
+    label: `taxonomy.nav.${page}`,
+  })),
+  { to: '/content', area: 'content', label: 'content.nav', testId: 'nav-content' },
+  { to: '/staff', area: 'staff', label: 'nav.staff' },
+  { to: '/outbox', area: 'outbox', label: 'nav.outbox', testId: 'nav-outbox' },
+];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
@@ -63,84 +82,13 @@ export function AdminLayout() {
         </div>
         <nav aria-label={t('nav.label')} className="mt-2 px-2 pb-2 lg:mt-6 lg:flex-1">
           <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
-            {(staff.role === 'owner' || staff.role === 'staff') && (
-              <li>
-                <NavLink to="/" end className={navClass}>
-                  {t('nav.dashboard')}
+            {NAV.filter((page) => can(staff.role, page.area)).map((page) => (
+              <li key={page.to}>
+                <NavLink to={page.to} end={page.to === '/'} className={navClass} data-testid={page.testId}>
+                  {t(page.label)}
                 </NavLink>
               </li>
-            )}
-            {(staff.role === 'owner' || staff.role === 'staff') && (
-              <li>
-                <NavLink to="/orders" className={navClass}>
-                  {t('nav.orders')}
-                </NavLink>
-              </li>
-            )}
-            {(staff.role === 'owner' || staff.role === 'staff') && (
-              <li>
-                <NavLink to="/messages" className={navClass} data-testid="nav-messages">
-                  {t('nav.messages')}
-                </NavLink>
-              </li>
-            )}
-            {(staff.role === 'owner' || staff.role === 'catalog') && (
-              <li>
-                <NavLink to="/products" className={navClass} data-testid="nav-products">
-                  {t('products.title')}
-                </NavLink>
-              </li>
-            )}
-            {(staff.role === 'owner' || staff.role === 'catalog') && (
-              <li>
-                <NavLink to="/stock" className={navClass}>
-                  {t('nav.stock')}
-                </NavLink>
-              </li>
-            )}
-            {(staff.role === 'owner' || staff.role === 'catalog') && (
-              <li>
-                <NavLink to="/imports" className={navClass} data-testid="nav-imports">
-                  {t('imports.nav')}
-                </NavLink>
-              </li>
-            )}
-            {(staff.role === 'owner' || staff.role === 'catalog') &&
-              (['categories', 'brands', 'promotions', 'synonyms'] as const).map((page) => (
-                <li key={page}>
-                  <NavLink to={`/${page}`} className={navClass}>
-                    {t(`taxonomy.nav.${page}`)}
-                  </NavLink>
-                </li>
-              ))}
-            {(staff.role === 'owner' || staff.role === 'catalog') && (
-              <li>
-                <NavLink to="/content" className={navClass} data-testid="nav-content">
-                  {t('content.nav')}
-                </NavLink>
-              </li>
-            )}
-            {staff.role === 'owner' && (
-              <li>
-                <NavLink to="/staff" className={navClass}>
-                  {t('nav.staff')}
-                </NavLink>
-              </li>
-            )}
-            {staff.role === 'owner' && (
-              <li>
-                <NavLink to="/outbox" className={navClass} data-testid="nav-outbox">
-                  {t('nav.outbox')}
-                </NavLink>
-              </li>
-            )}
-            {staff.role === 'owner' && (
-              <li>
-                <NavLink to="/message-channels" className={navClass} data-testid="nav-channels">
-                  {t('nav.channels')}
-                </NavLink>
-              </li>
-            )}
+            ))}
             <li>
               <NavLink to="/account" className={navClass} data-testid="nav-account">
                 {t('nav.account')}

@@ -1,4 +1,4 @@
-import type { Staff } from '@store/contracts/staff';
+import { can, type Staff, type StaffArea } from '@store/contracts/staff';
 import { create } from 'zustand';
 import { apiHooks } from '../../lib/api-client';
 
@@ -51,6 +51,12 @@ export const useStaffAuth = create<StaffAuthState>()((set, get) => ({
     signOutListeners.forEach((fn) => fn());
   },
 }));
+
+/**
+ * Whether the signed-in member may open `area`: contracts' table of areas per role, the one the API's guards use
+ * (requireStaff(area)), so a page and its API never disagree on who may.
+ */
+export const useCan = (area: StaffArea) => useStaffAuth((s) => can(s.staff?.role, area));
 
 // This page's API client sends the CSRF token (the browser adds the session cookie by itself, to /v1/admin only;
 // the shop's session is never sent from here); any 401 signs the staff member out.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 
 const TABS = [
   { to: '/content', key: 'home', end: true },
@@ -21,8 +21,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 /** The storefront's content (owners and catalog staff): its pages as tabs above each one. */
 export function Component() {
   const { t } = useTranslation('admin');
-  const me = useStaffAuth((s) => s.staff);
-  const allowed = me?.role === 'owner' || me?.role === 'catalog';
+  const allowed = useCan('content');
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <h1 className="text-xl font-bold sm:text-2xl">{t('content.title')}</h1>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Skeleton } from '../../ui/skeleton';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 import { Card } from '../components/card';
 import { LoadError } from '../components/messages';
 import { StatusBadge } from '../components/status-badge';
@@ -43,8 +43,8 @@ function Figure({
  * API refuses, goes to the products instead.
  */
 export function Component() {
-  const role = useStaffAuth((s) => s.staff?.role);
-  if (role === 'catalog') return <Navigate to="/products" replace />;
+  const orders = useCan('orders');
+  if (!orders) return <Navigate to="/products" replace />;
   return <Dashboard />;
 }
 
@@ -52,7 +52,7 @@ export function Component() {
 function Dashboard() {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
-  const owner = useStaffAuth((s) => s.staff?.role === 'owner');
+  const backups = useCan('backup');
   useAdminTitle(t('dashboard.title'));
   const q = useQuery(dashboardQueryOptions(locale));
 
@@ -143,7 +143,7 @@ function Dashboard() {
           </Card>
         </div>
       )}
-      {owner && (
+      {backups && (
         <div className="mt-4">
           <BackupCard />
         </div>

@@ -12,7 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button, buttonClass } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 import { Card } from '../components/card';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime } from '../lib/format';
@@ -426,8 +426,7 @@ function FormatHelp() {
 export function Component() {
   const { t } = useTranslation('admin');
   useAdminTitle(t('imports.title'));
-  const me = useStaffAuth((s) => s.staff);
-  const allowed = me?.role === 'owner' || me?.role === 'catalog';
+  const allowed = useCan('catalog');
   const [params, setParams] = useSearchParams();
   const jobId = Number(params.get('job')) || null;
   const [exportFailure, setExportFailure] = useState<string[]>([]);

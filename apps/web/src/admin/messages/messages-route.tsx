@@ -7,7 +7,7 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 import { controlClass, Field, SelectField } from '../../ui/field';
 import { LoadError } from '../components/messages';
 import { count } from '../lib/format';
@@ -47,8 +47,7 @@ export function Component() {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
   useAdminTitle(t('messages.title'));
-  const me = useStaffAuth((s) => s.staff);
-  const allowed = me?.role === 'owner' || me?.role === 'staff';
+  const allowed = useCan('messages');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [typed, setTyped] = useState(filters.phone ?? '');

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 import { Card } from '../components/card';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime } from '../lib/format';
@@ -58,14 +58,14 @@ function EventRow({ e, onRetry, busy }: { e: AdminOutboxEvent; onRetry(): void; 
 export function Component() {
   const { t } = useTranslation('admin');
   useAdminTitle(t('outbox.title'));
-  const me = useStaffAuth((s) => s.staff);
+  const allowed = useCan('outbox');
   const qc = useQueryClient();
-  const q = useQuery({ ...outboxFailuresQueryOptions(), enabled: me?.role === 'owner' });
+  const q = useQuery({ ...outboxFailuresQueryOptions(), enabled: allowed });
   const [busy, setBusy] = useState<number | null>(null);
   const [failure, setFailure] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
 
-  if (me?.role !== 'owner')
+  if (!allowed)
     return (
       <div className="mx-auto max-w-4xl">
         <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('outbox.title')}</h1>

@@ -20,7 +20,7 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { Button, buttonClass } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 import { Card } from '../components/card';
 import { Field, SelectField, TextAreaField } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
@@ -122,8 +122,7 @@ export function Component() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d{1,10}$/.test(idParam) ? Number(idParam) : null;
   const isNew = id === null;
-  const me = useStaffAuth((s) => s.staff);
-  const allowed = me?.role === 'owner' || me?.role === 'catalog';
+  const allowed = useCan('catalog');
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();

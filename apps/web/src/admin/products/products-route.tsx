@@ -16,7 +16,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonClass } from '../../ui/button';
 import { SearchIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 import { Field, SelectField } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, money } from '../lib/format';
@@ -162,8 +162,7 @@ export function Component() {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
   useAdminTitle(t('products.title'));
-  const me = useStaffAuth((s) => s.staff);
-  const allowed = me?.role === 'owner' || me?.role === 'catalog';
+  const allowed = useCan('catalog');
   const wide = useMediaQuery('(min-width: 768px)');
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();

@@ -8,7 +8,7 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
-import { useStaffAuth } from '../auth/store';
+import { useCan, useStaffAuth } from '../auth/store';
 import { Card } from '../components/card';
 import { Field, SelectField } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
@@ -161,14 +161,15 @@ export function Component() {
   const locale = useLocaleStore((s) => s.locale);
   useAdminTitle(t('staff.title'));
   const me = useStaffAuth((s) => s.staff);
+  const allowed = useCan('staff');
   const qc = useQueryClient();
-  const q = useQuery({ ...staffQueryOptions(), enabled: me?.role === 'owner' });
+  const q = useQuery({ ...staffQueryOptions(), enabled: allowed });
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   const [failure, setFailure] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
-  if (me?.role !== 'owner')
+  if (!me || !allowed)
     return (
       <div className="mx-auto max-w-4xl">
         <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('staff.title')}</h1>

@@ -18,7 +18,7 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 import { controlClass, Field } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime } from '../lib/format';
@@ -170,8 +170,7 @@ export function Component() {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
   useAdminTitle(t('stock.title'));
-  const me = useStaffAuth((s) => s.staff);
-  const allowed = me?.role === 'owner' || me?.role === 'catalog';
+  const allowed = useCan('stock');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [typed, setTyped] = useState(filters.query);

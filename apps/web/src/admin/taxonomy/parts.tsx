@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { ErrorBox } from '../components/messages';
-import { useStaffAuth } from '../auth/store';
+import { useCan } from '../auth/store';
 import { errorMessages, messageText } from '../../lib/form-errors';
 
 export type FieldErrors = Record<string, string>;
@@ -40,8 +40,7 @@ export function serverErrors(
 
 /** Owners and catalog staff may open these pages; anyone else reads why not. */
 export function useCatalogRole() {
-  const me = useStaffAuth((s) => s.staff);
-  return me?.role === 'owner' || me?.role === 'catalog';
+  return useCan('catalog');
 }
 
 export function Forbidden({ title }: { title: string }) {
