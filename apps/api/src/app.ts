@@ -38,6 +38,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { devSmsRoutes } from './modules/auth/dev-routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { adminAlertRoutes, alertRoutes } from './modules/alerts/index.ts';
+import { adminReportRoutes } from './modules/reports/index.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { NominatimGeocoder, type Geocoder } from './adapters/geocoder.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
@@ -137,6 +139,8 @@ export interface AppOptions {
   importLimits?: Partial<ImportLimits>;
   /** The payment gateway; default: the sandbox gateway served by this API (server.ts picks from PAYMENT_PROVIDER). */
   payments?: PaymentProvider;
+  /** ABANDONED_CART_HOURS: a cart untouched this long is abandoned (the back office's list; the job's reminders). */
+  abandonedCartHours?: number;
   /** Reverse geocoding for GET /v1/geocode/reverse; default: public Nominatim. */
   geocoder?: Geocoder;
   /** How the geocoder is asked: its rate (GEOCODER_RATE_PER_SECOND), callers' limits, the cache (tests change them). */
@@ -334,6 +338,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/v1' });
   await app.register(cartRoutes, { prefix: '/v1' });
   await app.register(wishlistRoutes, { prefix: '/v1' });
+  await app.register(alertRoutes, { prefix: '/v1' });
   await app.register(addressRoutes, { prefix: '/v1' });
   await app.register(orderRoutes, { prefix: '/v1' });
   await app.register(checkoutRoutes, { prefix: '/v1' });
@@ -341,6 +346,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(staffRoutes, { prefix: '/v1/admin', limits: opts.staffLimits });
   await app.register(adminOrderRoutes, { prefix: '/v1/admin' });
   await app.register(adminOutboxRoutes, { prefix: '/v1/admin' });
+  await app.register(adminAlertRoutes, { prefix: '/v1/admin', abandonedCartHours: opts.abandonedCartHours });
+  await app.register(adminReportRoutes, { prefix: '/v1/admin' });
   await app.register(adminCustomerRoutes, { prefix: '/v1/admin' });
   await app.register(adminMessageRoutes, { prefix: '/v1/admin' });
   await app.register(smsReceiptRoutes);

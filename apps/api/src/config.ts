@@ -87,6 +87,16 @@ const schema = z
     /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
     SHUTDOWN_GRACE_MS: ms(0, 600_000, 10_000),
     /**
+     * A signed-in shopper's cart untouched this many hours is abandoned: the back office lists it, and it gets one
+     * reminder on the channels the owner ticked (none by default: reminders are off until the owner ticks one).
+     */
+    ABANDONED_CART_HOURS: z.coerce
+      .number({ message: 'ABANDONED_CART_HOURS must be a whole number of hours from 1 to 720' })
+      .int('ABANDONED_CART_HOURS must be a whole number of hours from 1 to 720')
+      .min(1, 'ABANDONED_CART_HOURS must be a whole number of hours from 1 to 720')
+      .max(720, 'ABANDONED_CART_HOURS must be a whole number of hours from 1 to 720')
+      .default(24),
+    /**
      * Public address of this store: every link the server builds (payment redirects and callbacks, share
      * metadata) starts with it, never with what a request's headers claim. Required in production; elsewhere
      * http://localhost:PORT.

@@ -12,6 +12,7 @@ import { describeError } from './lib/logging.ts';
 import { sendAlertDigests } from './lib/staff-alerts.ts';
 import { SWEEP_EVERY_MS, sweepUploads } from './lib/upload-sweep.ts';
 import { runImports } from './modules/catalog-admin/imports-service.ts';
+import { sendCartReminders, sendPriceDrops, sendStockAlerts } from './modules/alerts/index.ts';
 
 /**
  * Periodic work. Every job is idempotent and safe to run from several instances at once; a run never overlaps the
@@ -25,6 +26,8 @@ export const OUTBOX_EVERY_MS = 1_000;
 export interface JobsOptions {
   onCatalogWritten?: () => void;
   uploads?: ImageStore;
+  /** ABANDONED_CART_HOURS (default 24): how long a cart is left before its reminder. */
+  abandonedCartHours?: number;
 }
 
 interface JobApp {
@@ -86,6 +89,15 @@ export function startJobs(
   // Staff alerts (lib/staff-alerts.ts): what accumulated, one digest per member who asked, every minute; safe on
   // any number of instances (the rows are claimed with skip locked).
   every('staff-alerts', 60_000, (log) => sendAlertDigests({ ...ctx, log }));
+  // Shoppers' alerts and abandoned carts (modules/alerts, issue 49): products back in stock, the wishlist's price
+  // drops (at most one message a day per shopper) and a reminder per abandoned cart on the channels the owner ticked,
+  // every minute, each batch claimed before it is sent, so safe on any number of instances and never sent twice.
+  every('alerts', 60_000, async (log) => {
+    const alerts = { ...ctx, log };
+    await sendStockAlerts(alerts);
+    await sendPriceDrops(alerts);
+    await sendCartReminders(alerts, opts.abandonedCartHours ?? 24);
+  });
   // Products imports (catalog-admin/imports-service.ts): queued ones the upload's own run did not take, and those
   // an instance left half done when it died (its lease ran out), every 5 s, safe on any number of instances.
   every('imports', 5_000, (log) =>

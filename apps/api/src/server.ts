@@ -75,6 +75,7 @@ async function main() {
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     courier: createCourier(config),
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
+    abandonedCartHours: config.ABANDONED_CART_HOURS,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     corsOrigins: config.CORS_ORIGINS,
     mapTileUrl: config.VITE_MAP_TILE_URL,
@@ -108,6 +109,7 @@ async function main() {
       : startJobs(app, database, {
           onCatalogWritten: () => app.responseCache.clear(),
           uploads: new DiskImageStore(uploadsDir),
+          abandonedCartHours: config.ABANDONED_CART_HOURS,
         });
   let closing = false;
   // SIGTERM (a rollout, `docker stop`): /ready turns 503 first, the jobs stop taking work, the server stops accepting

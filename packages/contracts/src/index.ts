@@ -27,3 +27,5 @@ export * from './admin-content.ts';
 export * from './admin-backup.ts';
 export * from './sms.ts';
 export * from './message-channels.ts';
+export * from './alerts.ts';
+export * from './reports.ts';

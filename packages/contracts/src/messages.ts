@@ -2,6 +2,8 @@ import type { Locale } from './constants.ts';
 import { backupMessages } from './admin-backup.ts';
 import { importMessages } from './import-messages.ts';
 import { priceMessages } from './price-messages.ts';
+import { alertMessages } from './alerts.ts';
+import { reportMessages } from './reports.ts';
 
 /**
  * Messages the API sends to users, in both languages. English texts are the spec's own words.
@@ -31,6 +33,8 @@ export const apiMessages = {
   ...priceMessages,
   ...backupMessages,
   ...importMessages,
+  ...alertMessages,
+  ...reportMessages,
   /* ---- bounds of every input, and the database's answers (issue 12) ---- */
   control_characters: {
     en: 'contains characters that are not allowed',

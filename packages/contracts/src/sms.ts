@@ -38,6 +38,8 @@ export const SMS_KINDS = [
   'sign_in',
   'order',
   'staff_alert',
+  'shopper_alert',
+  'cart_reminder',
   'other',
 ] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];

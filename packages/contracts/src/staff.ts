@@ -28,7 +28,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  *   sent to shoppers and their channels;
  * - catalog: products and their pictures, categories, brands, promotions, synonyms, imports and the export;
  *   stock: stock levels and their movements; content: the shop's pages, branches, delivery zones and banks;
- * - staff: staff accounts and failed sign-ins; outbox: failed events and their retry; backup: the store's backup.
+ * - staff: staff accounts and failed sign-ins; outbox: failed events and their retry; backup: the store's backup;
+ *   reports: the sales reports and their export (owners: the whole shop's figures).
  */
 export const STAFF_AREAS = [
   'account',
@@ -41,6 +42,7 @@ export const STAFF_AREAS = [
   'staff',
   'outbox',
   'backup',
+  'reports',
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
