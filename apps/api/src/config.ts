@@ -242,6 +242,22 @@ const schema = z
       .regex(/^\d+(,\d+)*$/, 'PAYMOB_INTEGRATION_IDS must be comma-separated numbers')
       .transform((s) => s.split(',').map(Number))
       .optional(),
+    /**
+     * Sessions that expired without a callback (payments/inquiry.ts): the gateway is first asked this many seconds
+     * after the key expired, then every 10 minutes for PAYMENT_INQUIRY_HOURS.
+     */
+    PAYMENT_INQUIRY_AFTER_SECONDS: z.coerce
+      .number({ message: 'PAYMENT_INQUIRY_AFTER_SECONDS must be a whole number of seconds from 0 to 3600' })
+      .int('PAYMENT_INQUIRY_AFTER_SECONDS must be a whole number of seconds from 0 to 3600')
+      .min(0, 'PAYMENT_INQUIRY_AFTER_SECONDS must be a whole number of seconds from 0 to 3600')
+      .max(3600, 'PAYMENT_INQUIRY_AFTER_SECONDS must be a whole number of seconds from 0 to 3600')
+      .default(120),
+    PAYMENT_INQUIRY_HOURS: z.coerce
+      .number({ message: 'PAYMENT_INQUIRY_HOURS must be a whole number of hours from 1 to 720' })
+      .int('PAYMENT_INQUIRY_HOURS must be a whole number of hours from 1 to 720')
+      .min(1, 'PAYMENT_INQUIRY_HOURS must be a whole number of hours from 1 to 720')
+      .max(720, 'PAYMENT_INQUIRY_HOURS must be a whole number of hours from 1 to 720')
+      .default(48),
     /** Delivery: COURIER (manual or bosta) and the courier's account (adapters/couriers/settings.ts). */
     ...courierSettingsShape,
     /** Reverse geocoding for GET /v1/geocode/reverse (Nominatim API). */

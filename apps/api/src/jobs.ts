@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import { refreshCurrentPrices } from './modules/catalog/prices.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
+import { inquireLostSessions, type InquiryOptions } from './modules/payments/inquiry.ts';
 import { drainEvents } from './modules/orders/events.ts';
 import { purgeExpiredStaffSessions, purgeOldStaffSignInFailures } from './modules/staff/index.ts';
 import { describeError } from './lib/logging.ts';
@@ -26,6 +27,8 @@ export const OUTBOX_EVERY_MS = 1_000;
 export interface JobsOptions {
   onCatalogWritten?: () => void;
   uploads?: ImageStore;
+  /** When the gateway is asked about sessions that expired without a callback (PAYMENT_INQUIRY_*). */
+  paymentInquiry?: InquiryOptions;
   /** ABANDONED_CART_HOURS (default 24): how long a cart is left before its reminder. */
   abandonedCartHours?: number;
 }
@@ -82,6 +85,14 @@ export function startJobs(
   // Payment sessions whose key expired give their held stock back (exactly once, see payments/service.ts):
   // every 30 s, so stock is back within half a minute even if the shopper never returns.
   every('payment-release', 30_000, () => releaseExpiredSessions(ctx.db, ctx.clock.now()));
+  // Sessions that expired without any callback: the gateway is asked whether they were paid after all (a lost
+  // callback), once a minute; a paid one becomes its order, or its money goes back (payments/inquiry.ts).
+  every('payment-inquiry', 60_000, (log) =>
+    inquireLostSessions(
+      { db: ctx.db, provider: ctx.payments, now: ctx.clock.now(), log },
+      opts.paymentInquiry,
+    ),
+  );
   // The outbox (modules/orders/events.ts): the shopper's message at each order step and the hand-on mark, every
   // second (a placed order's SMS leaves within seconds; with nothing due it is one look at a partial index), safe
   // on any number of instances.

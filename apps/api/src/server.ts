@@ -109,6 +109,10 @@ async function main() {
       : startJobs(app, database, {
           onCatalogWritten: () => app.responseCache.clear(),
           uploads: new DiskImageStore(uploadsDir),
+          paymentInquiry: {
+            afterSeconds: config.PAYMENT_INQUIRY_AFTER_SECONDS,
+            forHours: config.PAYMENT_INQUIRY_HOURS,
+          },
           abandonedCartHours: config.ABANDONED_CART_HOURS,
         });
   let closing = false;

@@ -7,6 +7,7 @@ import { idParam, metaSchema, pageParam } from './catalog.ts';
 import { orderSchema } from './checkout.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.ts';
 import { ORDER_ACTORS } from './order-states.ts';
+import { PAYMENT_KINDS } from './payment-states.ts';
 import { text, wholeNumber } from './text.ts';
 
 export const ADMIN_ORDERS_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -25,6 +26,8 @@ export const adminOrdersQuerySchema = z.object({
   payment_method: z
     .enum(PAYMENT_METHODS, { error: `must_be_one_of:${PAYMENT_METHODS.join(', ')}` })
     .optional(),
+  /** Paid online with a card, a wallet, at a kiosk, by BNPL (the gateway's answer, contracts' PAYMENT_KINDS). */
+  paid_with: z.enum(PAYMENT_KINDS, { error: `must_be_one_of:${PAYMENT_KINDS.join(', ')}` }).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   governorate: text().max(50, 'too_long:50').optional(),
@@ -50,6 +53,9 @@ export const adminOrderRowSchema = z.object({
   created_at: z.string(),
   checkout_date: z.string().nullable(),
   payment_method: z.string().nullable(),
+  /** How an online payment was paid (the gateway's answer) and its name (MasterCard, ValU...); null otherwise. */
+  paid_with: z.enum(PAYMENT_KINDS).nullable(),
+  paid_with_name: z.string().nullable(),
   /** EGP. */
   total: z.number(),
   count: z.number().int(),
@@ -82,6 +88,13 @@ export const adminPaymentSchema = z.object({
   amount: z.number(),
   reference: z.string().nullable(),
   created_at: z.string(),
+  /** How it was paid, from the gateway's answer (card, wallet, kiosk, bnpl, other) and its name; null before. */
+  method: z.enum(PAYMENT_KINDS).nullable(),
+  method_name: z.string().nullable(),
+  /** EGP given back through the gateway (a void gives all of it back). */
+  refunded: z.number(),
+  /** The gateway's words when it last refused to give the money back; null once it did. */
+  gateway_error: z.string().nullable(),
   callbacks: z.array(z.object({ transaction_id: z.string(), success: z.boolean(), created_at: z.string() })),
 });
 
@@ -102,6 +115,24 @@ export const adminOrderSchema = orderSchema.extend({
   /** A paid online order that was cancelled or came back: the money must go back too. */
   refund_required: z.boolean(),
   sap_sync: z.boolean(),
+  /**
+   * Its e-receipts sent to the Tax Authority (issue 47, ETA_RECEIPTS=on): the sale and any returns, oldest first,
+   * with the ETA's uuid, where each stands and the ETA's reasons for a rejection. Empty when the store sends none.
+   */
+  e_receipts: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['sale', 'return']),
+      receipt_number: z.string(),
+      uuid: z.string(),
+      /** pending, submitted, valid, invalid (rejected: see reasons) or failed (the ETA was not reached; retried). */
+      status: z.string(),
+      reasons: z.array(z.string()),
+      last_error: z.string().nullable(),
+      /** The ETA's page of the receipt (its QR holds it). */
+      url: z.string(),
+    }),
+  ),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrderResponseSchema = z.object({ order: adminOrderSchema });

@@ -94,6 +94,8 @@ export function transactionFrom(get: (field: string) => unknown): VerifiedTransa
     currency: text(get('currency')),
     isRefunded: bool(get('is_refunded')),
     isVoided: bool(get('is_voided')),
+    sourceType: text(get('source_data.type')),
+    sourceSubType: text(get('source_data.sub_type')),
   };
 }
 

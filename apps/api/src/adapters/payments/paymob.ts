@@ -1,8 +1,10 @@
 /**
  * Paymob (reference/paymob.md): the Intention API for a payment session, the unified checkout page built from the
  * public key and the intention's client secret, HMAC-verified callbacks and redirects, and refunds
- * (`POST /api/acceptance/void_refund/refund`, tested against the recorded payload in fixtures/), and the transaction
- * inquiry (`GET /api/acceptance/transactions/{id}`) that confirms a success before an order is placed.
+ * (`POST /api/acceptance/void_refund/refund`) and voids (`…/void_refund/void`), tested against the recorded payloads in
+ * fixtures/, the transaction inquiry by id (`GET /api/acceptance/transactions/{id}`) that confirms a success before an
+ * order is placed, and by Paymob order (`POST /api/ecommerce/orders/transaction_inquiry`) for a session whose callback
+ * never came.
  */
 import { transactionFromObject, verifyPaymobCallback, verifyPaymobRedirect } from './paymob-hmac.ts';
 import {
@@ -12,6 +14,7 @@ import {
   type PaymentProvider,
   type RefundRequest,
   type VerifiedTransaction,
+  type VoidRequest,
 } from './provider.ts';
 
 export interface PaymobOptions {
@@ -27,6 +30,43 @@ export interface PaymobOptions {
   hmacSecret: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+}
+
+/** What a void or refund answers: the new transaction (its id, success or pending, the amount, Paymob's message). */
+type ReversalAnswer = {
+  id?: unknown;
+  success?: unknown;
+  pending?: unknown;
+  amount_cents?: unknown;
+  data?: { message?: unknown };
+  detail?: unknown;
+  message?: unknown;
+};
+
+const numericId = (id: string) => (/^\d+$/.test(id) ? Number(id) : id);
+
+/** Paymob's own words in a refusal: `detail`, `message` or `data.message` of its JSON; else none. */
+function wordsOf(text: string): string | undefined {
+  try {
+    const j = JSON.parse(text) as ReversalAnswer;
+    const w = [j.detail, j.message, j.data?.message].find((x) => typeof x === 'string' && x.trim());
+    return typeof w === 'string' ? w.trim().slice(0, 300) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The reversal's transaction id when Paymob accepted it; a decline (`success: false`, not pending) is an error. */
+function acceptedReversal(call: 'refund' | 'void', answer: ReversalAnswer): string {
+  const id = answer.id;
+  if (typeof id !== 'number' && typeof id !== 'string') {
+    throw new PaymentProviderError(`Paymob ${call} answer lacks the ${call} transaction id`);
+  }
+  if (answer.success !== true && answer.pending !== true) {
+    const why = wordsOf(JSON.stringify(answer)) ?? 'declined';
+    throw new PaymentProviderError(`Paymob declined the ${call}: ${why.slice(0, 200)}`, undefined, why);
+  }
+  return String(id);
 }
 
 /** Paymob rejects empty strings in billing data: "NA" where unknown. */
@@ -84,30 +124,29 @@ export class PaymobProvider implements PaymentProvider {
    * key: a call that timed out may still have refunded, which the refunded callback (`is_refunded`) then reports.
    */
   async refund(req: RefundRequest): Promise<{ refundId: string }> {
-    const answer = await this.post<{
-      id?: unknown;
-      success?: unknown;
-      pending?: unknown;
-      amount_cents?: unknown;
-      data?: { message?: unknown };
-    }>('refund', '/api/acceptance/void_refund/refund', {
-      transaction_id: /^\d+$/.test(req.transactionId) ? Number(req.transactionId) : req.transactionId,
+    const answer = await this.post<ReversalAnswer>('refund', '/api/acceptance/void_refund/refund', {
+      transaction_id: numericId(req.transactionId),
       amount_cents: req.amountPiastres,
     });
-    const id = answer.id;
-    if (typeof id !== 'number' && typeof id !== 'string') {
-      throw new PaymentProviderError('Paymob refund answer lacks the refund transaction id');
-    }
-    if (answer.success !== true && answer.pending !== true) {
-      const why = typeof answer.data?.message === 'string' ? answer.data.message : 'declined';
-      throw new PaymentProviderError(`Paymob declined the refund: ${why.slice(0, 200)}`);
-    }
+    const id = acceptedReversal('refund', answer);
     if (answer.amount_cents !== undefined && Number(answer.amount_cents) !== req.amountPiastres) {
       throw new PaymentProviderError(
         `Paymob refunded ${String(answer.amount_cents)} piastres, not ${req.amountPiastres}`,
       );
     }
-    return { refundId: String(id) };
+    return { refundId: id };
+  }
+
+  /**
+   * Cancels a paid card transaction before Paymob settles it (`POST /api/acceptance/void_refund/void` with its
+   * `transaction_id`, the same business day): no money moves, the shopper's statement shows nothing. The answer is the
+   * void's own transaction; a refusal (settled already, not a card) is a provider error with Paymob's words.
+   */
+  async void(req: VoidRequest): Promise<{ voidId: string }> {
+    const answer = await this.post<ReversalAnswer>('void', '/api/acceptance/void_refund/void', {
+      transaction_id: numericId(req.transactionId),
+    });
+    return { voidId: acceptedReversal('void', answer) };
   }
 
   acceptsIntegration(integrationId: string): boolean {
@@ -129,6 +168,22 @@ export class PaymobProvider implements PaymentProvider {
       [404],
     );
     return answer ? transactionFromObject(answer) : null;
+  }
+
+  /**
+   * Paymob's transaction for one of its orders (`POST /api/ecommerce/orders/transaction_inquiry` with `order_id`), for
+   * a session that expired without a callback. Paymob answers 404 when the order has no transaction.
+   */
+  async inquireOrder(providerOrderId: string): Promise<VerifiedTransaction | null> {
+    if (!/^\d{1,20}$/.test(providerOrderId)) return null;
+    const answer = await this.request<Record<string, unknown>>(
+      'transaction inquiry',
+      'POST',
+      '/api/ecommerce/orders/transaction_inquiry',
+      { order_id: Number(providerOrderId) },
+      [404],
+    );
+    return answer && answer.id !== undefined ? transactionFromObject(answer) : null;
   }
 
   /** POST JSON with the secret key; the answer's JSON, or a provider error naming the call. */
@@ -165,6 +220,7 @@ export class PaymobProvider implements PaymentProvider {
       throw new PaymentProviderError(
         `Paymob ${call} answered ${res.status}: ${text.slice(0, 300)}`,
         res.status,
+        wordsOf(text),
       );
     }
     try {

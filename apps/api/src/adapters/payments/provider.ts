@@ -67,6 +67,17 @@ export interface VerifiedTransaction {
   currency: string;
   isRefunded: boolean;
   isVoided: boolean;
+  /** How it was paid, as the gateway says (source_data.type: card, wallet, aggregator, valu...; '' when absent). */
+  sourceType: string;
+  /** Its name (source_data.sub_type: MasterCard, Vodafone, AGGREGATOR...; '' when absent). */
+  sourceSubType: string;
+}
+
+/** A void of a paid transaction: all of it, before the gateway settles it (card payments, the same business day). */
+export interface VoidRequest {
+  transactionId: string;
+  /** Ours, unique per void. */
+  reference: string;
 }
 
 /** Money back on a paid transaction (part or all of it). */
@@ -85,6 +96,11 @@ export interface PaymentProvider {
    * order is then listed as a refund to do.
    */
   refund?(request: RefundRequest): Promise<{ refundId: string }>;
+  /**
+   * Voids a paid card transaction before settlement (Paymob: `void_refund/void`, the same business day). A refusal
+   * (already settled, not a card) is a PaymentProviderError with the gateway's words.
+   */
+  void?(request: VoidRequest): Promise<{ voidId: string }>;
   createIntention(request: IntentionRequest): Promise<Intention>;
   /** The processed callback (POST body + query string). null when the signature is wrong or the body malformed. */
   verifyCallback(input: { body: unknown; query: Record<string, unknown> }): VerifiedTransaction | null;
@@ -98,12 +114,19 @@ export interface PaymentProvider {
    * PaymentProviderError when the gateway cannot be asked (the callback is then answered 503 and retried).
    */
   inquire(transactionId: string): Promise<VerifiedTransaction | null>;
+  /**
+   * The gateway's transaction for one of its orders (our session's provider reference; Paymob's transaction inquiry by
+   * `order_id`), or null when none was made. Asked about sessions that expired without a callback.
+   */
+  inquireOrder(providerOrderId: string): Promise<VerifiedTransaction | null>;
 }
 
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
     public readonly status?: number,
+    /** What the gateway itself said when it refused (shown to staff), if it said anything. */
+    public readonly gatewayWords?: string,
   ) {
     super(message);
   }

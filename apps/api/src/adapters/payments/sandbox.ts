@@ -13,12 +13,14 @@ import {
   verifyPaymobCallback,
   verifyPaymobRedirect,
 } from './paymob-hmac.ts';
-import type {
-  Intention,
-  IntentionRequest,
-  PaymentProvider,
-  RefundRequest,
-  VerifiedTransaction,
+import {
+  PaymentProviderError,
+  type Intention,
+  type IntentionRequest,
+  type PaymentProvider,
+  type RefundRequest,
+  type VerifiedTransaction,
+  type VoidRequest,
 } from './provider.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/v1/payments/sandbox/checkout';
@@ -53,10 +55,44 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return obj ? transactionFromObject(obj) : null;
   }
 
+  async inquireOrder(providerOrderId: string): Promise<VerifiedTransaction | null> {
+    // The newest transaction of that order, as Paymob's inquiry by order_id answers.
+    let found: Record<string, unknown> | null = null;
+    for (const obj of this.processed.values()) {
+      const order = obj.order as { id?: unknown } | undefined;
+      if (String(order?.id) === providerOrderId) found = obj;
+    }
+    return found ? transactionFromObject(found) : null;
+  }
+
+  /**
+   * A refusal the next void or refund answers with, in the gateway's words (a demo or a test can try how staff see
+   * one); it is used once.
+   */
+  refuseNext: { call: 'void' | 'refund'; words: string } | null = null;
+
+  private refuse(call: 'void' | 'refund') {
+    const refusal = this.refuseNext;
+    if (refusal?.call !== call) return;
+    this.refuseNext = null;
+    throw new PaymentProviderError(`Sandbox declined the ${call}: ${refusal.words}`, 400, refusal.words);
+  }
+
   async refund(request: RefundRequest) {
+    this.refuse('refund');
     const refundId = `sbx_refund_${randomBytes(8).toString('hex')}`;
     this.refunds.push({ ...request, refundId });
     return { refundId };
+  }
+
+  /** The voids this sandbox gateway made. */
+  readonly voids: (VoidRequest & { voidId: string })[] = [];
+
+  async void(request: VoidRequest) {
+    this.refuse('void');
+    const voidId = `sbx_void_${randomBytes(8).toString('hex')}`;
+    this.voids.push({ ...request, voidId });
+    return { voidId };
   }
 
   async createIntention(req: IntentionRequest): Promise<Intention> {
@@ -92,6 +128,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     currency: string;
     approved: boolean;
     now: Date;
+    /** How the payer paid (source_data); a MasterCard unless said. */
+    source?: { type: string; sub_type: string; pan: string };
   }) {
     const obj = {
       id: randomInt(1_000_000_000, 281_474_976_710_655),
@@ -110,7 +148,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       created_at: input.now.toISOString().replace('Z', ''),
       currency: input.currency,
       owner: 0,
-      source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
+      source_data: input.source ?? { pan: '2346', sub_type: 'MasterCard', type: 'card' },
       order: { id: input.providerOrderId, merchant_order_id: input.merchantReference },
       data: { message: input.approved ? 'Approved' : 'Declined' },
     };

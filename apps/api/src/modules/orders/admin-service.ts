@@ -18,6 +18,7 @@ import {
   type AdminRefundBody,
   type Locale,
   type OrderStatus,
+  type PaymentKind,
 } from '@store/contracts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -35,7 +36,16 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/index.ts';
-import { emit, paymentRefund, refundLineUnits, transition, type MoneyRefund, type OrderRow } from './core.ts';
+import {
+  emit,
+  issueCreditNote,
+  paymentRefund,
+  refundLineUnits,
+  transition,
+  type MoneyRefund,
+  type OrderRow,
+} from './core.ts';
+import { receiptsOfOrder, receiptUrl, type EtaReceiptSetup } from '../einvoicing/index.ts';
 import {
   dailyFoldDue,
   foldOrderDailySales,
@@ -89,6 +99,8 @@ function filters(q: AdminOrdersQuery, withStatus: boolean, scope: AdminOrdersSco
   if (scope.userId !== undefined) parts.push(sql`o.user_id = ${scope.userId}`);
   if (withStatus && q.status) parts.push(sql`o.status = ${q.status}`);
   if (q.payment_method) parts.push(sql`o.payment_method = ${q.payment_method}`);
+  if (q.paid_with)
+    parts.push(sql`exists (select 1 from payments p where p.order_id = o.id and p.method = ${q.paid_with})`);
   if (q.refund_required)
     parts.push(
       sql`exists (select 1 from payments p where p.order_id = o.id and p.status = 'refund_required')`,
@@ -135,6 +147,8 @@ interface ListRow {
   created_at: Date | string;
   checkout_date: Date | string | null;
   payment_method: string | null;
+  paid_with: PaymentKind | null;
+  paid_with_name: string | null;
   total: number | string;
   count: number | string | null;
   governorate: string | null;
@@ -169,7 +183,7 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
   const order = SORTS[q.sort ?? 'newest'];
   // Counts kept by the database (counts.ts): by status, payment method and governorate, or by day, status and
   // payment method; any other filter counts its orders.
-  const kept = scope.userId === undefined && !q.query?.trim() && !q.refund_required;
+  const kept = scope.userId === undefined && !q.query?.trim() && !q.refund_required && !q.paid_with;
   const byDays = kept && (q.from !== undefined || q.to !== undefined);
   const [rows, perStatus] = await Promise.all([
     // The page's ids first (from an index alone where it can), then only their rows, shoppers and line counts.
@@ -177,11 +191,14 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
       select o.id, o.order_number, o.status, o.created_at, o.checkout_date, o.payment_method,
         o.checkout_total_price_piastres as total, o.governorate,
         (select sum(op.quantity) from order_products op where op.order_id = o.id) as count,
+        pw.method as paid_with, pw.method_name as paid_with_name,
         u.id as user_id, u.first_name, u.last_name, u.phone_number
       from (select o.id from orders o where ${where}
             order by ${order} limit ${perPage} offset ${(page - 1) * perPage}) p
       join orders o on o.id = p.id
       join users u on u.id = o.user_id
+      left join lateral (select p.method, p.method_name from payments p
+        where p.order_id = o.id and p.method is not null order by p.id desc limit 1) pw on true
       order by ${order}`),
     !kept || (byDays && q.governorate)
       ? countPerStatus(db, filters(q, false, scope))
@@ -199,6 +216,8 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
     created_at: iso(r.created_at)!,
     checkout_date: iso(r.checkout_date),
     payment_method: r.payment_method,
+    paid_with: r.paid_with,
+    paid_with_name: r.paid_with_name,
     total: toEgp(Number(r.total)),
     count: Number(r.count ?? 0),
     governorate: r.governorate,
@@ -225,7 +244,7 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
 
 /* ---------------- one order ---------------- */
 
-async function placedOrder(db: DbOrTx, id: number, lock = false): Promise<OrderRow> {
+export async function placedOrder(db: DbOrTx, id: number, lock = false): Promise<OrderRow> {
   const q = db.select().from(orders).where(eq(orders.id, id)).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row || (NOT_PLACED_STATUSES as readonly string[]).includes(row.status))
@@ -234,9 +253,14 @@ async function placedOrder(db: DbOrTx, id: number, lock = false): Promise<OrderR
 }
 
 /** GET /v1/admin/orders/{id}. */
-export async function getAdminOrder(db: DbOrTx, id: number, locale: Locale): Promise<AdminOrder> {
+export async function getAdminOrder(
+  db: DbOrTx,
+  id: number,
+  locale: Locale,
+  eta: EtaReceiptSetup | null = null,
+): Promise<AdminOrder> {
   const row = await placedOrder(db, id);
-  const [[order], [customer], [ordersCount], sessions, history] = await Promise.all([
+  const [[order], [customer], [ordersCount], sessions, history, receipts] = await Promise.all([
     toOrders(db, [row], locale),
     db.select().from(users).where(eq(users.id, row.userId)),
     db
@@ -255,6 +279,7 @@ export async function getAdminOrder(db: DbOrTx, id: number, locale: Locale): Pro
       .leftJoin(staff, and(eq(orderHistory.actorType, 'staff'), eq(staff.id, orderHistory.actorId)))
       .where(eq(orderHistory.orderId, id))
       .orderBy(asc(orderHistory.id)),
+    receiptsOfOrder(db, id),
   ]);
   const callbacks = sessions.length
     ? await db
@@ -284,6 +309,10 @@ export async function getAdminOrder(db: DbOrTx, id: number, locale: Locale): Pro
       amount: toEgp(p.amountPiastres),
       reference: p.providerReference,
       created_at: p.createdAt.toISOString(),
+      method: p.method as PaymentKind | null,
+      method_name: p.methodName,
+      refunded: toEgp(p.refundedPiastres),
+      gateway_error: p.gatewayError,
       callbacks: callbacks
         .filter((c) => c.paymentId === p.id)
         .map((c) => ({
@@ -307,6 +336,16 @@ export async function getAdminOrder(db: DbOrTx, id: number, locale: Locale): Pro
     ),
     refund_required: sessions.some((p) => p.status === 'refund_required'),
     sap_sync: row.sapSync,
+    e_receipts: receipts.map((r) => ({
+      id: r.id,
+      kind: r.kind as 'sale' | 'return',
+      receipt_number: r.receiptNumber,
+      uuid: r.uuid,
+      status: r.status,
+      reasons: r.reasons,
+      last_error: r.lastError,
+      url: receiptUrl(eta, r),
+    })),
   };
 }
 
@@ -394,6 +433,13 @@ export async function refundOrder(
       id,
       [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
     );
+    // The invoice's credit note for what comes back (issue 47), numbered in this transaction.
+    await issueCreditNote(tx, {
+      order,
+      reason: 'refund',
+      units: [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
+      now,
+    });
     if (body.restock)
       await returnStock(
         tx,

@@ -22,6 +22,17 @@ export type RefundRequired = {
     | { order_id: number; amount_piastres: number; reason: 'refund' };
 };
 
+/**
+ * A payment's money goes back through its gateway (payments/rows.ts `requireReversal`: a cancel, or a payment that
+ * succeeded after its order could no longer be placed): the outbox voids it (a card, the same Cairo business day)
+ * or refunds what is left of it (payments/reversal.ts). A refusal keeps the payment refund_required with the
+ * gateway's words, and the event is tried again.
+ */
+export type PaymentReversalDue = {
+  type: 'payment.reversal_due';
+  payload: { order_id: number; payment_id: number; amount_piastres: number };
+};
+
 /** A refund was made (orders/admin-service.ts `refundOrder`); the shopper hears of it with the amount. */
 export type RefundMade = {
   type: 'refund.made';
@@ -41,5 +52,5 @@ export type RefundMade = {
   };
 };
 
-export type DomainEvent = OrderStatusChanged | RefundRequired | RefundMade;
+export type DomainEvent = OrderStatusChanged | RefundRequired | RefundMade | PaymentReversalDue;
 export type DomainEventType = DomainEvent['type'];

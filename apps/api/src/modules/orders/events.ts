@@ -13,6 +13,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { domainEvents } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../adapters/payments/provider.ts';
+import { questionHook } from '../../lib/hooks.ts';
 import { describeError } from '../../lib/logging.ts';
 import { createShipmentForOrder } from '../shipments/index.ts';
 import { markHandedOn } from './core.ts';
@@ -35,16 +37,40 @@ interface EventRow {
 
 export type EventContext = Pick<AppContext, 'db' | 'sms' | 'clock'> &
   /** The courier COURIER names (absent: no delivery is asked for). */
-  Partial<Pick<AppContext, 'courier'>> & {
+  Partial<Pick<AppContext, 'courier'>> &
+  /** The payment gateway money goes back through (absent: a `payment.reversal_due` fails and is retried). */
+  Partial<Pick<AppContext, 'payments'>> & {
     /** Email beside the SMS (the app's recorded sender); absent or null: none. */
     email?: AppContext['email'];
     log: { error(obj: object, msg: string): void };
   } & Pick<StepContext, 'whatsapp' | 'publicUrl'>;
 
+/**
+ * The outbox asks the payments module (above this one) to give a payment's money back through its gateway:
+ * payments/reversal.ts answers, voiding or refunding it, and throws when the gateway refuses (the event is retried).
+ */
+export const paymentReversal = questionHook<
+  { paymentId: number; provider: PaymentProvider; now: Date; log: EventContext['log'] },
+  'voided' | 'refunded' | 'by_hand' | 'nothing_due'
+>();
+
 async function handle(ctx: EventContext, e: EventRow) {
   // The row as core.ts `emit` wrote it: one of the outbox's events (domain-events.ts).
   const event = { type: e.type, payload: e.payload } as DomainEvent;
   const orderId = Number(event.payload.order_id);
+  // A payment's money back through its gateway (a cancel, a late payment whose order is gone): a void the same
+  // business day, else a refund; a refusal fails the event, with the gateway's words kept on the payment.
+  if (event.type === 'payment.reversal_due') {
+    if (!ctx.payments) throw new Error('no payment gateway to give the money back through');
+    const done = await paymentReversal.ask(ctx.db, {
+      paymentId: event.payload.payment_id,
+      provider: ctx.payments,
+      now: ctx.clock.now(),
+      log: ctx.log,
+    });
+    if (!done) throw new Error('no payments module answers a payment reversal');
+    return;
+  }
   // Moved to processing: the courier is asked for the delivery (modules/shipments, issue 48), before any message; a
   // refusal fails the event, which is tried again and shows in the back office's failed sends.
   if (event.type === 'order.status_changed' && event.payload.to === 'processing' && ctx.courier)

@@ -1,7 +1,8 @@
 /**
  * The order module's face for the rest of the API. The order core (core.ts) is the only code that creates or
  * changes an order row: the cart, checkout and payments go through these functions, never through SQL of their own.
- * The payments module answers the order's hooks about its payments (`orderCanceled`, `paymentRefund`).
+ * The payments module answers the order's hooks about its payments (`orderCanceled`, `paymentRefund`, and the
+ * outbox's `paymentReversal`).
  */
 export {
   GATEWAY,
@@ -25,6 +26,7 @@ export {
   type TransitionEnd,
 } from './core.ts';
 export { getOrder, hasUnratedOrders } from './service.ts';
+export { paymentReversal } from './events.ts';
 export { listAdminOrders } from './admin-service.ts';
 // The order follows its shipment (a courier's news), registered where every part of the API loads this module.
 import './shipping.ts';

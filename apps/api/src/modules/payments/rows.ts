@@ -5,8 +5,8 @@
  * nothing written) and guarded in SQL (`where status in from`: a row that moved meanwhile is left alone). The
  * order's side asks through its hooks (orders/core.ts `orderCanceled`, `paymentRefund`), answered in service.ts.
  */
-import { CURRENCY, canMovePayment, type PaymentState } from '@store/contracts';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { CURRENCY, canMovePayment, gatewayRefunds, type PaymentState } from '@store/contracts';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
@@ -74,6 +74,44 @@ export async function recordGatewaySession(
     .where(eq(payments.id, paymentId));
 }
 
+/** The facts a payment keeps beside its status (decision 030). */
+export type PaymentFacts = Partial<
+  Pick<
+    typeof payments.$inferInsert,
+    'method' | 'methodName' | 'paidAt' | 'refundedPiastres' | 'reversalId' | 'gatewayError'
+  >
+>;
+
+/**
+ * Facts that come without a move: a per-line refund the gateway made (what went back grows), the gateway's words
+ * when it refused to give money back (null once it did).
+ */
+export async function notePayment(
+  db: DbOrTx,
+  paymentId: number,
+  facts: { refundedMore?: number; reversalId?: string; gatewayError?: string | null },
+  now: Date,
+) {
+  await db
+    .update(payments)
+    .set({
+      ...(facts.refundedMore
+        ? { refundedPiastres: sql`${payments.refundedPiastres} + ${facts.refundedMore}` }
+        : {}),
+      ...(facts.reversalId === undefined ? {} : { reversalId: facts.reversalId }),
+      ...(facts.gatewayError === undefined
+        ? {}
+        : { gatewayError: facts.gatewayError?.slice(0, 500) ?? null }),
+      updatedAt: now,
+    })
+    .where(eq(payments.id, paymentId));
+}
+
+/** The inquiry job asked the gateway about this session (it asks again only some minutes later). */
+export async function markInquired(db: DbOrTx, paymentId: number, now: Date) {
+  await db.update(payments).set({ inquiredAt: now }).where(eq(payments.id, paymentId));
+}
+
 /**
  * Moves the payment (`paymentId`), or every payment of an order (`orderId`), that is in one of `from` to `to`.
  * `stockReleasedAt` is set with it when given; `where` narrows the guard (a release: not released yet, key expired).
@@ -88,6 +126,8 @@ export async function movePayment(
     now: Date;
     stockReleasedAt?: Date | null;
     where?: SQL;
+    /** What the move records with it: how it was paid and when (a success), what went back and its id (a reversal). */
+    set?: PaymentFacts;
   },
 ): Promise<PaymentRow[]> {
   for (const from of args.from)
@@ -95,6 +135,7 @@ export async function movePayment(
   return tx
     .update(payments)
     .set({
+      ...args.set,
       status: args.to,
       updatedAt: args.now,
       ...(args.stockReleasedAt === undefined ? {} : { stockReleasedAt: args.stockReleasedAt }),
@@ -112,9 +153,11 @@ export async function movePayment(
 }
 
 /**
- * The money of an order needs giving back by hand: its succeeded payments become refund_required, and the outbox
- * gets a `refund.required` event (the staff alert is written with it, orders/core.ts `emit`). A cancel writes one
- * event per payment with its amount; a refund the gateway cannot make writes one for the refund's amount.
+ * The money of an order must go back: its succeeded payments become refund_required. A cancel (`canceled`) writes,
+ * per payment, a `payment.reversal_due` event when the gateway can give it back (the outbox then voids or refunds it,
+ * payments/reversal.ts), else a `refund.required` event for a refund by hand (a kiosk payment; the staff alert is
+ * written with it, orders/core.ts `emit`). A per-line refund the gateway cannot make (`refund`) writes one
+ * `refund.required` for the refund's amount.
  */
 export async function requireRefund(
   tx: DbOrTx,
@@ -138,11 +181,29 @@ export async function requireRefund(
     });
     return;
   }
-  for (const p of moved)
-    await emit(tx, {
-      type: 'refund.required',
-      orderId,
-      payload: { order_id: orderId, payment_id: p.id, amount_piastres: p.amountPiastres, reason: 'canceled' },
-      now,
-    });
+  for (const p of moved) await requireReversal(tx, p, now);
+}
+
+/**
+ * A payment now refund_required gives its money back: through the gateway from the outbox when the gateway can
+ * (`payment.reversal_due`), else by hand (`refund.required`, with the staff alert).
+ */
+export async function requireReversal(tx: DbOrTx, p: PaymentRow, now: Date) {
+  const left = p.amountPiastres - p.refundedPiastres;
+  await emit(
+    tx,
+    gatewayRefunds(p.method)
+      ? {
+          type: 'payment.reversal_due',
+          orderId: p.orderId,
+          payload: { order_id: p.orderId, payment_id: p.id, amount_piastres: left },
+          now,
+        }
+      : {
+          type: 'refund.required',
+          orderId: p.orderId,
+          payload: { order_id: p.orderId, payment_id: p.id, amount_piastres: left, reason: 'canceled' },
+          now,
+        },
+  );
 }

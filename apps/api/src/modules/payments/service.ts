@@ -18,7 +18,11 @@ import { orderProducts, orders, paymentEvents, payments } from '../../db/schema.
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
-import type { PaymentProvider, VerifiedTransaction } from '../../adapters/payments/provider.ts';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type VerifiedTransaction,
+} from '../../adapters/payments/provider.ts';
 import { cartRead, heldForPayment } from '../cart/index.ts';
 import { returnStock, takeStock } from '../stock/index.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
@@ -33,7 +37,23 @@ import {
   returnToCart,
   type MoneyRefund,
 } from '../orders/index.ts';
-import { movePayment, requireRefund, type PaymentRow } from './rows.ts';
+import { paidWith } from '../../adapters/payments/methods.ts';
+import { gatewayRefunds } from '@store/contracts';
+import {
+  movePayment,
+  notePayment,
+  requireRefund,
+  requireReversal,
+  type PaymentFacts,
+  type PaymentRow,
+} from './rows.ts';
+import './reversal.ts';
+
+/** What a success records on its payment: how it was paid (the gateway's answer) and when. */
+function paidFacts(t: VerifiedTransaction, now: Date): PaymentFacts {
+  const { kind, name } = paidWith(t.sourceType, t.sourceSubType);
+  return { method: kind, methodName: name, paidAt: now };
+}
 
 export interface Logger {
   info(obj: object, msg: string): void;
@@ -181,9 +201,11 @@ cartRead.on((tx, { userId, now }) => releaseExpiredSessions(tx, now, { userId })
 async function lateSuccess(
   tx: DbOrTx,
   p: PaymentRow,
+  t: VerifiedTransaction,
   now: Date,
   log: Logger,
 ): Promise<'paid' | 'refund_required'> {
+  const paid = paidFacts(t, now);
   try {
     await tx.transaction(async (sp) => {
       const [o] = await sp
@@ -233,6 +255,7 @@ async function lateSuccess(
         to: 'succeeded',
         now,
         stockReleasedAt: null,
+        set: paid,
       });
     });
     log.warn(
@@ -241,14 +264,20 @@ async function lateSuccess(
     );
     return 'paid';
   } catch (err) {
-    await movePayment(tx, {
+    const [moved] = await movePayment(tx, {
       which: { paymentId: p.id },
       from: ['expired', 'failed'],
       to: 'refund_required',
       now,
+      set: paid,
     });
-    const [o] = await tx.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, p.orderId));
-    await recordStaffAlert(tx, 'refund_required', { order_id: p.orderId, n: o?.n ?? p.orderId }, now);
+    // The money goes back through the gateway from the outbox (a void the same day, else a refund); a kiosk payment
+    // cannot be, and staff are alerted to give it back by hand.
+    if (moved && gatewayRefunds(moved.method)) await requireReversal(tx, moved, now);
+    else {
+      const [o] = await tx.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, p.orderId));
+      await recordStaffAlert(tx, 'refund_required', { order_id: p.orderId, n: o?.n ?? p.orderId }, now);
+    }
     log.error(
       { paymentId: p.id, orderId: p.orderId, reason: describeError(err) },
       'payment succeeded after its session ended and the order cannot be placed: refund required',
@@ -392,11 +421,17 @@ export async function applyTransaction(
     }
     if (p.status === 'pending') {
       // The stock is still held (even if the key's time just ran out, nothing released it yet): place the order.
-      await movePayment(tx, { which: { paymentId: p.id }, from: ['pending'], to: 'succeeded', now });
+      await movePayment(tx, {
+        which: { paymentId: p.id },
+        from: ['pending'],
+        to: 'succeeded',
+        now,
+        set: paidFacts(t, now),
+      });
       await placePaidOrder(tx, p.orderId, now);
       return 'paid';
     }
-    if (p.status === 'expired' || p.status === 'failed') return lateSuccess(tx, p, now, log);
+    if (p.status === 'expired' || p.status === 'failed') return lateSuccess(tx, p, t, now, log);
     return 'ignored';
   });
 }
@@ -410,7 +445,7 @@ export async function redirectOutcome(db: DbOrTx, gateway: PaymentProvider, t: V
     return { success: false, orderId: null as number | null };
   const session = await findSession(db, gateway.name, t);
   if (!session) return { success: false, orderId: null };
-  const refused = ['failed', 'expired', 'refund_required'].includes(session.status);
+  const refused = ['failed', 'expired', 'refund_required', 'voided', 'refunded'].includes(session.status);
   return { success: t.success && !t.pending && !refused, orderId: session.orderId };
 }
 
@@ -426,8 +461,10 @@ export const notFoundSession = () => AppError.notFound('not_found');
 
 /**
  * The money of a refund of an order paid online goes back through the gateway when it can refund (its refund id is
- * recorded); otherwise the payment is marked for a refund by hand (the dashboard's to-do). Called inside the
- * refund's transaction, with the order locked: if the gateway refuses, nothing of the refund is kept.
+ * recorded, and what went back grows; all of it given back ends the payment as refunded); otherwise (a kiosk
+ * payment, which Paymob cannot refund, or a gateway without refunds) the payment is marked for a refund by hand (the
+ * dashboard's to-do). Called inside the refund's transaction, with the order locked: if the gateway refuses, nothing
+ * of the refund is kept, and staff read the gateway's words (502 refund_failed, `gateway_message`).
  */
 export async function refundOrderMoney(
   tx: DbOrTx,
@@ -441,18 +478,32 @@ export async function refundOrderMoney(
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
     .orderBy(asc(paymentEvents.id))
     .limit(1);
-  if (paid && provider.refund) {
+  if (paid && provider.refund && gatewayRefunds(paid.payment.method)) {
+    let refundId: string;
     try {
-      const { refundId } = await provider.refund({
+      ({ refundId } = await provider.refund({
         // Stored as '<provider>:<id>' (one table for every gateway); the gateway knows its own id.
         transactionId: paid.event.providerTransactionId.replace(`${paid.payment.provider}:`, ''),
         amountPiastres,
         reference: `o${orderId}-r${now.getTime()}`,
-      });
-      return { refund_id: refundId, refunded_by: 'gateway' };
-    } catch {
-      throw new AppError(502, 'refund_failed', ['refund_failed']);
+      }));
+    } catch (err) {
+      const words =
+        err instanceof PaymentProviderError
+          ? (err.gatewayWords ?? err.message)
+          : 'the gateway did not answer';
+      throw new AppError(502, 'refund_failed', ['refund_failed'], { gateway_message: words.slice(0, 300) });
     }
+    const p = paid.payment;
+    await notePayment(
+      tx,
+      p.id,
+      { refundedMore: amountPiastres, reversalId: refundId, gatewayError: null },
+      now,
+    );
+    if (p.refundedPiastres + amountPiastres >= p.amountPiastres)
+      await movePayment(tx, { which: { paymentId: p.id }, from: ['succeeded'], to: 'refunded', now });
+    return { refund_id: refundId, refunded_by: 'gateway' };
   }
   await requireRefund(tx, { orderId, now, reason: 'refund', amountPiastres });
   return { refund_id: null, refunded_by: 'by_hand' };
