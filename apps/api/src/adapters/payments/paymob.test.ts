@@ -11,6 +11,7 @@ import {
   verifyPaymobCallback,
   verifyPaymobRedirect,
 } from './paymob-hmac.ts';
+import { paidWith } from './methods.ts';
 import { PaymobProvider } from './paymob.ts';
 import { PaymentProviderError, type IntentionRequest } from './provider.ts';
 
@@ -94,6 +95,8 @@ describe("Paymob's transaction HMAC", () => {
       currency: 'EGP',
       isRefunded: false,
       isVoided: false,
+      sourceType: 'card',
+      sourceSubType: 'MasterCard',
     });
     expect(verifyPaymobRedirect({ ...sampleQuery(), hmac }, SECRET)?.success).toBe(true);
     // Upper-case hex is the same signature.
@@ -284,6 +287,79 @@ describe('the Paymob intention call', () => {
     await expect(refund()).rejects.toThrow(/not JSON/);
   });
 
+  const fixture = <T>(name: string) =>
+    JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T;
+  type Recorded = {
+    request: { path: string; body: Record<string, unknown> };
+    response: { status: number; body: object };
+    refused?: { status: number; body: object };
+    sources?: { source_data: { type: string; sub_type: string }; kind: string; name: string }[];
+  };
+
+  it('voids as the recorded call: the void transaction id back, the exact request sent', async () => {
+    const recorded = fixture<Recorded>('paymob-void.json');
+    answer = { status: recorded.response.status, body: JSON.stringify(recorded.response.body) };
+    expect(await provider().void({ transactionId: '192036465', reference: 'o12-p34-1' })).toEqual({
+      voidId: '192036999',
+    });
+    const call = calls.at(-1)!;
+    expect(call.url).toBe(recorded.request.path);
+    expect(call.auth).toBe('Token sk_test_secret');
+    expect(call.body).toEqual(recorded.request.body);
+  });
+
+  it("a void Paymob declines or refuses is a provider error carrying Paymob's words", async () => {
+    const recorded = fixture<Recorded>('paymob-void.json');
+    answer = { status: recorded.refused!.status, body: JSON.stringify(recorded.refused!.body) };
+    const declined = await provider()
+      .void({ transactionId: '192036465', reference: 'r' })
+      .catch((e: unknown) => e);
+    expect(declined).toBeInstanceOf(PaymentProviderError);
+    expect((declined as PaymentProviderError).gatewayWords).toBe(
+      'Transaction is already settled and can not be voided',
+    );
+    answer = { status: 400, body: '{"detail":"Transaction is not voidable"}' };
+    const refused = await provider()
+      .void({ transactionId: '192036465', reference: 'r' })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 400, gatewayWords: 'Transaction is not voidable' });
+  });
+
+  it("asks Paymob about an order's transaction as the recorded inquiry, with how it was paid", async () => {
+    const recorded = fixture<Recorded>('paymob-inquiry.json');
+    answer = { status: recorded.response.status, body: JSON.stringify(recorded.response.body) };
+    const t = await provider().inquireOrder('217503754');
+    expect(t).toMatchObject({
+      transactionId: '192036465',
+      providerOrderId: '217503754',
+      success: true,
+      pending: false,
+      amountPiastres: 100000,
+      sourceType: 'wallet',
+      sourceSubType: 'wallet',
+    });
+    const call = calls.at(-1)!;
+    expect(call.url).toBe(recorded.request.path);
+    expect(call.auth).toBe('Token sk_test_secret');
+    expect(call.body).toEqual(recorded.request.body);
+    // No transaction for that order (404), a malformed id (not asked), an outage (an error).
+    answer = { status: 404, body: '{"detail":"Not found."}' };
+    expect(await provider().inquireOrder('217503754')).toBeNull();
+    const before = calls.length;
+    expect(await provider().inquireOrder('12; drop')).toBeNull();
+    expect(calls.length).toBe(before);
+    answer = { status: 502, body: 'Bad gateway' };
+    await expect(provider().inquireOrder('217503754')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it("names the method from Paymob's source_data: card, wallet, kiosk (Aman, Masary), BNPL (ValU, Souhoola) or other", () => {
+    for (const s of fixture<Recorded>('paymob-inquiry.json').sources!)
+      expect(paidWith(s.source_data.type, s.source_data.sub_type), s.source_data.type).toEqual({
+        kind: s.kind,
+        name: s.name,
+      });
+  });
+
   it('verifies callbacks with its HMAC secret', () => {
     const hmac = signHmac(DOCUMENTED, SECRET);
     expect(
@@ -323,5 +399,13 @@ describe('payment configuration', () => {
     expect(paymob.PAYMOB_INTEGRATION_IDS).toEqual([4097558, 4097559]);
     expect(createPaymentProvider(paymob).name).toBe('paymob');
     expect(createPaymentProvider(loadConfig({})).name).toBe('sandbox');
+    // The inquiry of sessions that expired without a callback: a wrong setting stops start-up, naming it.
+    expect(loadConfig({})).toMatchObject({ PAYMENT_INQUIRY_AFTER_SECONDS: 120, PAYMENT_INQUIRY_HOURS: 48 });
+    expect(() => loadConfig({ PAYMENT_INQUIRY_HOURS: '0' })).toThrow(
+      /PAYMENT_INQUIRY_HOURS must be a whole number of hours from 1 to 720/,
+    );
+    expect(() => loadConfig({ PAYMENT_INQUIRY_AFTER_SECONDS: 'soon' })).toThrow(
+      /PAYMENT_INQUIRY_AFTER_SECONDS must be a whole number of seconds/,
+    );
   });
 });
