@@ -6,7 +6,7 @@ import { products, searchSynonyms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
 import { insertDefaultSynonyms, synonymRows } from './search/synonyms.ts';
-import { productsOf, searchAnswer } from './search-test-kit.ts';
+import { productsOf, searchAnswer } from '../../test/search-kit.ts';
 
 /**
  * A search and the store's sections (issue 43): a word naming a section and one under it, a section's name not

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, searchSynonyms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
-import { productsOf, searchAnswer } from './search-test-kit.ts';
+import { productsOf, searchAnswer } from '../../test/search-kit.ts';
 import { arabicKeys, francoIndex, francoKeys, francoReading } from './search/franco.ts';
 import { isFillerWord, queryWords } from './search/query-words.ts';
 import {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/app.ts';
-import { addProduct } from '../../test/fixtures.ts';
+import type { TestApp } from './app.ts';
+import { addProduct } from './fixtures.ts';
 
 /** What the search tests (search-words.test.ts, search-sections.test.ts) share. */
 
