@@ -126,7 +126,7 @@ function Payment({ order, locale }: { order: AdminOrder; locale: Locale }) {
           {order.payments.map((p, i) => (
             <li key={`${p.reference ?? ''}-${i}`} className="rounded-xl border border-slate-200 p-3 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-semibold">
+                <span className="font-semibold" data-testid="payment-status" data-status={p.status}>
                   {p.provider} · {t(`order.payment.statuses.${p.status}`, { defaultValue: p.status })}
                 </span>
                 <span className="font-bold">{money(p.amount)}</span>
@@ -134,6 +134,27 @@ function Payment({ order, locale }: { order: AdminOrder; locale: Locale }) {
               {p.reference && (
                 <p className="text-slate-600">
                   {t('order.payment.reference')}: <span dir="ltr">{p.reference}</span>
+                </p>
+              )}
+              {p.method && (
+                <p className="text-slate-700" data-testid="payment-method">
+                  {t('order.payment.paidWith')}: {t(`order.payment.kinds.${p.method}`)}
+                  {p.method_name && (
+                    <>
+                      {' · '}
+                      <span dir="ltr">{p.method_name}</span>
+                    </>
+                  )}
+                </p>
+              )}
+              {p.refunded > 0 && (
+                <p className="text-slate-700">
+                  {t('order.payment.givenBack')}: {money(p.refunded)}
+                </p>
+              )}
+              {p.gateway_error && (
+                <p className="mt-1 rounded-lg bg-amber-50 p-2 text-amber-900" role="status">
+                  {t('order.payment.gatewayError')} <span dir="auto">{p.gateway_error}</span>
                 </p>
               )}
               <p className="text-slate-600">{dateTime(p.created_at, locale)}</p>

@@ -17,11 +17,14 @@ export function Component() {
   return <SignedInOnly>{params.get('success') === 'true' ? <Success /> : <Failure />}</SignedInOnly>;
 }
 
-/** The order placed: from the address (offline methods, the gateway's return) or the payment state (online). */
+/**
+ * The order placed: from the address (offline methods, the gateway's return: `order_id`, or `order` as a gateway's
+ * own return names it) or the payment state (online).
+ */
 function useOrderId(): number | null {
   const [params] = useSearchParams();
   const held = usePaymentStore((s) => s.payment?.order_id ?? null);
-  const fromQuery = Number(params.get('order_id'));
+  const fromQuery = Number(params.get('order_id') ?? params.get('order'));
   return Number.isInteger(fromQuery) && fromQuery > 0 ? fromQuery : held;
 }
 
