@@ -37,7 +37,7 @@ export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   { from: 'expired', to: 'refund_required', on: 'a late success whose order cannot be placed' },
   // The order was cancelled, or refunded where the gateway cannot refund: someone gives the money back by hand.
   { from: 'succeeded', to: 'refund_required', on: 'the order canceled, or a refund by hand' },
-  // The money goes back through the gateway (decision 030): a cancel the same business day voids a card payment,
+  // The money goes back through the gateway (decision 006): a cancel the same business day voids a card payment,
   // a later one (or another method) is refunded; per-line refunds that give everything back end it too.
   { from: 'refund_required', to: 'voided', on: 'the gateway voided the payment' },
   { from: 'refund_required', to: 'refunded', on: 'the gateway refunded what was left of it' },

@@ -1,5 +1,5 @@
 /**
- * Sessions whose callback never came (issue 47 item 4, decision 030). A payment session that expired with no
+ * Sessions whose callback never came (issue 47 item 4, decision 006). A payment session that expired with no
  * callback at all may still have been paid: the gateway's callback was lost, or came while the store was down. A
  * job asks the gateway about each one (Paymob's transaction inquiry by its order id) from PAYMENT_INQUIRY_AFTER_SECONDS
  * after the key expired, every 10 minutes for PAYMENT_INQUIRY_HOURS. A paid one goes the way a late callback goes

@@ -1,5 +1,5 @@
 /**
- * A payment's money back through its gateway (issue 47 item 4, decision 030), asked by the outbox for each
+ * A payment's money back through its gateway (issue 47 item 4, decision 006), asked by the outbox for each
  * `payment.reversal_due` event (a cancel, or a payment that succeeded after its order could no longer be placed):
  * - a card payment whose money was taken the same Cairo business day, nothing of it refunded yet, is voided
  *   (Paymob `void_refund/void`: it never settles, the shopper's statement shows nothing); a void the gateway refuses

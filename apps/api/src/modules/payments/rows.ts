@@ -74,7 +74,7 @@ export async function recordGatewaySession(
     .where(eq(payments.id, paymentId));
 }
 
-/** The facts a payment keeps beside its status (decision 030). */
+/** The facts a payment keeps beside its status (decision 006). */
 export type PaymentFacts = Partial<
   Pick<
     typeof payments.$inferInsert,
