@@ -149,6 +149,8 @@ export const metaSchema = z.object({
   current_page: z.number().int(),
   next_page: z.number().int().nullable(),
 });
+/** A list page's place among its pages (every paged answer's `meta`). */
+export type PageMeta = z.infer<typeof metaSchema>;
 const facetSchema = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
 export const productListMetaSchema = metaSchema.extend({
   min_price: z.number(),

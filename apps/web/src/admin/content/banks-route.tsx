@@ -14,12 +14,13 @@ import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { Card } from '../components/card';
 import { Field } from '../../ui/field';
+import { EditDialog } from '../components/edit-dialog';
 import { LoadError } from '../components/messages';
 import { count, money } from '../lib/format';
 import { errorOf } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
-import { banksApi, plansApi } from './api';
-import { ActiveBadge, CheckField, DeleteButton, RowDialog } from './row-editor';
+import { banksApi, plansApi, CONTENT_KEY } from './api';
+import { ActiveBadge, CheckField, DeleteButton } from './row-editor';
 
 function BankDialog({ bank, onClose }: { bank: AdminBank | null; onClose(): void }) {
   const { t } = useTranslation('admin');
@@ -27,7 +28,8 @@ function BankDialog({ bank, onClose }: { bank: AdminBank | null; onClose(): void
     ? { name_ar: bank.name_ar, name_en: bank.name_en, position: String(bank.position), active: bank.active }
     : { name_ar: '', name_en: '', position: '0', active: true };
   return (
-    <RowDialog
+    <EditDialog
+      invalidate={CONTENT_KEY}
       title={bank ? t('content.banks.edit') : t('content.banks.add')}
       schema={adminBankFieldsSchema}
       defaults={defaults}
@@ -92,7 +94,8 @@ function PlanDialog({ bankId, plan, onClose }: { bankId: number; plan: AdminPlan
         active: true,
       };
   return (
-    <RowDialog
+    <EditDialog
+      invalidate={CONTENT_KEY}
       title={plan ? t('content.plans.edit') : t('content.plans.add')}
       schema={adminPlanFieldsSchema}
       defaults={defaults}

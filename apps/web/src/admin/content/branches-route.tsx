@@ -13,11 +13,12 @@ import { z } from 'zod';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { Field, TextAreaField } from '../../ui/field';
+import { EditDialog } from '../components/edit-dialog';
 import { LoadError } from '../components/messages';
 import { errorOf } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
-import { branchesApi } from './api';
-import { ActiveBadge, CheckField, DeleteButton, RowDialog } from './row-editor';
+import { branchesApi, CONTENT_KEY } from './api';
+import { ActiveBadge, CheckField, DeleteButton } from './row-editor';
 
 const BranchMap = lazy(() => import('./branch-map'));
 
@@ -62,7 +63,8 @@ function BranchDialog({ branch, onClose }: { branch: AdminBranch | null; onClose
         active: true,
       };
   return (
-    <RowDialog
+    <EditDialog
+      invalidate={CONTENT_KEY}
       title={branch ? t('content.branches.edit') : t('content.branches.add')}
       schema={branchFormSchema}
       defaults={defaults}

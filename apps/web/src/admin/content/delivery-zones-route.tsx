@@ -7,12 +7,13 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { Field } from '../../ui/field';
+import { EditDialog } from '../components/edit-dialog';
 import { LoadError } from '../components/messages';
 import { count, money } from '../lib/format';
 import { errorOf } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
-import { zonesApi } from './api';
-import { ActiveBadge, CheckField, DeleteButton, RowDialog } from './row-editor';
+import { zonesApi, CONTENT_KEY } from './api';
+import { ActiveBadge, CheckField, DeleteButton } from './row-editor';
 
 type ZoneForm = z.input<typeof adminDeliveryZoneFieldsSchema>;
 
@@ -38,7 +39,8 @@ function ZoneDialog({ zone, onClose }: { zone: AdminDeliveryZone | null; onClose
         active: true,
       };
   return (
-    <RowDialog
+    <EditDialog
+      invalidate={CONTENT_KEY}
       title={zone ? t('content.zones.edit') : t('content.zones.add')}
       schema={adminDeliveryZoneFieldsSchema}
       defaults={defaults}

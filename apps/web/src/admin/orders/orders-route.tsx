@@ -1,16 +1,16 @@
 import { ADMIN_ORDER_SORTS, ADMIN_ORDERS_PAGE_SIZES } from '@store/contracts/admin-orders';
-import { DEBOUNCE_MS, ORDER_STATUSES, PAYMENT_METHODS } from '@store/contracts/constants';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '@store/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/button';
-import { ChevronEndIcon, ChevronStartIcon, SearchIcon } from '../../ui/icons';
+import { ChevronEndIcon, ChevronStartIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs } from '../../ui/tabs';
 import { Field, SelectField } from '../../ui/field';
+import { SearchBox } from '../components/search-box';
 import { LoadError } from '../components/messages';
 import { count } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';
@@ -19,42 +19,6 @@ import { pageCount, readFilters, withFilters, type OrderFilters } from './filter
 import { OrdersTable } from './orders-table';
 
 type Tab = 'all' | (typeof ORDER_STATUSES)[number];
-
-/** The search box: what is typed reaches the address (and the server) after a pause. */
-function SearchBox({ value, onSearch }: { value: string; onSearch(v: string): void }) {
-  const { t } = useTranslation('admin');
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  // The address changed by itself (Back, a reset): the box follows it.
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
-  const debounced = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== value) onSearch(debounced);
-    // Only a new pause in typing sends a search.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  return (
-    <div className="relative">
-      <Field
-        label={t('orders.filters.search')}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onSearch(text.trim());
-        }}
-        placeholder={t('orders.filters.searchHint')}
-        className="ps-9"
-        data-testid="orders-search"
-        maxLength={100}
-      />
-      <SearchIcon size={18} className="pointer-events-none absolute start-3 bottom-3 text-slate-500" />
-    </div>
-  );
-}
 
 /** Orders: status tabs with their counts, filters, sort and pages, all in the address and served by the API. */
 export function Component() {
@@ -102,7 +66,13 @@ export function Component() {
       >
         <div className="flex items-end gap-2 sm:col-span-2">
           <div className="min-w-0 flex-1">
-            <SearchBox value={filters.query ?? ''} onSearch={(v) => set({ query: v }, true)} />
+            <SearchBox
+              value={filters.query ?? ''}
+              onSearch={(v) => set({ query: v }, true)}
+              label={t('orders.filters.search')}
+              placeholder={t('orders.filters.searchHint')}
+              testId="orders-search"
+            />
           </div>
           {/* On a phone the other filters fold away behind this button; from 640 px they are always shown. */}
           <Button

@@ -7,13 +7,11 @@ import type {
   AdminProductsBulk,
   AdminProductUpdate,
 } from '@store/contracts/admin-catalog';
-import type { Brand, Promotion } from '@store/contracts/catalog';
+import type { Brand, PageMeta, Promotion } from '@store/contracts/catalog';
 import type { Locale } from '@store/contracts/constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, ApiError, apiHooks, buildQuery } from '../../lib/api-client';
 import { filtersQuery, type ProductFilters } from './filters';
-
-type Meta = { per_page: number; total_entries: number; current_page: number; next_page: number | null };
 
 export const PRODUCTS_KEY = ['admin', 'products'] as const;
 export const PER_PAGE = 20;
@@ -23,7 +21,7 @@ export const productsQueryOptions = (f: ProductFilters, locale: Locale) =>
   queryOptions({
     queryKey: [...PRODUCTS_KEY, 'list', f, locale],
     queryFn: ({ signal }) =>
-      api<{ products: AdminProductRow[]; meta: Meta; capped?: boolean }>('admin/products', {
+      api<{ products: AdminProductRow[]; meta: PageMeta; capped?: boolean }>('admin/products', {
         query: { ...filtersQuery(f), page: f.page, per_page: PER_PAGE },
         signal,
       }),

@@ -5,19 +5,18 @@ import {
   type BulkAction,
 } from '@store/contracts/admin-catalog';
 import { STOCK_LEVELS } from '@store/contracts/admin-stock';
-import { DEBOUNCE_MS, type Locale } from '@store/contracts/constants';
+import type { Locale } from '@store/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonClass } from '../../ui/button';
-import { SearchIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { useCan } from '../auth/store';
-import { Field, SelectField } from '../../ui/field';
+import { SelectField } from '../../ui/field';
+import { SearchBox } from '../components/search-box';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, money } from '../lib/format';
 import { errorMessages } from '../../lib/form-errors';
@@ -34,41 +33,6 @@ import {
 import { BulkDialog } from './bulk-dialog';
 import { isFiltered, readFilters, writeFilters, type ProductFilters } from './filters';
 import { StockBadge } from './stock-badge';
-
-/** The search box: what is typed reaches the address (and the server) after a pause. */
-function SearchBox({ value, onSearch }: { value: string; onSearch(v: string): void }) {
-  const { t } = useTranslation('admin');
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
-  const debounced = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== value) onSearch(debounced);
-    // Only a new pause in typing sends a search.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  return (
-    <div className="relative">
-      <Field
-        label={t('products.filters.search')}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onSearch(text.trim());
-        }}
-        placeholder={t('products.filters.searchHint')}
-        className="ps-9"
-        maxLength={100}
-        data-testid="products-search"
-      />
-      <SearchIcon size={18} className="pointer-events-none absolute start-3 bottom-3 text-slate-500" />
-    </div>
-  );
-}
 
 const titleIn = (r: AdminProductRow, locale: Locale) => (locale === 'ar' ? r.title_ar : r.title_en);
 
@@ -268,7 +232,13 @@ export function Component() {
         className="grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
       >
         <div className="sm:col-span-2">
-          <SearchBox value={filters.query} onSearch={(v) => set({ query: v })} />
+          <SearchBox
+            value={filters.query}
+            onSearch={(v) => set({ query: v })}
+            label={t('products.filters.search')}
+            placeholder={t('products.filters.searchHint')}
+            testId="products-search"
+          />
         </div>
         <SelectField
           label={t('products.fields.category')}

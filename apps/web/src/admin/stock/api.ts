@@ -1,13 +1,12 @@
 import type { AdminStockBody, AdminStockRow, StockLevel, StockMovement } from '@store/contracts/admin-stock';
+import type { PageMeta } from '@store/contracts/catalog';
 import type { Locale } from '@store/contracts/constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-type Meta = { per_page: number; total_entries: number; current_page: number; next_page: number | null };
-
 export interface StockPage {
   products: AdminStockRow[];
-  meta: Meta;
+  meta: PageMeta;
   counts: Record<StockLevel, number>;
 }
 
@@ -37,7 +36,7 @@ export const movementsQueryOptions = (id: number, locale: Locale) =>
   queryOptions({
     queryKey: [...STOCK_KEY, 'movements', id, locale],
     queryFn: ({ signal }) =>
-      api<{ product: AdminStockRow; movements: StockMovement[]; meta: Meta }>(
+      api<{ product: AdminStockRow; movements: StockMovement[]; meta: PageMeta }>(
         `admin/products/${id}/stock_movements`,
         { signal },
       ),
