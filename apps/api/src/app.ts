@@ -88,6 +88,7 @@ import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeout
 
 import { ManualCourier, type Courier } from './adapters/couriers/index.ts';
 import { adminShipmentRoutes, courierWebhookRoutes } from './modules/shipments/index.ts';
+import { DEFAULT_INVOICING, type InvoicingSettings } from './modules/invoices/index.ts';
 export interface AppOptions {
   database: Database;
   clock?: Clock;
@@ -149,6 +150,8 @@ export interface AppOptions {
   geocoding?: Partial<GeocodingOptions>;
   /** PUBLIC_URL: the store's public address for payment callbacks and redirects (default http://localhost:3000). */
   publicUrl?: string;
+  /** VAT, invoices and e-receipts (server.ts from the settings): default the demo seller, untaxed delivery, no ETA. */
+  invoicing?: Partial<InvoicingSettings>;
   /** How long a client may take to send a request, or idle (HTTP_*_TIMEOUT_MS; lib/timeouts.ts). */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Origins whose pages may call the API (CORS_ORIGINS); default: the origin of publicUrl. Never `null` or `*`. */
@@ -261,6 +264,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     geocoding: { ...DEFAULT_GEOCODING, ...opts.geocoding },
     courier: opts.courier ?? new ManualCourier(),
     publicUrl,
+    invoicing: { ...DEFAULT_INVOICING, ...opts.invoicing },
   });
 
   installErrorHandling(app);

@@ -198,6 +198,11 @@ const schema = z
         'STORE_TAX_ID must be the 9-digit tax registration number, e.g. 674-859-545',
       )
       .optional(),
+    /**
+     * Whether the delivery fee carries VAT (issue 47): true, at the standard 14% inside the fee; false (default),
+     * none. Products carry their own rate (the back office's tax class).
+     */
+    DELIVERY_FEE_TAXED: z.enum(['true', 'false'], 'DELIVERY_FEE_TAXED must be true or false').default('false'),
     /** Egypt's e-receipts (ETA_RECEIPTS and the POS's ETA_* settings, adapters/eta/settings.ts). */
     ...etaSettingsShape,
     /** SMS: the gateway (SMS_PROVIDER), a fallback, receipts, and each gateway's account (adapters/sms/settings.ts). */

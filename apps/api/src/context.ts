@@ -11,8 +11,9 @@ import type { WhatsAppSender } from './adapters/whatsapp/index.ts';
 import type { AuthLimits } from './modules/auth/limits.ts';
 import type { Geocoder } from './adapters/geocoder.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
-import type { GeocodingOptions } from './modules/addresses/geocoding.ts';
 import type { Courier } from './adapters/couriers/types.ts';
+import type { GeocodingOptions } from './modules/addresses/geocoding.ts';
+import type { InvoicingSettings } from './modules/invoices/index.ts';
 
 export interface AppContext {
   db: Database['db'];
@@ -28,10 +29,12 @@ export interface AppContext {
   whatsapp: WhatsAppSender | null;
   authLimits: AuthLimits;
   payments: PaymentProvider;
+  /** Who delivers (COURIER): the manual courier (staff type the tracking number) or Bosta. */
+  courier: Courier;
   geocoder: Geocoder;
   geocoding: GeocodingOptions;
   /** The store's public address, no trailing slash: every link the server builds starts with it. */
-  /** Who delivers (COURIER): the manual courier (staff type the tracking number) or Bosta. */
-  courier: Courier;
   publicUrl: string;
+  /** VAT, invoices and e-receipts (issue 47): the seller, the delivery fee's VAT rate, the ETA (null: off). */
+  invoicing: InvoicingSettings;
 }

@@ -8,6 +8,7 @@ import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
 import { inquireLostSessions, type InquiryOptions } from './modules/payments/inquiry.ts';
 import { drainEvents } from './modules/orders/events.ts';
+import { retryReceipts } from './modules/einvoicing/index.ts';
 import { purgeExpiredStaffSessions, purgeOldStaffSignInFailures } from './modules/staff/index.ts';
 import { describeError } from './lib/logging.ts';
 import { sendAlertDigests } from './lib/staff-alerts.ts';
@@ -23,6 +24,8 @@ import { sendCartReminders, sendPriceDrops, sendStockAlerts } from './modules/al
  */
 /** How often the outbox is drained: what "a placed order's message within seconds" rests on (issue 44). */
 export const OUTBOX_EVERY_MS = 1_000;
+/** How often e-receipts left unsent are sent again and the ETA's verdicts read (ETA_RECEIPTS=on). */
+export const ETA_RECEIPTS_EVERY_MS = 300_000;
 
 export interface JobsOptions {
   onCatalogWritten?: () => void;
@@ -97,6 +100,13 @@ export function startJobs(
   // second (a placed order's SMS leaves within seconds; with nothing due it is one look at a partial index), safe
   // on any number of instances.
   every('outbox', OUTBOX_EVERY_MS, (log) => drainEvents({ ...ctx, log }));
+  // Egypt's e-receipts (issue 47, ETA_RECEIPTS=on): what the outbox could not send (the ETA was down) goes again in
+  // order, and the ETA's verdicts (valid, or invalid with its reasons) are read, every 5 minutes.
+  const eta = ctx.invoicing?.eta;
+  if (eta)
+    every('e-receipts', ETA_RECEIPTS_EVERY_MS, (log) =>
+      retryReceipts({ db: ctx.db, clock: ctx.clock, eta, log }),
+    );
   // Staff alerts (lib/staff-alerts.ts): what accumulated, one digest per member who asked, every minute; safe on
   // any number of instances (the rows are claimed with skip locked).
   every('staff-alerts', 60_000, (log) => sendAlertDigests({ ...ctx, log }));

@@ -7,6 +7,8 @@ import { NominatimGeocoder } from './adapters/geocoder.ts';
 import { DiskImageStore } from './adapters/image-store.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { createCourier } from './adapters/couriers/index.ts';
+import { etaReceiptSetup } from './modules/einvoicing/index.ts';
+import { deliveryVatBpOf, invoiceSeller } from './modules/invoices/index.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
 import { SmtpEmailSender } from './adapters/email/index.ts';
@@ -72,8 +74,14 @@ async function main() {
     catalogCacheMs: config.CATALOG_CACHE_SECONDS * 1000,
     catalogStaleMs: config.CATALOG_CACHE_STALE_SECONDS * 1000,
     payments: createPaymentProvider(config),
-    geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     courier: createCourier(config),
+    // VAT, invoices and e-receipts (issue 47): the seller, DELIVERY_FEE_TAXED, ETA_RECEIPTS and its POS.
+    invoicing: {
+      seller: invoiceSeller(config),
+      deliveryVatBp: deliveryVatBpOf(config.DELIVERY_FEE_TAXED),
+      eta: etaReceiptSetup(config),
+    },
+    geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
     abandonedCartHours: config.ABANDONED_CART_HOURS,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,

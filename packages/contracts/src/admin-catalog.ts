@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { STOCK_LEVELS, STOCK_MAX } from './admin-stock.ts';
 import { idParam, metaSchema, pageParam } from './catalog.ts';
+import { TAX_CLASSES } from './money.ts';
 import { MAX_PRICE_EGP, text, wholeNumber } from './text.ts';
 
 export const PRODUCT_TITLE_MAX = 300;
@@ -57,6 +58,19 @@ export const egpAmount = z
       .max(MAX_PRICE_EGP, { message: `must_be_at_most:${MAX_PRICE_EGP}` }),
   );
 
+/** A VAT rate in percent, as typed or sent: more than 0, at most 100, up to 2 decimals ("5", "2.5"). */
+export const vatRatePercent = z
+  .union([z.string(), z.number()], { error: 'vat_rate_invalid' })
+  .transform((v, ctx) => {
+    const s = typeof v === 'number' ? String(v) : v.trim().replace(/%$/, '').trim();
+    const n = Number(s);
+    if (!/^\d+(\.\d{1,2})?$/.test(s) || !(n > 0 && n <= 100)) {
+      ctx.addIssue({ code: 'custom', message: 'vat_rate_invalid' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 /** A checkbox of the editor or a JSON boolean. */
 const flag = z.boolean().default(false);
 
@@ -93,6 +107,12 @@ export const adminProductFieldsSchema = z.object({
   maximum_number_per_order: wholeNumber(1, PER_ORDER_MAX)
     .nullish()
     .transform((v) => v ?? null),
+  /**
+   * The VAT inside its price (issue 47): standard (14%), exempt, or another rate given in `vat_rate` (percent,
+   * e.g. 5, up to 2 decimals).
+   */
+  tax_class: z.enum(TAX_CLASSES, { error: `must_be_one_of:${TAX_CLASSES.join(', ')}` }).default('standard'),
+  vat_rate: vatRatePercent.nullish().transform((v) => v ?? null),
   featured: flag,
   special_offer: flag,
   active: z.boolean().default(true),
@@ -104,6 +124,8 @@ export const adminProductFieldsSchema = z.object({
 
 type Fields = z.infer<typeof adminProductFieldsSchema>;
 const promotionRules = <T extends Fields>(v: T, ctx: z.RefinementCtx) => {
+  if (v.tax_class === 'other' && v.vat_rate === null)
+    ctx.addIssue({ code: 'custom', path: ['vat_rate'], message: 'required' });
   if (v.promotion_id !== null && v.price_after_promotion === null)
     ctx.addIssue({ code: 'custom', path: ['price_after_promotion'], message: 'required' });
   if (v.price_after_promotion !== null && v.promotion_id === null)
@@ -151,6 +173,9 @@ export const adminProductSchema = z.object({
   price_after_promotion: z.number().nullable(),
   stock: z.number().int(),
   maximum_number_per_order: z.number().int().nullable(),
+  tax_class: z.enum(TAX_CLASSES),
+  /** Percent: 14, 0, or the other rate. */
+  vat_rate: z.number(),
   featured: z.boolean(),
   special_offer: z.boolean(),
   active: z.boolean(),

@@ -109,6 +109,8 @@ export const cartSchema = z.object({
   free_delivery_from: z.number().nullable(),
   /** EGP: subtotal + delivery_fee. */
   total: z.number(),
+  /** EGP: the VAT inside the total (issue 47; the delivery fee's too when DELIVERY_FEE_TAXED). */
+  vat_amount: z.number(),
   address: cartAddressSchema.nullable(),
   sap_sync: z.boolean(),
   /**

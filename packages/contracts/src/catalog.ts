@@ -270,6 +270,8 @@ export const productSchema = z.object({
   model: z.string().nullable(),
   series: z.string().nullable(),
   maximum_number_per_order: z.number().int().nullable(),
+  /** Percent of VAT inside the price (issue 47): 14 standard, 0 exempt, or the product's other rate. */
+  vat_rate: z.number(),
   featured: z.boolean(),
   special_offer: z.boolean(),
   /** EGP: the lowest monthly amount over the banks' installment plans for checkout_price ("from … a month"). */

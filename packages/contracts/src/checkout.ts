@@ -174,6 +174,9 @@ export const orderProductSchema = z.object({
   quantity: z.number().int(),
   /** EGP per unit, fixed at checkout (null while the order is a cart). */
   checkout_price: z.number().nullable(),
+  /** Percent and EGP: the line's VAT rate and the VAT inside its total, fixed at checkout (null while a cart). */
+  vat_rate: z.number().nullable(),
+  vat_amount: z.number().nullable(),
   refunded_quantity: z.number().int(),
   order_status: z.string().nullable(),
 });
@@ -205,6 +208,15 @@ export const orderSchema = z.object({
   checkout_total_price: z.number(),
   /** EGP: what refunds gave back so far (units × the price paid); what was finally paid is the total minus this. */
   refunded_amount: z.number(),
+  /** EGP: the VAT inside checkout_total_price (issue 47): the lines' and, when taxed, the delivery fee's. */
+  vat_amount: z.number(),
+  /**
+   * The invoice's number (INV-2026-000123), given when the order is confirmed; null before. Its PDF:
+   * GET v1/users/orders/{id}/invoice.
+   */
+  invoice_number: z.string().nullable(),
+  /** The credit notes of its refunds and of a cancel after the invoice (GET …/credit-notes/{number}). */
+  credit_notes: z.array(z.object({ number: z.string(), issued_at: z.string(), total: z.number() })),
   address: orderAddressSchema.nullable(),
   user: z.object({
     id: z.number().int(),

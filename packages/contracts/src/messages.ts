@@ -785,6 +785,21 @@ export const apiMessages = {
     en: 'Scan the code to check this document.',
     ar: 'امسح الكود عشان تتأكد من المستند ده.',
   },
+  // Wiring invoices, VAT and e-receipts into orders (issue 47).
+  vat_rate_invalid: {
+    en: 'must be a VAT rate in percent, more than 0 and at most 100, with at most 2 decimals (like 5)',
+    ar: 'لازم تكون نسبة ضريبة بالمية، أكبر من 0 ولحد 100، وبحد أقصى رقمين بعد العلامة (زي 5)',
+  },
+  invoice_not_found: { en: 'This order has no invoice yet', ar: 'الطلب ده لسه مالوش فاتورة' },
+  credit_note_not_found: { en: 'Credit note not found', ar: 'الإشعار الدائن ده مش موجود' },
+  e_receipt_not_resubmittable: {
+    en: 'Only a receipt the Tax Authority rejected or could not be reached for can be sent again',
+    ar: 'ينفع تبعت تاني الإيصال اللي مصلحة الضرايب رفضته أو اللي موصلهاش بس',
+  },
+  e_receipts_off: {
+    en: 'E-receipts are off in this store (ETA_RECEIPTS)',
+    ar: 'الإيصالات الإلكترونية مقفولة في المتجر ده (ETA_RECEIPTS)',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;

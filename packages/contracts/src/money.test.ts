@@ -1,20 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, orderTotals, toEgp, toPiastres } from './money.ts';
+import { formatMoney, orderTotals, taxClassOf, toEgp, toPiastres, vatInside } from './money.ts';
 
 describe('the one totals calculator', () => {
+  it('takes the VAT out of shelf prices: 14/114 of a standard-rated total, the lines adding up to it exactly', () => {
+    // Three lines of 10.00 EGP: 3 × 1.228… piastres each would round to 3 × 123 = 369; the order's VAT is 368.
+    const t = orderTotals(
+      [
+        { unitPiastres: 1000, quantity: 1 },
+        { unitPiastres: 1000, quantity: 1 },
+        { unitPiastres: 1000, quantity: 1 },
+      ],
+      5000,
+    );
+    expect(t.vat).toBe(368); // round(3,000 × 14 / 114) = round(368.42)
+    expect(t.lines.map((l) => l.vat).reduce((a, b) => a + b)).toBe(368);
+    for (const l of t.lines) expect(l.net + l.vat).toBe(l.gross);
+    expect(t.shippingVat).toBe(0); // the delivery fee is not taxed unless asked
+    expect(orderTotals([{ unitPiastres: 11_400, quantity: 10 }]).vat).toBe(14_000);
+  });
+
+  it('keeps exempt and other-rate lines apart, and taxes the delivery fee when asked', () => {
+    const t = orderTotals(
+      [
+        { unitPiastres: 11_400, quantity: 1, vatRateBp: 1400 },
+        { unitPiastres: 5_000, quantity: 2, vatRateBp: 0 },
+        { unitPiastres: 10_500, quantity: 1, vatRateBp: 500 },
+      ],
+      5700,
+      { deliveryVatBp: 1400 },
+    );
+    expect(t.lines).toEqual([
+      { vatRateBp: 1400, net: 10_000, vat: 1400, gross: 11_400 },
+      { vatRateBp: 0, net: 10_000, vat: 0, gross: 10_000 },
+      { vatRateBp: 500, net: 10_000, vat: 500, gross: 10_500 },
+    ]);
+    expect(t.shippingVat).toBe(700);
+    expect(t.vat).toBe(1400 + 500 + 700);
+    expect(vatInside(-11_400, 1400)).toBe(-1400);
+    expect([taxClassOf(1400), taxClassOf(0), taxClassOf(500)]).toEqual(['standard', 'exempt', 'other']);
+  });
+
   it('adds piastres exactly where EGP floats would drift', () => {
     // 3 × 0.1 EGP + 0.2 EGP in floats is 0.5000000000000001; in piastres it is 50.
     const t = orderTotals([
       { unitPiastres: toPiastres(0.1), quantity: 3 },
       { unitPiastres: toPiastres(0.2), quantity: 1 },
     ]);
-    expect(t).toEqual({ count: 4, subtotal: 50, shipping: 0, total: 50 });
+    expect(t).toMatchObject({ count: 4, subtotal: 50, shipping: 0, total: 50 });
     expect(toEgp(t.total)).toBe(0.5);
   });
 
   it('adds shipping, and a cart of 12,499.99 EGP × 3 with 75.5 EGP shipping is exact', () => {
     const t = orderTotals([{ unitPiastres: 1_249_999, quantity: 3 }], 7550);
-    expect(t).toEqual({ count: 3, subtotal: 3_749_997, shipping: 7550, total: 3_757_547 });
+    expect(t).toMatchObject({ count: 3, subtotal: 3_749_997, shipping: 7550, total: 3_757_547 });
     expect(toEgp(t.total)).toBe(37_575.47);
   });
 

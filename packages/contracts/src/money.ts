@@ -18,6 +18,40 @@ export interface Totals {
   subtotal: Piastres;
   shipping: Piastres;
   total: Piastres;
+  /** The VAT inside the total (shelf prices include it, issue 47): the lines' plus the delivery fee's. */
+  vat: Piastres;
+  /** The delivery fee's VAT (0 unless the fee is taxed). */
+  shippingVat: Piastres;
+  /** Each line's amounts, in the lines' order: gross = units × unit price, VAT inside it, net = gross − VAT. */
+  lines: LineAmounts[];
+}
+
+export interface LineAmounts {
+  vatRateBp: number;
+  net: Piastres;
+  vat: Piastres;
+  gross: Piastres;
+}
+
+/** Egypt's standard VAT rate, 14%, in basis points (a product's tax class: standard, exempt 0, or another rate). */
+export const STANDARD_VAT_BP = 1400;
+export const TAX_CLASSES = ['standard', 'exempt', 'other'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+
+/** A rate's class: 1400 standard, 0 exempt, anything else another rate. */
+export const taxClassOf = (vatRateBp: number): TaxClass =>
+  vatRateBp === STANDARD_VAT_BP ? 'standard' : vatRateBp === 0 ? 'exempt' : 'other';
+
+/**
+ * The VAT inside a gross amount at a rate (basis points), rounded half up to the piastre: 11,400 at 14% → 1,400.
+ * Integer arithmetic only.
+ */
+export function vatInside(gross: Piastres, vatRateBp: number): Piastres {
+  if (vatRateBp <= 0 || gross === 0) return 0;
+  const d = 10_000 + vatRateBp;
+  const sign = gross < 0 ? -1 : 1;
+  const g = Math.abs(Math.round(gross));
+  return sign * Math.floor((2 * g * vatRateBp + d) / (2 * d));
 }
 
 /** A delivery zone's charge: its fee, and the order amount from which delivery is free there (null: never). */
@@ -37,19 +71,64 @@ export function deliveryFee(subtotal: Piastres, rule: DeliveryRule): Piastres {
  * The one totals calculator (issue 13): the server's cart, checkout and a late payment, and the web's guest cart,
  * all add integer piastres here, never EGP floats (0.1 + 0.2 is not 0.3). Delivery is a fixed amount, or a zone's
  * rule (free from an amount, issue 16) applied to the subtotal.
+ *
+ * VAT (issue 47, decision 030) is inside the prices: each rate's VAT is taken from the sum of its lines at once
+ * (14/114 of a standard-rated total, rounded once), then shared among those lines by their exact shares, the
+ * largest remainders taking the odd piastres, so the lines add up to the order's VAT exactly. A line without
+ * `vatRateBp` is standard-rated. The delivery fee carries VAT only with `deliveryVatBp` (DELIVERY_FEE_TAXED),
+ * at that rate, on its own.
  */
 export function orderTotals(
-  lines: readonly { unitPiastres: Piastres; quantity: number }[],
+  lines: readonly { unitPiastres: Piastres; quantity: number; vatRateBp?: number }[],
   delivery: Piastres | DeliveryRule = 0,
+  { deliveryVatBp = 0 }: { deliveryVatBp?: number } = {},
 ): Totals {
   let count = 0;
   let subtotal = 0;
-  for (const l of lines) {
+  const amounts: LineAmounts[] = [];
+  const byRate = new Map<number, number[]>();
+  for (const [i, l] of lines.entries()) {
     count += l.quantity;
-    subtotal += Math.round(l.unitPiastres) * l.quantity;
+    const gross = Math.round(l.unitPiastres) * l.quantity;
+    subtotal += gross;
+    const vatRateBp = l.vatRateBp ?? STANDARD_VAT_BP;
+    amounts.push({ vatRateBp, net: gross, vat: 0, gross });
+    byRate.set(vatRateBp, [...(byRate.get(vatRateBp) ?? []), i]);
+  }
+  let vat = 0;
+  for (const [rate, idx] of byRate) {
+    if (rate <= 0) continue;
+    const groupGross = idx.reduce((s, i) => s + amounts[i]!.gross, 0);
+    const groupVat = vatInside(groupGross, rate);
+    vat += groupVat;
+    // Each line's exact share, floored; the piastres left go to the largest remainders (then the earlier line).
+    const exact = idx.map((i) => (groupGross === 0 ? 0 : (groupVat * amounts[i]!.gross) / groupGross));
+    const floors = exact.map(Math.floor);
+    let left = groupVat - floors.reduce((s, x) => s + x, 0);
+    const order = idx
+      .map((_, k) => k)
+      .sort((a, b) => exact[b]! - floors[b]! - (exact[a]! - floors[a]!) || a - b);
+    for (const k of order) {
+      if (left <= 0) break;
+      floors[k]! += 1;
+      left -= 1;
+    }
+    idx.forEach((i, k) => {
+      amounts[i]!.vat = floors[k]!;
+      amounts[i]!.net = amounts[i]!.gross - floors[k]!;
+    });
   }
   const shipping = typeof delivery === 'number' ? Math.round(delivery) : deliveryFee(subtotal, delivery);
-  return { count, subtotal, shipping, total: subtotal + shipping };
+  const shippingVat = vatInside(shipping, deliveryVatBp);
+  return {
+    count,
+    subtotal,
+    shipping,
+    total: subtotal + shipping,
+    vat: vat + shippingVat,
+    shippingVat,
+    lines: amounts,
+  };
 }
 
 /**

@@ -37,6 +37,8 @@ export async function createTestApp(
     | 'catalogIndexReady'
     | 'metricsToken'
     | 'whatsapp'
+    | 'invoicing'
+    | 'email'
   > = {},
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;

@@ -30,6 +30,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     locale: requestLocale(req),
     userId: currentUser(req).id,
     now: clock.now(),
+    deliveryVatBp: app.ctx.invoicing.deliveryVatBp,
   });
 
   app.get(

@@ -42,6 +42,8 @@ export interface CartOptions {
   locale: Locale;
   userId: number;
   now: Date;
+  /** The delivery fee's VAT rate (DELIVERY_FEE_TAXED: 1400; absent: untaxed), for the cart's "includes VAT". */
+  deliveryVatBp?: number;
 }
 
 interface Buyable {
@@ -81,6 +83,7 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
       productId: orderProducts.productId,
       quantity: orderProducts.quantity,
       price: products.currentPricePiastres,
+      vatRateBp: products.vatRateBp,
     })
     .from(orderProducts)
     .innerJoin(products, eq(products.id, orderProducts.productId))
@@ -94,8 +97,9 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
   const cardOf = new Map(cards.map((c) => [c.id, c]));
   const shown = lines.filter((l) => cardOf.has(l.productId));
   const totals = orderTotals(
-    shown.map((l) => ({ unitPiastres: l.price, quantity: l.quantity })),
+    shown.map((l) => ({ unitPiastres: l.price, quantity: l.quantity, vatRateBp: l.vatRateBp })),
     { feePiastres: order.shippingFeesPiastres, freeFromPiastres: order.freeShippingFromPiastres },
+    { deliveryVatBp: opts.deliveryVatBp ?? 0 },
   );
   const items = shown.flatMap((l) => {
     const product = cardOf.get(l.productId)!;
@@ -125,6 +129,7 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
         ? toEgp(order.freeShippingFromPiastres)
         : null,
     total: toEgp(totals.total),
+    vat_amount: toEgp(totals.vat),
     address: order.addressId ? await addressOf(db, order.addressId) : null,
     sap_sync: order.sapSync,
     held: await heldForPayment.ask(db, { userId: opts.userId, now: opts.now }),

@@ -3,7 +3,7 @@
  * catalog's rules for search_text and current_price_piastres, prices EGP → piastres, stock through the stock
  * owner (a 'manual' movement). No audit and no concurrency check here: the callers do that, in their transaction.
  */
-import { toPiastres, type AdminProductBody } from '@store/contracts';
+import { STANDARD_VAT_BP, toPiastres, type AdminProductBody } from '@store/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands, categories, products, promotions, specifications } from '../../db/schema.ts';
@@ -102,6 +102,7 @@ function columnsOf(body: AdminProductBody, searchText: string, now: Date) {
     // The price for now; refreshCurrentPrices makes it the promoted one while its promotion runs.
     currentPricePiastres: price,
     maximumPerOrder: body.maximum_number_per_order,
+    vatRateBp: vatRateBpOf(body),
     featured: body.featured,
     specialOffer: body.special_offer,
     active: body.active,
@@ -109,6 +110,14 @@ function columnsOf(body: AdminProductBody, searchText: string, now: Date) {
     updatedAt: now,
   };
 }
+
+/** The tax class as the product's VAT rate in basis points: standard 1400, exempt 0, another rate as given. */
+export const vatRateBpOf = (body: Pick<AdminProductBody, 'tax_class' | 'vat_rate'>) =>
+  body.tax_class === 'standard'
+    ? STANDARD_VAT_BP
+    : body.tax_class === 'exempt'
+      ? 0
+      : Math.round((body.vat_rate ?? 0) * 100);
 
 async function columns(tx: DbOrTx, body: AdminProductBody, now: Date) {
   const searchText = await productSearchTextFor(tx, {
@@ -316,20 +325,20 @@ export async function updateProducts(
         brand_id = v.brand_id, model = v.model, series = v.series, sku = v.sku, price_piastres = v.price_piastres,
         promotion_id = v.promotion_id, promoted_price_piastres = v.promoted_price_piastres,
         current_price_piastres = v.current_price_piastres, maximum_per_order = v.maximum_per_order,
-        featured = v.featured, special_offer = v.special_offer, active = v.active, search_text = v.search_text,
+        vat_rate_bp = v.vat_rate_bp, featured = v.featured, special_offer = v.special_offer, active = v.active, search_text = v.search_text,
         updated_at = ${at}::timestamptz, edited_at = case when v.edited then ${at}::timestamptz else p.edited_at end
       from (values ${sql.join(
         part.map(
           (v) => sql`(${v.id}::int, ${v.titleEn}::text, ${v.titleAr}::text, ${v.descriptionEn}::text,
             ${v.descriptionAr}::text, ${v.categoryId}::int, ${v.brandId}::int, ${v.model}::text, ${v.series}::text,
             ${v.sku}::text, ${v.pricePiastres}::int, ${v.promotionId}::int, ${v.promotedPricePiastres}::int,
-            ${v.currentPricePiastres}::int, ${v.maximumPerOrder}::int, ${v.featured}::boolean,
+            ${v.currentPricePiastres}::int, ${v.maximumPerOrder}::int, ${v.vatRateBp}::int, ${v.featured}::boolean,
             ${v.specialOffer}::boolean, ${v.active}::boolean, ${v.searchText}::text, ${v.edited}::boolean)`,
         ),
         sql`, `,
       )}) as v(id, title_en, title_ar, description_en, description_ar, category_id, brand_id, model, series, sku,
-        price_piastres, promotion_id, promoted_price_piastres, current_price_piastres, maximum_per_order, featured,
-        special_offer, active, search_text, edited)
+        price_piastres, promotion_id, promoted_price_piastres, current_price_piastres, maximum_per_order, vat_rate_bp,
+        featured, special_offer, active, search_text, edited)
       where p.id = v.id`);
   await tx.delete(specifications).where(inArray(specifications.productId, ids));
   const specs = items.flatMap((item) => specRows(item.id, item.body));

@@ -294,7 +294,7 @@ export async function cardRows(
     byIds ? executeNamed(db, q).then((r) => (r as { rows: Row[] }).rows) : rows(db, q);
   const found = await run(
     sql`select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
-          p.model, p.series, p.price_piastres, p.current_price_piastres, p.maximum_per_order,
+          p.model, p.series, p.price_piastres, p.current_price_piastres, p.maximum_per_order, p.vat_rate_bp,
           p.featured, p.special_offer, p.created_at,
           c.name_en as c_name_en, c.name_ar as c_name_ar,
           b.name_en as b_name_en, b.name_ar as b_name_ar, b.icon_url as b_icon_url,
@@ -379,6 +379,7 @@ export function toCard(r: Row, L: Locale, now: Date, live: Row = r): Product {
     model: (r.model as string | null) ?? null,
     series: (r.series as string | null) ?? null,
     maximum_number_per_order: r.maximum_per_order == null ? null : Number(r.maximum_per_order),
+    vat_rate: Number(r.vat_rate_bp ?? 1400) / 100,
     featured: Boolean(r.featured),
     special_offer: Boolean(r.special_offer),
     // Filled in by withMonthly (it needs the banks' plans).

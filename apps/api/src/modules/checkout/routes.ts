@@ -103,6 +103,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         // PUBLIC_URL: gateway URLs never use what a request's Host headers claim.
         baseUrl: req.server.ctx.publicUrl,
         log: req.log,
+        deliveryVatBp: app.ctx.invoicing.deliveryVatBp,
       }),
   );
 
@@ -124,6 +125,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       order: await placeOrder(db, currentUser(req).id, req.body, {
         now: clock.now(),
         locale: requestLocale(req),
+        deliveryVatBp: app.ctx.invoicing.deliveryVatBp,
       }),
     }),
   );

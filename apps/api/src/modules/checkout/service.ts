@@ -270,7 +270,8 @@ export async function placeOrder(
   db: Db,
   userId: number,
   request: PaymentRequest,
-  opts: { now: Date; locale: Locale },
+  /** deliveryVatBp: the delivery fee's VAT rate (DELIVERY_FEE_TAXED; absent: untaxed). */
+  opts: { now: Date; locale: Locale; deliveryVatBp?: number },
 ): Promise<Order> {
   const { now, locale } = opts;
   if (request.payment_method === 'online') {
@@ -299,6 +300,7 @@ export async function placeOrder(
       online: false,
       facts: factsOf(p, request.payment_method, plan?.id ?? null),
       now,
+      deliveryVatBp: opts.deliveryVatBp,
     });
     return p.orderId;
   });
@@ -321,7 +323,7 @@ export async function startPaymentSession(
   db: Db,
   provider: PaymentProvider,
   userId: number,
-  opts: { now: Date; locale: Locale; baseUrl: string; log: Logger },
+  opts: { now: Date; locale: Locale; baseUrl: string; log: Logger; deliveryVatBp?: number },
 ): Promise<PaymentKeyResponse> {
   const { now, locale, baseUrl } = opts;
   await beforeCheckout(db, userId, now);
@@ -330,7 +332,14 @@ export async function startPaymentSession(
     const p = await prepare(tx, userId, now, locale);
     await takeStock(tx, p.lines, now, { reason: 'payment_hold', orderId: p.orderId });
     await fixPrices(tx, p.orderId, p.lines);
-    await checkOut(tx, { orderId: p.orderId, userId, online: true, facts: factsOf(p, 'online', null), now });
+    await checkOut(tx, {
+      orderId: p.orderId,
+      userId,
+      online: true,
+      facts: factsOf(p, 'online', null),
+      now,
+      deliveryVatBp: opts.deliveryVatBp,
+    });
     const paymentId = await openPaymentSession(tx, {
       orderId: p.orderId,
       userId,

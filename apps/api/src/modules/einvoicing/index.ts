@@ -2,8 +2,11 @@
 export {
   etaReceiptSetup,
   issueReceipt,
+  issueReturnReceipt,
   issueSaleReceiptOnOrderConfirmed,
   receiptsOfOrder,
+  receiptUrl,
+  resubmitReceipt,
   refreshVerdicts,
   retryReceipts,
   STANDARD_VAT_RATE,

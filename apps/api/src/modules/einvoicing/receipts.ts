@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { EtaClient, EtaUnavailable } from '../../adapters/eta/client.ts';
 import {
   buildReceipt,
-  vatIncludedIn,
+  receiptQrUrl,
   type ReceiptKind,
   type ReceiptLine,
   type ReceiptSeller,
@@ -29,7 +29,7 @@ import {
 import { branchAddress, type EtaSettings } from '../../adapters/eta/settings.ts';
 import { toEtaJson, type EtaDocument } from '../../adapters/eta/serialize.ts';
 
-/** Egypt's standard VAT rate (percent), inside shelf prices. */
+/** Egypt's standard VAT rate (percent), inside shelf prices (a product's own rate: products.vat_rate_bp). */
 export const STANDARD_VAT_RATE = 14;
 /** The chain's lock: one receipt is chained at a time, over every instance. */
 const CHAIN_LOCK = 4_704_701;
@@ -38,7 +38,16 @@ const CLAIM_SECONDS = 120;
 export interface EtaReceiptSetup {
   client: Pick<EtaClient, 'submit' | 'verdicts'>;
   seller: ReceiptSeller;
+  /** The ETA's portal, where a receipt's QR leads (from ETA_URL: api.invoicing… → invoicing…). */
+  portalUrl?: string;
 }
+
+/** The portal of an ETA API address: https://api.preprod.invoicing.eta.gov.eg → https://preprod.invoicing.eta.gov.eg. */
+export const etaPortalOf = (apiUrl: string) => {
+  const u = new URL(apiUrl);
+  u.hostname = u.hostname.replace(/^api\./, '');
+  return u.origin;
+};
 
 export interface ReceiptsContext {
   db: Db;
@@ -64,6 +73,7 @@ export function etaReceiptSetup(
       fetch: opts.fetch,
       now: opts.now,
     }),
+    portalUrl: etaPortalOf(s.ETA_URL),
     seller: {
       rin: s.ETA_RIN!,
       companyTradeName: s.STORE_LEGAL_NAME ?? 'Egypt Electronics',
@@ -77,10 +87,15 @@ export function etaReceiptSetup(
 
 export type ReceiptRow = typeof etaReceipts.$inferSelect;
 
-/** A line of a return: which product, how many units. */
+/**
+ * A line of a return: which product, how many units, and what its credit note gave back (gross and VAT, piastres;
+ * absent: the units' share of the line's own amounts).
+ */
 export interface ReturnedUnits {
   productId: number;
   quantity: number;
+  grossPiastres?: number;
+  vatPiastres?: number;
 }
 
 /**
@@ -96,6 +111,7 @@ async function orderFacts(tx: DbOrTx, orderId: number) {
       number: orders.orderNumber,
       paymentMethod: orders.paymentMethod,
       shipping: orders.shippingFeesPiastres,
+      shippingVat: orders.shippingVatPiastres,
       firstName: users.firstName,
       lastName: users.lastName,
       phone: users.phoneNumber,
@@ -111,6 +127,9 @@ async function orderFacts(tx: DbOrTx, orderId: number) {
       quantity: orderProducts.quantity,
       refunded: orderProducts.refundedQuantity,
       price: orderProducts.checkoutPricePiastres,
+      vatRateBp: orderProducts.vatRateBp,
+      vat: orderProducts.vatPiastres,
+      gross: orderProducts.grossPiastres,
       titleAr: products.titleAr,
       titleEn: products.titleEn,
     })
@@ -122,21 +141,38 @@ async function orderFacts(tx: DbOrTx, orderId: number) {
 }
 
 /**
- * The receipt's lines: each product at the price paid, with the VAT inside it at the standard rate (until order lines
- * carry their own VAT from the totals calculator), and the delivery fee on a sale (not taxed, until a setting says).
+ * The receipt's lines: each product at the price paid with the VAT its order line keeps (net, VAT and gross from the
+ * one totals calculator at checkout, at the product's rate), so T1 is the order's VAT; a return's lines carry what
+ * its credit note gave back. The delivery fee is a line of its own on a sale (and on a return that gives it back),
+ * with the VAT its order recorded (DELIVERY_FEE_TAXED).
  */
 function receiptLines(
   rin: string,
   facts: Awaited<ReturnType<typeof orderFacts>>,
   kind: ReceiptKind,
   returned?: ReturnedUnits[],
+  returnedShipping?: { grossPiastres: number; vatPiastres: number },
 ): ReceiptLine[] {
   const lines: ReceiptLine[] = [];
   for (const l of facts.lines) {
-    const units =
-      kind === 'sale' ? l.quantity : (returned?.find((r) => r.productId === l.productId)?.quantity ?? 0);
+    const back = returned?.find((r) => r.productId === l.productId);
+    const units = kind === 'sale' ? l.quantity : (back?.quantity ?? 0);
     if (units <= 0) continue;
-    const gross = (l.price ?? 0) * units;
+    const lineGross = l.gross ?? (l.price ?? 0) * l.quantity;
+    const lineVat = l.vat ?? 0;
+    const whole = units >= l.quantity;
+    const gross =
+      kind === 'return' && back?.grossPiastres !== undefined
+        ? back.grossPiastres
+        : whole
+          ? lineGross
+          : (l.price ?? 0) * units;
+    const vat =
+      kind === 'return' && back?.vatPiastres !== undefined
+        ? back.vatPiastres
+        : whole
+          ? lineVat
+          : Math.round((lineVat * units) / Math.max(1, l.quantity));
     lines.push({
       internalCode: String(l.productId),
       description: l.titleAr || l.titleEn,
@@ -144,11 +180,15 @@ function receiptLines(
       itemCode: egsCode(rin, l.productId),
       quantity: units,
       grossPiastres: gross,
-      vatPiastres: vatIncludedIn(gross, STANDARD_VAT_RATE),
-      vatRate: STANDARD_VAT_RATE,
+      vatPiastres: vat,
+      vatRate: (l.vatRateBp ?? 0) / 100,
     });
   }
-  if (kind === 'sale' && facts.shipping > 0)
+  const shipping =
+    kind === 'sale'
+      ? { grossPiastres: facts.shipping, vatPiastres: facts.shippingVat }
+      : (returnedShipping ?? { grossPiastres: 0, vatPiastres: 0 });
+  if (shipping.grossPiastres > 0)
     lines.push({
       internalCode: 'delivery',
       description: 'توصيل',
@@ -156,11 +196,18 @@ function receiptLines(
       itemCode: egsCode(rin, 0),
       unitType: 'EA',
       quantity: 1,
-      grossPiastres: facts.shipping,
-      vatPiastres: 0,
-      vatRate: 0,
+      grossPiastres: shipping.grossPiastres,
+      vatPiastres: shipping.vatPiastres,
+      vatRate: shipping.vatPiastres > 0 ? STANDARD_VAT_RATE : 0,
     });
   return lines;
+}
+
+/** What a receipt is made of besides its order: its dedupe key, and a return's units and delivery fee. */
+export interface ReceiptOptions {
+  key?: string;
+  returned?: ReturnedUnits[];
+  shipping?: { grossPiastres: number; vatPiastres: number };
 }
 
 /**
@@ -171,7 +218,7 @@ export async function chainReceipt(
   ctx: Pick<ReceiptsContext, 'db' | 'clock'> & { eta: EtaReceiptSetup },
   orderId: number,
   kind: ReceiptKind,
-  opts: { key?: string; returned?: ReturnedUnits[] } = {},
+  opts: ReceiptOptions = {},
 ): Promise<ReceiptRow> {
   const dedupeKey = opts.key ?? `${kind}:${orderId}`;
   return ctx.db.transaction(async (tx) => {
@@ -193,7 +240,7 @@ export async function chainReceipt(
       referenceUuid = sale.uuid;
       returned ??= facts.lines.map((l) => ({ productId: l.productId, quantity: l.refunded || l.quantity }));
     }
-    const lines = receiptLines(ctx.eta.seller.rin, facts, kind, returned);
+    const lines = receiptLines(ctx.eta.seller.rin, facts, kind, returned, opts.shipping);
     if (lines.length === 0)
       throw new Error(`e-receipt: order ${orderId} has nothing to put on a ${kind} receipt`);
     const [last] = await tx
@@ -352,7 +399,7 @@ export async function issueReceipt(
   ctx: ReceiptsContext,
   orderId: number,
   kind: ReceiptKind,
-  opts: { key?: string; returned?: ReturnedUnits[] } = {},
+  opts: ReceiptOptions = {},
 ): Promise<ReceiptRow | null> {
   if (!ctx.eta) return null;
   const row = await chainReceipt({ ...ctx, eta: ctx.eta }, orderId, kind, opts);
@@ -387,3 +434,79 @@ export const issueSaleReceiptOnOrderConfirmed = (ctx: ReceiptsContext, orderId: 
 /** The receipts of an order, oldest first (the back office's view of it). */
 export const receiptsOfOrder = (db: DbOrTx, orderId: number) =>
   db.select().from(etaReceipts).where(eq(etaReceipts.orderId, orderId)).orderBy(asc(etaReceipts.id));
+
+/**
+ * A credit note's e-receipt (the outbox's `credit_note.issued`): the return of its units (and delivery fee), naming
+ * the order's sale receipt. Nothing when the order has no sale receipt (ETA_RECEIPTS was off when it was confirmed)
+ * or with ETA_RECEIPTS off.
+ */
+export async function issueReturnReceipt(
+  ctx: ReceiptsContext,
+  note: {
+    orderId: number;
+    number: string;
+    lines: { productId: number; quantity: number; grossPiastres: number; vatPiastres: number }[];
+    shippingPiastres: number;
+    shippingVatPiastres: number;
+  },
+): Promise<ReceiptRow | null> {
+  if (!ctx.eta) return null;
+  const [sale] = await ctx.db
+    .select({ id: etaReceipts.id })
+    .from(etaReceipts)
+    .where(eq(etaReceipts.dedupeKey, `sale:${note.orderId}`));
+  if (!sale) return null;
+  return issueReceipt(ctx, note.orderId, 'return', {
+    key: `return:${note.orderId}:${note.number}`,
+    returned: note.lines,
+    shipping: { grossPiastres: note.shippingPiastres, vatPiastres: note.shippingVatPiastres },
+  });
+}
+
+/** The ETA's page of a receipt, as its QR holds it (the portal, its uuid, when it was issued, its total, the RIN). */
+export function receiptUrl(setup: Pick<EtaReceiptSetup, 'portalUrl'> | null, row: ReceiptRow): string {
+  const doc = JSON.parse(row.document) as {
+    header?: { dateTimeIssued?: string };
+    seller?: { rin?: string };
+    totalAmount?: number;
+  };
+  return receiptQrUrl({
+    portalUrl: setup?.portalUrl ?? 'https://invoicing.eta.gov.eg',
+    uuid: row.uuid,
+    dateTimeIssued: doc.header?.dateTimeIssued ?? '',
+    totalPiastres: Math.round(Number(doc.totalAmount ?? 0) * 100),
+    rin: doc.seller?.rin ?? '',
+  });
+}
+
+/**
+ * Staff send a receipt again (the back office's resubmit): one the ETA rejected (after its cause was fixed, e.g. the
+ * item codes registered on the portal) or could not be reached for. It goes again exactly as it was stored (its uuid
+ * is in the chain). Returns the receipt as it stands after the try; null when there is no such receipt of the
+ * order; throws 'not_resubmittable' for one that is pending, submitted or valid.
+ */
+export async function resubmitReceipt(
+  ctx: ReceiptsContext,
+  orderId: number,
+  receiptId: number,
+): Promise<ReceiptRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(etaReceipts)
+    .where(and(eq(etaReceipts.id, receiptId), eq(etaReceipts.orderId, orderId)));
+  if (!row) return null;
+  if (!ctx.eta) throw new Error('e_receipts_off');
+  if (row.status !== 'invalid' && row.status !== 'failed') throw new Error('not_resubmittable');
+  await ctx.db
+    .update(etaReceipts)
+    .set({ status: 'pending', lockedUntil: null, updatedAt: ctx.clock.now() })
+    .where(and(eq(etaReceipts.id, row.id), inArray(etaReceipts.status, ['invalid', 'failed'])));
+  await submitUnsent(ctx).catch((err: unknown) =>
+    ctx.log.error(
+      { receipt: row.id, error: err instanceof Error ? err.message : String(err) },
+      'resubmit failed',
+    ),
+  );
+  const [after] = await ctx.db.select().from(etaReceipts).where(eq(etaReceipts.id, row.id));
+  return after!;
+}

@@ -8,3 +8,4 @@ export {
 } from './numbers.ts';
 export { money, renderInvoicePdf, type InvoiceLine, type InvoiceModel } from './pdf.ts';
 export { DEMO_SELLER, invoiceSeller, type InvoiceSeller } from './seller.ts';
+export { DEFAULT_INVOICING, deliveryVatBpOf, type InvoicingSettings } from './settings.ts';

@@ -7,18 +7,25 @@ import {
   adminRefundBodySchema,
   idParam,
   localeQuery,
+  type Locale,
 } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
-import { currentStaff, requireStaff } from '../staff/index.ts';
+import { audit, currentStaff, requireStaff } from '../staff/index.ts';
 import {
   changeOrderStatus,
   dashboard,
   getAdminOrder,
   listAdminOrders,
+  placedOrder,
   refundOrder,
 } from './admin-service.ts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { resubmitReceipt } from '../einvoicing/index.ts';
+import { creditNoteParams, sendDocument } from './routes.ts';
+import { creditNotePdf, invoicePdf } from './invoice-documents.ts';
 
 const tags = ['admin: orders'];
 const idParams = z.object({ id: idParam });
@@ -31,6 +38,7 @@ const idParams = z.object({ id: idParam });
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
   app.addHook('onRequest', requireStaff('orders'));
+  const view = (id: number, locale: Locale) => getAdminOrder(db, id, locale, app.ctx.invoicing.eta);
 
   app.get(
     '/orders',
@@ -58,7 +66,84 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderResponseSchema },
       },
     },
-    async (req) => ({ order: await getAdminOrder(db, req.params.id, requestLocale(req)) }),
+    async (req) => ({ order: await view(req.params.id, requestLocale(req)) }),
+  );
+
+  // The invoice and credit notes (issue 47), as the shopper gets them, in the staff member's language.
+  const reader = (req: FastifyRequest) => ({
+    locale: requestLocale(req),
+    invoicing: app.ctx.invoicing,
+    publicUrl: app.ctx.publicUrl,
+  });
+  app.get(
+    '/orders/:id/invoice',
+    {
+      schema: {
+        tags,
+        description: "The order's invoice as a PDF (404 invoice_not_found before it is confirmed).",
+        params: idParams,
+        querystring: localeQuery,
+      },
+    },
+    async (req, reply) => {
+      await placedOrder(db, req.params.id);
+      return sendDocument(reply, await invoicePdf(db, req.params.id, reader(req)));
+    },
+  );
+  app.get(
+    '/orders/:id/credit-notes/:number',
+    {
+      schema: {
+        tags,
+        description: 'One of the order’s credit notes as a PDF (404 when it has no such note).',
+        params: creditNoteParams,
+        querystring: localeQuery,
+      },
+    },
+    async (req, reply) => {
+      await placedOrder(db, req.params.id);
+      return sendDocument(reply, await creditNotePdf(db, req.params.id, req.params.number, reader(req)));
+    },
+  );
+
+  // An e-receipt the ETA rejected or could not be reached for, sent again as it was stored (issue 47).
+  app.post(
+    '/orders/:id/e-receipts/:receiptId/resubmit',
+    {
+      schema: {
+        tags,
+        description:
+          'Sends the order’s e-receipt again (one the ETA rejected, after its cause was fixed, or could not be ' +
+          'reached for) and answers the order with where it stands now. 404: no such receipt of the order; 409: ' +
+          'the receipt is pending, submitted or valid, or ETA_RECEIPTS is off.',
+        params: z.object({ id: idParam, receiptId: idParam }),
+        querystring: localeQuery,
+        response: { 200: adminOrderResponseSchema },
+      },
+    },
+    async (req) => {
+      await placedOrder(db, req.params.id);
+      const receipts = { db, clock, eta: app.ctx.invoicing.eta, log: req.log };
+      try {
+        const row = await resubmitReceipt(receipts, req.params.id, req.params.receiptId);
+        if (!row) throw AppError.notFound('not_found');
+      } catch (err) {
+        if (err instanceof Error && err.message === 'not_resubmittable')
+          throw new AppError(409, 'e_receipt_not_resubmittable', ['e_receipt_not_resubmittable']);
+        if (err instanceof Error && err.message === 'e_receipts_off')
+          throw new AppError(409, 'e_receipts_off', ['e_receipts_off']);
+        throw err;
+      }
+      await audit(
+        db,
+        currentStaff(req),
+        'order.e_receipt_resubmitted',
+        { type: 'order', id: req.params.id },
+        { receipt_id: req.params.receiptId },
+        clock.now(),
+      );
+      return { order: await view(req.params.id, requestLocale(req)) };
+    },
   );
 
   app.put(
@@ -78,7 +163,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await changeOrderStatus(db, currentStaff(req), req.params.id, req.body, clock.now());
-      return { order: await getAdminOrder(db, req.params.id, requestLocale(req)) };
+      return { order: await view(req.params.id, requestLocale(req)) };
     },
   );
 
@@ -98,7 +183,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await refundOrder(db, app.ctx.payments, currentStaff(req), req.params.id, req.body, clock.now());
-      return { order: await getAdminOrder(db, req.params.id, requestLocale(req)) };
+      return { order: await view(req.params.id, requestLocale(req)) };
     },
   );
 

@@ -9,15 +9,22 @@
  * payments for a refund). Other modules call these functions inside their own transactions; none of them writes
  * `orders` or `order_products` itself.
  */
-import { canTransition, type OrderActor, type OrderState, type PaymentMethod } from '@store/contracts';
+import {
+  canTransition,
+  orderTotals,
+  type OrderActor,
+  type OrderState,
+  type PaymentMethod,
+} from '@store/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { domainEvents, orderHistory, orderProducts, orders } from '../../db/schema.ts';
+import { creditNotes, domainEvents, orderHistory, orderProducts, orders, products } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import { addressChanged } from '../addresses/index.ts';
+import { allocateCreditNoteNumber, allocateInvoiceNumber, invoiceYear } from '../invoices/index.ts';
 import type { DomainEvent } from './domain-events.ts';
 import { returnStock } from '../stock/index.ts';
 
@@ -45,6 +52,7 @@ type OrderChanges = Partial<
     | 'checkoutTotalPricePiastres'
     | 'checkoutDate'
     | 'refundedPiastres'
+    | 'vatPiastres'
   >
 >;
 
@@ -223,8 +231,185 @@ async function returnUnrefundedStock(tx: DbOrTx, e: TransitionEnd) {
 const AFTER: {
   readonly [S in OrderState]?: readonly ((tx: DbOrTx, e: TransitionEnd) => Promise<unknown>)[];
 } = {
-  canceled: [returnUnrefundedStock, (tx, e) => orderCanceled.run(tx, e)],
+  confirmed: [invoiceOrder],
+  // A forced move past confirmed (the developer route) still leaves an invoiced order.
+  processing: [invoiceOrder],
+  delivering: [invoiceOrder],
+  delivered: [invoiceOrder],
+  canceled: [returnUnrefundedStock, creditCancel, (tx, e) => orderCanceled.run(tx, e)],
 };
+
+/* ---------------- VAT, the invoice and credit notes (issue 47, decision 030) ---------------- */
+
+/**
+ * The order's VAT from its lines as checked out: each line's net, VAT and gross (at its product's rate) and the
+ * order's VAT, from contracts' one totals calculator (orderTotals) over the prices fixed on the lines and the
+ * delivery fee charged. `deliveryVatBp`: the delivery fee's rate (DELIVERY_FEE_TAXED); absent, the fee keeps the
+ * VAT its checkout gave it (a payment that succeeded late places what was checked out).
+ */
+export async function recordVat(tx: DbOrTx, orderId: number, deliveryVatBp?: number) {
+  const [order] = await tx
+    .select({ shipping: orders.shippingFeesPiastres, shippingVat: orders.shippingVatPiastres })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  const lines = await tx
+    .select({
+      id: orderProducts.id,
+      quantity: orderProducts.quantity,
+      price: orderProducts.checkoutPricePiastres,
+      vatRateBp: products.vatRateBp,
+    })
+    .from(orderProducts)
+    .innerJoin(products, eq(products.id, orderProducts.productId))
+    .where(eq(orderProducts.orderId, orderId))
+    .orderBy(asc(orderProducts.id));
+  const totals = orderTotals(
+    lines.map((l) => ({ unitPiastres: l.price ?? 0, quantity: l.quantity, vatRateBp: l.vatRateBp })),
+    order.shipping,
+    { deliveryVatBp: deliveryVatBp ?? 0 },
+  );
+  const shippingVat = deliveryVatBp === undefined ? order.shippingVat : totals.shippingVat;
+  for (const [i, l] of lines.entries()) {
+    const a = totals.lines[i]!;
+    await tx
+      .update(orderProducts)
+      .set({ vatRateBp: a.vatRateBp, netPiastres: a.net, vatPiastres: a.vat, grossPiastres: a.gross })
+      .where(eq(orderProducts.id, l.id));
+  }
+  await tx
+    .update(orders)
+    .set({ vatPiastres: totals.vat - totals.shippingVat + shippingVat, shippingVatPiastres: shippingVat })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * Confirmed (an online payment: paid, then confirmed): the order gets its invoice number, the year's next
+ * (INV-2026-000123, gapless), in the move's transaction: a move that rolls back gives the number back. Once.
+ */
+async function invoiceOrder(tx: DbOrTx, e: TransitionEnd) {
+  if (e.order.invoiceNumber) return;
+  const number = await allocateInvoiceNumber(tx, invoiceYear(e.now));
+  await tx
+    .update(orders)
+    .set({ invoiceNumber: number, invoicedAt: e.now })
+    .where(and(eq(orders.id, e.order.id), sql`${orders.invoiceNumber} is null`));
+  e.order.invoiceNumber = number;
+  e.order.invoicedAt = e.now;
+}
+
+/** A credit note's line: units of an order line given back. */
+export interface CreditedUnits {
+  lineId: number;
+  quantity: number;
+}
+
+/**
+ * A credit note (CN-2026-000001) for units of an invoiced order given back, in the caller's transaction: each
+ * line's share of its net, VAT and gross (the whole line's own amounts when all its units come back), and the
+ * delivery fee when `withDelivery` (a cancel gives everything back). The outbox then sends the e-receipt's return
+ * (`credit_note.issued`). Nothing for an order without an invoice. Returns the note's number.
+ */
+export async function issueCreditNote(
+  tx: DbOrTx,
+  args: {
+    order: OrderRow;
+    reason: 'refund' | 'cancel';
+    units: readonly CreditedUnits[];
+    withDelivery?: boolean;
+    now: Date;
+  },
+): Promise<string | null> {
+  const { order, now } = args;
+  if (!order.invoiceNumber) return null;
+  const lines = await tx
+    .select()
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, order.id))
+    .orderBy(asc(orderProducts.id));
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const credited = args.units
+    .filter((u) => u.quantity > 0 && byId.has(u.lineId))
+    .map((u) => {
+      const l = byId.get(u.lineId)!;
+      const unit = l.checkoutPricePiastres ?? 0;
+      const whole = u.quantity >= l.quantity;
+      const gross = whole ? (l.grossPiastres ?? unit * l.quantity) : unit * u.quantity;
+      const vat = whole
+        ? (l.vatPiastres ?? 0)
+        : Math.round(((l.vatPiastres ?? 0) * u.quantity) / Math.max(1, l.quantity));
+      return {
+        order_product_id: l.id,
+        product_id: l.productId,
+        quantity: u.quantity,
+        vat_rate_bp: l.vatRateBp ?? 0,
+        net: gross - vat,
+        vat,
+        gross,
+      };
+    });
+  const shipping = args.withDelivery ? order.shippingFeesPiastres : 0;
+  const shippingVat = args.withDelivery ? order.shippingVatPiastres : 0;
+  if (!credited.length && shipping === 0) return null;
+  const vat = credited.reduce((s, l) => s + l.vat, 0) + shippingVat;
+  const gross = credited.reduce((s, l) => s + l.gross, 0) + shipping;
+  const number = await allocateCreditNoteNumber(tx, invoiceYear(now));
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      orderId: order.id,
+      number,
+      reason: args.reason,
+      lines: credited,
+      shippingPiastres: shipping,
+      shippingVatPiastres: shippingVat,
+      netPiastres: gross - vat,
+      vatPiastres: vat,
+      grossPiastres: gross,
+      issuedAt: now,
+    })
+    .returning({ id: creditNotes.id });
+  await emit(tx, {
+    type: 'credit_note.issued',
+    orderId: order.id,
+    payload: {
+      order_id: order.id,
+      credit_note_id: note!.id,
+      number,
+      reason: args.reason,
+      lines: credited.map((l) => ({
+        product_id: l.product_id,
+        quantity: l.quantity,
+        gross_piastres: l.gross,
+        vat_piastres: l.vat,
+      })),
+      shipping_piastres: shipping,
+      shipping_vat_piastres: shippingVat,
+    },
+    now,
+  });
+  return number;
+}
+
+/** Cancelled after its invoice: a credit note gives back the units not refunded yet, and the delivery fee. */
+async function creditCancel(tx: DbOrTx, e: TransitionEnd) {
+  if (!e.order.invoiceNumber) return;
+  const lines = await tx
+    .select({
+      id: orderProducts.id,
+      quantity: orderProducts.quantity,
+      refunded: orderProducts.refundedQuantity,
+    })
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, e.order.id));
+  await issueCreditNote(tx, {
+    order: e.order,
+    reason: 'cancel',
+    units: lines.map((l) => ({ lineId: l.id, quantity: l.quantity - l.refunded })),
+    withDelivery: true,
+    now: e.now,
+  });
+}
 
 /* ---------------- the cart (an order in progress) ---------------- */
 
@@ -381,7 +566,15 @@ export type CheckoutFacts = Required<
  */
 export async function checkOut(
   tx: DbOrTx,
-  args: { orderId: number; userId: number; online: boolean; facts: CheckoutFacts; now: Date },
+  args: {
+    orderId: number;
+    userId: number;
+    online: boolean;
+    facts: CheckoutFacts;
+    now: Date;
+    /** The delivery fee's VAT rate (DELIVERY_FEE_TAXED: 1400; default 0, untaxed). */
+    deliveryVatBp?: number;
+  },
 ) {
   const { orderId, userId, online, facts, now } = args;
   await transition(tx, {
@@ -392,6 +585,8 @@ export async function checkOut(
     now,
     set: { ...facts, checkoutDate: online ? null : now },
   });
+  // Each line's net, VAT and gross, and the order's VAT, from the prices just fixed.
+  await recordVat(tx, orderId, args.deliveryVatBp ?? 0);
   if (!online) await ensureCart(tx, userId, now);
 }
 
@@ -403,6 +598,13 @@ export async function placePaidOrder(tx: DbOrTx, orderId: number, now: Date): Pr
     .where(eq(orders.id, orderId))
     .for('update');
   if (held?.status !== 'awaiting_payment') return false;
+  // Held again after its session ended (a late success): its lines' VAT from the prices fixed again.
+  const [unpriced] = await tx
+    .select({ id: orderProducts.id })
+    .from(orderProducts)
+    .where(and(eq(orderProducts.orderId, orderId), sql`${orderProducts.grossPiastres} is null`))
+    .limit(1);
+  if (unpriced) await recordVat(tx, orderId);
   const o = await transition(tx, {
     orderId,
     to: 'pending',
@@ -480,11 +682,19 @@ export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef,
         totalCartPricePiastres: 0,
         checkoutTotalPricePiastres: 0,
         checkoutDate: null,
+        // The delivery fee's VAT stays: a payment that succeeds late places the order as it was checked out.
+        vatPiastres: 0,
       },
     });
     await tx
       .update(orderProducts)
-      .set({ checkoutPricePiastres: null })
+      .set({
+        checkoutPricePiastres: null,
+        vatRateBp: null,
+        netPiastres: null,
+        vatPiastres: null,
+        grossPiastres: null,
+      })
       .where(eq(orderProducts.orderId, orderId));
     return;
   }

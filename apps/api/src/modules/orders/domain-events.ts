@@ -52,5 +52,23 @@ export type RefundMade = {
   };
 };
 
-export type DomainEvent = OrderStatusChanged | RefundRequired | RefundMade | PaymentReversalDue;
+/**
+ * A credit note was issued (core.ts `issueCreditNote`: a refund, or a cancel after the invoice, issue 47): with
+ * ETA_RECEIPTS=on the outbox sends the e-receipt's return for its lines (and the delivery fee a cancel gives back).
+ */
+export type CreditNoteIssued = {
+  type: 'credit_note.issued';
+  payload: {
+    order_id: number;
+    credit_note_id: number;
+    number: string;
+    reason: 'refund' | 'cancel';
+    lines: { product_id: number; quantity: number; gross_piastres: number; vat_piastres: number }[];
+    shipping_piastres: number;
+    shipping_vat_piastres: number;
+  };
+};
+
+export type DomainEvent =
+  OrderStatusChanged | RefundRequired | RefundMade | CreditNoteIssued | PaymentReversalDue;
 export type DomainEventType = DomainEvent['type'];

@@ -17,6 +17,7 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { questionHook } from '../../lib/hooks.ts';
 import { describeError } from '../../lib/logging.ts';
 import { createShipmentForOrder } from '../shipments/index.ts';
+import { issueReturnReceipt, issueSaleReceiptOnOrderConfirmed } from '../einvoicing/index.ts';
 import { markHandedOn } from './core.ts';
 import type { DomainEvent } from './domain-events.ts';
 import { sendStep, stepOfEvent, type StepContext } from './step-messages.ts';
@@ -39,7 +40,9 @@ export type EventContext = Pick<AppContext, 'db' | 'sms' | 'clock'> &
   /** The courier COURIER names (absent: no delivery is asked for). */
   Partial<Pick<AppContext, 'courier'>> &
   /** The payment gateway money goes back through (absent: a `payment.reversal_due` fails and is retried). */
-  Partial<Pick<AppContext, 'payments'>> & {
+  Partial<Pick<AppContext, 'payments'>> &
+  /** The ETA's e-receipts (invoicing.eta; absent or null: ETA_RECEIPTS off). */
+  Partial<Pick<AppContext, 'invoicing'>> & {
     /** Email beside the SMS (the app's recorded sender); absent or null: none. */
     email?: AppContext['email'];
     log: { error(obj: object, msg: string): void };
@@ -75,6 +78,29 @@ async function handle(ctx: EventContext, e: EventRow) {
   // refusal fails the event, which is tried again and shows in the back office's failed sends.
   if (event.type === 'order.status_changed' && event.payload.to === 'processing' && ctx.courier)
     await createShipmentForOrder({ db: ctx.db, clock: ctx.clock, courier: ctx.courier }, orderId);
+  // Egypt's e-receipts (issue 47, ETA_RECEIPTS=on): a confirmed order's sale, a credit note's return. An ETA that
+  // cannot be reached throws: the event is tried again, and the receipt (already stored) is sent as it was.
+  const eta = ctx.invoicing?.eta ?? null;
+  if (eta && event.type === 'order.status_changed' && event.payload.to === 'confirmed')
+    await issueSaleReceiptOnOrderConfirmed({ db: ctx.db, clock: ctx.clock, eta, log: ctx.log }, orderId);
+  if (eta && event.type === 'credit_note.issued') {
+    await issueReturnReceipt(
+      { db: ctx.db, clock: ctx.clock, eta, log: ctx.log },
+      {
+        orderId,
+        number: event.payload.number,
+        lines: event.payload.lines.map((l) => ({
+          productId: l.product_id,
+          quantity: l.quantity,
+          grossPiastres: l.gross_piastres,
+          vatPiastres: l.vat_piastres,
+        })),
+        shippingPiastres: event.payload.shipping_piastres,
+        shippingVatPiastres: event.payload.shipping_vat_piastres,
+      },
+    );
+    return;
+  }
   // A placed order is handed on (to the warehouse / ERP): the sap_sync flag of spec §3 says so.
   if (event.type === 'order.status_changed' && event.payload.to === 'pending')
     await markHandedOn(ctx.db, orderId, ctx.clock.now());

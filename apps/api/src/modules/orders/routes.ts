@@ -8,6 +8,7 @@ import {
   ratingsBodySchema,
   ratingsResponseSchema,
 } from '@store/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../lib/auth.ts';
@@ -15,9 +16,23 @@ import { AdjustableClock } from '../../lib/clock.ts';
 import { expandFormKeys } from '../../lib/form-body.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { getOrder, listOrders, rateOrders, setOrderStatus } from './service.ts';
+import { creditNotePdf, invoicePdf, type InvoiceDocument } from './invoice-documents.ts';
 
 const tags = ['orders'];
 const idParams = z.object({ id: idParam });
+/** A credit note's number as printed: CN-2026-000001. */
+export const creditNoteParams = z.object({
+  id: idParam,
+  number: z.string().regex(/^CN-\d{4}-\d{6,}$/, { error: 'invalid' }),
+});
+
+/** An invoice or credit note PDF, to download (never cached: it names the shopper). */
+export const sendDocument = (reply: FastifyReply, doc: InvoiceDocument) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${doc.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(doc.pdf);
 
 /** Orders of spec §7: list (paged, unrated_only), one order, ratings. (The cart order's address: cart/routes.ts.) */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,6 +86,42 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ order: await getOrder(db, currentUser(req).id, req.params.id, requestLocale(req)) }),
+  );
+
+  // The invoice and credit notes (issue 47), in the reader's language; only the shopper's own orders (else 404).
+  const reader = (req: FastifyRequest) => ({
+    userId: currentUser(req).id,
+    locale: requestLocale(req),
+    invoicing: app.ctx.invoicing,
+    publicUrl: app.ctx.publicUrl,
+  });
+  app.get(
+    '/users/orders/:id/invoice',
+    {
+      schema: {
+        tags,
+        description:
+          "Your order's invoice as a PDF (Arabic or English, the request's language), once the order is " +
+          "confirmed; 404 before (invoice_not_found), and for another user's order.",
+        params: idParams,
+        querystring: localeQuery,
+      },
+    },
+    async (req, reply) => sendDocument(reply, await invoicePdf(db, req.params.id, reader(req))),
+  );
+  app.get(
+    '/users/orders/:id/credit-notes/:number',
+    {
+      schema: {
+        tags,
+        description:
+          'A credit note of your order (a refund, or a cancel after its invoice) as a PDF; else 404.',
+        params: creditNoteParams,
+        querystring: localeQuery,
+      },
+    },
+    async (req, reply) =>
+      sendDocument(reply, await creditNotePdf(db, req.params.id, req.params.number, reader(req))),
   );
 };
 

@@ -12,6 +12,7 @@ import {
   addresses,
   bankInstallments,
   banks,
+  creditNotes,
   deliveryZones,
   orderProducts,
   orders,
@@ -79,13 +80,15 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
   const ids = rows.map((o) => o.id);
   const userIds = [...new Set(rows.map((o) => o.userId))];
   const planIds = [...new Set(rows.map((o) => o.bankInstallmentId).filter((x): x is number => x != null))];
-  const [lines, people, plans, rated, parcels] = await Promise.all([
+  const [lines, people, plans, rated, parcels, notes] = await Promise.all([
     db
       .select({
         id: orderProducts.id,
         orderId: orderProducts.orderId,
         quantity: orderProducts.quantity,
         checkoutPrice: orderProducts.checkoutPricePiastres,
+        vatRateBp: orderProducts.vatRateBp,
+        vat: orderProducts.vatPiastres,
         refunded: orderProducts.refundedQuantity,
         orderStatus: orderProducts.orderStatus,
         productId: products.id,
@@ -110,6 +113,16 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
       : Promise.resolve([]),
     db.select().from(ratings).where(inArray(ratings.orderId, ids)),
     shipmentViews(db, ids, locale),
+    db
+      .select({
+        orderId: creditNotes.orderId,
+        number: creditNotes.number,
+        issuedAt: creditNotes.issuedAt,
+        gross: creditNotes.grossPiastres,
+      })
+      .from(creditNotes)
+      .where(inArray(creditNotes.orderId, ids))
+      .orderBy(asc(creditNotes.id)),
   ]);
   const userOf = new Map(people.map((u) => [u.id, u]));
   const planOf = new Map(plans.map((p) => [p.plan.id, p]));
@@ -139,6 +152,11 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
         total_cart_price: toEgp(o.totalCartPricePiastres),
         checkout_total_price: toEgp(o.checkoutTotalPricePiastres),
         refunded_amount: toEgp(o.refundedPiastres),
+        vat_amount: toEgp(o.vatPiastres),
+        invoice_number: o.invoiceNumber,
+        credit_notes: notes
+          .filter((n) => n.orderId === o.id)
+          .map((n) => ({ number: n.number, issued_at: n.issuedAt.toISOString(), total: toEgp(n.gross) })),
         address: await addressFor(db, o, fullName, locale),
         user: {
           id: u.id,
@@ -159,6 +177,8 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
           },
           quantity: l.quantity,
           checkout_price: l.checkoutPrice == null ? null : toEgp(l.checkoutPrice),
+          vat_rate: l.vatRateBp == null ? null : l.vatRateBp / 100,
+          vat_amount: l.vat == null ? null : toEgp(l.vat),
           refunded_quantity: l.refunded,
           order_status: l.orderStatus,
         })),

@@ -1,0 +1,236 @@
+/**
+ * VAT, invoices and e-receipts wired into orders (issue 47 items 1-3): the order's VAT from the one totals
+ * calculator, its invoice number at confirmation, the invoice and credit notes as PDFs for the shopper and staff,
+ * and with ETA_RECEIPTS on, each confirmed order's receipt sent from the outbox, chained, its T1 the order's VAT.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EtaNumber, type EtaDocument } from '../../adapters/eta/serialize.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { FakeEta } from '../../test/fake-eta.ts';
+import { staffSignIn } from '../../test/staff.ts';
+import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import { etaReceiptSetup } from '../einvoicing/index.ts';
+import { invoiceSeller, money } from '../invoices/index.ts';
+import { ensureOwner } from '../staff/bootstrap.ts';
+import { drainEvents } from './events.ts';
+
+let t: TestApp;
+let eta: FakeEta;
+let make: Awaited<ReturnType<typeof productMaker>>;
+let owner: Awaited<ReturnType<typeof staffSignIn>>;
+const dir = mkdtempSync(path.join(tmpdir(), 'order-invoice-'));
+
+beforeAll(async () => {
+  eta = await new FakeEta().start();
+  t = await createTestApp({
+    invoicing: {
+      seller: invoiceSeller({ STORE_LEGAL_NAME: 'Egypt Electronics S.A.E.', STORE_TAX_ID: '674859545' }),
+      deliveryVatBp: 0,
+      eta: etaReceiptSetup({
+        ETA_RECEIPTS: 'on',
+        ETA_CLIENT_ID: 'pos-client',
+        ETA_CLIENT_SECRET: 'pos-secret',
+        ETA_URL: eta.url,
+        ETA_ID_URL: eta.url,
+        ETA_RIN: '674859545',
+        ETA_BRANCH_CODE: '0',
+        ETA_BRANCH_ADDRESS: 'Cairo; Nasr City; 12 Abbas El Akkad; 12',
+        ETA_DEVICE_SERIAL: 'STORE-WEB-1',
+        ETA_ACTIVITY_CODE: '4741',
+      }),
+    },
+  });
+  await addZones(t.database.db);
+  make = await productMaker(t.database.db, t.clock.now());
+  await ensureOwner(
+    t.database.db,
+    { email: 'inv@store.example', password: 'Invoices-owner-47' },
+    t.clock.now(),
+  );
+  owner = await staffSignIn(t.app, 'inv@store.example', 'Invoices-owner-47');
+});
+afterAll(async () => {
+  await t?.close();
+  await eta?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A cash order placed by a new shopper: 1,140 EGP × 1 and 570 EGP × 2 (2,280 EGP), Giza's 60 EGP delivery. */
+async function placed() {
+  const s = await addShopper(t.database.db, t.clock.now());
+  const a = await make(1140, 10);
+  const b = await make(570, 10);
+  const { cart } = await readyToPay(t.app, s, [
+    { productId: a.id, quantity: 1 },
+    { productId: b.id, quantity: 2 },
+  ]);
+  const r = await call(t.app, 'PUT', '/v1/users/checkout', s.headers, { payment_method: 'cash' });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  return { s, id: r.body.order.id as number, order: r.body.order, cart };
+}
+const confirm = async (id: number) => {
+  const r = await call(t.app, 'PUT', `/v1/admin/orders/${id}/status?locale=en`, owner, {
+    status: 'confirmed',
+  });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  return r.body.order;
+};
+const drain = async () => {
+  const ctx = { ...t.app.ctx, log: { error() {} } };
+  while ((await drainEvents(ctx)) > 0);
+};
+/** The PDF's text as poppler-utils' pdftotext extracts it, without its direction marks. */
+function textOf(pdf: Buffer, name: string) {
+  const file = path.join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+    /[\u202a-\u202e]/g,
+    '',
+  );
+}
+const pdfOf = async (url: string, headers: Shopper['headers'] | typeof owner) => {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, type: res.headers['content-type'], body: res.rawPayload, res };
+};
+/** A received value with the ETA's numbers as numbers. */
+const plain = (v: unknown): unknown =>
+  v instanceof EtaNumber
+    ? Number(v.literal)
+    : Array.isArray(v)
+      ? v.map(plain)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]))
+        : v;
+
+describe('VAT and the invoice of an order', () => {
+  it('a confirmed order carries vat_amount (14/114 of its standard-rated goods) and an invoice_number', async () => {
+    const o = await placed();
+    // The cart and the placed order say the VAT inside: 2,280 × 14/114 = 280 (the delivery fee is not taxed).
+    expect(o.cart).toMatchObject({ total: 2340, vat_amount: 280 });
+    expect(o.order).toMatchObject({ checkout_total_price: 2340, vat_amount: 280, invoice_number: null });
+    expect(o.order.order_products.map((l: { vat_amount: number }) => l.vat_amount)).toEqual([140, 140]);
+    // No invoice before the order is confirmed.
+    const early = await call(t.app, 'GET', `/v1/users/orders/${o.id}/invoice?locale=en`, o.s.headers);
+    expect(early.status).toBe(404);
+    expect(early.body.errors).toEqual(['This order has no invoice yet']);
+
+    const confirmed = await confirm(o.id);
+    expect(confirmed.invoice_number).toMatch(/^INV-\d{4}-\d{6}$/);
+    const mine = await call(t.app, 'GET', `/v1/users/orders/${o.id}?locale=en`, o.s.headers);
+    expect(mine.body.order).toMatchObject({ vat_amount: 280, invoice_number: confirmed.invoice_number });
+  });
+
+  it('the shopper downloads the invoice as a PDF in their language: its number, فاتورة in order, the total', async () => {
+    const o = await placed();
+    const { invoice_number: number } = await confirm(o.id);
+    const ar = await pdfOf(`/v1/users/orders/${o.id}/invoice?locale=ar`, o.s.headers);
+    expect(ar.status).toBe(200);
+    expect(ar.type).toBe('application/pdf');
+    expect(ar.res.headers['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
+    const text = textOf(ar.body, 'ar');
+    expect(text).toContain(number);
+    expect(text).toContain('فاتورة ضريبية');
+    expect(text).not.toContain('ضريبية فاتورة');
+    expect(text).toContain(money(234_000));
+    expect(text).toContain(money(28_000)); // the VAT
+    const en = textOf((await pdfOf(`/v1/users/orders/${o.id}/invoice?locale=en`, o.s.headers)).body, 'en');
+    expect(en).toContain('Tax Invoice');
+    expect(en).toContain('Egypt Electronics S.A.E.');
+
+    // Own orders only: another shopper gets the same 404 as for an order that does not exist.
+    const other = await addShopper(t.database.db, t.clock.now());
+    expect((await pdfOf(`/v1/users/orders/${o.id}/invoice`, other.headers)).status).toBe(404);
+    // Staff get it from the order.
+    const staff = await pdfOf(`/v1/admin/orders/${o.id}/invoice?locale=ar`, owner);
+    expect(staff.status).toBe(200);
+    expect(textOf(staff.body, 'staff')).toContain(number);
+  });
+});
+
+describe('e-receipts with ETA_RECEIPTS on (the fake ETA)', () => {
+  it("two confirmed orders send two receipts: the second's previousUUID is the first's uuid, T1 the order's VAT", async () => {
+    await drain(); // the orders confirmed above
+    const before = eta.accepted.length;
+    const a = await placed();
+    const b = await placed();
+    await confirm(a.id);
+    await confirm(b.id);
+    await drain();
+    const sent = eta.accepted.slice(before);
+    expect(sent).toHaveLength(2);
+    const [first, second] = sent.map((d) => d.header as EtaDocument);
+    expect(first!.uuid).toMatch(/^[0-9a-f]{64}$/);
+    expect(second!.previousUUID).toBe(first!.uuid);
+    expect(plain(sent[1]!.taxTotals)).toEqual([{ taxType: 'T1', amount: 280 }]);
+
+    // The back office shows the receipt: its uuid and where it stands.
+    const admin = await call(t.app, 'GET', `/v1/admin/orders/${b.id}?locale=en`, owner);
+    expect(admin.body.order.e_receipts).toMatchObject([
+      { kind: 'sale', uuid: second!.uuid, status: 'submitted', reasons: [] },
+    ]);
+  });
+
+  it("keeps the ETA's reasons for a rejection, and staff send it again", async () => {
+    eta.submitAnswers = ['rejected'];
+    const o = await placed();
+    await confirm(o.id);
+    await drain();
+    const seen = await call(t.app, 'GET', `/v1/admin/orders/${o.id}?locale=en`, owner);
+    const [receipt] = seen.body.order.e_receipts;
+    expect(receipt.status).toBe('invalid');
+    expect(receipt.reasons.join(' ')).toMatch(/InvalidItemCode/);
+    eta.submitAnswers = ['accepted'];
+    const again = await call(
+      t.app,
+      'POST',
+      `/v1/admin/orders/${o.id}/e-receipts/${receipt.id}/resubmit?locale=en`,
+      owner,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.order.e_receipts[0]).toMatchObject({
+      uuid: receipt.uuid,
+      status: 'submitted',
+      reasons: [],
+    });
+    // A receipt the ETA took is not sent again.
+    const twice = await call(
+      t.app,
+      'POST',
+      `/v1/admin/orders/${o.id}/e-receipts/${receipt.id}/resubmit?locale=en`,
+      owner,
+    );
+    expect(twice.status).toBe(409);
+  });
+
+  it('a refund issues a credit note the shopper downloads, and a return receipt naming the sale', async () => {
+    const o = await placed();
+    await confirm(o.id);
+    await call(t.app, 'POST', `/dev/orders/${o.id}/status`, {}, { status: 'delivered' });
+    const line = o.order.order_products[1].id as number; // 570 EGP × 2
+    const r = await call(t.app, 'POST', `/v1/admin/orders/${o.id}/refunds?locale=en`, owner, {
+      lines: [{ order_product_id: line, quantity: 1 }],
+      restock: true,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.order.credit_notes).toMatchObject([
+      { number: expect.stringMatching(/^CN-\d{4}-\d{6}$/), total: 570 },
+    ]);
+    const number = r.body.order.credit_notes[0].number as string;
+    const pdf = await pdfOf(`/v1/users/orders/${o.id}/credit-notes/${number}?locale=ar`, o.s.headers);
+    expect(pdf.status).toBe(200);
+    const text = textOf(pdf.body, 'cn');
+    expect(text).toContain('إشعار دائن');
+    expect(text).toContain(number);
+    expect(text).toContain(money(57_000));
+    await drain();
+    const ret = eta.accepted.at(-1)!;
+    expect(ret.documentType).toEqual({ receiptType: 'R', typeVersion: '1.2' });
+    expect(plain(ret.taxTotals)).toEqual([{ taxType: 'T1', amount: 70 }]);
+    const admin = await call(t.app, 'GET', `/v1/admin/orders/${o.id}?locale=en`, owner);
+    expect(admin.body.order.e_receipts.map((x: { kind: string }) => x.kind)).toEqual(['sale', 'return']);
+  });
+});
