@@ -66,9 +66,13 @@ export const isShopPage = (pathname: string) => PAGES.some((p) => p.pattern.test
 
 /**
  * The first parts of the private pages' paths (cart, checkout, my-account, address, auth, complete-payment): any
- * path under one is private, a page or not (an unknown `/auth/…` is not rendered on the server either).
+ * path under one is private, a page or not (an unknown `/auth/…` is not rendered on the server either). Made on
+ * first use, so the browser's bundle, which never asks, carries none of it.
  */
-const PRIVATE_AREAS = new Set(PAGES.filter((p) => p.private).map((p) => p.path!.split('/')[0]!));
+let privateAreas: Set<string> | undefined;
 
 /** A path for a signed-in shopper, or a step of a purchase: never cached, indexed or rendered on the server. */
-export const isPrivatePage = (pathname: string) => PRIVATE_AREAS.has(pathname.split('/')[1] ?? '');
+export function isPrivatePage(pathname: string): boolean {
+  privateAreas ??= new Set(PAGES.filter((p) => p.private).map((p) => p.path!.split('/')[0]!));
+  return privateAreas.has(pathname.split('/')[1] ?? '');
+}
