@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
 import type { Db } from '../db/client.ts';
+import { rows, type Row } from '../db/rows.ts';
 import { fromThisMachine } from './probes.ts';
 
 /**
@@ -45,10 +46,6 @@ function allowed(req: FastifyRequest, token: string | undefined) {
   }
   return fromThisMachine(req);
 }
-
-type Row = Record<string, unknown>;
-const rowsOf = async (db: Db, q: ReturnType<typeof sql>) =>
-  ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 
 export function installMetrics(app: FastifyInstance, src: MetricsSources): Metrics {
   const registry = new client.Registry();
@@ -134,14 +131,14 @@ export function installMetrics(app: FastifyInstance, src: MetricsSources): Metri
   const read = () =>
     (scrape ??= (async () => {
       try {
-        const [outbox] = await rowsOf(
+        const [outbox] = await rows(
           src.db,
           sql`select count(*)::int as backlog,
             coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest_seconds,
             count(*) filter (where last_error is not null)::int as failing
             from domain_events where processed_at is null`,
         );
-        const messages = await rowsOf(
+        const messages = await rows(
           src.db,
           sql`select provider, status, count(*)::int as n from sms_messages group by provider, status`,
         );

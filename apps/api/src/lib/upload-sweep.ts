@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { ImageStore } from '../adapters/image-store.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** The folders swept: category and brand icons, the content pages' pictures. */
 export const SWEPT_FOLDERS = ['icons/', 'content/'] as const;
@@ -20,7 +21,6 @@ export const SWEEP_GRACE_MS = 15 * 60_000;
 export const SWEEP_EVERY_MS = 10 * 60_000;
 
 const BATCH = 1000;
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const swept = (key: string) => SWEPT_FOLDERS.some((f) => key.startsWith(f));
 
 /**

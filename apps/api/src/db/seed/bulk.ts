@@ -9,6 +9,7 @@
 import { normalizeSearchText } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
+import { rows } from '../rows.ts';
 import { refreshCurrentPrices } from '../../modules/catalog/prices.ts';
 import { SEED_LOCK_KEY } from './index.ts';
 
@@ -23,10 +24,6 @@ export const EDITIONS: { en: string; ar: string; factor: number }[] = [
   { en: 'Limited Edition', ar: 'إصدار محدود', factor: 1.12 },
   { en: 'Export Version', ar: 'نسخة تصدير', factor: 0.93 },
 ];
-
-type Row = Record<string, unknown>;
-const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) =>
-  ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 
 const countProducts = async (db: DbOrTx) =>
   Number((await rows(db, sql`select count(*) as n from products`))[0]!.n);

@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
+import { rows } from '../rows.ts';
 import {
   bankInstallments,
   banks,
@@ -46,10 +47,6 @@ export interface SeedOptions {
 export const SEED_LOCK_KEY = 7_270_001;
 
 const DAY = 86_400_000;
-
-type Row = Record<string, unknown>;
-const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) =>
-  ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 
 const hasProducts = async (db: DbOrTx) => (await rows(db, sql`select 1 from products limit 1`)).length > 0;
 const usesDemoFiles = async (db: DbOrTx) =>

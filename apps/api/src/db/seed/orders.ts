@@ -26,11 +26,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
+import { rows, type Row } from '../rows.ts';
 import { foldOrderCounts, foldOrderDailySales } from '../../modules/orders/counts.ts';
 import { SEED_LOCK_KEY } from './index.ts';
-
-type Row = Record<string, unknown>;
-const rows = async (db: DbOrTx, q: SQL) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 
 /** The statuses a placed order can have (contracts' ORDER_STATUSES); carts and payments under way are not counted. */
 export const PLACED = sql`status not in ('cart', 'awaiting_payment', 'abandoned')`;

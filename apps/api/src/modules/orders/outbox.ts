@@ -6,29 +6,27 @@
 import type { AdminOutboxEvent, AdminOutboxResponse } from '@store/contracts/admin-outbox';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type AuditActor } from '../staff/index.ts';
 
-type Row = Record<string, unknown>;
-const rowsOf = async (db: DbOrTx, q: ReturnType<typeof sql>) =>
-  ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** Failed events, newest first (at most 200), and how many of each state there are. */
 export async function failedEvents(db: DbOrTx): Promise<AdminOutboxResponse> {
-  const rows = await rowsOf(
+  const list = await rows(
     db,
     sql`select id, type, order_id, attempts, last_error, created_at, available_at, processed_at
       from domain_events where last_error is not null
       order by created_at desc, id desc limit 200`,
   );
-  const [counts] = await rowsOf(
+  const [counts] = await rows(
     db,
     sql`select count(*) filter (where processed_at is null)::int as retrying,
       count(*) filter (where processed_at is not null)::int as failed
       from domain_events where last_error is not null`,
   );
-  const events: AdminOutboxEvent[] = rows.map((r) => ({
+  const events: AdminOutboxEvent[] = list.map((r) => ({
     id: Number(r.id),
     type: String(r.type),
     order_id: r.order_id === null ? null : Number(r.order_id),
@@ -46,7 +44,7 @@ export async function failedEvents(db: DbOrTx): Promise<AdminOutboxResponse> {
  * tries it. An event that is not failed (done, or still retrying on its own) answers 409 and changes nothing.
  */
 export async function retryEvent(db: DbOrTx, id: number, who: AuditActor, now: Date): Promise<void> {
-  const updated = await rowsOf(
+  const updated = await rows(
     db,
     sql`update domain_events set processed_at = null, attempts = 0, available_at = ${now.toISOString()}::timestamptz
       where id = ${id} and processed_at is not null and last_error is not null returning id`,
@@ -55,7 +53,7 @@ export async function retryEvent(db: DbOrTx, id: number, who: AuditActor, now: D
     await audit(db, who, 'outbox.retried', { type: 'domain_event', id }, {}, now);
     return;
   }
-  const [exists] = await rowsOf(db, sql`select 1 from domain_events where id = ${id}`);
+  const [exists] = await rows(db, sql`select 1 from domain_events where id = ${id}`);
   if (!exists) throw AppError.notFound('not_found');
   throw new AppError(409, 'outbox_not_failed', ['outbox_not_failed']);
 }

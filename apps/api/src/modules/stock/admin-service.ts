@@ -12,6 +12,7 @@ import {
 } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/errors.ts';
 import { productNumber, productTextFilter } from '../catalog/index.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
@@ -27,8 +28,6 @@ interface StockRow {
   image: string | null;
   updated_at: Date | string;
 }
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 const toRow = (r: StockRow, locale: Locale): AdminStockRow => ({
   id: Number(r.id),
