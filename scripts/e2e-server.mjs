@@ -41,6 +41,34 @@ const nominatim = createServer((req, res) => {
 await new Promise((resolve) => nominatim.listen(0, '127.0.0.1', resolve));
 const geocoderUrl = `http://127.0.0.1:${nominatim.address().port}`;
 
+// Bosta (the courier) is outside our system too: a stand-in (BOSTA_URL) that makes every delivery asked for, with its
+// own tracking number, and prints a one-page label, as Bosta's API answers (adapters/couriers/bosta.ts).
+let deliveries = 0;
+const LABEL = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+const bosta = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const json = (status, body) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  req.resume();
+  req.on('end', () => {
+    if (req.headers.authorization !== 'e2e-bosta-api-key')
+      return json(401, { success: false, message: 'Invalid API Key' });
+    if (req.method === 'POST' && url.pathname === '/api/v2/deliveries') {
+      deliveries += 1;
+      const trackingNumber = String(70_000_000 + deliveries);
+      return json(200, {
+        success: true,
+        message: 'Delivery Created Successfully',
+        data: { _id: `e2e-${trackingNumber}`, trackingNumber },
+      });
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v2/deliveries/mass-awb')
+      return json(200, { success: true, message: 'Done successfully', data: LABEL });
+    json(404, { success: false, message: 'not found' });
+  });
+});
+await new Promise((resolve) => bosta.listen(0, '127.0.0.1', resolve));
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   stdio: 'inherit',
@@ -58,6 +86,11 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.t
     GEOCODER_URL: geocoderUrl,
     // The stand-in is local: no need to pace the browser tests at Nominatim's 1 a second.
     GEOCODER_RATE_PER_SECOND: '50',
+    // Orders ship with Bosta, through the stand-in above; its webhook takes this secret (e2e/shipping.spec.ts).
+    COURIER: 'bosta',
+    BOSTA_API_KEY: 'e2e-bosta-api-key',
+    BOSTA_URL: `http://127.0.0.1:${bosta.address().port}/api/v2`,
+    BOSTA_WEBHOOK_SECRET: 'e2e-bosta-webhook-secret',
     // Playwright's request context keeps its idle connections and may send on one just as the server closes it at
     // the 5 s default (ECONNRESET: a checkout test's last cart read flaked so in CI; a browser sends such a request
     // again by itself). The tests' connections are kept as behind a load balancer instead (README, timeouts).
@@ -67,5 +100,6 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.t
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => {
   nominatim.close();
+  bosta.close();
   process.exit(code ?? 0);
 });
