@@ -1265,6 +1265,52 @@ export const shipmentEvents = pgTable(
   ],
 );
 
+/**
+ * A courier's cash-on-delivery settlement file as staff uploaded it (issue 48 item 4): once per file (its SHA-256),
+ * so the same file twice changes nothing.
+ */
+export const codSettlementFiles = pgTable(
+  'cod_settlement_files',
+  {
+    id: serial('id').primaryKey(),
+    courier: varchar('courier', { length: 20 }).notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    rows: integer('rows').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cod_settlement_files_sha_uq').on(t.sha256)],
+);
+
+/**
+ * What the courier says it collected for one parcel (a row of a settlement file): the shipment it names by its
+ * tracking number or business reference (null: a parcel the store does not know), in piastres, on its day. One row
+ * per courier and tracking number: a later file naming the same parcel again adds nothing.
+ */
+export const codSettlements = pgTable(
+  'cod_settlements',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => codSettlementFiles.id, { onDelete: 'cascade' }),
+    courier: varchar('courier', { length: 20 }).notNull(),
+    shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    trackingNumber: varchar('tracking_number', { length: 60 }).notNull(),
+    businessReference: varchar('business_reference', { length: 80 }),
+    collectedPiastres: bigint('collected_piastres', { mode: 'number' }).notNull(),
+    settledOn: date('settled_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cod_settlements_parcel_uq').on(t.courier, t.trackingNumber),
+    index('cod_settlements_shipment_idx').on(t.shipmentId),
+    index('cod_settlements_day_idx').on(t.settledOn),
+    check('cod_settlements_collected_ck', sql`${t.collectedPiastres} >= 0`),
+  ],
+);
+
 /* ---------------- shoppers' alerts and abandoned carts (issue 49, modules/alerts) ---------------- */
 
 /**
