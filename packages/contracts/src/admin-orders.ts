@@ -82,6 +82,8 @@ export const orderHistoryEntrySchema = z.object({
 });
 
 export const adminPaymentSchema = z.object({
+  /** For POST …/payments/{id}/refunded (a refund by hand marked done). */
+  id: z.number().int(),
   provider: z.string(),
   status: z.string(),
   /** EGP. */
@@ -91,7 +93,7 @@ export const adminPaymentSchema = z.object({
   /** How it was paid, from the gateway's answer (card, wallet, kiosk, bnpl, other) and its name; null before. */
   method: z.enum(PAYMENT_KINDS).nullable(),
   method_name: z.string().nullable(),
-  /** EGP given back through the gateway (a void gives all of it back). */
+  /** EGP given back through the gateway (a void gives all of it back), or by hand once staff marked it done. */
   refunded: z.number(),
   /** The gateway's words when it last refused to give the money back; null once it did. */
   gateway_error: z.string().nullable(),

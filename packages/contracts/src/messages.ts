@@ -4,6 +4,7 @@ import { importMessages } from './import-messages.ts';
 import { priceMessages } from './price-messages.ts';
 import { alertMessages } from './alerts.ts';
 import { reportMessages } from './reports.ts';
+import { settlementMessages } from './admin-settlements.ts';
 
 /**
  * Messages the API sends to users, in both languages. English texts are the spec's own words.
@@ -35,6 +36,7 @@ export const apiMessages = {
   ...importMessages,
   ...alertMessages,
   ...reportMessages,
+  ...settlementMessages,
   /* ---- bounds of every input, and the database's answers (issue 12) ---- */
   control_characters: {
     en: 'contains characters that are not allowed',
@@ -799,6 +801,15 @@ export const apiMessages = {
   e_receipts_off: {
     en: 'E-receipts are off in this store (ETA_RECEIPTS)',
     ar: 'الإيصالات الإلكترونية مقفولة في المتجر ده (ETA_RECEIPTS)',
+  },
+  // A refund by hand marked done (issue 47 item 4).
+  payment_not_refund_required: {
+    en: 'This payment is not waiting for its money to go back',
+    ar: 'الدفعة دي مش مستنية إن فلوسها ترجع',
+  },
+  payment_reversal_in_progress: {
+    en: 'The payment gateway is still giving this money back; wait for its answer',
+    ar: 'بوابة الدفع لسه بترجّع الفلوس دي، استنى ردها',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -40,7 +40,11 @@ export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   // The money goes back through the gateway (decision 006): a cancel the same business day voids a card payment,
   // a later one (or another method) is refunded; per-line refunds that give everything back end it too.
   { from: 'refund_required', to: 'voided', on: 'the gateway voided the payment' },
-  { from: 'refund_required', to: 'refunded', on: 'the gateway refunded what was left of it' },
+  {
+    from: 'refund_required',
+    to: 'refunded',
+    on: 'the gateway refunded what was left of it, or an owner gave it back by hand (kiosk money)',
+  },
   { from: 'succeeded', to: 'refunded', on: 'per-line refunds through the gateway gave all of it back' },
 ];
 

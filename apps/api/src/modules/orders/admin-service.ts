@@ -304,6 +304,7 @@ export async function getAdminOrder(
       orders_count: Number(ordersCount?.n ?? 0),
     },
     payments: sessions.map((p) => ({
+      id: p.id,
       provider: p.provider,
       status: p.status,
       amount: toEgp(p.amountPiastres),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
 import { AppError } from '../../lib/errors.ts';
+import { adminPaymentRoutes } from './admin-routes.ts';
 import { checkoutPage, closedPage, sandboxPagePolicy } from './sandbox-page.ts';
 import { applyTransaction, redirectOutcome, sessionByKey } from './service.ts';
 
@@ -24,6 +25,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const checkProvider = (name: string) => {
     if (name !== provider.name) throw AppError.notFound();
   };
+  // The back office's payment calls (/v1/admin/orders/:id/payments/…), behind the staff sign-in.
+  await app.register(adminPaymentRoutes, { prefix: '/admin' });
 
   app.post(
     '/payments/callback/:provider',
