@@ -1,4 +1,4 @@
-import { can, type StaffArea } from '@store/contracts/staff';
+import { can, type StaffArea } from '@store/contracts/staff-areas';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { LoadError } from '../components/messages';
 const NAV: { to: string; area: StaffArea; label: string; testId?: string }[] = [
   { to: '/', area: 'orders', label: 'nav.dashboard' },
   { to: '/orders', area: 'orders', label: 'nav.orders' },
+  { to: '/abandoned-carts', area: 'orders', label: 'nav.abandonedCarts', testId: 'nav-abandoned-carts' },
+  { to: '/reports', area: 'reports', label: 'nav.reports', testId: 'nav-reports' },
   { to: '/messages', area: 'messages', label: 'nav.messages', testId: 'nav-messages' },
   { to: '/products', area: 'catalog', label: 'products.title', testId: 'nav-products' },
   { to: '/stock', area: 'stock', label: 'nav.stock' },

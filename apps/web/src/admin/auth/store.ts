@@ -1,4 +1,5 @@
-import { can, type Staff, type StaffArea } from '@store/contracts/staff';
+import type { Staff } from '@store/contracts/staff';
+import { can, type StaffArea } from '@store/contracts/staff-areas';
 import { create } from 'zustand';
 import { apiHooks } from '../../lib/api-client';
 
