@@ -43,6 +43,15 @@ describe("the orders list's filters in the address", () => {
     expect(readFilters(p('refund_required=maybe'))).toEqual({ sort: 'newest', page: 1, per_page: 20 });
   });
 
+  it('how an order was paid online (card, wallet, kiosk, BNPL) is a filter in the address and to the API', () => {
+    const f = readFilters(p('paid_with=kiosk'));
+    expect(f).toMatchObject({ paid_with: 'kiosk' });
+    expect(apiQuery(f)).toMatchObject({ paid_with: 'kiosk' });
+    expect(withFilters(p(''), { paid_with: 'bnpl' }).toString()).toBe('paid_with=bnpl');
+    expect(withFilters(p('paid_with=bnpl&page=2'), { paid_with: undefined }).toString()).toBe('');
+    expect(readFilters(p('paid_with=cheque'))).toEqual({ sort: 'newest', page: 1, per_page: 20 });
+  });
+
   it('a range typed backwards is read the right way round', () => {
     expect(readFilters(p('from=2026-06-10&to=2026-06-01'))).toMatchObject({
       from: '2026-06-01',

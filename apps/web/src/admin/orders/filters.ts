@@ -5,6 +5,7 @@ import {
   type AdminOrderSort,
 } from '@store/contracts/admin-orders';
 import type { OrderStatus, PaymentMethod } from '@store/contracts/constants';
+import type { PaymentKind } from '@store/contracts/payment-states';
 
 /**
  * The orders list's filters, sort and page live in the page's address (`/admin/orders?status=pending&page=2`), so a
@@ -14,6 +15,8 @@ import type { OrderStatus, PaymentMethod } from '@store/contracts/constants';
 export interface OrderFilters {
   status?: OrderStatus;
   payment_method?: PaymentMethod;
+  /** Paid online with a card, a wallet, at a kiosk, by BNPL (the gateway's answer, issue 47). */
+  paid_with?: PaymentKind;
   from?: string;
   to?: string;
   governorate?: string;
@@ -31,6 +34,7 @@ type FilterKey = Exclude<keyof OrderFilters, 'sort' | 'page' | 'per_page'>;
 export const FILTER_KEYS: readonly FilterKey[] = [
   'status',
   'payment_method',
+  'paid_with',
   'from',
   'to',
   'governorate',
@@ -98,6 +102,7 @@ export function apiQuery(f: OrderFilters): Record<string, string | number | unde
   return {
     status: f.status,
     payment_method: f.payment_method,
+    paid_with: f.paid_with,
     from: f.from,
     to: f.to,
     governorate: f.governorate,

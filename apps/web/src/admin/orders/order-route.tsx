@@ -19,6 +19,7 @@ import { OrderMessages } from '../messages/order-messages';
 import { OrderShipment } from './order-shipment';
 import { orderQueryOptions } from './api';
 import { isStatus, methodKey } from './labels';
+import { PaymentByHand } from './payment-by-hand';
 import { RefundDialog } from './refund-dialog';
 import { StatusActions } from './status-actions';
 
@@ -157,6 +158,7 @@ function Payment({ order, locale }: { order: AdminOrder; locale: Locale }) {
                   {t('order.payment.gatewayError')} <span dir="auto">{p.gateway_error}</span>
                 </p>
               )}
+              <PaymentByHand orderId={order.id} payment={p} />
               <p className="text-slate-600">{dateTime(p.created_at, locale)}</p>
               <p className="mt-2 font-medium">
                 {t('order.payment.callbacks', { n: count(p.callbacks.length, locale) })}

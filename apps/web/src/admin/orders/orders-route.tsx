@@ -1,5 +1,6 @@
 import { ADMIN_ORDER_SORTS, ADMIN_ORDERS_PAGE_SIZES } from '@store/contracts/admin-orders';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@store/contracts/constants';
+import { PAYMENT_KINDS } from '@store/contracts/payment-states';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,12 +48,25 @@ export function Component() {
   ];
   const total = q.data?.meta.total_entries ?? 0;
   const pages = pageCount(total, filters.per_page);
-  const filtered = ['payment_method', 'from', 'to', 'governorate', 'query', 'status', 'refund_required'].some(
-    (k) => params.has(k),
-  );
-  const moreFilters = ['payment_method', 'from', 'to', 'governorate', 'sort', 'refund_required'].filter((k) =>
-    params.has(k),
-  ).length;
+  const filtered = [
+    'payment_method',
+    'paid_with',
+    'from',
+    'to',
+    'governorate',
+    'query',
+    'status',
+    'refund_required',
+  ].some((k) => params.has(k));
+  const moreFilters = [
+    'payment_method',
+    'paid_with',
+    'from',
+    'to',
+    'governorate',
+    'sort',
+    'refund_required',
+  ].filter((k) => params.has(k)).length;
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -99,6 +113,20 @@ export function Component() {
             {PAYMENT_METHODS.map((m) => (
               <option key={m} value={m}>
                 {t(`methods.${m}`)}
+              </option>
+            ))}
+          </SelectField>
+          {/* How an online payment was paid, from the gateway's answer (issue 47). */}
+          <SelectField
+            label={t('orders.filters.paidWith')}
+            value={filters.paid_with ?? ''}
+            onChange={(e) => set({ paid_with: (e.target.value || undefined) as OrderFilters['paid_with'] })}
+            data-testid="filter-paid-with"
+          >
+            <option value="">{t('orders.filters.any')}</option>
+            {PAYMENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`order.payment.kinds.${k}`)}
               </option>
             ))}
           </SelectField>

@@ -81,7 +81,23 @@ export function OrdersTable({ rows, total, filters, locale, backTo, onSortChange
         col.accessor('payment_method', {
           header: () => t('orders.columns.method'),
           enableSorting: false,
-          cell: (c) => t(`methods.${methodKey(c.getValue())}`),
+          // Online: how it was paid too (card, wallet, kiosk, BNPL: the gateway's answer, issue 47).
+          cell: (c) => (
+            <>
+              {t(`methods.${methodKey(c.getValue())}`)}
+              {c.row.original.paid_with && (
+                <span className="block text-xs text-slate-600" data-testid="order-paid-with">
+                  {t(`order.payment.kinds.${c.row.original.paid_with}`)}
+                  {c.row.original.paid_with_name && (
+                    <>
+                      {' · '}
+                      <bdi>{c.row.original.paid_with_name}</bdi>
+                    </>
+                  )}
+                </span>
+              )}
+            </>
+          ),
         }),
         col.accessor('count', {
           header: () => t('orders.columns.items'),
