@@ -87,7 +87,11 @@ import { clientErrorHandler } from './lib/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
 
 import { ManualCourier, type Courier } from './adapters/couriers/index.ts';
-import { adminShipmentRoutes, courierWebhookRoutes } from './modules/shipments/index.ts';
+import {
+  adminSettlementRoutes,
+  adminShipmentRoutes,
+  courierWebhookRoutes,
+} from './modules/shipments/index.ts';
 import { DEFAULT_INVOICING, type InvoicingSettings } from './modules/invoices/index.ts';
 export interface AppOptions {
   database: Database;
@@ -361,6 +365,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminSynonymRoutes, { prefix: '/v1/admin' });
   await app.register(courierWebhookRoutes, { prefix: '/v1' });
   await app.register(adminShipmentRoutes, { prefix: '/v1/admin' });
+  await app.register(adminSettlementRoutes, { prefix: '/v1/admin' });
   await app.register(adminImageRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminProductRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
   await app.register(adminImportRoutes, { prefix: '/v1/admin', limits: opts.importLimits });

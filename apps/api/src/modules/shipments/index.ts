@@ -1,6 +1,7 @@
 /** Shipments with a courier (issue 48): made from an order, and the courier's news read back. */
 export { courierWebhookRoutes } from './routes.ts';
 export { adminShipmentRoutes } from './admin-routes.ts';
+export { adminSettlementRoutes } from './settlement-routes.ts';
 export {
   createShipmentForOrder,
   liveShipment,
