@@ -19,6 +19,7 @@ export const router = createBrowserRouter(
         { index: true, lazy: () => import('../dashboard/dashboard-route') },
         { path: 'orders', lazy: () => import('../orders/orders-route') },
         { path: 'orders/:id', lazy: () => import('../orders/order-route') },
+        { path: 'settlements', lazy: () => import('../settlements/settlements-route') },
         { path: 'stock', lazy: () => import('../stock/stock-route') },
         { path: 'messages', lazy: () => import('../messages/messages-route') },
         { path: 'outbox', lazy: () => import('../outbox/outbox-route') },
