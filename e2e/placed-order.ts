@@ -10,6 +10,42 @@ import { apiJson as json, newShopper } from './shoppers';
 const PASSWORD = 'Papyrus-scroll-2024';
 
 export async function placedOrder(request: APIRequestContext): Promise<number> {
+  const headers = await readyToPlace(request);
+  const placed = await json<{ order: { id: number } }>(
+    request,
+    'PUT',
+    '/v1/users/checkout?locale=en',
+    headers,
+    {
+      payment_method: 'cash',
+    },
+  );
+  return placed.order.id;
+}
+
+/**
+ * The same order paid online by card on the sandbox gateway's hosted page (approved, as a payer would: its form
+ * posts the decision, the gateway's signed callback follows): a paid order waiting for staff (issue 47).
+ */
+export async function paidOnlineOrder(request: APIRequestContext): Promise<number> {
+  const headers = await readyToPlace(request);
+  const session = await json<{ payment_key: string; order_id: number }>(
+    request,
+    'POST',
+    '/v1/users/checkout?locale=en',
+    headers,
+    { payment_method: 'online' },
+  );
+  const paid = await request.post('/v1/payments/sandbox/checkout', {
+    form: { key: session.payment_key, decision: 'approve' },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(303);
+  return session.order_id;
+}
+
+/** A new shopper's cart with one affordable product and an address chosen: its request headers. */
+async function readyToPlace(request: APIRequestContext) {
   const { headers } = await newShopper(request, {
     firstName: 'Nour',
     lastName: 'Hassan',
@@ -63,14 +99,5 @@ export async function placedOrder(request: APIRequestContext): Promise<number> {
   await json(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, headers, {
     address_id: address.address.id,
   });
-  const placed = await json<{ order: { id: number } }>(
-    request,
-    'PUT',
-    '/v1/users/checkout?locale=en',
-    headers,
-    {
-      payment_method: 'cash',
-    },
-  );
-  return placed.order.id;
+  return headers;
 }
