@@ -6,7 +6,7 @@
  */
 const FEATURE_LAYERS = [
   ['auth'],
-  ['addresses'],
+  ['addresses', 'alerts'],
   ['catalog'],
   ['cart'],
   ['orders'],

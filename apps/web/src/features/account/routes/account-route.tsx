@@ -3,11 +3,12 @@ import { useNamespace } from '../../../lib/i18n';
 import { accountTexts } from '../../../i18n/account';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddressesTab } from '../../addresses';
+import { AlertsTab } from '../../alerts';
 import { SignedInOnly, useAuth } from '../../auth';
 import { OrdersTab } from '../../orders';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-const TABS = ['account', 'addresses', 'orders', 'wishlist'] as const;
+const TABS = ['account', 'addresses', 'orders', 'wishlist', 'alerts'] as const;
 type Tab = (typeof TABS)[number];
 
 const panels: Record<Tab, React.LazyExoticComponent<() => React.JSX.Element>> = {
@@ -16,6 +17,8 @@ const panels: Record<Tab, React.LazyExoticComponent<() => React.JSX.Element>> = 
   addresses: AddressesTab,
   orders: OrdersTab,
   wishlist: lazy(() => import('../components/wishlist-tab')),
+  // The alerts feature owns this tab (issue 49).
+  alerts: AlertsTab,
 };
 
 /** /my-account/{tab}: an unknown tab goes to the account tab; no tab shows the account tab (spec §2). */
@@ -33,7 +36,7 @@ export function Component() {
       <div className="mx-auto w-full max-w-6xl px-4 py-6">
         <h1 className="mb-4 text-2xl font-bold">{t('title', { name: user?.first_name ?? '' })}</h1>
         <div className="flex flex-col gap-6 md:flex-row">
-          {/* On a phone the four tabs sit in a 2 × 2 grid: all in view, the selected one included. */}
+          {/* On a phone the tabs sit in a grid of two columns: all in view, the selected one included. */}
           <nav
             aria-label={t('title', { name: '' })}
             className="grid shrink-0 grid-cols-2 gap-2 md:flex md:w-56 md:flex-col"

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/button';
 import { CartIcon } from '../../../ui/icons';
+import { StockAlertButton } from '../../alerts';
 import { CartErrorDialog } from '../components/cart-error-dialog';
 import { QuantityCounter } from '../components/quantity-counter';
 import { useCartActions, useCartQuantity } from '../use-cart';
@@ -67,6 +68,8 @@ export function ProductPurchase({ product, title }: { product: Product; title: s
           {soldOut ? t('availability.outOfStock') : t('card.addToCart')}
         </Button>
       )}
+      {/* Sold out: the shopper may ask to be told when it is back (issue 49). */}
+      {soldOut && <StockAlertButton productId={product.id} />}
       <CartErrorDialog error={error} onClose={() => setError(null)} />
     </div>
   );
