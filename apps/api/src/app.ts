@@ -76,6 +76,8 @@ import { InProcessReads } from './lib/in-process-reads.ts';
 import { registerSeo } from './seo.ts';
 import { registerShareImages } from './share-images.ts';
 import { registerImageSizes } from './image-sizes.ts';
+import { DiskImageStore, type ImageStore } from './adapters/image-store.ts';
+import { registerStoreUploads } from './lib/store-uploads.ts';
 import {
   corsOrigin,
   fileHeaders,
@@ -107,8 +109,13 @@ export interface AppOptions {
    * Default none: the address is the socket's, so no client can choose the address its limits count against.
    */
   trustProxy?: number | string;
-  /** Folder served at /uploads (generated product images, later uploads). */
+  /** Folder served at /uploads (generated product images, later uploads): the disk image store's. */
   uploadsDir?: string;
+  /**
+   * Where every uploaded picture and the pictures made from them are kept (IMAGE_STORE): default the disk store on
+   * uploadsDir. Another store (a bucket) is served at /uploads from itself, or redirected to its public address.
+   */
+  images?: ImageStore;
   /** Built storefront (apps/web/dist); served with SPA fallback when present. */
   webDistDir?: string;
   /** Log level (and, in tests, a stream to read the lines); redaction and safe serializers always (logging.ts). */
@@ -175,6 +182,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Where uploads are kept (AppOptions.images), or undefined when the app keeps none. */
+    images: ImageStore | undefined;
     /** `/ready`'s state: the server sets `draining` on SIGTERM. */
     readiness: Readiness;
   }
@@ -209,6 +218,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     env: opts.env ?? 'development',
     mapTileUrl: opts.mapTileUrl,
     scriptHashes: webDistDir ? webScriptHashes(webDistDir) : [],
+    // S3_PUBLIC_URL: its origin (any key's public address has it).
+    uploadsOrigin: opts.images?.publicUrl('x') ?? undefined,
   });
   const app = Fastify({
     logger: opts.logger ? loggerOptions(opts.logger === true ? { level: 'info' } : opts.logger) : false,
@@ -262,14 +273,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     whatsapp: opts.whatsapp ?? null,
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits },
     payments: opts.payments ?? new SandboxPaymentProvider('sandbox-hmac-secret'),
+    courier: opts.courier ?? new ManualCourier(),
     geocoder:
       opts.geocoder ??
       new NominatimGeocoder({ url: 'https://nominatim.openstreetmap.org', userAgent: 'souq-store/0.1' }),
     geocoding: { ...DEFAULT_GEOCODING, ...opts.geocoding },
-    courier: opts.courier ?? new ManualCourier(),
     publicUrl,
     invoicing: { ...DEFAULT_INVOICING, ...opts.invoicing },
   });
+
+  const images = opts.images ?? (opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined);
+  app.decorate('images', images);
 
   installErrorHandling(app);
   if (opts.probesOnly) {
@@ -359,29 +373,33 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminCustomerRoutes, { prefix: '/v1/admin' });
   await app.register(adminMessageRoutes, { prefix: '/v1/admin' });
   await app.register(smsReceiptRoutes);
-  await app.register(adminStockRoutes, { prefix: '/v1/admin' });
-  await app.register(adminContentRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
-  await app.register(adminTaxonomyRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
-  await app.register(adminSynonymRoutes, { prefix: '/v1/admin' });
   await app.register(courierWebhookRoutes, { prefix: '/v1' });
   await app.register(adminShipmentRoutes, { prefix: '/v1/admin' });
   await app.register(adminSettlementRoutes, { prefix: '/v1/admin' });
-  await app.register(adminImageRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
-  await app.register(adminProductRoutes, { prefix: '/v1/admin', uploadsDir: opts.uploadsDir });
+  await app.register(adminStockRoutes, { prefix: '/v1/admin' });
+  await app.register(adminContentRoutes, { prefix: '/v1/admin', store: images });
+  await app.register(adminTaxonomyRoutes, { prefix: '/v1/admin', store: images });
+  await app.register(adminSynonymRoutes, { prefix: '/v1/admin' });
+  await app.register(adminImageRoutes, { prefix: '/v1/admin', store: images });
+  await app.register(adminProductRoutes, { prefix: '/v1/admin', store: images });
   await app.register(adminImportRoutes, { prefix: '/v1/admin', limits: opts.importLimits });
   await app.register(adminBackupRoutes, {
     prefix: '/v1/admin',
     database: opts.database,
-    uploadsDir: opts.uploadsDir,
+    images,
     pgBinDir: opts.pgBinDir,
   });
   if (opts.devRoutes && app.ctx.env !== 'production') await app.register(devRoutes);
 
-  if (opts.uploadsDir) {
-    mkdirSync(opts.uploadsDir, { recursive: true });
-    await registerShareImages(app, opts.uploadsDir);
-    await registerImageSizes(app, opts.uploadsDir);
-    const root = path.resolve(opts.uploadsDir);
+  if (images) {
+    await registerShareImages(app, images);
+    await registerImageSizes(app, images);
+  }
+  // Another store (a bucket): /uploads from it, with the same headers (lib/store-uploads.ts).
+  if (images && !(images instanceof DiskImageStore)) await registerStoreUploads(app, images);
+  else if (images) {
+    const root = images.root;
+    mkdirSync(root, { recursive: true });
     await app.register(async (uploads) => {
       // Uploaded files are data, never a page: a policy of their own (lib/security-headers.ts).
       uploads.addHook('onRequest', headersHook(UPLOADS_HEADERS));

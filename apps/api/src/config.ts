@@ -9,6 +9,7 @@ import { DEFAULT_MAP_TILE_URL, tileSource } from './lib/security-headers.ts';
 import { checkSmsSettings, smsSettingsShape } from './adapters/sms/settings.ts';
 import { checkWhatsAppSettings, whatsappSettingsShape } from './adapters/whatsapp/settings.ts';
 import { checkCourierSettings, courierSettingsShape } from './adapters/couriers/settings.ts';
+import { checkImageStoreSettings, imageStoreSettingsShape } from './adapters/s3-image-store.ts';
 import { trustProxyProblem } from './lib/trust-proxy.ts';
 
 /** A duration in milliseconds between min and max (timeouts; lib/timeouts.ts says why each default). */
@@ -63,6 +64,8 @@ const schema = z
      * the back office's download, npm run restore). Default: PATH, then the newest /usr/lib/postgresql/<n>/bin.
      */
     PG_BIN_DIR: z.string().trim().min(1, 'PG_BIN_DIR must name a folder').optional(),
+    /** Where pictures are kept: IMAGE_STORE=disk (DATA_DIR/uploads) or s3 with the S3_* bucket (decision 031). */
+    ...imageStoreSettingsShape,
     /** The whole request, headers and body, must arrive within this (else 408 and the connection is closed). */
     HTTP_REQUEST_TIMEOUT_MS: ms(1_000, 3_600_000, DEFAULT_HTTP_TIMEOUTS.requestMs),
     /** The request's headers must arrive within this. */
@@ -375,7 +378,9 @@ const schema = z
     }
   })
   // ETA_RECEIPTS=on: the POS's ETA_* settings, each one missing named.
-  .superRefine(checkEtaSettings);
+  .superRefine(checkEtaSettings)
+  // IMAGE_STORE=s3: the bucket's settings, those missing named in one sentence.
+  .superRefine(checkImageStoreSettings);
 
 export type Config = z.infer<typeof schema>;
 
@@ -423,9 +428,10 @@ const FOLDER_FAILURES: Record<string, string> = {
  * are created when missing and must take a file; otherwise the start stops with a sentence naming DATA_DIR and the
  * folder, before anything opens them.
  */
-export function checkDataDir(dataDir: string, opts: { embeddedDatabase: boolean }) {
-  const folders = [dataDir, path.join(dataDir, 'uploads')];
-  if (opts.embeddedDatabase) folders.push(path.join(dataDir, 'pglite'));
+export function checkDataDir(dataDir: string, opts: { embeddedDatabase: boolean; uploads?: boolean }) {
+  // IMAGE_STORE=s3 (uploads: false) on PostgreSQL: nothing is kept on this machine, so nothing to check.
+  const folders = opts.uploads === false ? [] : [dataDir, path.join(dataDir, 'uploads')];
+  if (opts.embeddedDatabase) folders.push(...(folders.length ? [] : [dataDir]), path.join(dataDir, 'pglite'));
   for (const folder of folders) {
     try {
       mkdirSync(folder, { recursive: true });

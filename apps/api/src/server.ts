@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSmsGateways } from './adapters/sms/index.ts';
 import { NominatimGeocoder } from './adapters/geocoder.ts';
-import { DiskImageStore } from './adapters/image-store.ts';
+import { createImageStore } from './adapters/s3-image-store.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { createCourier } from './adapters/couriers/index.ts';
 import { etaReceiptSetup } from './modules/einvoicing/index.ts';
@@ -29,7 +29,9 @@ async function main() {
   const config = loadConfig();
   const dataDir = path.resolve(repoRoot, config.DATA_DIR);
   const uploadsDir = path.join(dataDir, 'uploads');
-  checkDataDir(dataDir, { embeddedDatabase: !config.DATABASE_URL });
+  checkDataDir(dataDir, { embeddedDatabase: !config.DATABASE_URL, uploads: config.IMAGE_STORE === 'disk' });
+  // Every picture goes through this store: DATA_DIR/uploads, or with IMAGE_STORE=s3 the bucket (decision 031).
+  const images = createImageStore(config, uploadsDir);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(dataDir, 'pglite'),
@@ -42,7 +44,7 @@ async function main() {
     },
   });
   if (config.SEED_DEMO === 'true') {
-    const { seeded } = await seedDemo(database.db, { uploadsDir, now: systemClock.now() });
+    const { seeded } = await seedDemo(database.db, { uploadsDir, images, now: systemClock.now() });
     if (seeded) console.log('Loaded the demo catalog.');
   }
   await database.maintain();
@@ -65,7 +67,7 @@ async function main() {
     authLimits: withAddressFactor(DEFAULT_AUTH_LIMITS, config.ADDRESS_LIMIT_FACTOR),
     // Outside production the clock can be moved forward at POST /dev/clock (browser tests: an expired payment key).
     clock: config.NODE_ENV === 'production' ? systemClock : new AdjustableClock(),
-    uploadsDir,
+    images,
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     logger: { level: config.LOG_LEVEL },
     metricsToken: config.METRICS_TOKEN,
@@ -116,7 +118,7 @@ async function main() {
       ? () => {}
       : startJobs(app, database, {
           onCatalogWritten: () => app.responseCache.clear(),
-          uploads: new DiskImageStore(uploadsDir),
+          uploads: images,
           paymentInquiry: {
             afterSeconds: config.PAYMENT_INQUIRY_AFTER_SECONDS,
             forHours: config.PAYMENT_INQUIRY_HOURS,
@@ -132,7 +134,7 @@ async function main() {
     app.readiness.draining = true;
     app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: /ready answers 503');
     stopJobs();
-    pictureSizes(uploadsDir).stop();
+    pictureSizes(images).stop();
     const force = setTimeout(() => {
       app.log.warn(
         { graceMs: config.SHUTDOWN_GRACE_MS },
@@ -155,11 +157,11 @@ async function main() {
   void warmCatalogIndex(database.db).catch(() => undefined);
   // Each product card's picture in the widths cards ask for, made now in the background rather than on its first
   // visitor's request (1-4 s each, issue 43 item 12): the store serves meanwhile, a card asked for before its turn
-  // is made for its request as before. Once made they stay on disk: a later start only checks they are there.
+  // is made for its request as before. Once made they stay in the store: a later start only checks they are there.
   // Not under the browser tests (NODE_ENV=test), whose two cores are for the tests.
   if (config.JOBS !== 'only' && config.NODE_ENV !== 'test') {
     void cardPictures(database.db)
-      .then((urls) => pictureSizes(uploadsDir).prepare(urls))
+      .then((urls) => pictureSizes(images).prepare(urls))
       .then((made) => {
         if (made) console.log(`Made ${made} sizes of the product cards' pictures.`);
       })

@@ -1,7 +1,8 @@
 /**
  * npm run backup -- --out FILE
  *
- * Writes one .tar.gz with the database, every uploaded file and a manifest (versions, the last migration, row
+ * Writes one .tar.gz with the database, every uploaded file (DATA_DIR/uploads, or the bucket with IMAGE_STORE=s3)
+ * and a manifest (versions, the last migration, row
  * counts, checksums): modules/backup, decision 028. FILE may be a folder: the archive is then named
  * store-backup-<UTC time>.tar.gz in it. On PostgreSQL (DATABASE_URL) it runs while the store runs (pg_dump of one
  * snapshot). On the embedded database the store must be stopped (one process holds it); while it runs, an owner
@@ -9,6 +10,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createImageStore } from '../adapters/s3-image-store.ts';
 import { loadConfig } from '../config.ts';
 import {
   BackupRefused,
@@ -41,7 +43,7 @@ async function main() {
     : await dumpStoppedEmbedded(path.join(dataDir, 'pglite'));
   const { file, manifest, bytes } = await writeBackupFile(
     dump,
-    path.join(dataDir, 'uploads'),
+    createImageStore(config, path.join(dataDir, 'uploads')),
     out,
     new Date(),
   );

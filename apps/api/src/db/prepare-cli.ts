@@ -10,6 +10,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createImageStore } from '../adapters/s3-image-store.ts';
 import { checkDataDir, loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { seedDemo } from './seed/index.ts';
@@ -31,7 +32,11 @@ async function main() {
   const database = await openDatabase({ dataDir: making });
   try {
     if (config.SEED_DEMO === 'true')
-      await seedDemo(database.db, { uploadsDir: path.join(dataDir, 'uploads'), now: new Date() });
+      await seedDemo(database.db, {
+        uploadsDir: path.join(dataDir, 'uploads'),
+        images: createImageStore(config, path.join(dataDir, 'uploads')),
+        now: new Date(),
+      });
     await database.maintain();
   } finally {
     await database.close();

@@ -1,13 +1,15 @@
 /**
  * npm run restore -- FILE [--force]
  *
- * Brings a backup (npm run backup, or the back office's download) back: the uploads into DATA_DIR/uploads and the
+ * Brings a backup (npm run backup, or the back office's download) back: the uploads into DATA_DIR/uploads (or the
+ * bucket, IMAGE_STORE=s3) and the
  * database into DATA_DIR/pglite, or with DATABASE_URL into that PostgreSQL database (pg_restore). The target must
  * be empty unless --force; the archive's checksums are checked before anything changes (modules/backup/restore.ts,
  * decision 028). Stop the store first; start it afterwards (it applies any newer migrations).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createImageStore } from '../adapters/s3-image-store.ts';
 import { loadConfig } from '../config.ts';
 import { PgToolMissing, restoreBackup, RestoreRefused } from '../modules/backup/index.ts';
 
@@ -32,6 +34,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     force,
     pgBinDir: config.PG_BIN_DIR,
+    images: createImageStore(config, path.join(dataDir, 'uploads')),
   });
   const m = report.manifest;
   const rows = Object.entries(report.rows)
@@ -39,7 +42,7 @@ async function main() {
     .join(', ');
   if (report.replaced) console.log(`Replaced: ${report.replaced}.`);
   console.log(
-    `Restored the backup of ${m.created_at} (store ${m.store_version}, migration ${m.last_migration ?? 'none'}) into ${config.DATABASE_URL ? 'the PostgreSQL database' : `${dataDir}/pglite`} and ${dataDir}/uploads: ${rows}, and ${report.uploads} uploaded files, all as in the backup. Start the store now.`,
+    `Restored the backup of ${m.created_at} (store ${m.store_version}, migration ${m.last_migration ?? 'none'}) into ${config.DATABASE_URL ? 'the PostgreSQL database' : `${dataDir}/pglite`} and ${config.IMAGE_STORE === 's3' ? `the bucket ${config.S3_BUCKET}` : `${dataDir}/uploads`}: ${rows}, and ${report.uploads} uploaded files, all as in the backup. Start the store now.`,
   );
 }
 

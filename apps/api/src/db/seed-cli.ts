@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { createImageStore } from '../adapters/s3-image-store.ts';
 import { checkDataDir, loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { addGeneratedProducts } from './seed/bulk.ts';
@@ -31,7 +32,7 @@ async function main() {
   const orderTarget = count('orders');
   const config = loadConfig();
   const dataDir = path.resolve(repoRoot, config.DATA_DIR);
-  checkDataDir(dataDir, { embeddedDatabase: !config.DATABASE_URL });
+  checkDataDir(dataDir, { embeddedDatabase: !config.DATABASE_URL, uploads: config.IMAGE_STORE === 'disk' });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(dataDir, 'pglite'),
@@ -40,7 +41,9 @@ async function main() {
   try {
     const now = new Date();
     let t = Date.now();
-    const { seeded } = await seedDemo(database.db, { uploadsDir: path.join(dataDir, 'uploads'), now });
+    const uploadsDir = path.join(dataDir, 'uploads');
+    const images = createImageStore(config, uploadsDir);
+    const { seeded } = await seedDemo(database.db, { uploadsDir, images, now });
     console.log(
       seeded
         ? `Loaded the demo catalog in ${((Date.now() - t) / 1000).toFixed(1)} s.`

@@ -1,71 +1,56 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { ImageStore } from '../adapters/image-store.ts';
 
 /**
  * Pictures made from the uploads (share pictures, sizes for `srcset`): made the first time they are asked for,
- * kept on disk in a folder of the uploads, and made once however many requests ask at the same time.
+ * kept in the image store beside the uploads (a hidden folder, `.sizes/` or `.share/`, which no /uploads/ address
+ * reaches and backups leave out), and made once per instance however many requests ask at the same time. Every
+ * instance on one bucket finds what another made.
  */
 export class DerivedImages {
-  private readonly root: string;
-  private readonly dir: string;
   private inflight = new Map<string, Promise<Buffer>>();
 
-  constructor(uploadsDir: string, folder: string) {
-    this.root = path.resolve(uploadsDir);
-    this.dir = path.join(this.root, folder);
-  }
+  constructor(
+    readonly store: ImageStore,
+    private readonly folder: '.sizes' | '.share',
+  ) {}
 
-  /** The file of an address under /uploads/, or null for anything else (or outside the uploads folder). */
+  /** The key of an address under /uploads/, or null for anything else (another host, a hidden folder). */
   source(url: string): string | null {
-    if (!url.startsWith('/uploads/')) return null;
-    let rel: string;
-    try {
-      rel = decodeURIComponent(url.slice('/uploads/'.length));
-    } catch {
-      return null;
-    }
-    const file = path.resolve(this.root, rel);
-    return file.startsWith(this.root + path.sep) && !rel.split('/').some((p) => p.startsWith('.'))
-      ? file
-      : null;
+    return this.store.keyOf(url);
   }
 
-  private static fileName = (key: string, ext: string) =>
-    `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.${ext}`;
-
-  /** Whether the picture for `key` is on disk already (made before), without reading it. */
-  async has(key: string, ext: string): Promise<boolean> {
-    try {
-      await access(path.join(this.dir, DerivedImages.fileName(key, ext)));
-      return true;
-    } catch {
-      return false;
-    }
+  /** The bytes of an upload's key; throws when there is none (the request answers 404). */
+  async read(key: string): Promise<Buffer> {
+    const file = await this.store.get(key);
+    if (!file) throw new Error(`no upload ${key}`);
+    return file.data;
   }
 
-  /** The picture for `key` (what it is made from and how), made by `make` if it is not on disk yet. */
+  private keyFor = (key: string, ext: string) =>
+    `${this.folder}/${createHash('sha256').update(key).digest('hex').slice(0, 32)}.${ext}`;
+
+  /** Whether the picture for `key` is kept already (made before), without reading it. */
+  has(key: string, ext: string): Promise<boolean> {
+    return this.store.has(this.keyFor(key, ext));
+  }
+
+  /** The picture for `key` (what it is made from and how), made by `make` if it is not kept yet. */
   get(key: string, ext: string, make: () => Promise<Buffer>): Promise<Buffer> {
-    const name = DerivedImages.fileName(key, ext);
+    const name = this.keyFor(key, ext);
     let job = this.inflight.get(name);
     if (!job) {
-      job = this.readOrMake(path.join(this.dir, name), make).finally(() => this.inflight.delete(name));
+      job = this.readOrMake(name, ext, make).finally(() => this.inflight.delete(name));
       this.inflight.set(name, job);
     }
     return job;
   }
 
-  private async readOrMake(file: string, make: () => Promise<Buffer>) {
-    try {
-      return await readFile(file);
-    } catch {
-      // not made yet
-    }
+  private async readOrMake(name: string, ext: string, make: () => Promise<Buffer>) {
+    const kept = await this.store.get(name);
+    if (kept) return kept.data;
     const data = await make();
-    await mkdir(this.dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, file);
+    await this.store.put(name, data, ext === 'jpg' ? 'image/jpeg' : `image/${ext}`);
     return data;
   }
 }

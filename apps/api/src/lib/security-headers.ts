@@ -63,6 +63,8 @@ export interface SecurityHeaderOptions {
   mapTileUrl?: string;
   /** Hash sources of the storefront's inline scripts (web.ts reads them from the built pages). */
   scriptHashes?: string[];
+  /** S3_PUBLIC_URL: /uploads redirects there, so pages may load pictures and 3D models from its origin. */
+  uploadsOrigin?: string;
 }
 
 type Directives = Record<string, string[]>;
@@ -71,6 +73,7 @@ type Directives = Record<string, string[]>;
 export function storeDirectives(opts: SecurityHeaderOptions): Directives {
   const tiles = tileSource(opts.mapTileUrl ?? DEFAULT_MAP_TILE_URL);
   const https = servedOverHttps(opts);
+  const uploads = opts.uploadsOrigin ? [new URL(opts.uploadsOrigin).origin] : [];
   const directives: Directives = {
     'default-src': ["'self'"],
     'base-uri': ["'none'"],
@@ -92,10 +95,10 @@ export function storeDirectives(opts: SecurityHeaderOptions): Directives {
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for the small images Vite inlines into the CSS (Leaflet's controls), blob: for textures the 3D
     // viewer unpacks from a model; the map tiles' host.
-    'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...uploads],
     'font-src': ["'self'", 'data:'],
     // The API is this origin; data:/blob: for glTF buffers embedded in a model, which three.js fetches.
-    'connect-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': ["'self'", 'data:', 'blob:', ...uploads],
     // The home page's video banner: a YouTube/Vimeo player, or a video file from any https address.
     'frame-src': VIDEO_PLAYERS,
     'media-src': ["'self'", 'https:'],

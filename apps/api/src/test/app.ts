@@ -34,6 +34,7 @@ export async function createTestApp(
     | 'publicUrl'
     | 'trustProxy'
     | 'uploadsDir'
+    | 'images'
     | 'catalogIndexReady'
     | 'metricsToken'
     | 'whatsapp'

@@ -1,11 +1,9 @@
 /**
- * Where the demo catalog's pictures live: files under `<uploadsDir>/demo/`, served by the API at `/uploads/demo/`.
- * Everything is generated here (no internet), deterministically, so any instance can regenerate the same files.
+ * Where the demo catalog's pictures live: files under `demo/` in the image store (`<uploadsDir>/demo/`, or the
+ * bucket), served by the API at `/uploads/demo/`. Everything is generated here (no internet), deterministically,
+ * so any instance can regenerate the same files.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { contentTypeOf, type ImageStore } from '../../adapters/image-store.ts';
 import { BRAND_BY_KEY } from './brands.ts';
 import { productSvg, type Shape } from './svg.ts';
 
@@ -46,31 +44,25 @@ export function productImageFiles(shape: Shape, brand: string, view: number): [s
   ];
 }
 
-/** The marker written once every file is in place. */
-const marker = (uploadsDir: string) => path.join(uploadsDir, 'demo', `.complete-v${DEMO_FILES_VERSION}`);
+/** The marker written once every file is in place (a hidden key: never served, never backed up from a bucket). */
+const MARKER = `demo/.complete-v${DEMO_FILES_VERSION}`;
 
-export const demoFilesPresent = (uploadsDir: string) => existsSync(marker(uploadsDir));
+export const demoFilesPresent = (store: ImageStore) => store.has(MARKER);
 
 /**
- * Writes the files (relative to `<uploadsDir>/demo/`), each through a temporary name and a rename so a reader (or a
- * second instance writing the same file) never sees half a file; then the marker.
+ * Writes the files (relative to `demo/`) through the image store, which never shows half a file (the disk store
+ * writes beside and renames; a bucket's object appears whole), so a reader or a second instance writing the same
+ * file is safe; then the marker.
  */
-export async function writeDemoFiles(uploadsDir: string, files: Map<string, string>): Promise<void> {
-  const root = path.join(uploadsDir, 'demo');
-  const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(root, f))));
-  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+export async function writeDemoFiles(store: ImageStore, files: Map<string, string>): Promise<void> {
   const list = [...files];
-  const CHUNK = 128;
+  const CHUNK = 32;
   for (let i = 0; i < list.length; i += CHUNK) {
     await Promise.all(
-      list.slice(i, i + CHUNK).map(async ([rel, content]) => {
-        const target = path.join(root, rel);
-        const tmp = `${target}.${tag}.tmp`;
-        await writeFile(tmp, content);
-        await rename(tmp, target);
-      }),
+      list
+        .slice(i, i + CHUNK)
+        .map(([rel, content]) => store.put(`demo/${rel}`, Buffer.from(content), contentTypeOf(rel))),
     );
   }
-  await writeFile(marker(uploadsDir), `${files.size} files\n`);
+  await store.put(MARKER, Buffer.from(`${files.size} files\n`), 'text/plain');
 }

@@ -8,6 +8,7 @@
  * serves the demo catalog and does not have them yet.
  */
 import { sql } from 'drizzle-orm';
+import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import { rows } from '../rows.ts';
 import {
@@ -37,8 +38,10 @@ import { PROMOTIONS } from './promotions.ts';
 import { brandLogoSvg, categoryIconSvg, phoneModel, tvModel, type Shape } from './svg.ts';
 
 export interface SeedOptions {
-  /** Folder served at /uploads (the pictures go to its demo/ folder). */
+  /** Folder served at /uploads (the pictures go to its demo/ folder), unless `images` names another store. */
   uploadsDir: string;
+  /** The image store the pictures go to (IMAGE_STORE=s3: the bucket); default the disk store on uploadsDir. */
+  images?: ImageStore;
   /** The seed's clock: promotions run around it, products were added before it. */
   now: Date;
 }
@@ -85,7 +88,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ seeded: boo
   if (!empty && !(await usesDemoFiles(db))) return { seeded: false };
   const catalog = demoCatalog(opts.now);
   // The pictures first, so no page ever shows a product whose picture is missing.
-  if (!demoFilesPresent(opts.uploadsDir)) await writeDemoFiles(opts.uploadsDir, demoFiles(catalog));
+  const images = opts.images ?? new DiskImageStore(opts.uploadsDir);
+  if (!(await demoFilesPresent(images))) await writeDemoFiles(images, demoFiles(catalog));
   if (!empty) return { seeded: false };
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
+import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
 import { openPGliteThread } from '../../db/pglite-thread.ts';
 import { findPgTool, pgConnection, pgToolVersion, runPgTool } from './pg-tools.ts';
 import { tarEnd, tarFile } from './tar.ts';
@@ -15,7 +16,8 @@ import { tarEnd, tarFile } from './tar.ts';
  * A backup (issue 45, decision 028): one .tar.gz holding
  *   database/pglite.tar     the embedded database's folder (PGlite's dumpDataDir), or
  *   database/postgres.dump  pg_dump's custom format of DATABASE_URL;
- *   uploads/…               every uploaded file (the pictures), as under DATA_DIR/uploads;
+ *   uploads/…               every uploaded file (the pictures), as under DATA_DIR/uploads or in the bucket
+ *                           (IMAGE_STORE=s3: the bucket's objects, listed and read through the image store);
  *   manifest.json           last: versions, the last migration, row counts, and every file's size and sha256.
  * restore.ts reads it back.
  */
@@ -234,12 +236,34 @@ export async function uploadedFiles(uploadsDir: string): Promise<string[]> {
 const sha256 = () => createHash('sha256');
 
 /**
+ * The uploads a backup holds, by key, with their bytes: the folder's files (as `uploadedFiles` lists them), or the
+ * objects of another store (a bucket) but for the derived pictures, which are made again on demand.
+ */
+async function* storedUploads(store: ImageStore): AsyncGenerator<[string, Buffer]> {
+  if (store instanceof DiskImageStore) {
+    for (const rel of await uploadedFiles(store.root)) {
+      try {
+        yield [rel, await readFile(path.join(store.root, rel))]; // pictures are small: whole, so size and bytes agree
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed since it was listed
+        throw err;
+      }
+    }
+    return;
+  }
+  for await (const { key } of store.list('')) {
+    const file = await store.get(key);
+    if (file) yield [key, file.data]; // else removed since it was listed
+  }
+}
+
+/**
  * The archive's tar stream (to be gzipped): the database, the uploads, then the manifest with every checksum.
  * `done` receives the manifest once the last byte is out.
  */
 export async function* backupTar(
   dump: DatabaseDump,
-  uploadsDir: string | undefined,
+  uploads: ImageStore | undefined,
   now: Date,
   done?: (manifest: Manifest) => void,
 ): AsyncGenerator<Buffer> {
@@ -249,15 +273,8 @@ export async function* backupTar(
   files[dump.file] = { size: dump.size, sha256: dbHash.digest('hex') };
   let count = 0;
   let bytes = 0;
-  if (uploadsDir)
-    for (const rel of await uploadedFiles(uploadsDir)) {
-      let data: Buffer;
-      try {
-        data = await readFile(path.join(uploadsDir, rel)); // pictures are small: whole, so size and bytes agree
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed since it was listed
-        throw err;
-      }
+  if (uploads)
+    for await (const [rel, data] of storedUploads(uploads)) {
       const name = `uploads/${rel}`;
       yield* tarFile(name, data.length, data, { mtime: now });
       files[name] = { size: data.length, sha256: sha256().update(data).digest('hex') };
@@ -289,12 +306,12 @@ export async function* backupTar(
 /** The archive as a gzip stream (GET /v1/admin/backup); the dump is disposed of when it ends or fails. */
 export function backupStream(
   dump: DatabaseDump,
-  uploadsDir: string | undefined,
+  uploads: ImageStore | undefined,
   now: Date,
   done?: (manifest: Manifest) => void,
 ): Readable {
   const gzip = createGzip({ level: 6 });
-  pipeline(Readable.from(backupTar(dump, uploadsDir, now, done)), gzip)
+  pipeline(Readable.from(backupTar(dump, uploads, now, done)), gzip)
     .catch((err: unknown) => gzip.destroy(err as Error))
     .finally(() => void dump.dispose());
   return gzip;
@@ -306,7 +323,7 @@ export function backupStream(
  */
 export async function writeBackupFile(
   dump: DatabaseDump,
-  uploadsDir: string | undefined,
+  uploads: ImageStore | undefined,
   out: string,
   now: Date,
 ): Promise<{ file: string; manifest: Manifest; bytes: number }> {
@@ -324,7 +341,7 @@ export async function writeBackupFile(
   let manifest: Manifest | undefined;
   try {
     await pipeline(
-      Readable.from(backupTar(dump, uploadsDir, now, (m) => (manifest = m))),
+      Readable.from(backupTar(dump, uploads, now, (m) => (manifest = m))),
       createGzip({ level: 6 }),
       createWriteStream(partial, { flags: 'wx' }),
     );

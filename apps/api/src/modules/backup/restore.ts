@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import pg from 'pg';
+import { contentTypeOf, DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
 import { openPGliteThread } from '../../db/pglite-thread.ts';
 import {
   BACKUP_FORMAT,
@@ -27,7 +28,7 @@ import { readTar, TarError, type TarEntry } from './tar.ts';
  *   2. the archive is unpacked beside the target (DATA_DIR/.restore-…) and every file checked against the
  *      manifest's size and sha256: a damaged or incomplete archive refuses;
  *   3. with --force, what was there is removed; the database is restored (the PGlite folder, or pg_restore), then
- *      the uploads are moved into place;
+ *      the uploads are moved into place (or, with IMAGE_STORE=s3, put back into the bucket);
  *   4. the restored database's row counts are compared with the manifest's.
  */
 export class RestoreRefused extends Error {}
@@ -41,6 +42,8 @@ export interface RestoreOptions {
   databaseUrl?: string;
   /** Replace what is there. */
   force?: boolean;
+  /** The image store the uploads go back to (IMAGE_STORE=s3: the bucket); default DATA_DIR/uploads. */
+  images?: ImageStore;
   pgBinDir?: string;
 }
 
@@ -110,8 +113,15 @@ async function describeTarget(opts: RestoreOptions): Promise<string | null> {
       parts.push(`${pgliteDir} holds ${what}`);
     }
   }
-  const uploads = (await uploadedFiles(path.join(opts.dataDir, 'uploads'))).length;
-  if (uploads) parts.push(`${path.join(opts.dataDir, 'uploads')} holds ${plural(uploads, 'file')}`);
+  const bucket = bucketOf(opts);
+  if (bucket) {
+    let n = 0;
+    for await (const _ of bucket.list('')) n++;
+    if (n) parts.push(`the image store's bucket holds ${plural(n, 'file')}`);
+  } else {
+    const uploads = (await uploadedFiles(path.join(opts.dataDir, 'uploads'))).length;
+    if (uploads) parts.push(`${path.join(opts.dataDir, 'uploads')} holds ${plural(uploads, 'file')}`);
+  }
   return parts.length ? parts.join(', and ') : null;
 }
 
@@ -282,10 +292,14 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
         await client.end();
       }
     }
-    await rm(uploadsDir, { recursive: true, force: true });
     const stagedUploads = path.join(staging, 'uploads');
-    if (existsSync(stagedUploads)) await rename(stagedUploads, uploadsDir);
-    else await mkdir(uploadsDir, { recursive: true });
+    const bucket = bucketOf(opts);
+    if (bucket) await putBack(bucket, stagedUploads);
+    else {
+      await rm(uploadsDir, { recursive: true, force: true });
+      if (existsSync(stagedUploads)) await rename(stagedUploads, uploadsDir);
+      else await mkdir(uploadsDir, { recursive: true });
+    }
 
     // 4. The drill's own check: what came back is what was backed up.
     const differ = Object.entries(manifest.rows).filter(([t, n]) => rows[t] !== n);
@@ -297,6 +311,28 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** The store the uploads go back to when it is not DATA_DIR/uploads (a bucket), else null. */
+const bucketOf = (opts: RestoreOptions) =>
+  opts.images && !(opts.images instanceof DiskImageStore) ? opts.images : null;
+
+/**
+ * The backup's uploads into a bucket: what it held removed first (only reached with --force when it held any), then
+ * every file of the backup put under its key, a few at a time.
+ */
+async function putBack(store: ImageStore, stagedUploads: string) {
+  const old: string[] = [];
+  for await (const f of store.list('')) old.push(f.key);
+  for (let i = 0; i < old.length; i += 16)
+    await Promise.all(old.slice(i, i + 16).map((k) => store.remove(k)));
+  const keys = existsSync(stagedUploads) ? await uploadedFiles(stagedUploads) : [];
+  for (let i = 0; i < keys.length; i += 16)
+    await Promise.all(
+      keys
+        .slice(i, i + 16)
+        .map(async (k) => store.put(k, await readFile(path.join(stagedUploads, k)), contentTypeOf(k))),
+    );
 }
 
 /** --force on PostgreSQL: the store's schemas dropped and public made again, empty, for pg_restore. */

@@ -1,6 +1,7 @@
 import { adminBackupCheckSchema, type AdminBackupCheck } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ImageStore } from '../../adapters/image-store.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, currentStaff, requireStaff } from '../staff/index.ts';
@@ -9,8 +10,8 @@ import { findPgTool, PgToolMissing } from './pg-tools.ts';
 
 export interface BackupRoutesOptions {
   database: Database;
-  /** DATA_DIR/uploads: its files go into the backup. */
-  uploadsDir?: string;
+  /** The app's image store (DATA_DIR/uploads or the bucket): its files go into the backup. */
+  images?: ImageStore;
   /** PG_BIN_DIR: where pg_dump is (else PATH, /usr/lib/postgresql/*). */
   pgBinDir?: string;
 }
@@ -108,7 +109,7 @@ export const adminBackupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = asy
         now,
       );
       const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      const stream = backupStream(dump, opts.uploadsDir, now, (manifest) =>
+      const stream = backupStream(dump, opts.images, now, (manifest) =>
         req.log.info({ backup: { rows: manifest.rows, uploads: manifest.uploads } }, 'backup downloaded'),
       );
       stream.on('close', () => (running = false));

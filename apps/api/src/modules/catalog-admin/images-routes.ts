@@ -15,7 +15,7 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
+import type { ImageStore } from '../../adapters/image-store.ts';
 import { pictureSizes } from '../../image-sizes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
@@ -25,9 +25,7 @@ import { currentStaff, requireStaff } from '../staff/index.ts';
 import { addImages, deleteImage, reorderImages } from './images-service.ts';
 
 export interface AdminImageRoutesOptions {
-  /** The app's uploads folder (served at /uploads): the default disk store writes there. */
-  uploadsDir?: string;
-  /** Where the files go instead (object storage on several machines); default: the disk store on uploadsDir. */
+  /** Where the files go (the app's image store: the uploads folder, or a bucket on several machines). */
   store?: ImageStore;
 }
 
@@ -40,9 +38,9 @@ const idParams = z.object({ id: idParam });
  */
 export const adminImageRoutes: FastifyPluginAsyncZod<AdminImageRoutesOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
-  const store = opts.store ?? (opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined);
+  const store = opts.store;
   const storeOrFail = () => {
-    // No uploads folder (an app built without one): nothing could be served, so nothing is taken.
+    // No image store (an app built without one): nothing could be served, so nothing is taken.
     if (!store) throw new AppError(503, 'uploads_unavailable', ['server_error']);
     return store;
   };
@@ -98,8 +96,8 @@ export const adminImageRoutes: FastifyPluginAsyncZod<AdminImageRoutesOptions> = 
       );
       // The new photos' card sizes are made now, after the answer, not on the first shopper's request (issue 43
       // item 12): in the picture queue, one at a time; a failure leaves them to be made when asked for.
-      if (opts.uploadsDir) {
-        const sizes = pictureSizes(opts.uploadsDir);
+      if (store) {
+        const sizes = pictureSizes(store);
         void sizes.prepare(images.filter((i) => !i.is_3d).map((i) => i.thumbnail_url)).catch(() => 0);
       }
       return reply.status(201).send({ images });

@@ -12,7 +12,7 @@ import {
 } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
+import type { ImageStore } from '../../adapters/image-store.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
@@ -26,9 +26,7 @@ import {
 } from './products-service.ts';
 
 export interface AdminProductRoutesOptions {
-  /** The app's uploads folder: a deleted product's uploaded files are removed from there. */
-  uploadsDir?: string;
-  /** The store the images are kept in instead (as for the image routes); default: the disk store on uploadsDir. */
+  /** The app's image store: a deleted product's uploaded files are removed from there. */
   store?: ImageStore;
 }
 
@@ -42,7 +40,7 @@ const idParams = z.object({ id: idParam });
  */
 export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
-  const store = opts.store ?? (opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined);
+  const store = opts.store;
   app.addHook('onRequest', requireStaff('catalog'));
   // The store shows a saved change at once (other instances' cached answers live at most CATALOG_CACHE_SECONDS +
   // CATALOG_CACHE_STALE_SECONDS; the catalog index and the page cache follow the version).

@@ -24,7 +24,7 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DiskImageStore } from '../../adapters/image-store.ts';
+import type { ImageStore } from '../../adapters/image-store.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
@@ -55,8 +55,8 @@ import {
 } from './taxonomy-service.ts';
 
 export interface AdminTaxonomyRoutesOptions {
-  /** The app's uploads folder (served at /uploads): icons go to its icons/ folder. */
-  uploadsDir?: string;
+  /** The app's image store (served at /uploads): icons go to its icons/ folder. */
+  store?: ImageStore;
 }
 
 const idParams = z.object({ id: idParam });
@@ -73,7 +73,7 @@ const ICON_HELP =
  */
 export const adminTaxonomyRoutes: FastifyPluginAsyncZod<AdminTaxonomyRoutesOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
-  const store = opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined;
+  const store = opts.store;
   app.addHook('onRequest', requireStaff('catalog'));
   forgetCachedAnswersAfterWrites(app);
   // An icon past the size limit is cut off while it arrives: the same message as the service's check.

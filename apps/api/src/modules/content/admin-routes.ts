@@ -28,7 +28,7 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DiskImageStore } from '../../adapters/image-store.ts';
+import type { ImageStore } from '../../adapters/image-store.ts';
 import { AppError, translate } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { forgetCachedAnswersAfterWrites } from '../../lib/response-cache.ts';
@@ -40,8 +40,8 @@ const tags = ['admin: content'];
 const idParams = z.object({ id: idParam });
 
 export interface AdminContentOptions {
-  /** Where uploaded pictures are kept (`<uploadsDir>/content/`, served at /uploads/content/). */
-  uploadsDir?: string;
+  /** Where uploaded pictures are kept (the app's image store, `content/`, served at /uploads/content/). */
+  store?: ImageStore;
 }
 
 /**
@@ -51,7 +51,7 @@ export interface AdminContentOptions {
  */
 export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
-  const store = opts.uploadsDir ? new DiskImageStore(opts.uploadsDir) : undefined;
+  const store = opts.store;
   app.addHook('onRequest', requireStaff('content'));
   forgetCachedAnswersAfterWrites(app);
   // A picture over the size limit: said on the field, in the staff member's language.
