@@ -16,6 +16,8 @@
  * - `brand`: the brand's name in either language. `promotion`: the promotion's slug (empty: none).
  * - `price`, `price_after_promotion`: EGP, digits with up to 2 decimals (1500 or 1499.99).
  * - `stock`, `maximum_number_per_order`: whole numbers (empty maximum: no limit).
+ * - `tax_class`: the VAT inside the price (issue 47): `standard` (14%), `exempt`, or another rate in percent (`5`);
+ *   empty: the product's, standard for a new one.
  * - `featured`, `special_offer`, `active`: true/false, 1/0, yes/no or نعم/لا; empty: false, false and true.
  * - `specifications`: rows separated by " ; " or line breaks inside the (quoted) cell, each
  *   "key_en | key_ar | value_en | value_ar".
@@ -52,6 +54,7 @@ export const IMPORT_COLUMNS = [
   'promotion',
   'stock',
   'maximum_number_per_order',
+  'tax_class',
   'featured',
   'special_offer',
   'active',
@@ -95,6 +98,7 @@ export const IMPORT_TEMPLATE_CSV =
     '',
     '12',
     '2',
+    'standard',
     'false',
     'true',
     'true',

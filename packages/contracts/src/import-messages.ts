@@ -46,6 +46,7 @@ export const IMPORT_COLUMN_NAMES: Record<ImportColumn, Record<Locale, string>> =
     en: 'maximum_number_per_order',
     ar: 'أقصى عدد في الطلب (maximum_number_per_order)',
   },
+  tax_class: { en: 'tax_class', ar: 'فئة الضريبة (tax_class)' },
   featured: { en: 'featured', ar: 'مميز (featured)' },
   special_offer: { en: 'special_offer', ar: 'عرض خاص (special_offer)' },
   active: { en: 'active', ar: 'ظاهر في المتجر (active)' },

@@ -792,6 +792,10 @@ export const apiMessages = {
     en: 'must be a VAT rate in percent, more than 0 and at most 100, with at most 2 decimals (like 5)',
     ar: 'لازم تكون نسبة ضريبة بالمية، أكبر من 0 ولحد 100، وبحد أقصى رقمين بعد العلامة (زي 5)',
   },
+  import_tax_class_invalid: {
+    en: 'must be standard, exempt, or a VAT rate in percent like 5',
+    ar: 'لازم تكون standard أو exempt أو نسبة ضريبة بالمية زي 5',
+  },
   invoice_not_found: { en: 'This order has no invoice yet', ar: 'الطلب ده لسه مالوش فاتورة' },
   credit_note_not_found: { en: 'Credit note not found', ar: 'الإشعار الدائن ده مش موجود' },
   e_receipt_not_resubmittable: {

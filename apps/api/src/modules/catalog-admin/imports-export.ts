@@ -2,7 +2,13 @@
  * The products export (issue 17): the products of the list's filters as the import's CSV, so a file exported and
  * edited can be imported back (its updated_at column makes rows changed since refuse; imports-service.ts).
  */
-import { IMPORT_COLUMNS, toEgp, type AdminProductsQuery, type ImportColumn } from '@store/contracts';
+import {
+  IMPORT_COLUMNS,
+  taxClassOf,
+  toEgp,
+  type AdminProductsQuery,
+  type ImportColumn,
+} from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { csvCell, csvLine, writeSpecifications } from './imports-csv.ts';
@@ -19,6 +25,12 @@ import {
 /* ------------------------------------------------------------------ export */
 
 const EXPORT_PAGE = 1000;
+
+/** The tax class as the file writes it: standard, exempt, or another rate in percent ("5"). */
+const taxClassCell = (vatRateBp: number) => {
+  const c = taxClassOf(vatRateBp);
+  return c === 'other' ? String(vatRateBp / 100) : c;
+};
 
 /** One product as a line of the file (the columns of IMPORT_COLUMNS). */
 function exportLine(lk: Lookups, p: ProductSnapshot): string {
@@ -39,6 +51,7 @@ function exportLine(lk: Lookups, p: ProductSnapshot): string {
     promotion: p.promotionId === null ? '' : csvCell(lk.promotionSlugs.get(p.promotionId) ?? ''),
     stock: String(p.stock),
     maximum_number_per_order: p.maximumPerOrder === null ? '' : String(p.maximumPerOrder),
+    tax_class: taxClassCell(p.vatRateBp),
     featured: String(p.featured),
     special_offer: String(p.specialOffer),
     active: String(p.active),

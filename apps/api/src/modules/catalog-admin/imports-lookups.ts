@@ -145,6 +145,8 @@ export interface ProductSnapshot {
   promotionId: number | null;
   stock: number;
   maximumPerOrder: number | null;
+  /** Basis points: 1400 standard, 0 exempt, or another rate (issue 47). */
+  vatRateBp: number;
   featured: boolean;
   specialOffer: boolean;
   active: boolean;
@@ -162,7 +164,7 @@ export async function loadSnapshots(db: DbOrTx, where: SQL, limit: number, lock 
     db,
     sql`select p.id, p.sku, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
         p.model, p.series, p.price_piastres, p.promoted_price_piastres, p.promotion_id, p.stock,
-        p.maximum_per_order, p.featured, p.special_offer, p.active, p.updated_at, p.edited_at
+        p.maximum_per_order, p.vat_rate_bp, p.featured, p.special_offer, p.active, p.updated_at, p.edited_at
       from products p where ${where} order by p.id limit ${limit} ${lock ? sql`for update` : sql``}`,
   );
   const out = new Map<number, ProductSnapshot>();
@@ -184,6 +186,7 @@ export async function loadSnapshots(db: DbOrTx, where: SQL, limit: number, lock 
       promotionId: r.promotion_id === null ? null : num(r.promotion_id),
       stock: num(r.stock),
       maximumPerOrder: r.maximum_per_order === null ? null : num(r.maximum_per_order),
+      vatRateBp: num(r.vat_rate_bp),
       featured: Boolean(r.featured),
       specialOffer: Boolean(r.special_offer),
       active: Boolean(r.active),

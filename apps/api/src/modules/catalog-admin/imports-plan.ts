@@ -12,9 +12,12 @@ import {
   IMPORT_MAX_IMAGES,
   IMPORT_MAX_MB,
   IMPORT_MAX_ROWS,
+  taxClassOf,
   toEgp,
   toPiastres,
+  vatRatePercent,
   type AdminProductBody,
+  type TaxClass,
   type ImportColumn,
   type ImportOutcome,
   type SpecificationInput,
@@ -40,6 +43,7 @@ import {
   type Lookups,
   type ProductSnapshot,
 } from './imports-lookups.ts';
+import { vatRateBpOf } from './product-writes.ts';
 
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 
@@ -202,6 +206,7 @@ function changesDetails(body: AdminProductBody, images: string[] | undefined, p:
       ? toPiastres(body.price_after_promotion)
       : null,
     body.maximum_number_per_order,
+    vatRateBpOf(body),
     body.featured,
     body.special_offer,
     body.active,
@@ -221,6 +226,7 @@ function changesDetails(body: AdminProductBody, images: string[] | undefined, p:
     p.promotionId,
     p.promotedPricePiastres,
     p.maximumPerOrder,
+    p.vatRateBp,
     p.featured,
     p.specialOffer,
     p.active,
@@ -270,6 +276,19 @@ export function rowId(header: Header, cells: string[]): number | null | undefine
   const raw = latinDigits(readCell(cells[header.id])).replace(/^#/, '');
   if (!raw) return null;
   return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+}
+
+/** Words a file may write for the two classes, in either language. */
+const STANDARD_WORDS = ['standard', 'قياسي', 'عادي', '14', '14%'];
+const EXEMPT_WORDS = ['exempt', 'معفي', 'معفى', '0', '0%'];
+
+/** A tax_class cell: standard, exempt, or another rate in percent ("5", "5%"), checked by the editor's schema. */
+function parseTaxClass(raw: string): { tax_class: TaxClass; vat_rate: string | null } | 'invalid' {
+  const v = raw.trim().toLowerCase();
+  if (STANDARD_WORDS.includes(v)) return { tax_class: 'standard', vat_rate: null };
+  if (EXEMPT_WORDS.includes(v)) return { tax_class: 'exempt', vat_rate: null };
+  const rate = vatRatePercent.safeParse(v.replace('%', '').trim());
+  return rate.success ? { tax_class: 'other', vat_rate: String(rate.data) } : 'invalid';
 }
 
 /** The whole-number fields and their least value (adminProductFieldsSchema: wholeNumber(0, …), wholeNumber(1, …)). */
@@ -377,6 +396,16 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
     base(c) ? now : has(c) && cell(c) ? latinDigits(cell(c)) : undefined;
   input.stock = whole('stock', current?.stock) ?? (current ? current.stock : 0);
   input.maximum_number_per_order = whole('maximum_number_per_order', current?.maximumPerOrder) ?? null;
+
+  // The tax class (issue 47): standard, exempt, or another rate in percent; empty keeps the product's (new: standard).
+  const tax = has('tax_class') && cell('tax_class') ? parseTaxClass(latinDigits(cell('tax_class'))) : null;
+  if (tax === 'invalid') refuse('tax_class', 'import_tax_class_invalid');
+  else if (tax) Object.assign(input, tax);
+  else if (current)
+    Object.assign(input, {
+      tax_class: taxClassOf(current.vatRateBp),
+      vat_rate: taxClassOf(current.vatRateBp) === 'other' ? current.vatRateBp / 100 : null,
+    });
 
   const flag = (c: ImportColumn, now: boolean | undefined) => {
     if (!has(c)) return now;

@@ -260,7 +260,7 @@ const snapshot = async () =>
   (
     (await t.database.db.execute(sql`select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar,
       p.category_id, p.brand_id, p.model, p.series, p.sku, p.price_piastres, p.promotion_id,
-      p.promoted_price_piastres, p.stock, p.maximum_per_order, p.featured, p.special_offer, p.active,
+      p.promoted_price_piastres, p.stock, p.maximum_per_order, p.vat_rate_bp, p.featured, p.special_offer, p.active,
       (select json_agg(json_build_array(s.key_en, s.key_ar, s.value_en, s.value_ar) order by s.position)
         from specifications s where s.product_id = p.id) as specs,
       (select json_agg(i.original_url order by i.position) from product_images i where i.product_id = p.id) as images
@@ -423,6 +423,39 @@ describe('updates', () => {
     });
     const d4 = await finished((await upload(`id,category\n${tv!.id},Accessories\n`, true)).body.import.id);
     expect(d4.rows[0]!.reasons.category).toEqual([`category: ${apiMessage('category_ambiguous', 'en')}`]);
+  });
+
+  it('a tax_class column sets the VAT inside the price (standard, exempt, another rate), refuses a bad one, and the export writes it', async () => {
+    const [tv] = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.titleEn, 'Samsung HDMI Cable'));
+    expect(tv!.vatRateBp).toBe(1400); // standard unless the file says otherwise
+    const d = await finished(
+      (await upload(`id,tax_class\n${tv!.id},exempt\n${tv!.id},5%\n`, false)).body.import.id,
+    );
+    // The second row names the same product: refused; the first makes it exempt.
+    expect(d.import).toMatchObject({ changed: 1, refused: 1 });
+    const rate = async () =>
+      (await t.database.db.select().from(products).where(eq(products.id, tv!.id)))[0]!.vatRateBp;
+    expect(await rate()).toBe(0);
+    await finished((await upload(`id,tax_class\n${tv!.id},5%\n`, false)).body.import.id);
+    expect(await rate()).toBe(500);
+    const bad = await finished((await upload(`id,tax_class\n${tv!.id},lots\n`, false)).body.import.id);
+    expect(bad.rows[0]!.reasons).toEqual({
+      tax_class: [`tax_class ${apiMessage('import_tax_class_invalid', 'en')}`],
+    });
+    expect(await rate()).toBe(500);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/admin/products/export', headers: catalog });
+    const lines = res.body.split('\r\n');
+    const col = lines[0]!
+      .replace(/^\ufeff/, '')
+      .split(',')
+      .indexOf('tax_class');
+    const row = lines.find((l) => l.startsWith(`${tv!.id},`))!;
+    expect(row.split(',')[col]).toBe('5');
+    await finished((await upload(`id,tax_class\n${tv!.id},standard\n`, false)).body.import.id);
+    expect(await rate()).toBe(1400);
   });
 
   it('only owners and catalog staff may import or export', async () => {

@@ -14,6 +14,7 @@
  *
  * The ETA's verdict comes later: refreshVerdicts reads it for submitted receipts (valid, or invalid with reasons).
  */
+import { vatInside } from '@store/contracts';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { etaReceipts, orderProducts, orders, products, users } from '../../db/schema.ts';
@@ -158,8 +159,10 @@ function receiptLines(
     const back = returned?.find((r) => r.productId === l.productId);
     const units = kind === 'sale' ? l.quantity : (back?.quantity ?? 0);
     if (units <= 0) continue;
+    // A line written without its VAT (none is, since checkout records it): the standard rate inside its price.
     const lineGross = l.gross ?? (l.price ?? 0) * l.quantity;
-    const lineVat = l.vat ?? 0;
+    const rate = l.vatRateBp ?? STANDARD_VAT_RATE * 100;
+    const lineVat = l.vat ?? vatInside(lineGross, rate);
     const whole = units >= l.quantity;
     const gross =
       kind === 'return' && back?.grossPiastres !== undefined
@@ -181,7 +184,7 @@ function receiptLines(
       quantity: units,
       grossPiastres: gross,
       vatPiastres: vat,
-      vatRate: (l.vatRateBp ?? 0) / 100,
+      vatRate: rate / 100,
     });
   }
   const shipping =

@@ -17,6 +17,7 @@ import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { OrderMessages } from '../messages/order-messages';
 import { OrderShipment } from './order-shipment';
+import { OrderInvoice } from './order-invoice';
 import { orderQueryOptions } from './api';
 import { isStatus, methodKey } from './labels';
 import { PaymentByHand } from './payment-by-hand';
@@ -342,6 +343,9 @@ export function Component() {
               </Card>
               <Card title={t('order.lines.title', { n: count(o.count, locale) })}>
                 <Lines order={o} />
+              </Card>
+              <Card title={t('invoice.title')} testId="order-invoice">
+                <OrderInvoice order={o} locale={locale} />
               </Card>
               <Card title={t('order.payment.title')}>
                 <Payment order={o} locale={locale} />

@@ -6,6 +6,8 @@ const line = (id: number, quantity: number, refunded: number, price: number) => 
   quantity,
   refunded_quantity: refunded,
   checkout_price: price,
+  vat_rate: 14,
+  vat_amount: null,
   order_status: null,
   product: { id, title: 'p', title_en: 'p', title_ar: 'p', thumbnail_url: null, image_url: null },
 });

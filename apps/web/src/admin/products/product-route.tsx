@@ -23,6 +23,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { useCan } from '../auth/store';
 import { Card } from '../components/card';
 import { Field, SelectField, TextAreaField } from '../../ui/field';
+import { TaxClassFields } from './tax-class-fields';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime } from '../lib/format';
 import { applyServerErrors, errorMessages } from '../../lib/form-errors';
@@ -451,6 +452,7 @@ export function Component() {
               hint={t('products.fields.maxPerOrderHint', { max: count(PER_ORDER_MAX, locale) })}
               data-testid="max-per-order"
             />
+            <TaxClassFields register={register} control={control} err={err} />
           </div>
           <StockWarning control={control} />
           <div className="mt-4 flex flex-wrap gap-x-6 gap-y-3">

@@ -36,6 +36,8 @@ export function cardProduct(p: Product): Product {
     model: p.model,
     series: p.series,
     maximum_number_per_order: p.maximum_number_per_order,
+    // Entries kept before VAT rates (issue 47) have none: the standard 14%.
+    vat_rate: p.vat_rate ?? 14,
     featured: p.featured,
     special_offer: p.special_offer,
   };

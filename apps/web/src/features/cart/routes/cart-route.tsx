@@ -43,6 +43,7 @@ function useCartLines(): {
     subtotal: number;
     delivery_fee: number;
     total: number;
+    vat_amount: number;
     addressed: boolean;
     free_delivery_from: number | null;
   };
@@ -72,6 +73,7 @@ function useCartLines(): {
             subtotal: order.subtotal,
             delivery_fee: order.delivery_fee,
             total: order.total,
+            vat_amount: order.vat_amount,
             addressed: order.address !== null,
             free_delivery_from: order.free_delivery_from,
           }
@@ -131,7 +133,15 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
   // A guest's cart adds integer piastres with the server's one calculator (contracts), not EGP floats.
   const guest = orderTotals(
     lines.flatMap((l) =>
-      l.product ? [{ unitPiastres: toPiastres(unitPrice(l.product)), quantity: l.quantity }] : [],
+      l.product
+        ? [
+            {
+              unitPiastres: toPiastres(unitPrice(l.product)),
+              quantity: l.quantity,
+              vatRateBp: Math.round(l.product.vat_rate * 100),
+            },
+          ]
+        : [],
     ),
     rule ?? 0,
   );
@@ -143,6 +153,8 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
       ? { fee: toEgp(deliveryFee(toPiastres(subtotal), rule)), free: rule.freeFromPiastres !== null }
       : null;
   const total = toEgp(toPiastres(subtotal) + toPiastres(delivery?.fee ?? 0));
+  // The VAT inside the prices (issue 47): the server's figure for a signed-in cart, the same calculator's for a guest's.
+  const vat = serverTotals?.vat_amount ?? toEgp(guest.vat);
 
   return (
     <div className="mx-auto w-full max-w-[1400px] px-4 py-4 sm:px-6" data-testid="cart-page">
@@ -219,11 +231,16 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
                       : price(delivery.fee)}
                 </dd>
               </div>
-              <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">
+              <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-3 text-base">
                 <dt className="font-bold">{t('summary.total')}</dt>
                 <dd className="font-bold" data-testid="summary-total">
                   {ready ? price(total) : '…'}
                 </dd>
+                {ready && vat > 0 && (
+                  <dd className="basis-full text-end text-xs text-slate-600" data-testid="summary-vat">
+                    {t('summary.vat', { amount: price(vat) })}
+                  </dd>
+                )}
               </div>
             </dl>
             <DeliveryEstimate className="mt-4" />

@@ -79,11 +79,16 @@ export function CartSummary({ cart, detailed = false }: Props) {
             </dd>
           )}
         </div>
-        <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">
+        <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-3 text-base">
           <dt className="font-bold">{t('summary.total')}</dt>
           <dd className="font-bold" data-testid="checkout-total">
             {price(cart.total)}
           </dd>
+          {cart.vat_amount > 0 && (
+            <dd className="basis-full text-end text-xs font-normal text-slate-600" data-testid="checkout-vat">
+              {t('summary.vat', { amount: price(cart.vat_amount) })}
+            </dd>
+          )}
         </div>
       </dl>
       {cart.address && (

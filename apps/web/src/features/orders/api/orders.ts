@@ -1,7 +1,7 @@
 import type { Order } from '@store/contracts/checkout';
 import { MAX_PER_PAGE, ORDERS_PAGE_SIZE } from '@store/contracts/constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { ApiError, api, apiHooks, buildQuery } from '../../../lib/api-client';
 
 /** Every cached answer about the shopper's orders starts with this key (sign-out drops them). */
 export const ORDERS_KEY = 'orders';
@@ -44,3 +44,25 @@ export const rateOrders = (ratings: { id: number; rating: number }[]) =>
     method: 'PUT',
     body: { ratings },
   });
+
+/**
+ * Downloads one of the shopper's documents (the invoice, a credit note: a PDF, issue 47) with the shopper's
+ * sign-in headers, which a plain link would not send, and hands it to the browser as a file.
+ */
+export async function downloadDocument(path: string, filename: string): Promise<void> {
+  const res = await apiHooks.fetch(`/v1/${path}?${buildQuery()}`, {
+    headers: { accept: 'application/pdf', ...apiHooks.headers() },
+  });
+  if (!res.ok) {
+    if (res.status === 401) apiHooks.onUnauthorized();
+    throw new ApiError(res.status, { errors: [] });
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { Order } from '@store/contracts/checkout';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { longDate, price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
@@ -8,7 +9,7 @@ import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { buttonClass } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { SignedInOnly } from '../../auth';
-import { orderQueryOptions } from '../api/orders';
+import { downloadDocument, orderQueryOptions } from '../api/orders';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { useOrdersTranslation } from '../i18n';
 import { ensureNamespace } from '../../../lib/i18n';
@@ -155,9 +156,17 @@ function OrderPage() {
                     <dt className="text-slate-600">{t('detail.shipping')}</dt>
                     <dd data-testid="order-shipping">{price(o.checkout_shipping_fees)}</dd>
                   </div>
-                  <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base font-bold">
+                  <div className="flex flex-wrap justify-between gap-x-3 gap-y-1 border-t border-slate-200 pt-2 text-base font-bold">
                     <dt>{t('total')}</dt>
                     <dd data-testid="order-total">{price(o.checkout_total_price)}</dd>
+                    {o.vat_amount > 0 && (
+                      <dd
+                        className="basis-full text-end text-xs font-normal text-slate-600"
+                        data-testid="order-vat"
+                      >
+                        {t('detail.vat', { amount: price(o.vat_amount) })}
+                      </dd>
+                    )}
                   </div>
                   {o.refunded_amount > 0 && (
                     <>
@@ -184,6 +193,8 @@ function OrderPage() {
                   </div>
                 </dl>
               </section>
+
+              {o.invoice_number && <OrderInvoice order={o} />}
 
               {o.shipment && (
                 <section
@@ -250,5 +261,66 @@ function OrderPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** The order's invoice and credit notes (issue 47): each a PDF in the shopper's language, downloaded with sign-in. */
+function OrderInvoice({ order: o }: { order: Order }) {
+  const { t } = useOrdersTranslation();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const get = (key: string, path: string, filename: string) => {
+    setFailed(false);
+    setBusy(key);
+    downloadDocument(path, filename)
+      .catch(() => setFailed(true))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <section
+      aria-labelledby="order-invoice"
+      className="rounded-2xl bg-white p-4 shadow-sm sm:p-5"
+      data-testid="order-invoice"
+    >
+      <h2 id="order-invoice" className="text-lg font-bold">
+        {t('detail.invoice.title')}
+      </h2>
+      <dl className="mt-3 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">{t('detail.invoice.number')}</dt>
+          <dd dir="ltr" data-testid="order-invoice-number">
+            {o.invoice_number}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex flex-col gap-2">
+        <button
+          type="button"
+          className={buttonClass('outline', 'sm')}
+          disabled={busy !== null}
+          onClick={() => get('invoice', `users/orders/${o.id}/invoice`, `${o.invoice_number}.pdf`)}
+          data-testid="order-invoice-download"
+        >
+          {t('detail.invoice.download')}
+        </button>
+        {o.credit_notes.map((n) => (
+          <button
+            key={n.number}
+            type="button"
+            className={buttonClass('ghost', 'sm')}
+            disabled={busy !== null}
+            onClick={() => get(n.number, `users/orders/${o.id}/credit-notes/${n.number}`, `${n.number}.pdf`)}
+            data-testid="order-credit-note-download"
+          >
+            <span dir="auto">{t('detail.invoice.creditNote', { number: n.number })}</span>
+          </button>
+        ))}
+      </div>
+      {failed && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {t('detail.invoice.failed')}
+        </p>
+      )}
+    </section>
   );
 }
