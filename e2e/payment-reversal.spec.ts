@@ -72,3 +72,34 @@ for (const locale of ['ar', 'en'] as const) {
     await expect(page.getByTestId('payment-by-hand')).toHaveCount(0);
   });
 }
+
+const byHand = {
+  ar: { refundRequired: 'لازم يترد', refunded: 'اترد', kiosk: 'كشك' },
+  en: { refundRequired: 'Refund required', refunded: 'Refunded', kiosk: 'Kiosk' },
+} as const;
+
+for (const locale of ['ar', 'en'] as const) {
+  test(`kiosk money given back by hand: the owner marks it on the order and the payment is refunded (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const w = byHand[locale];
+    const orderId = await paidOnlineOrder(request, 'kiosk');
+    const staff = await staffSession(request);
+    await signedIn(page, staff, locale);
+    await page.goto(`/admin/orders/${orderId}`);
+    const status = page.getByTestId('payment-status');
+    await expect(status).toHaveAttribute('data-status', 'succeeded');
+    await expect(page.getByTestId('payment-method')).toContainText(w.kiosk);
+    await cancel(page);
+    // The gateway cannot give kiosk money back: it waits for the shop, and the owner is offered the button.
+    await expect(status).toHaveAttribute('data-status', 'refund_required');
+    await expect(status).toContainText(w.refundRequired);
+    await page.getByTestId('payment-by-hand').click();
+    await page.getByTestId('payment-by-hand-confirm').click();
+    await expect(status).toHaveAttribute('data-status', 'refunded');
+    await expect(status).toContainText(w.refunded);
+    await expect(page.getByTestId('payment-by-hand')).toHaveCount(0);
+    await expect(page.getByTestId('refund-required')).toHaveCount(0);
+  });
+}

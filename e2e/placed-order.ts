@@ -24,10 +24,13 @@ export async function placedOrder(request: APIRequestContext): Promise<number> {
 }
 
 /**
- * The same order paid online by card on the sandbox gateway's hosted page (approved, as a payer would: its form
- * posts the decision, the gateway's signed callback follows): a paid order waiting for staff (issue 47).
+ * The same order paid online on the sandbox gateway's hosted page (approved, as a payer would: its form posts the
+ * decision, the gateway's signed callback follows), by card or at a kiosk: a paid order waiting for staff (issue 47).
  */
-export async function paidOnlineOrder(request: APIRequestContext): Promise<number> {
+export async function paidOnlineOrder(
+  request: APIRequestContext,
+  paidWith: 'card' | 'kiosk' = 'card',
+): Promise<number> {
   const headers = await readyToPlace(request);
   const session = await json<{ payment_key: string; order_id: number }>(
     request,
@@ -37,7 +40,7 @@ export async function paidOnlineOrder(request: APIRequestContext): Promise<numbe
     { payment_method: 'online' },
   );
   const paid = await request.post('/v1/payments/sandbox/checkout', {
-    form: { key: session.payment_key, decision: 'approve' },
+    form: { key: session.payment_key, decision: 'approve', paid_with: paidWith },
     maxRedirects: 0,
   });
   expect(paid.status(), await paid.text()).toBe(303);

@@ -125,7 +125,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
-        body: z.object({ key: paymentKeySchema, decision: z.enum(['approve', 'decline']) }),
+        // `paid_with`: how the sandbox payer paid (a card unless told; a kiosk for tests of a refund by hand).
+        body: z.object({
+          key: paymentKeySchema,
+          decision: z.enum(['approve', 'decline']),
+          paid_with: z.enum(['card', 'kiosk']).optional(),
+        }),
       },
     },
     async (req, reply) => {
@@ -152,6 +157,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         currency: p.currency,
         approved: req.body.decision === 'approve',
         now: clock.now(),
+        ...(req.body.paid_with === 'kiosk'
+          ? { source: { type: 'aggregator', sub_type: 'AGGREGATOR', pan: '' } }
+          : {}),
       });
       // The gateway's server-to-server callback, through the full HTTP stack like any other.
       const callback = await app.inject({
