@@ -34,6 +34,11 @@ export class SmtpEmailSender implements EmailSender {
         subject: m.subject,
         html: m.html,
         text: m.text,
+        attachments: m.attachments?.map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+        })),
       });
       if (info.rejected?.length) throw new Error(`recipient refused: ${info.response ?? ''}`);
       return { messageId: String(info.messageId ?? '') };

@@ -9,6 +9,8 @@ export interface EmailMessage {
   /** What it is about, for the record (order, alert…). */
   kind: string;
   orderId?: number;
+  /** Files sent with it (the order's invoice, issue 47). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** A provider accepted the message; `messageId` is its id for it (SMTP: the Message-ID). */

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmailMessage, EmailSender } from '../../adapters/email/index.ts';
 import { EtaNumber, type EtaDocument } from '../../adapters/eta/serialize.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { FakeEta } from '../../test/fake-eta.ts';
@@ -23,10 +24,20 @@ let eta: FakeEta;
 let make: Awaited<ReturnType<typeof productMaker>>;
 let owner: Awaited<ReturnType<typeof staffSignIn>>;
 const dir = mkdtempSync(path.join(tmpdir(), 'order-invoice-'));
+/** Every email the store sent, as the provider got it. */
+const mails: EmailMessage[] = [];
+const email: EmailSender = {
+  name: 'outbox',
+  async send(m) {
+    mails.push(m);
+    return { messageId: `m-${mails.length}` };
+  },
+};
 
 beforeAll(async () => {
   eta = await new FakeEta().start();
   t = await createTestApp({
+    email,
     invoicing: {
       seller: invoiceSeller({ STORE_LEGAL_NAME: 'Egypt Electronics S.A.E.', STORE_TAX_ID: '674859545' }),
       deliveryVatBp: 0,
@@ -148,6 +159,25 @@ describe('VAT and the invoice of an order', () => {
     const staff = await pdfOf(`/v1/admin/orders/${o.id}/invoice?locale=ar`, owner);
     expect(staff.status).toBe(200);
     expect(textOf(staff.body, 'staff')).toContain(number);
+  });
+});
+
+describe('the order email', () => {
+  it('attaches the invoice once the order has one, in the shopper’s language', async () => {
+    const o = await placed();
+    await drain();
+    const placedMail = mails.filter((m) => m.orderId === o.id);
+    expect(placedMail.length).toBeGreaterThan(0);
+    expect(placedMail.every((m) => !m.attachments)).toBe(true); // no invoice before confirmation
+    const { invoice_number: number } = await confirm(o.id);
+    await drain();
+    const confirmedMail = mails.filter((m) => m.orderId === o.id).at(-1)!;
+    expect(confirmedMail.attachments).toHaveLength(1);
+    const [file] = confirmedMail.attachments!;
+    expect(file).toMatchObject({ filename: `${number}.pdf`, contentType: 'application/pdf' });
+    const text = textOf(file!.content, 'mail');
+    expect(text).toContain(number);
+    expect(text).toContain('فاتورة ضريبية'); // the shopper's language: Arabic unless they chose English
   });
 });
 

@@ -29,6 +29,8 @@ import { orders, payments, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { stepChannels, type RecordedEmailSender } from '../messages/index.ts';
 import { orderEmail } from './emails.ts';
+import { invoicePdf } from './invoice-documents.ts';
+import { DEFAULT_INVOICING, type InvoicingSettings } from '../invoices/index.ts';
 
 const SHOP_TIME_ZONE = 'Africa/Cairo';
 const DAY_MS = 86_400_000;
@@ -46,6 +48,8 @@ export interface StepContext {
   whatsapp?: WhatsAppSender | null;
   /** Where the email's logo is (PUBLIC_URL). */
   publicUrl?: string;
+  /** The invoice's seller and e-receipts (issue 47): an order's email attaches its invoice once it has one. */
+  invoicing?: InvoicingSettings;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -234,7 +238,14 @@ function channelsOf(ctx: StepContext): Record<MessageChannel, StepChannel | null
                 subject: m.subject,
                 totalPiastres: m.totalPiastres,
               });
-              await ctx.email!.send({ to: m.email, ...mail, kind: 'order', orderId: m.orderId });
+              const invoice = await attachedInvoice(ctx, m.orderId, m.locale);
+              await ctx.email!.send({
+                to: m.email,
+                ...mail,
+                kind: 'order',
+                orderId: m.orderId,
+                ...(invoice ? { attachments: [invoice] } : {}),
+              });
             } catch (err) {
               ctx.log.error(
                 { order: m.orderId, error: err instanceof Error ? err.message : String(err) },
@@ -289,4 +300,30 @@ export async function sendStep(
     }
   }
   if (failure) throw failure;
+}
+
+/**
+ * The order's invoice as an email attachment, in the shopper's language, once the order has one (issue 47). Best
+ * effort: without an invoice, or if its PDF cannot be made (logged), the email goes without it.
+ */
+async function attachedInvoice(ctx: StepContext, orderId: number, locale: Locale) {
+  try {
+    const [o] = await ctx.db
+      .select({ number: orders.invoiceNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!o?.number) return null;
+    const doc = await invoicePdf(ctx.db, orderId, {
+      locale,
+      invoicing: ctx.invoicing ?? { seller: DEFAULT_INVOICING.seller, eta: null },
+      publicUrl: ctx.publicUrl ?? '',
+    });
+    return { filename: doc.filename, content: doc.pdf, contentType: 'application/pdf' };
+  } catch (err) {
+    ctx.log.error(
+      { order: orderId, error: err instanceof Error ? err.message : String(err) },
+      'the invoice could not be attached',
+    );
+    return null;
+  }
 }
