@@ -99,9 +99,10 @@ describe('an owner marks a refund by hand as done', () => {
     expect(again.body.errors).toEqual(['This payment is not waiting for its money to go back']);
   });
 
-  it('a clerk cannot mark it, and another order’s payment is not found: the payment stays refund required', async () => {
+  it('no one signed out or a clerk can mark it, and another order’s payment is not found: it stays refund required', async () => {
     const { orderId, paymentId } = await paidAndCancelled('kiosk');
     await drain();
+    expect((await markDone({} as StaffAuth, orderId, paymentId)).status).toBe(401);
     expect((await markDone(staff.clerk, orderId, paymentId)).status).toBe(403);
     expect((await markDone(staff.owner, orderId + 1000, paymentId)).status).toBe(404);
     expect((await paymentOf(orderId)).status).toBe('refund_required');
