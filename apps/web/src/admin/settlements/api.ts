@@ -21,10 +21,7 @@ export const settlementReportQueryOptions = (from: string, to: string) =>
   queryOptions({
     queryKey: [...SETTLEMENTS_KEY, from, to],
     queryFn: ({ signal }) =>
-      api<AdminSettlementReport>(
-        `admin/reports/settlements?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-        { signal },
-      ),
+      api<AdminSettlementReport>('admin/reports/settlements', { query: { from, to }, signal }),
   });
 
 /** POST v1/admin/settlements (owners): the courier's settlement CSV. */
