@@ -58,13 +58,16 @@ export const egpAmount = z
       .max(MAX_PRICE_EGP, { message: `must_be_at_most:${MAX_PRICE_EGP}` }),
   );
 
-/** A VAT rate in percent, as typed or sent: more than 0, at most 100, up to 2 decimals ("5", "2.5"). */
+/**
+ * A VAT rate in percent, as typed or sent: 0 to 100, up to 2 decimals ("5", "2.5"). 0 is read back from an exempt
+ * product (so its answer can be sent back as it is).
+ */
 export const vatRatePercent = z
   .union([z.string(), z.number()], { error: 'vat_rate_invalid' })
   .transform((v, ctx) => {
     const s = typeof v === 'number' ? String(v) : v.trim().replace(/%$/, '').trim();
     const n = Number(s);
-    if (!/^\d+(\.\d{1,2})?$/.test(s) || !(n > 0 && n <= 100)) {
+    if (!/^\d+(\.\d{1,2})?$/.test(s) || !(n >= 0 && n <= 100)) {
       ctx.addIssue({ code: 'custom', message: 'vat_rate_invalid' });
       return z.NEVER;
     }

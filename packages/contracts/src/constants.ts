@@ -73,6 +73,7 @@ export const ORDER_STATUSES = [
   'delivered',
   'refunded',
   'partially_refunded',
+  'returned',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = [

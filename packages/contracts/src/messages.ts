@@ -789,8 +789,8 @@ export const apiMessages = {
   },
   // Wiring invoices, VAT and e-receipts into orders (issue 47).
   vat_rate_invalid: {
-    en: 'must be a VAT rate in percent, more than 0 and at most 100, with at most 2 decimals (like 5)',
-    ar: 'لازم تكون نسبة ضريبة بالمية، أكبر من 0 ولحد 100، وبحد أقصى رقمين بعد العلامة (زي 5)',
+    en: 'must be a VAT rate in percent, from 0 to 100, with at most 2 decimals (like 5)',
+    ar: 'لازم تكون نسبة ضريبة بالمية، من 0 لحد 100، وبحد أقصى رقمين بعد العلامة (زي 5)',
   },
   import_tax_class_invalid: {
     en: 'must be standard, exempt, or a VAT rate in percent like 5',

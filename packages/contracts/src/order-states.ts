@@ -42,6 +42,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'confirmed', to: 'processing', by: ['staff', 'system'] },
   { from: 'processing', to: 'delivering', by: ['staff', 'system'] },
   { from: 'delivering', to: 'delivered', by: ['staff', 'system'] },
+  // Returned to the shop by the courier (Bosta's 46, issue 48): never delivered; its stock comes back.
+  { from: 'processing', to: 'returned', by: ['system'] },
+  { from: 'delivering', to: 'returned', by: ['system'] },
   // Cancelled before it arrives (the stock goes back).
   { from: 'pending', to: 'canceled', by: ['staff'] },
   { from: 'confirmed', to: 'canceled', by: ['staff'] },

@@ -604,7 +604,7 @@ export const orders = pgTable(
     // The statuses of contracts' ORDER_STATES (the shopper-visible ORDER_STATUSES and the internal ones).
     check(
       'orders_status_check',
-      sql`${t.status} in ('cart', 'awaiting_payment', 'abandoned', 'pending', 'confirmed', 'processing', 'delivering', 'canceled', 'delivered', 'refunded', 'partially_refunded')`,
+      sql`${t.status} in ('cart', 'awaiting_payment', 'abandoned', 'pending', 'confirmed', 'processing', 'delivering', 'canceled', 'delivered', 'refunded', 'partially_refunded', 'returned')`,
     ),
   ],
 );

@@ -127,6 +127,41 @@ describe('creating a product', () => {
     expect(shop.json().product.title).toBe(p.title_ar);
   });
 
+  it('keeps its tax class: standard 14% unless set, exempt, or another rate the shop shows on its card', async () => {
+    const standard = await create();
+    expect(await get(standard.id)).toMatchObject({ tax_class: 'standard', vat_rate: 14 });
+    const reduced = await create({ tax_class: 'other', vat_rate: '5' });
+    expect(await get(reduced.id)).toMatchObject({ tax_class: 'other', vat_rate: 5 });
+    expect((await row(reduced.id))!.vatRateBp).toBe(500);
+    const card = await call(t.app, 'GET', `/v1/products/${reduced.id}?locale=en`, {});
+    expect(card.body.product.vat_rate).toBe(5);
+    const exempt = await create({ tax_class: 'exempt' });
+    expect((await row(exempt.id))!.vatRateBp).toBe(0);
+    // Another rate needs its rate, 0 to 100; an exempt product read is sent back as it is.
+    const read = await get(exempt.id);
+    expect(read).toMatchObject({ tax_class: 'exempt', vat_rate: 0 });
+    const back = await call(t.app, 'PUT', `/v1/admin/products/${exempt.id}?locale=en`, catalog, form(read));
+    expect(back.status).toBe(200);
+    const missing = await call(
+      t.app,
+      'POST',
+      '/v1/admin/products?locale=en',
+      catalog,
+      body({ tax_class: 'other' }),
+    );
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors)).toEqual(['vat_rate']);
+    const bad = await call(
+      t.app,
+      'POST',
+      '/v1/admin/products?locale=ar',
+      catalog,
+      body({ tax_class: 'other', vat_rate: '140' }),
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.vat_rate[0]).toMatch(/نسبة ضريبة/);
+  });
+
   it('refuses bad input on its field, in Arabic and in English, and saves nothing', async () => {
     const before = (await t.database.db.select({ id: products.id }).from(products)).length;
     const en = await call(t.app, 'POST', '/v1/admin/products?locale=en', catalog, body({ title_ar: '  ' }));
