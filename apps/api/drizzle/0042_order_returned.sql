@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_status_check";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('cart', 'awaiting_payment', 'abandoned', 'pending', 'confirmed', 'processing', 'delivering', 'canceled', 'delivered', 'refunded', 'partially_refunded', 'returned'));
