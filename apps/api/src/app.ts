@@ -78,6 +78,7 @@ import { registerShareImages } from './share-images.ts';
 import { registerImageSizes } from './image-sizes.ts';
 import { DiskImageStore, type ImageStore } from './adapters/image-store.ts';
 import { registerStoreUploads } from './lib/store-uploads.ts';
+import { installReplicaReads } from './lib/replica-reads.ts';
 import {
   corsOrigin,
   fileHeaders,
@@ -353,6 +354,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('readiness', readiness);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // DATABASE_READ_URL: catalog reads and reports from a replica as new as the primary's catalog version.
+  if (opts.database.replicas) installReplicaReads(app, opts.database.replicas);
   // The public reads, for the server renderer of the shop's pages (web.ts): collected as the routes are declared.
   const reads = new InProcessReads(app);
   await app.register(catalogRoutes, { prefix: '/v1' });

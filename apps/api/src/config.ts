@@ -46,6 +46,21 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
     /**
+     * Read replicas of DATABASE_URL (comma-separated, one server each): catalog reads, reports and the catalog
+     * index's build read from one as new as the primary's catalog version, else from the primary (decision 031).
+     */
+    DATABASE_READ_URL: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .transform((v) => v.split(',').map((u) => u.trim()))
+        .refine(
+          (list) => list.every((u) => /^postgres(ql)?:\/\/./.test(u)),
+          'DATABASE_READ_URL must be one or more postgres:// addresses of replicas, separated by commas',
+        )
+        .optional(),
+    ),
+    /**
      * Production without DATABASE_URL: `true` accepts the embedded database (a one-machine shop; its orders and
      * pictures then live in DATA_DIR only, so schedule `npm run backup`). Otherwise production refuses to start.
      */
@@ -380,7 +395,16 @@ const schema = z
   // ETA_RECEIPTS=on: the POS's ETA_* settings, each one missing named.
   .superRefine(checkEtaSettings)
   // IMAGE_STORE=s3: the bucket's settings, those missing named in one sentence.
-  .superRefine(checkImageStoreSettings);
+  .superRefine(checkImageStoreSettings)
+  // Replicas are of a PostgreSQL primary: the embedded database has none.
+  .superRefine((c, ctx) => {
+    if (c.DATABASE_READ_URL && !c.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'DATABASE_READ_URL names replicas of DATABASE_URL: set DATABASE_URL to their primary, or unset it',
+      });
+  });
 
 export type Config = z.infer<typeof schema>;
 

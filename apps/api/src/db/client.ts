@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { DatabaseTimeouts } from '../lib/timeouts.ts';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../lib/timeouts.ts';
 import { openPGliteThread } from './pglite-thread.ts';
+import { ReadReplicas, ReadRoutingPool } from './read-replicas.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,6 +32,11 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number };
   /** PostgreSQL: the address it was opened with (a backup runs pg_dump against it). */
   url?: string;
+  /**
+   * PostgreSQL with DATABASE_READ_URL: `replicas.run(work)` sends the handle's queries in `work` to a replica as new
+   * as the primary's catalog version, else to the primary (db/read-replicas.ts). Absent without replicas.
+   */
+  replicas?: ReadReplicas;
   /**
    * The embedded database: its folder as one tar, with the rows of `text` read just before in the same turn
    * (a backup while the store runs; pglite-thread.ts). Absent on PostgreSQL.
@@ -149,8 +155,10 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded PGlite database; 'memory://' for a throw-away one (tests). */
   dataDir?: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (the primary's; each replica's pool has as many). */
   poolSize?: number;
+  /** DATABASE_READ_URL: PostgreSQL replicas of databaseUrl that catalog reads, reports and the index may use. */
+  readUrls?: string[];
   /**
    * Bounds on connecting, on a statement and on an idle transaction (lib/timeouts.ts; the server passes config's).
    * Unset: none, for tools such as the seed, whose loads may take minutes. Migrations never have them.
@@ -172,33 +180,51 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (opts.migrate !== false && typeof opts.migrate !== 'object')
       await migratePostgres(opts.databaseUrl, timeouts.connectMs);
     const statementMs = timeouts.statementMs || 0;
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 20,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
-      // A new connection, and the wait for a free one when all are busy: past this, the query fails (503) instead
-      // of waiting for a server that is gone.
-      connectionTimeoutMillis: timeouts.connectMs || undefined,
-      statement_timeout: statementMs || undefined,
-      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
-      // The server's statement_timeout cannot fire when the server answers nothing at all (frozen, or the network
-      // cut): then the client gives up a little later.
-      query_timeout: statementMs ? statementMs + QUERY_TIMEOUT_MARGIN_MS : undefined,
-    });
+    const openPool = (connectionString: string) =>
+      new pg.Pool({
+        connectionString,
+        max: opts.poolSize ?? 20,
+        options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+        // A new connection, and the wait for a free one when all are busy: past this, the query fails (503) instead
+        // of waiting for a server that is gone.
+        connectionTimeoutMillis: timeouts.connectMs || undefined,
+        statement_timeout: statementMs || undefined,
+        idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
+        // The server's statement_timeout cannot fire when the server answers nothing at all (frozen, or the network
+        // cut): then the client gives up a little later.
+        query_timeout: statementMs ? statementMs + QUERY_TIMEOUT_MARGIN_MS : undefined,
+      });
+    const pool = openPool(opts.databaseUrl);
     // An idle connection can die under us (server restart, failover, `drop database … with (force)` in tests).
     // The pool replaces it on the next query; without a listener that 'error' would crash the process.
     let closing = false;
-    pool.on('error', (err) => {
+    const onLost = (which: string) => (err: Error) => {
       if (!closing)
-        console.warn(`PostgreSQL: an idle connection was lost (${err.message}); the pool reconnects.`);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+        console.warn(
+          `PostgreSQL${which}: an idle connection was lost (${err.message}); the pool reconnects.`,
+        );
+    };
+    pool.on('error', onLost(''));
+    const replicas = opts.readUrls?.length
+      ? new ReadReplicas(
+          pool,
+          opts.readUrls.map((url, i) => {
+            const replica = openPool(url);
+            replica.on('error', onLost(` replica ${i + 1}`));
+            return { name: `replica ${i + 1}`, pool: replica };
+          }),
+        )
+      : undefined;
+    const db = drizzlePg(replicas ? (new ReadRoutingPool(replicas) as unknown as pg.Pool) : pool, {
+      schema,
+    }) as unknown as Db;
     if (typeof opts.migrate === 'object') {
       try {
         await waitForSchema(db, opts.migrate.waitMs);
       } catch (err) {
         closing = true;
         await pool.end();
+        await replicas?.close();
         throw err;
       }
     }
@@ -206,11 +232,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
+      replicas,
       maintain: async () => {},
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => {
+      close: async () => {
         closing = true;
-        return pool.end();
+        await Promise.all([pool.end(), replicas?.close()]);
       },
     };
   }

@@ -12,6 +12,8 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/sales',
     {
+      // Read from a replica when DATABASE_READ_URL is set (lib/replica-reads.ts).
+      config: { reads: true },
       schema: {
         tags: ['admin: reports'],
         description:
