@@ -110,6 +110,7 @@ async function orderFacts(tx: DbOrTx, orderId: number) {
     .select({
       id: orders.id,
       number: orders.orderNumber,
+      invoiceNumber: orders.invoiceNumber,
       paymentMethod: orders.paymentMethod,
       shipping: orders.shippingFeesPiastres,
       shippingVat: orders.shippingVatPiastres,
@@ -256,7 +257,8 @@ export async function chainReceipt(
         sql`select count(*)::int as n from eta_receipts where order_id = ${orderId} and kind = ${kind}`,
       )) as unknown as { rows: { n: number }[] }
     ).rows as [{ n: number }];
-    const base = String(facts.number ?? orderId);
+    // The receipt is the invoice's: its number (an order written without one: the order's number).
+    const base = facts.invoiceNumber ?? String(facts.number ?? orderId);
     const receiptNumber = kind === 'sale' ? base : `${base}-R${Number(n) + 1}`;
     const now = ctx.clock.now();
     const { document, uuid } = buildReceipt({

@@ -236,6 +236,25 @@ describe('e-receipts with ETA_RECEIPTS on (the fake ETA)', () => {
     expect(twice.status).toBe(409);
   });
 
+  it('a cancel after the invoice issues a credit note of everything, delivery included, and a return receipt', async () => {
+    const o = await placed();
+    const { invoice_number: invoice } = await confirm(o.id);
+    await drain();
+    const sale = eta.accepted.at(-1)!;
+    const r = await call(t.app, 'PUT', `/v1/admin/orders/${o.id}/status?locale=en`, owner, {
+      status: 'canceled',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.order.invoice_number).toBe(invoice); // an invoice is never taken back: a credit note answers it
+    expect(r.body.order.credit_notes).toMatchObject([{ total: 2340 }]);
+    await drain();
+    const ret = eta.accepted.at(-1)!;
+    expect(ret.documentType).toEqual({ receiptType: 'R', typeVersion: '1.2' });
+    expect((ret.header as EtaDocument).referenceUUID).toBe((sale.header as EtaDocument).uuid);
+    expect(plain(ret.taxTotals)).toEqual([{ taxType: 'T1', amount: 280 }]);
+    expect(plain(ret.totalAmount)).toBe(2340);
+  });
+
   it('a refund issues a credit note the shopper downloads, and a return receipt naming the sale', async () => {
     const o = await placed();
     await confirm(o.id);
