@@ -237,6 +237,8 @@ const AFTER: {
   delivering: [invoiceOrder],
   delivered: [invoiceOrder],
   canceled: [returnUnrefundedStock, creditCancel, (tx, e) => orderCanceled.run(tx, e)],
+  // Brought back by the courier (issue 48): never sold, so its stock comes back and its invoice is credited.
+  returned: [returnUnrefundedStock, creditCancel],
 };
 
 /* ---------------- VAT, the invoice and credit notes (issue 47, decision 030) ---------------- */

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BostaCourier } from '../../adapters/couriers/index.ts';
-import { domainEvents, orderHistory, orders, shipments } from '../../db/schema.ts';
+import { domainEvents, orderHistory, orderProducts, orders, products, shipments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bostaRecorded, FakeBosta } from '../../test/fake-bosta.ts';
 import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
@@ -153,15 +153,42 @@ describe('an order handed to Bosta (COURIER=bosta)', () => {
     ]);
   });
 
-  it('returned to the shop (46, whose words also say Delivered) never delivers the order', async () => {
+  it('returned to the shop (46, whose words also say Delivered) makes the order returned, never delivered, and its stock comes back', async () => {
     const orderId = await confirmedOrder('51000004');
     await moveTo(orderId, 'processing');
     await drain();
+    const [line] = await t.database.db
+      .select({ productId: orderProducts.productId })
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, orderId));
+    const stockOf = async () =>
+      (
+        await t.database.db
+          .select({ n: products.stock })
+          .from(products)
+          .where(eq(products.id, line!.productId))
+      )[0]!.n;
+    expect(await stockOf()).toBe(8);
     await webhook('51000004', 21, '2026-11-29T09:00:00Z');
     await webhook('51000004', { code: 46, value: 'Delivered' }, '2026-11-29T15:00:00Z');
-    expect(await statusOf(orderId)).toBe('delivering');
+    expect(await statusOf(orderId)).toBe('returned');
     const [s] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, orderId));
     expect(s!.status).toBe('returned');
+    expect(await stockOf()).toBe(10);
+    const history = await t.database.db
+      .select()
+      .from(orderHistory)
+      .where(eq(orderHistory.orderId, orderId))
+      .orderBy(asc(orderHistory.id));
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: 'delivering',
+      toStatus: 'returned',
+      actorType: 'system',
+    });
+    // A late "delivered" changes nothing now.
+    await webhook('51000004', 45, '2026-11-29T16:00:00Z');
+    expect(await statusOf(orderId)).toBe('returned');
+    expect(await stockOf()).toBe(10);
   });
 
   it('with the wrong secret nothing changes', async () => {

@@ -4,7 +4,8 @@
  * or out for delivery, the order is on its way (`delivering`); handed to the receiver, `delivered`, through the
  * steps it skipped (a confirmed order goes through processing), each in its history with the courier's words and
  * each with its message to the shopper. An order no longer on that road (cancelled, delivered already, refunded) is
- * left as it is: the event stays in the shipment's history. A return (46) and a cancel do not move the order.
+ * left as it is: the event stays in the shipment's history. Returned to the shop (46), the order is `returned` (its
+ * stock back: core.ts AFTER). A cancel does not move the order.
  */
 import type { OrderState } from '@store/contracts';
 import { eq } from 'drizzle-orm';
@@ -23,6 +24,11 @@ const ROAD: Partial<Record<ShipmentChange['to'], Partial<Record<string, OrderSta
     confirmed: ['processing', 'delivering', 'delivered'],
     processing: ['delivering', 'delivered'],
     delivering: ['delivered'],
+  },
+  returned: {
+    confirmed: ['processing', 'returned'],
+    processing: ['returned'],
+    delivering: ['returned'],
   },
 };
 

@@ -11,6 +11,7 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
   canceled: 'bg-red-100 text-red-900',
   refunded: 'bg-slate-200 text-slate-900',
   partially_refunded: 'bg-orange-100 text-orange-900',
+  returned: 'bg-rose-100 text-rose-900',
 };
 
 export type StatusKey = OrderStatus | 'unknown';

@@ -10,6 +10,7 @@ const STATUS_COLOURS: Record<(typeof ORDER_STATUSES)[number], string> = {
   canceled: 'bg-red-100 text-red-900',
   refunded: 'bg-slate-200 text-slate-900',
   partially_refunded: 'bg-orange-100 text-orange-900',
+  returned: 'bg-rose-100 text-rose-900',
 };
 const UNKNOWN_COLOUR = 'bg-slate-100 text-slate-700';
 
