@@ -9,7 +9,7 @@ import { DEFAULT_MAP_TILE_URL, tileSource } from './lib/security-headers.ts';
 import { checkSmsSettings, smsSettingsShape } from './adapters/sms/settings.ts';
 import { checkWhatsAppSettings, whatsappSettingsShape } from './adapters/whatsapp/settings.ts';
 import { checkCourierSettings, courierSettingsShape } from './adapters/couriers/settings.ts';
-import { checkImageStoreSettings, imageStoreSettingsShape } from './adapters/s3-image-store.ts';
+import { checkImageStoreSettings, imageStoreSettingsShape } from './adapters/image-store-settings.ts';
 import { trustProxyProblem } from './lib/trust-proxy.ts';
 
 /** A duration in milliseconds between min and max (timeouts; lib/timeouts.ts says why each default). */

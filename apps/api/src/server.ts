@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSmsGateways } from './adapters/sms/index.ts';
 import { NominatimGeocoder } from './adapters/geocoder.ts';
-import { createImageStore } from './adapters/s3-image-store.ts';
+import { createImageStore } from './adapters/image-store-settings.ts';
 import { createPaymentProvider } from './adapters/payments/index.ts';
 import { createCourier } from './adapters/couriers/index.ts';
 import { etaReceiptSetup } from './modules/einvoicing/index.ts';
@@ -31,7 +31,7 @@ async function main() {
   const uploadsDir = path.join(dataDir, 'uploads');
   checkDataDir(dataDir, { embeddedDatabase: !config.DATABASE_URL, uploads: config.IMAGE_STORE === 'disk' });
   // Every picture goes through this store: DATA_DIR/uploads, or with IMAGE_STORE=s3 the bucket (decision 031).
-  const images = createImageStore(config, uploadsDir);
+  const images = await createImageStore(config, uploadsDir);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     readUrls: config.DATABASE_READ_URL,

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createImageStore } from '../adapters/s3-image-store.ts';
+import { createImageStore } from '../adapters/image-store-settings.ts';
 import { loadConfig } from '../config.ts';
 import {
   BackupRefused,
@@ -43,7 +43,7 @@ async function main() {
     : await dumpStoppedEmbedded(path.join(dataDir, 'pglite'));
   const { file, manifest, bytes } = await writeBackupFile(
     dump,
-    createImageStore(config, path.join(dataDir, 'uploads')),
+    await createImageStore(config, path.join(dataDir, 'uploads')),
     out,
     new Date(),
   );

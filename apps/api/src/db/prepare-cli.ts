@@ -10,7 +10,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createImageStore } from '../adapters/s3-image-store.ts';
+import { createImageStore } from '../adapters/image-store-settings.ts';
 import { checkDataDir, loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { seedDemo } from './seed/index.ts';
@@ -34,7 +34,7 @@ async function main() {
     if (config.SEED_DEMO === 'true')
       await seedDemo(database.db, {
         uploadsDir: path.join(dataDir, 'uploads'),
-        images: createImageStore(config, path.join(dataDir, 'uploads')),
+        images: await createImageStore(config, path.join(dataDir, 'uploads')),
         now: new Date(),
       });
     await database.maintain();

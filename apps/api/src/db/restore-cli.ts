@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createImageStore } from '../adapters/s3-image-store.ts';
+import { createImageStore } from '../adapters/image-store-settings.ts';
 import { loadConfig } from '../config.ts';
 import { PgToolMissing, restoreBackup, RestoreRefused } from '../modules/backup/index.ts';
 
@@ -34,7 +34,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     force,
     pgBinDir: config.PG_BIN_DIR,
-    images: createImageStore(config, path.join(dataDir, 'uploads')),
+    images: await createImageStore(config, path.join(dataDir, 'uploads')),
   });
   const m = report.manifest;
   const rows = Object.entries(report.rows)

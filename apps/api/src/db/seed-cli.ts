@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createImageStore } from '../adapters/s3-image-store.ts';
+import { createImageStore } from '../adapters/image-store-settings.ts';
 import { checkDataDir, loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { addGeneratedProducts } from './seed/bulk.ts';
@@ -42,7 +42,7 @@ async function main() {
     const now = new Date();
     let t = Date.now();
     const uploadsDir = path.join(dataDir, 'uploads');
-    const images = createImageStore(config, uploadsDir);
+    const images = await createImageStore(config, uploadsDir);
     const { seeded } = await seedDemo(database.db, { uploadsDir, images, now });
     console.log(
       seeded
