@@ -88,7 +88,6 @@ import {
 } from './lib/security-headers.ts';
 import { clientErrorHandler } from './lib/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, HTTP_TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from './lib/timeouts.ts';
-
 import { ManualCourier, type Courier } from './adapters/couriers/index.ts';
 import {
   adminSettlementRoutes,
@@ -96,6 +95,7 @@ import {
   courierWebhookRoutes,
 } from './modules/shipments/index.ts';
 import { DEFAULT_INVOICING, type InvoicingSettings } from './modules/invoices/index.ts';
+
 export interface AppOptions {
   database: Database;
   clock?: Clock;
@@ -152,13 +152,13 @@ export interface AppOptions {
   importLimits?: Partial<ImportLimits>;
   /** The payment gateway; default: the sandbox gateway served by this API (server.ts picks from PAYMENT_PROVIDER). */
   payments?: PaymentProvider;
+  /** Who delivers (COURIER, server.ts): default the manual courier (staff type the carrier and tracking number). */
+  courier?: Courier;
   /** ABANDONED_CART_HOURS: a cart untouched this long is abandoned (the back office's list; the job's reminders). */
   abandonedCartHours?: number;
   /** Reverse geocoding for GET /v1/geocode/reverse; default: public Nominatim. */
   geocoder?: Geocoder;
   /** How the geocoder is asked: its rate (GEOCODER_RATE_PER_SECOND), callers' limits, the cache (tests change them). */
-  /** Who delivers (COURIER, server.ts): default the manual courier (staff type the carrier and tracking number). */
-  courier?: Courier;
   geocoding?: Partial<GeocodingOptions>;
   /** PUBLIC_URL: the store's public address for payment callbacks and redirects (default http://localhost:3000). */
   publicUrl?: string;

@@ -220,7 +220,9 @@ const schema = z
      * Whether the delivery fee carries VAT (issue 47): true, at the standard 14% inside the fee; false (default),
      * none. Products carry their own rate (the back office's tax class).
      */
-    DELIVERY_FEE_TAXED: z.enum(['true', 'false'], 'DELIVERY_FEE_TAXED must be true or false').default('false'),
+    DELIVERY_FEE_TAXED: z
+      .enum(['true', 'false'], 'DELIVERY_FEE_TAXED must be true or false')
+      .default('false'),
     /** Egypt's e-receipts (ETA_RECEIPTS and the POS's ETA_* settings, adapters/eta/settings.ts). */
     ...etaSettingsShape,
     /** SMS: the gateway (SMS_PROVIDER), a fallback, receipts, and each gateway's account (adapters/sms/settings.ts). */
@@ -402,7 +404,8 @@ const schema = z
       ctx.addIssue({
         code: 'custom',
         path: ['DATABASE_READ_URL'],
-        message: 'DATABASE_READ_URL names replicas of DATABASE_URL: set DATABASE_URL to their primary, or unset it',
+        message:
+          'DATABASE_READ_URL names replicas of DATABASE_URL: set DATABASE_URL to their primary, or unset it',
       });
   });
 
