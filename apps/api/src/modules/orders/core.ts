@@ -1,6 +1,6 @@
 /**
  * The order's one owner (DESIGN.md, CONVENTIONS 14–15, issue 13, decision 029): the only code that creates an
- * order row or changes one, and the only code that writes its lines (order_products: the cart's lines, the prices
+ * order row or changes one, and the only code that writes its lines (order_products: the cart's lines in cart.ts, the prices
  * fixed at checkout, the units a refund gives back). Every change of status goes through `transition`: the
  * transitions table of contracts (order-states.ts) says whether the actor may make the move, a guarded update
  * (`where id = … and status = from`) makes a concurrent change lose cleanly (409), and the same transaction writes
@@ -23,12 +23,13 @@ import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
-import { addressChanged } from '../addresses/index.ts';
 import { allocateCreditNoteNumber, allocateInvoiceNumber, invoiceYear } from '../invoices/index.ts';
 import type { DomainEvent } from './domain-events.ts';
 import { returnStock } from '../stock/index.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
+import { chooseCartAddress, ensureCart, type OrderRow } from './cart.ts';
+
+export type { OrderRow };
 
 /** Who makes a change: the shopper or staff member by id; the gateway and the server's jobs have none. */
 export interface ActorRef {
@@ -412,121 +413,6 @@ async function creditCancel(tx: DbOrTx, e: TransitionEnd) {
     now: e.now,
   });
 }
-
-/* ---------------- the cart (an order in progress) ---------------- */
-
-/** The user's cart row, created on first use (one per user: a partial unique index); locked when `lock`. */
-export async function cartOf(tx: DbOrTx, userId: number, now: Date, lock = false): Promise<OrderRow> {
-  const find = () => {
-    const q = tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'cart')))
-      .limit(1);
-    return lock ? q.for('update') : q;
-  };
-  const [found] = await find();
-  if (found) return found;
-  await ensureCart(tx, userId, now);
-  const [created] = await find();
-  return created!;
-}
-
-/** A new empty cart for the user unless one exists. */
-export async function ensureCart(tx: DbOrTx, userId: number, now: Date) {
-  await tx.execute(sql`insert into orders (user_id, status, created_at, updated_at)
-    values (${userId}, 'cart', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-    on conflict (user_id) where status = 'cart' do nothing`);
-}
-
-/** The cart holds `quantity` of the product (a new line, or the line's quantity replaced). */
-export async function setCartLine(
-  tx: DbOrTx,
-  args: { orderId: number; productId: number; quantity: number; now: Date },
-) {
-  await tx
-    .insert(orderProducts)
-    .values({
-      orderId: args.orderId,
-      productId: args.productId,
-      quantity: args.quantity,
-      createdAt: args.now,
-    })
-    .onConflictDoUpdate({
-      target: [orderProducts.orderId, orderProducts.productId],
-      set: { quantity: args.quantity },
-    });
-}
-
-/** The product leaves the cart. */
-export async function removeCartLine(tx: DbOrTx, orderId: number, productId: number) {
-  await tx
-    .delete(orderProducts)
-    .where(and(eq(orderProducts.orderId, orderId), eq(orderProducts.productId, productId)));
-}
-
-/** A cart line changed: the cart's updated_at follows. */
-export async function touchCart(tx: DbOrTx, orderId: number, now: Date) {
-  await tx
-    .update(orders)
-    .set({ updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'cart')));
-}
-
-/** The delivery address chosen for the user's cart, with its zone's shipping fee and free-shipping amount. */
-export async function chooseCartAddress(
-  tx: DbOrTx,
-  args: {
-    orderId: number;
-    addressId: number;
-    shippingFeesPiastres: number;
-    freeShippingFromPiastres: number | null;
-    now: Date;
-  },
-) {
-  await tx
-    .update(orders)
-    .set({
-      addressId: args.addressId,
-      shippingFeesPiastres: args.shippingFeesPiastres,
-      freeShippingFromPiastres: args.freeShippingFromPiastres,
-      updatedAt: args.now,
-    })
-    .where(and(eq(orders.id, args.orderId), eq(orders.status, 'cart')));
-}
-
-/**
- * A saved address changed or went away: a cart that had it chosen follows (a new fee), or loses it (`fee` null:
- * no address, no fee). Placed orders keep their snapshot. Runs in the address change's transaction
- * (`addressChanged`, registered below).
- */
-export async function followAddressInCart(
-  tx: DbOrTx,
-  args: {
-    userId: number;
-    addressId: number;
-    shippingFeesPiastres: number | null;
-    freeShippingFromPiastres: number | null;
-    now: Date;
-  },
-) {
-  await tx
-    .update(orders)
-    .set(
-      args.shippingFeesPiastres === null
-        ? { addressId: null, shippingFeesPiastres: 0, freeShippingFromPiastres: null, updatedAt: args.now }
-        : {
-            shippingFeesPiastres: args.shippingFeesPiastres,
-            freeShippingFromPiastres: args.freeShippingFromPiastres,
-            updatedAt: args.now,
-          },
-    )
-    .where(
-      and(eq(orders.userId, args.userId), eq(orders.addressId, args.addressId), eq(orders.status, 'cart')),
-    );
-}
-
-addressChanged.on(followAddressInCart);
 
 /* ---------------- checkout and payment ---------------- */
 

@@ -7,8 +7,6 @@
 export {
   GATEWAY,
   SYSTEM,
-  cartOf,
-  chooseCartAddress,
   checkOut,
   emit,
   fixCheckoutPrices,
@@ -16,15 +14,13 @@ export {
   orderCanceled,
   paymentRefund,
   placePaidOrder,
-  removeCartLine,
   returnToCart,
-  setCartLine,
-  touchCart,
   type CheckoutFacts,
   type MoneyRefund,
   type OrderRow,
   type TransitionEnd,
 } from './core.ts';
+export { cartOf, chooseCartAddress, removeCartLine, setCartLine, touchCart } from './cart.ts';
 export { getOrder, hasUnratedOrders } from './service.ts';
 export { paymentReversal } from './events.ts';
 export { listAdminOrders } from './admin-service.ts';

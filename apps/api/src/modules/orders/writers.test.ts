@@ -32,8 +32,11 @@ function writersOf(drizzleName: string, sqlName: string): string[] {
 }
 
 describe('one owner for the order lines and one for the payments', () => {
-  it('order lines are written only by the order core', () => {
-    expect(writersOf('orderProducts', 'order_products')).toEqual(['modules/orders/core.ts']);
+  it('order lines are written only by the order core (core.ts, and the cart it holds in cart.ts)', () => {
+    expect(writersOf('orderProducts', 'order_products')).toEqual([
+      'modules/orders/cart.ts',
+      'modules/orders/core.ts',
+    ]);
   });
 
   it('payment rows are written only by the payments module', () => {

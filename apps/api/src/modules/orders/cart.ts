@@ -1,0 +1,124 @@
+/**
+ * The cart, an order in progress (decision 029): its row, its lines and its delivery address, written only here and
+ * in core.ts, the order's owner. The cart service, the checkout and the address book call these inside their own
+ * transactions. Split from core.ts, which asks `ensureCart` and `chooseCartAddress` of it.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderProducts, orders } from '../../db/schema.ts';
+import { addressChanged } from '../addresses/index.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The user's cart row, created on first use (one per user: a partial unique index); locked when `lock`. */
+export async function cartOf(tx: DbOrTx, userId: number, now: Date, lock = false): Promise<OrderRow> {
+  const find = () => {
+    const q = tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'cart')))
+      .limit(1);
+    return lock ? q.for('update') : q;
+  };
+  const [found] = await find();
+  if (found) return found;
+  await ensureCart(tx, userId, now);
+  const [created] = await find();
+  return created!;
+}
+
+/** A new empty cart for the user unless one exists. */
+export async function ensureCart(tx: DbOrTx, userId: number, now: Date) {
+  await tx.execute(sql`insert into orders (user_id, status, created_at, updated_at)
+    values (${userId}, 'cart', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+    on conflict (user_id) where status = 'cart' do nothing`);
+}
+
+/** The cart holds `quantity` of the product (a new line, or the line's quantity replaced). */
+export async function setCartLine(
+  tx: DbOrTx,
+  args: { orderId: number; productId: number; quantity: number; now: Date },
+) {
+  await tx
+    .insert(orderProducts)
+    .values({
+      orderId: args.orderId,
+      productId: args.productId,
+      quantity: args.quantity,
+      createdAt: args.now,
+    })
+    .onConflictDoUpdate({
+      target: [orderProducts.orderId, orderProducts.productId],
+      set: { quantity: args.quantity },
+    });
+}
+
+/** The product leaves the cart. */
+export async function removeCartLine(tx: DbOrTx, orderId: number, productId: number) {
+  await tx
+    .delete(orderProducts)
+    .where(and(eq(orderProducts.orderId, orderId), eq(orderProducts.productId, productId)));
+}
+
+/** A cart line changed: the cart's updated_at follows. */
+export async function touchCart(tx: DbOrTx, orderId: number, now: Date) {
+  await tx
+    .update(orders)
+    .set({ updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'cart')));
+}
+
+/** The delivery address chosen for the user's cart, with its zone's shipping fee and free-shipping amount. */
+export async function chooseCartAddress(
+  tx: DbOrTx,
+  args: {
+    orderId: number;
+    addressId: number;
+    shippingFeesPiastres: number;
+    freeShippingFromPiastres: number | null;
+    now: Date;
+  },
+) {
+  await tx
+    .update(orders)
+    .set({
+      addressId: args.addressId,
+      shippingFeesPiastres: args.shippingFeesPiastres,
+      freeShippingFromPiastres: args.freeShippingFromPiastres,
+      updatedAt: args.now,
+    })
+    .where(and(eq(orders.id, args.orderId), eq(orders.status, 'cart')));
+}
+
+/**
+ * A saved address changed or went away: a cart that had it chosen follows (a new fee), or loses it (`fee` null:
+ * no address, no fee). Placed orders keep their snapshot. Runs in the address change's transaction
+ * (`addressChanged`, registered below).
+ */
+export async function followAddressInCart(
+  tx: DbOrTx,
+  args: {
+    userId: number;
+    addressId: number;
+    shippingFeesPiastres: number | null;
+    freeShippingFromPiastres: number | null;
+    now: Date;
+  },
+) {
+  await tx
+    .update(orders)
+    .set(
+      args.shippingFeesPiastres === null
+        ? { addressId: null, shippingFeesPiastres: 0, freeShippingFromPiastres: null, updatedAt: args.now }
+        : {
+            shippingFeesPiastres: args.shippingFeesPiastres,
+            freeShippingFromPiastres: args.freeShippingFromPiastres,
+            updatedAt: args.now,
+          },
+    )
+    .where(
+      and(eq(orders.userId, args.userId), eq(orders.addressId, args.addressId), eq(orders.status, 'cart')),
+    );
+}
+
+addressChanged.on(followAddressInCart);
