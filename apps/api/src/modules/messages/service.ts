@@ -6,6 +6,7 @@ import { latinDigits } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SmsReceipt } from '../../adapters/sms/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 const SHOP_TIME_ZONE = 'Africa/Cairo';
 
@@ -42,8 +43,6 @@ const toMessage = (r: MessageRow): AdminMessage => ({
   created_at: new Date(r.created_at).toISOString(),
   updated_at: new Date(r.updated_at).toISOString(),
 });
-
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
 /** The first instant of a Cairo day, as the orders list counts days. */
 const cairoDayStart = (day: string) => sql`((${day})::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
