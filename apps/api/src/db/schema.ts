@@ -1419,3 +1419,75 @@ export const abandonedCartSettings = pgTable(
   },
   (t) => [check('abandoned_cart_settings_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * A shopper's request to return lines of a delivered order (issue 48 item 5, spec §9; modules/returns): asked within
+ * 14 days of delivery with a reason and up to 3 photos, approved or refused by staff with a note, picked up by the
+ * courier (approved: the outbox books the pickup; COURIER=manual: staff type the carrier's tracking number), then
+ * received by staff, which refunds the returned lines (orders' refund: money, stock, credit note) in one transaction.
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** requested → approved | refused; approved → refunded (received by staff, refunded at once). */
+    status: varchar('status', { length: 20 }).notNull().default('requested'),
+    /** contracts RETURN_REASONS. */
+    reason: varchar('reason', { length: 30 }).notNull(),
+    /** The shopper's own words (at most 500 characters). */
+    details: text('details'),
+    /** The photos' image-store keys (at most 3). */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** Staff's note to the shopper when approving or refusing. */
+    staffNote: text('staff_note'),
+    decidedBy: integer('decided_by').references(() => staff.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The pickup: the courier that fetches the items ('bosta', or 'manual' with the carrier staff named). */
+    pickupCourier: varchar('pickup_courier', { length: 20 }),
+    pickupCarrierName: varchar('pickup_carrier_name', { length: 80 }),
+    pickupTrackingNumber: varchar('pickup_tracking_number', { length: 60 }),
+    pickupCourierId: varchar('pickup_courier_id', { length: 80 }),
+    pickupBookedAt: timestamp('pickup_booked_at', { withTimezone: true }),
+    receivedBy: integer('received_by').references(() => staff.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** What went back to the shopper, and how: 'gateway', 'by_hand' (a payment the gateway cannot refund), 'cash'. */
+    refundPiastres: bigint('refund_piastres', { mode: 'number' }),
+    refundMethod: varchar('refund_method', { length: 20 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId),
+    index('order_returns_status_idx').on(t.status, t.id),
+    check('order_returns_status_ck', sql`${t.status} in ('requested', 'approved', 'refused', 'refunded')`),
+    check(
+      'order_returns_refund_method_ck',
+      sql`${t.refundMethod} is null or ${t.refundMethod} in ('gateway', 'by_hand', 'cash')`,
+    ),
+  ],
+);
+
+/** The lines (and units) a return asks to give back. */
+export const orderReturnLines = pgTable(
+  'order_return_lines',
+  {
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderProductId: integer('order_product_id')
+      .notNull()
+      .references(() => orderProducts.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderProductId] }),
+    index('order_return_lines_line_idx').on(t.orderProductId),
+    check('order_return_lines_quantity_ck', sql`${t.quantity} > 0`),
+  ],
+);
