@@ -490,6 +490,40 @@ const PLACED_ORDER = sql`status not in ('cart', 'awaiting_payment', 'abandoned')
  * An order. status 'cart' is the shopper's cart (an order in progress, one per user); checkout moves it to
  * 'pending' (offline methods) or 'awaiting_payment' (online, while the payment key lives) and on.
  */
+/**
+ * Discount codes (issue 49 item 1, modules/discounts): percent (value 1–100) or amount (value in piastres) off the
+ * products in scope, optionally from a minimum order, between dates, up to max_uses in all and per shopper, or for
+ * a first order only. `uses` counts the orders that took it: taken in the placing transaction by a guarded update
+ * (uses < max_uses), so the last use goes to one order.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case; shoppers type it in any case. */
+    code: varchar('code', { length: 40 }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    value: integer('value').notNull(),
+    minimumOrderPiastres: integer('minimum_order_piastres'),
+    /** all, categories, brands or products; scope_ids the ids of that kind. */
+    scope: varchar('scope', { length: 12 }).notNull().default('all'),
+    scopeIds: jsonb('scope_ids').$type<number[]>().notNull().default([]),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerShopper: integer('max_uses_per_shopper'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_uq').on(t.code),
+    check('discount_codes_kind_check', sql`${t.kind} in ('percent', 'amount')`),
+    check('discount_codes_uses_check', sql`${t.maxUses} is null or ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -537,6 +571,13 @@ export const orders = pgTable(
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     checkoutDate: timestamp('checkout_date', { withTimezone: true }),
     sapSync: boolean('sap_sync').notNull().default(false),
+    /**
+     * A discount code (issue 49 item 1): the one a cart holds (PUT v1/users/cart/discount_code), kept by the order
+     * it becomes; the code as typed then and the discount it gave, fixed at checkout (0 without one).
+     */
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    discountCode: varchar('discount_code', { length: 40 }),
+    discountPiastres: bigint('discount_piastres', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -1201,7 +1242,7 @@ export const shipments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** 'bosta' or 'manual' (COURIER when it was made). */
+    /** 'bosta', 'aramex', 'mylerz' or 'manual' (COURIER when it was made). */
     courier: varchar('courier', { length: 20 }).notNull(),
     /** The carrier's name as staff typed it (manual shipments). */
     carrierName: varchar('carrier_name', { length: 80 }),
@@ -1227,7 +1268,7 @@ export const shipments = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} <> 'canceled'`),
     index('shipments_order_idx').on(t.orderId),
-    check('shipments_courier_ck', sql`${t.courier} in ('manual', 'bosta')`),
+    check('shipments_courier_ck', sql`${t.courier} in ('manual', 'bosta', 'aramex', 'mylerz')`),
     check(
       'shipments_status_ck',
       sql`${t.status} in ('created', 'delivering', 'delivered', 'returned', 'canceled')`,

@@ -1,0 +1,2 @@
+ALTER TABLE "shipments" DROP CONSTRAINT "shipments_courier_ck";--> statement-breakpoint
+ALTER TABLE "shipments" ADD CONSTRAINT "shipments_courier_ck" CHECK ("shipments"."courier" in ('manual', 'bosta', 'aramex', 'mylerz'));
