@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -70,6 +71,18 @@ export const promotions = pgTable('promotions', {
   updatedAt: updatedAt(),
 });
 
+/** A product's option and its values (issue 49): colour, storage, size. */
+export interface VariantOption {
+  name_en: string;
+  name_ar: string;
+  values: { en: string; ar: string }[];
+}
+/** A variant's value of one option, in the product's options' order. */
+export interface VariantValue {
+  en: string;
+  ar: string;
+}
+
 export const products = pgTable(
   'products',
   {
@@ -118,8 +131,21 @@ export const products = pgTable(
      * finding 6). Sales move updated_at, not this.
      */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * Variants (issue 49, decision 034). A product sold in several variants has `variant_options` (its options and
+     * their values, both languages) and is the one card lists and search show; each variant is a products row of its
+     * own (its SKU, price, promotion price, stock, pictures, 3D model), hidden (active false), with `variant_of` its
+     * product and `variant_values` its value of each option. The product's stock is its variants' stock added up
+     * (a trigger, migration 0046); its price the lowest of theirs. Products without variants: all three null.
+     */
+    variantOf: integer('variant_of').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+    variantOptions: jsonb('variant_options').$type<VariantOption[]>(),
+    variantValues: jsonb('variant_values').$type<VariantValue[]>(),
   },
   (t) => [
+    index('products_variant_of_idx')
+      .on(t.variantOf, t.id)
+      .where(sql`variant_of is not null`),
     // Lists read active products only (decision 009). A category's or a brand's products, with every column a
     // list sorts on, come from these partial covering indexes alone (index-only scans), as do a list's count
     // and price range; the whole catalog's sorts walk an index of their own.
@@ -792,6 +818,14 @@ export const orderProducts = pgTable(
     grossPiastres: bigint('gross_piastres', { mode: 'number' }),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     orderStatus: varchar('order_status', { length: 30 }),
+    /**
+     * The variant bought (issue 49), fixed at checkout: its SKU and its option values in both languages (product_id
+     * is the variant's own row). Null: a product sold as one item.
+     */
+    variant: jsonb('variant').$type<{
+      sku: string | null;
+      options: { name_en: string; name_ar: string; value_en: string; value_ar: string }[];
+    }>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('order_products_order_product_uq').on(t.orderId, t.productId)],
