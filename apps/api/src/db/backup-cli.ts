@@ -8,8 +8,6 @@
  * snapshot). On the embedded database the store must be stopped (one process holds it); while it runs, an owner
  * downloads the same archive from the back office (Dashboard, Backup).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createImageStore } from '../adapters/image-store-settings.ts';
 import { loadConfig } from '../config.ts';
 import {
@@ -19,8 +17,8 @@ import {
   PgToolMissing,
   writeBackupFile,
 } from '../modules/backup/index.ts';
+import { storeDirs } from './store-dirs.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const usage =
   'usage: npm run backup -- --out FILE (or a folder: store-backup-<time>.tar.gz is written in it)';
 
@@ -36,14 +34,14 @@ function outArg(args: string[]): string {
 async function main() {
   const out = outArg(process.argv.slice(2));
   const config = loadConfig();
-  const dataDir = path.resolve(repoRoot, config.DATA_DIR);
+  const { pgliteDir, uploadsDir } = storeDirs(config);
   const started = Date.now();
   const dump = config.DATABASE_URL
     ? await dumpPostgres(config.DATABASE_URL, config.PG_BIN_DIR)
-    : await dumpStoppedEmbedded(path.join(dataDir, 'pglite'));
+    : await dumpStoppedEmbedded(pgliteDir);
   const { file, manifest, bytes } = await writeBackupFile(
     dump,
-    await createImageStore(config, path.join(dataDir, 'uploads')),
+    await createImageStore(config, uploadsDir),
     out,
     new Date(),
   );

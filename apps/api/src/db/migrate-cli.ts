@@ -6,12 +6,9 @@
  * MIGRATE_ON_START=false then wait for it. Without DATABASE_URL it migrates the embedded database under DATA_DIR
  * (stop the store first: one process holds an embedded database).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { checkDataDir, loadConfig } from '../config.ts';
 import { migratePostgres, openDatabase, schemaState } from './client.ts';
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+import { storeDirs } from './store-dirs.ts';
 
 async function main() {
   const config = loadConfig();
@@ -26,9 +23,9 @@ async function main() {
     }
     return;
   }
-  const dataDir = path.resolve(repoRoot, config.DATA_DIR);
+  const { dataDir, pgliteDir } = storeDirs(config);
   checkDataDir(dataDir, { embeddedDatabase: true });
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase({ dataDir: pgliteDir });
   try {
     const state = await schemaState(database.db);
     console.log(

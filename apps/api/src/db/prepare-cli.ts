@@ -8,20 +8,16 @@
  * settings are read and checked as the server reads them, so a wrong one stops here with the server's sentence.
  */
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createImageStore } from '../adapters/image-store-settings.ts';
 import { checkDataDir, loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { seedDemo } from './seed/index.ts';
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+import { storeDirs } from './store-dirs.ts';
 
 async function main() {
   const config = loadConfig();
   if (config.DATABASE_URL) return;
-  const dataDir = path.resolve(repoRoot, config.DATA_DIR);
-  const pgliteDir = path.join(dataDir, 'pglite');
+  const { dataDir, pgliteDir, uploadsDir } = storeDirs(config);
   if (existsSync(pgliteDir)) return;
   checkDataDir(dataDir, { embeddedDatabase: true });
   const t0 = Date.now();
@@ -33,8 +29,8 @@ async function main() {
   try {
     if (config.SEED_DEMO === 'true')
       await seedDemo(database.db, {
-        uploadsDir: path.join(dataDir, 'uploads'),
-        images: await createImageStore(config, path.join(dataDir, 'uploads')),
+        uploadsDir,
+        images: await createImageStore(config, uploadsDir),
         now: new Date(),
       });
     await database.maintain();

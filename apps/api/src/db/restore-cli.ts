@@ -8,12 +8,11 @@
  * decision 028). Stop the store first; start it afterwards (it applies any newer migrations).
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createImageStore } from '../adapters/image-store-settings.ts';
 import { loadConfig } from '../config.ts';
 import { PgToolMissing, restoreBackup, RestoreRefused } from '../modules/backup/index.ts';
+import { storeDirs } from './store-dirs.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const usage = 'usage: npm run restore -- FILE [--force]';
 
 async function main() {
@@ -27,14 +26,14 @@ async function main() {
         : usage,
     );
   const config = loadConfig();
-  const dataDir = path.resolve(repoRoot, config.DATA_DIR);
+  const { dataDir, uploadsDir } = storeDirs(config);
   const report = await restoreBackup({
     file: path.resolve(process.cwd(), rest[0]!),
     dataDir,
     databaseUrl: config.DATABASE_URL,
     force,
     pgBinDir: config.PG_BIN_DIR,
-    images: await createImageStore(config, path.join(dataDir, 'uploads')),
+    images: await createImageStore(config, uploadsDir),
   });
   const m = report.manifest;
   const rows = Object.entries(report.rows)
