@@ -2,6 +2,16 @@ import type { App } from '../app.ts';
 
 export const PASSWORD = 'Secret#2024';
 
+/**
+ * Per-address limits roomy enough for a test file whose every request comes from one address (the per-address
+ * limits themselves are tested with their own app): createTestApp({ authLimits: ROOMY_AUTH_LIMITS }).
+ */
+const roomy = { max: 10_000, windowSeconds: 60 };
+export const ROOMY_AUTH_LIMITS = { signInPerIp: roomy, codePerIp: roomy, smsPerIp: roomy };
+
+/** A six-digit code that is surely not `code`. */
+export const wrongCode = (code: string) => (code === '000000' ? '000001' : '000000');
+
 export interface AuthHeaders {
   client: string;
   token: string;

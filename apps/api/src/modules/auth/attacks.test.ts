@@ -6,13 +6,19 @@ import { apiMessage } from '@store/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox, users } from '../../db/schema.ts';
-import { latestCode, PASSWORD, registerUser, signIn, signUpBody } from '../../test/accounts.ts';
+import {
+  latestCode,
+  PASSWORD,
+  registerUser,
+  ROOMY_AUTH_LIMITS,
+  signIn,
+  signUpBody,
+} from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
-const roomy = { max: 10_000, windowSeconds: 60 };
 beforeAll(async () => {
-  t = await createTestApp({ authLimits: { signInPerIp: roomy, codePerIp: roomy, smsPerIp: roomy } });
+  t = await createTestApp({ authLimits: ROOMY_AUTH_LIMITS });
 });
 afterAll(() => t?.close());
 

@@ -7,17 +7,17 @@ import {
   newUser,
   PASSWORD,
   registerUser,
+  ROOMY_AUTH_LIMITS,
   signIn,
   signUpBody,
+  wrongCode,
 } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 /** Passwords, the profile, the rate limits and the National ID of an account (sign-up, codes and sessions: auth.test.ts). */
 let t: TestApp;
-// Every request here comes from one address; the per-address limits have their own test app.
-const roomy = { max: 10_000, windowSeconds: 60 };
 beforeAll(async () => {
-  t = await createTestApp({ authLimits: { signInPerIp: roomy, codePerIp: roomy, smsPerIp: roomy } });
+  t = await createTestApp({ authLimits: ROOMY_AUTH_LIMITS });
 });
 afterAll(async () => {
   await t?.close();
@@ -26,7 +26,6 @@ afterAll(async () => {
 const inject = (opts: InjectOptions) => t.app.inject(opts);
 const me = (headers: Record<string, string>) =>
   inject({ method: 'GET', url: '/v1/users?locale=en', headers });
-const wrongCode = (code: string) => (code === '000000' ? '000001' : '000000');
 
 describe('passwords', () => {
   it('forgot password: an unknown phone is 404 on phone_number', async () => {

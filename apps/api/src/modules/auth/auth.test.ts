@@ -11,16 +11,16 @@ import {
   newUser,
   PASSWORD,
   registerUser,
+  ROOMY_AUTH_LIMITS,
   signIn,
   signUpBody,
+  wrongCode,
 } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
-// Every request here comes from one address; the per-address limits have their own test app.
-const roomy = { max: 10_000, windowSeconds: 60 };
 beforeAll(async () => {
-  t = await createTestApp({ authLimits: { signInPerIp: roomy, codePerIp: roomy, smsPerIp: roomy } });
+  t = await createTestApp({ authLimits: ROOMY_AUTH_LIMITS });
 });
 afterAll(async () => {
   await t?.close();
@@ -40,7 +40,6 @@ const confirm = (phone: string | undefined, code: string) =>
     url: '/v1/users/confirmations?locale=en',
     payload: { ...(phone ? { phone_number: phone } : {}), sms_confirmation_otp: code },
   });
-const wrongCode = (code: string) => (code === '000000' ? '000001' : '000000');
 
 describe('sign-up, SMS code, sign-in', () => {
   it('a shopper registers, confirms with the code from the SMS, signs in and is known by the headers', async () => {
