@@ -43,6 +43,8 @@ export const cartUpdateSchema = z.object({
   order_product: z
     .object({
       product_id: idParam,
+      /** A product with variants (issue 49): the variant chosen (its own id; as product_id alone it works too). */
+      variant_id: idParam.optional(),
       quantity: quantity.optional(),
       _destroy: flag.optional().default(false),
     })
@@ -56,7 +58,7 @@ export type CartUpdateBody = z.infer<typeof cartUpdateSchema>;
 /** POST v1/users/cart/merge: the guest cart's lines. */
 export const cartMergeSchema = z.object({
   items: z
-    .array(z.object({ product_id: idParam, quantity: quantity }))
+    .array(z.object({ product_id: idParam, variant_id: idParam.optional(), quantity: quantity }))
     .max(CART_MERGE_MAX_ITEMS, { message: `must_be_at_most:${CART_MERGE_MAX_ITEMS}` }),
 });
 export type CartMergeBody = z.infer<typeof cartMergeSchema>;

@@ -239,6 +239,26 @@ export const specificationSchema = z.object({
   value_ar: z.string(),
 });
 
+/** One of a variant's option values (colour: Black), in the request's language and both. */
+export const optionValueSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  value_en: z.string(),
+  value_ar: z.string(),
+});
+export type OptionValue = z.infer<typeof optionValueSchema>;
+
+/** A product's option (colour, storage, size) and its values, in the order the product page offers them. */
+export const productOptionSchema = z.object({
+  name: z.string(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  values: z.array(z.object({ value: z.string(), value_en: z.string(), value_ar: z.string() })),
+});
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
 export const productSchema = z.object({
   id: z.number().int(),
   /** Title in the request's locale. */
@@ -278,6 +298,15 @@ export const productSchema = z.object({
   monthly_from: z.number().nullable(),
   /** The ratings of the delivered orders holding this product (spec §2), 1 to 5; null before the first. */
   rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  /**
+   * A product with variants (issue 49, decision 034): EGP, the highest of its variants' prices now (checkout_price
+   * is the lowest), so a list's one card shows the range; null or absent: one price.
+   */
+  price_max: z.number().nullable().optional(),
+  /** A variant's card (the cart's line, an order's line): the product it is a variant of, and its option values. */
+  variant_of: z.number().int().nullable().optional(),
+  option_values: z.array(optionValueSchema).optional(),
+  sku: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 /** One bank's plans for a price: months, the monthly amount, the one-time fee and the total (EGP). */
@@ -303,6 +332,13 @@ export const productDetailSchema = productSchema.extend({
   category: categoryRefSchema,
   specifications: z.array(specificationSchema),
   installments: productInstallmentsSchema,
+  /**
+   * Its options and variants (issue 49): empty for a product sold as one item. Each variant is a card of its own
+   * (id, SKU, price, promotion price, stock, pictures, 3D model) with its option values, one per option in order;
+   * the cart takes its id as variant_id (or as product_id).
+   */
+  options: z.array(productOptionSchema).optional(),
+  variants: z.array(productSchema).optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 import { MAX_PER_PAGE, ORDER_STATUSES, PAYMENT_METHODS, RATING_MAX, RATING_MIN } from './constants.ts';
-import { idParam, localeQuery, metaSchema, pageParam, perPageParam, queryBoolean } from './catalog.ts';
+import {
+  idParam,
+  localeQuery,
+  metaSchema,
+  optionValueSchema,
+  pageParam,
+  perPageParam,
+  queryBoolean,
+} from './catalog.ts';
 import { addressSchema } from './address.ts';
 import { nationalIdError, normalizeNationalId } from './national-id.ts';
 
@@ -179,6 +187,11 @@ export const orderProductSchema = z.object({
   vat_amount: z.number().nullable(),
   refunded_quantity: z.number().int(),
   order_status: z.string().nullable(),
+  /** The variant bought (issue 49): its SKU and option values as they were at checkout; null: a one-item product. */
+  variant: z
+    .object({ sku: z.string().nullable(), options: z.array(optionValueSchema) })
+    .nullable()
+    .optional(),
 });
 
 /** The delivery address of an order: the snapshot taken when it was placed, with the customer's name. */

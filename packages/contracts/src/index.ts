@@ -19,6 +19,7 @@ export * from './admin-orders.ts';
 export * from './admin-customers.ts';
 export * from './admin-stock.ts';
 export * from './admin-catalog.ts';
+export * from './admin-variants.ts';
 export * from './admin-images.ts';
 export * from './admin-taxonomy.ts';
 export * from './admin-synonyms.ts';

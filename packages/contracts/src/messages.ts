@@ -347,6 +347,14 @@ export const apiMessages = {
   only_n_per_order: { en: 'Only {n} available per order', ar: 'متاح {n} بس في الطلب الواحد' },
   out_of_stock: { en: 'This product is out of stock', ar: 'المنتج ده خلص من المخزن' },
   product_unavailable: { en: 'This product is no longer available', ar: 'المنتج ده مبقاش متاح' },
+  choose_variant: { en: 'Choose a colour or size first', ar: 'اختار اللون أو المقاس الأول' },
+  variant_not_found: { en: 'This choice is not available', ar: 'الاختيار ده مش متاح' },
+  variant_values_invalid: {
+    en: 'Give each variant one of the values of every option',
+    ar: 'لكل نوع اختار قيمة من قيم كل اختيار',
+  },
+  variant_repeated: { en: 'Two variants are the same', ar: 'فيه نوعين زي بعض' },
+  variant_of_variant: { en: 'A variant cannot have variants', ar: 'النوع مينفعش يبقى له أنواع' },
   /* ---- back office: staff accounts (issue 13) ---- */
   staff_invalid_credentials: {
     en: 'Email or password is incorrect, please try again',

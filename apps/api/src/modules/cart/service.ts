@@ -7,13 +7,14 @@ import {
   type Locale,
   orderTotals,
 } from '@store/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, deliveryZones, orderProducts, products } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { findUserAddress, zoneForGovernorate } from '../addresses/index.ts';
 import { loadProducts } from '../catalog/index.ts';
+import { sellable } from '../stock/index.ts';
 import {
   cartOf,
   chooseCartAddress,
@@ -51,6 +52,8 @@ interface Buyable {
   active: boolean;
   stock: number;
   maximumPerOrder: number | null;
+  /** A product sold in variants (issue 49): the shopper chooses one, the product itself is never in a cart. */
+  hasVariants?: boolean;
 }
 
 /** The most of a product one order may hold now, and what sets it (contracts' one rule, as the counter uses it). */
@@ -58,6 +61,7 @@ const limitOf = (p: Buyable) => quantityLimit({ stock: p.stock, maxPerOrder: p.m
 
 /** Why this quantity cannot be in the cart (a message key, 'key:n' for counts), or null when it can. */
 export function lineProblem(p: Buyable, quantity: number): string | null {
+  if (p.hasVariants) return 'choose_variant';
   if (!p.active) return 'product_unavailable';
   if (p.stock <= 0) return 'out_of_stock';
   const limit = limitOf(p);
@@ -67,7 +71,8 @@ export function lineProblem(p: Buyable, quantity: number): string | null {
 
 const buyable = {
   id: products.id,
-  active: products.active,
+  active: sellable,
+  hasVariants: sql<boolean>`${products.variantOptions} is not null`,
   stock: products.stock,
   maximumPerOrder: products.maximumPerOrder,
 };
@@ -170,8 +175,9 @@ export async function getCart(db: DbOrTx, opts: CartOptions): Promise<Cart> {
  * the spec's message when the product cannot be bought in that quantity.
  */
 export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOptions): Promise<Cart> {
-  const { product_id: productId, quantity, _destroy: destroy } = body.order_product;
+  const { quantity, _destroy: destroy } = body.order_product;
   const order = await db.transaction(async (tx) => {
+    const productId = await lineProductId(tx, body.order_product);
     const cart = await cartOf(tx, opts.userId, opts.now, true);
     if (destroy || !quantity) {
       await removeCartLine(tx, cart.id, productId);
@@ -192,6 +198,20 @@ export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOpt
   return cartView(db, order, opts);
 }
 
+/**
+ * The products row a cart line holds (decision 034): the variant when `variant_id` is given (one of the product's
+ * variants, else 404 variant_not_found), else `product_id` (a product sold as one item, or a variant's own id).
+ */
+async function lineProductId(tx: DbOrTx, line: { product_id: number; variant_id?: number }): Promise<number> {
+  if (line.variant_id === undefined || line.variant_id === line.product_id) return line.product_id;
+  const [v] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, line.variant_id), eq(products.variantOf, line.product_id)));
+  if (!v) throw AppError.notFound('variant_not_found');
+  return v.id;
+}
+
 export interface MergeReport {
   cart: Cart;
   adjusted: { product_id: number; quantity: number; message: string }[];
@@ -205,8 +225,11 @@ export interface MergeReport {
  */
 export async function mergeCart(db: DbOrTx, body: CartMergeBody, opts: CartOptions): Promise<MergeReport> {
   const wanted = new Map<number, number>();
-  for (const i of body.items)
-    if (i.quantity > 0) wanted.set(i.product_id, (wanted.get(i.product_id) ?? 0) + i.quantity);
+  // A variant's line is its own row's (variant_id; a variant of another product is skipped as unknown below).
+  for (const i of body.items) {
+    const id = i.variant_id ?? i.product_id;
+    if (i.quantity > 0) wanted.set(id, (wanted.get(id) ?? 0) + i.quantity);
+  }
   const adjusted: MergeReport['adjusted'] = [];
   const skipped: MergeReport['skipped'] = [];
   const order = await db.transaction(async (tx) => {
@@ -226,7 +249,7 @@ export async function mergeCart(db: DbOrTx, body: CartMergeBody, opts: CartOptio
           skipped.push({ product_id: productId, message: 'product_not_found' });
           continue;
         }
-        if (!p.active || p.stock <= 0) {
+        if (p.hasVariants || !p.active || p.stock <= 0) {
           skipped.push({ product_id: productId, message: lineProblem(p, 1)! });
           continue;
         }

@@ -54,6 +54,8 @@ export async function productSearchTextFor(
     brandId: number;
     model?: string | null;
     series?: string | null;
+    /** A product with variants: its options' values (decision 034). */
+    optionValues?: { en: string; ar: string }[];
   },
 ): Promise<string> {
   const category = await categoryNames(tx, p.categoryId);
@@ -71,6 +73,7 @@ export async function productSearchTextFor(
     model: p.model,
     series: p.series,
     category,
+    optionValues: p.optionValues,
   });
 }
 

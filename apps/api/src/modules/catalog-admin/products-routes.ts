@@ -7,6 +7,8 @@ import {
   adminProductsQuerySchema,
   adminProductsResponseSchema,
   adminProductUpdateSchema,
+  adminVariantsBodySchema,
+  adminVariantsResponseSchema,
   idParam,
   localeQuery,
 } from '@store/contracts';
@@ -24,6 +26,7 @@ import {
   getAdminProduct,
   listAdminProducts,
 } from './products-service.ts';
+import { productVariants, saveVariants } from './variants-service.ts';
 
 export interface AdminProductRoutesOptions {
   /** The app's image store: a deleted product's uploaded files are removed from there. */
@@ -129,6 +132,41 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     },
     async (req) =>
       deleteProduct(db, store, currentStaff(req), req.params.id, clock.now(), requestLocale(req), req.log),
+  );
+
+  app.get(
+    '/products/:id/variants',
+    {
+      schema: {
+        tags,
+        description:
+          'The product’s options (colour, storage, size; both languages) and its variants, each with its SKU, ' +
+          'price, promotion price and stock (issue 49). A variant’s pictures and 3D model are its own images.',
+        params: idParams,
+        querystring: localeQuery,
+        response: { 200: adminVariantsResponseSchema },
+      },
+    },
+    async (req) => productVariants(db, req.params.id),
+  );
+
+  app.put(
+    '/products/:id/variants',
+    {
+      schema: {
+        tags,
+        description:
+          'Replaces the options and variants whole (decision 034): a variant with `id` is kept and changed, one ' +
+          'without is added, one left out is deleted (or detached, hidden, when orders hold it). The product’s ' +
+          'price becomes its cheapest variant’s and its stock theirs added up; an empty list makes it one item ' +
+          'again. Stock changes are manual movements. Audited.',
+        params: idParams,
+        querystring: localeQuery,
+        body: adminVariantsBodySchema,
+        response: { 200: adminVariantsResponseSchema },
+      },
+    },
+    async (req) => saveVariants(db, req.params.id, req.body, clock.now(), currentStaff(req)),
   );
 
   app.post(

@@ -33,6 +33,7 @@ import {
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { removeImageFiles } from './images-service.ts';
 import { categoryNames, insertProduct, updateProduct } from './product-writes.ts';
+import { settleVariantProduct } from './variants-service.ts';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
@@ -336,16 +337,22 @@ export async function editProduct(
   const seen = Date.parse(body.updated_at);
   if (!Number.isFinite(seen)) throw AppError.field('updated_at', 'invalid_value');
   return db.transaction(async (tx) => {
-    const [row] = await rows<{ updated_at: Date | string }>(
+    const [row] = await rows<{ updated_at: Date | string; stock: number; has_variants: boolean }>(
       tx,
-      sql`select updated_at from products where id = ${id} for update`,
+      sql`select updated_at, stock, variant_options is not null as has_variants from products
+          where id = ${id} for update`,
     );
     if (!row) throw AppError.notFound('product_not_found');
     const current = new Date(row.updated_at).getTime();
     if (current !== seen) throw new AppError(409, 'product_changed', ['product_changed']);
     const before = editable(await getAdminProduct(tx, id));
     const stamp = new Date(Math.max(now.getTime(), current + 1));
-    await updateProduct(tx, id, body, stamp, { staffId: me.id });
+    // A product sold in variants (decision 034): its stock and prices are its variants', which follow its fields.
+    const variants = Boolean(row.has_variants);
+    await updateProduct(tx, id, variants ? { ...body, stock: Number(row.stock) } : body, stamp, {
+      staffId: me.id,
+    });
+    if (variants) await settleVariantProduct(tx, id, stamp);
     const product = await getAdminProduct(tx, id);
     const diff = changes(before, editable(product));
     if (Object.keys(diff.after).length)

@@ -17,6 +17,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { executeNamed, type DbOrTx } from '../../db/client.ts';
 import { rows, type Row } from '../../db/rows.ts';
+import type { VariantOption, VariantValue } from '../../db/schema.ts';
 import { pick } from '../../lib/locale.ts';
 import { catalogView, type CatalogView } from './catalog-memo.ts';
 import { iso, jsonRows } from './columns.ts';
@@ -295,7 +296,12 @@ export async function cardRows(
   const found = await run(
     sql`select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
           p.model, p.series, p.price_piastres, p.current_price_piastres, p.maximum_per_order, p.vat_rate_bp,
-          p.featured, p.special_offer, p.created_at,
+          p.featured, p.special_offer, p.created_at, p.sku, p.variant_of, p.variant_values,
+          -- Variants (decision 034): a product's highest variant price now, a variant's product's options.
+          case when p.variant_options is not null then
+            (select max(v.current_price_piastres) from products v where v.variant_of = p.id) end as price_max,
+          case when p.variant_of is not null then
+            (select vp.variant_options from products vp where vp.id = p.variant_of) end as variant_options,
           c.name_en as c_name_en, c.name_ar as c_name_ar,
           b.name_en as b_name_en, b.name_ar as b_name_ar, b.icon_url as b_icon_url,
           pr.id as pr_id, pr.name_en as pr_name_en, pr.name_ar as pr_name_ar, pr.slug as pr_slug,
@@ -385,8 +391,34 @@ export function toCard(r: Row, L: Locale, now: Date, live: Row = r): Product {
     // Filled in by withMonthly (it needs the banks' plans).
     monthly_from: null,
     rating: ratingOf(live.rating),
+    ...variantFields(r, L, current),
   };
 }
+
+/** A card's variant fields (issue 49): only on a product with variants (its range) and on a variant. */
+function variantFields(r: Row, L: Locale, current: number): Partial<Product> {
+  if (r.price_max != null) {
+    const max = Number(r.price_max);
+    return { price_max: max > current ? toEgp(max) : null };
+  }
+  if (r.variant_of == null) return {};
+  const options = (jsonValue(r.variant_options) ?? []) as VariantOption[];
+  const values = (jsonValue(r.variant_values) ?? []) as VariantValue[];
+  return {
+    variant_of: Number(r.variant_of),
+    sku: (r.sku as string | null) ?? null,
+    option_values: options.map((o, i) => ({
+      name: pick(L, o.name_en, o.name_ar),
+      value: pick(L, values[i]?.en ?? '', values[i]?.ar ?? ''),
+      name_en: o.name_en,
+      name_ar: o.name_ar,
+      value_en: values[i]?.en ?? '',
+      value_ar: values[i]?.ar ?? '',
+    })),
+  };
+}
+
+const jsonValue = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** The product's rating from its row: the average to one decimal and how many orders rated it. */
 function ratingOf(value: unknown): Product['rating'] {

@@ -13,6 +13,11 @@ export interface SearchTextParts {
    * section's products by naming the section whole instead (`sectionsNamedWhole`, service.ts).
    */
   category: { en: string; ar: string };
+  /**
+   * A product with variants (issue 49, decision 034): its options' values, both languages ("256 GB", "أسود"), so a
+   * search naming one finds the product, once (its variants are not listed).
+   */
+  optionValues?: { en: string; ar: string }[];
 }
 
 /**
@@ -30,6 +35,7 @@ export function productSearchText(p: SearchTextParts): string {
       p.series ?? '',
       p.category.en,
       p.category.ar,
+      ...(p.optionValues ?? []).flatMap((v) => [v.en, v.ar]),
     ].join(' '),
   );
   // The model also as one word ("EF40P-R-S" → "ef40prs"): shoppers type it with or without spaces and dashes.

@@ -11,10 +11,12 @@ import {
   type ProductDetail,
   type ProductListQuery,
   type ProductListResponse,
+  type ProductOption,
 } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
+import type { VariantOption } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
 import { activePlans, cardRows, installmentTable, toCard, withMonthly } from './cards.ts';
@@ -69,10 +71,12 @@ export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Pro
                   order by depth desc) from up) as path,
         (select json_agg(json_build_object('id', s.id, 'key_en', s.key_en, 'key_ar', s.key_ar,
                   'value_en', s.value_en, 'value_ar', s.value_ar) order by s.position, s.id)
-         from specifications s where s.product_id = p.id) as specs`,
+         from specifications s where s.product_id = p.id) as specs,
+        p.variant_options as own_options`,
   );
   if (!row) throw AppError.notFound('product_not_found');
   const [product] = await withMonthly(db, [toCard(row, opts.locale, opts.now)]);
+  const variants = row.own_options == null ? null : await variantsOf(db, id, opts);
   const installments = installmentTable(
     Number(row.current_price_piastres),
     await activePlans(db),
@@ -99,7 +103,30 @@ export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Pro
       value_en: String(s.value_en),
       value_ar: String(s.value_ar),
     })),
+    ...(variants && {
+      options: optionsOut(row.own_options, L),
+      variants,
+    }),
   };
+}
+
+/** A product's variants as cards of their own (decision 034), in the order they were made. */
+async function variantsOf(db: DbOrTx, id: number, opts: ListOptions): Promise<Product[]> {
+  const found = await cardRows(db, sql`select id from products where variant_of = ${id} order by id`, opts);
+  return withMonthly(
+    db,
+    found.map((r) => toCard(r, opts.locale, opts.now)),
+  );
+}
+
+function optionsOut(value: unknown, L: Locale): ProductOption[] {
+  const options = (typeof value === 'string' ? JSON.parse(value) : value) as VariantOption[];
+  return options.map((o) => ({
+    name: pick(L, o.name_en, o.name_ar),
+    name_en: o.name_en,
+    name_ar: o.name_ar,
+    values: o.values.map((v) => ({ value: pick(L, v.en, v.ar), value_en: v.en, value_ar: v.ar })),
+  }));
 }
 
 /**

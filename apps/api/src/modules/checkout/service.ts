@@ -51,12 +51,13 @@ import {
   sessionActiveError,
   type Logger,
 } from '../payments/index.ts';
-import { productsUnavailable, takeStock } from '../stock/index.ts';
+import { productsUnavailable, sellable, takeStock } from '../stock/index.ts';
 import {
   checkOut,
   fixCheckoutPrices,
   getOrder,
   hasUnratedOrders,
+  recordLineVariants,
   type CheckoutFacts,
 } from '../orders/index.ts';
 
@@ -180,7 +181,7 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
       price: products.currentPricePiastres,
       titleEn: products.titleEn,
       titleAr: products.titleAr,
-      active: products.active,
+      active: sellable,
       maximumPerOrder: products.maximumPerOrder,
     })
     .from(orderProducts)
@@ -230,12 +231,15 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
 }
 
 /** Unit prices are fixed on the lines at checkout (what the shopper saw and pays): the prices the totals used. */
-const fixPrices = (tx: DbOrTx, orderId: number, lines: Line[]) =>
-  fixCheckoutPrices(
+async function fixPrices(tx: DbOrTx, orderId: number, lines: Line[]) {
+  await fixCheckoutPrices(
     tx,
     orderId,
     lines.map((l) => ({ productId: l.productId, unitPiastres: l.price })),
   );
+  // And the variant each line sells (issue 49): its SKU and option values as they are now.
+  await recordLineVariants(tx, orderId);
+}
 
 /** What checkout fixes on the order: the address as it is now, the totals, the method. */
 const factsOf = (

@@ -22,6 +22,7 @@ export {
 } from './core.ts';
 export { cartOf, chooseCartAddress, removeCartLine, setCartLine, touchCart } from './cart.ts';
 export { getOrder, hasUnratedOrders } from './service.ts';
+export { recordLineVariants } from './line-variants.ts';
 export { paymentReversal } from './events.ts';
 export { listAdminOrders } from './admin-service.ts';
 // The order follows its shipment (a courier's news), registered where every part of the API loads this module.

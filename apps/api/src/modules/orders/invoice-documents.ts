@@ -97,7 +97,8 @@ export async function invoicePdf(db: DbOrTx, orderId: number, r: Reader): Promis
     const gross = line.grossPiastres ?? (line.checkoutPricePiastres ?? 0) * line.quantity;
     const vat = line.vatPiastres ?? 0;
     return {
-      description: pick(r.locale, titleEn, titleAr),
+      // A variant's title names its option values; its SKU follows (issue 49).
+      description: `${pick(r.locale, titleEn, titleAr)}${line.variant?.sku ? ` (${line.variant.sku})` : ''}`,
       quantity: line.quantity,
       netPiastres: gross - vat,
       vatPiastres: vat,

@@ -91,6 +91,7 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
         vat: orderProducts.vatPiastres,
         refunded: orderProducts.refundedQuantity,
         orderStatus: orderProducts.orderStatus,
+        variant: orderProducts.variant,
         productId: products.id,
         titleEn: products.titleEn,
         titleAr: products.titleAr,
@@ -181,6 +182,14 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
           vat_amount: l.vat == null ? null : toEgp(l.vat),
           refunded_quantity: l.refunded,
           order_status: l.orderStatus,
+          variant: l.variant && {
+            sku: l.variant.sku,
+            options: l.variant.options.map((o) => ({
+              ...o,
+              name: pick(locale, o.name_en, o.name_ar),
+              value: pick(locale, o.value_en, o.value_ar),
+            })),
+          },
         })),
         count: mine.reduce((n, l) => n + l.quantity, 0),
         rating: ratingOf.get(o.id) ?? null,

@@ -30,6 +30,7 @@ import {
   GATEWAY,
   SYSTEM,
   fixCheckoutPrices,
+  recordLineVariants,
   holdAgainForPayment,
   orderCanceled,
   paymentRefund,
@@ -242,6 +243,7 @@ async function lateSuccess(
           unitPiastres: Number(r.current_price_piastres),
         })),
       );
+      await recordLineVariants(sp, o.id);
       await holdAgainForPayment(sp, {
         orderId: o.id,
         subtotalPiastres: subtotal,

@@ -5,6 +5,7 @@
 export {
   productsUnavailable,
   returnStock,
+  sellable,
   setStock,
   setStocks,
   takeStock,

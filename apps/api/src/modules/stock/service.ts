@@ -3,7 +3,7 @@
  * stock_movements with its reason, in the transaction of the change.
  */
 import { LOW_STOCK_AT, type StockReason } from '@store/contracts';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, stockMovements } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,6 +24,34 @@ export interface Movement {
 }
 
 export const productsUnavailable = () => new AppError(422, 'products_unavailable', ['products_unavailable']);
+
+/**
+ * What may be sold (decision 034): a product shown and sold as one item, or a variant (a hidden row) of a product
+ * shown. A product with variants is never sold itself: its stock is its variants'.
+ */
+// Spelled out with the table's name: drizzle writes columns unqualified in an update, where inside the sub-query
+// they would be read as the sub-query's own.
+export const sellable = sql<boolean>`((products.active and products.variant_options is null)
+  or (products.variant_of is not null
+      and exists (select 1 from products vp where vp.id = products.variant_of and vp.active)))`;
+
+/**
+ * The lines in the order their rows are locked: by product id, a product's variants next to each other at their
+ * product's place (taking a variant's stock also locks its product's row, through the trigger that adds it up), so
+ * two orders always lock rows in the same order and never deadlock.
+ */
+async function lockOrder(tx: DbOrTx, lines: StockLine[]): Promise<StockLine[]> {
+  const ids = lines.map((l) => l.productId);
+  const groups = ids.length
+    ? await tx
+        .select({ id: products.id, of: products.variantOf })
+        .from(products)
+        .where(inArray(products.id, ids))
+    : [];
+  const group = new Map(groups.map((g) => [g.id, g.of ?? g.id]));
+  const key = (l: StockLine) => group.get(l.productId) ?? l.productId;
+  return [...lines].sort((a, b) => key(a) - key(b) || a.productId - b.productId);
+}
 
 async function record(
   tx: DbOrTx,
@@ -54,13 +82,11 @@ async function record(
  * says so too).
  */
 export async function takeStock(tx: DbOrTx, lines: StockLine[], now: Date, m: Movement): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+  for (const line of await lockOrder(tx, lines)) {
     const taken = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
-      .where(
-        and(eq(products.id, line.productId), gte(products.stock, line.quantity), eq(products.active, true)),
-      )
+      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity), sellable))
       .returning({
         id: products.id,
         stock: products.stock,
@@ -88,7 +114,7 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[], now: Date, m: Mo
 
 /** Gives stock back (a payment session that ended, a cancel, a refund with restock). The caller guards that it runs once. */
 export async function returnStock(tx: DbOrTx, lines: StockLine[], now: Date, m: Movement): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+  for (const line of await lockOrder(tx, lines)) {
     if (line.quantity <= 0) continue;
     const [back] = await tx
       .update(products)

@@ -1,0 +1,204 @@
+/**
+ * Product variants (issue 49 item 2, decision 034) through the real layers: staff give a phone colours and storage
+ * sizes, the shop shows it once with its options and variants, a shopper puts a variant in the cart by variant_id,
+ * its own stock limits it, checkout takes that variant's stock and the order line records it; a product sold as one
+ * item is unchanged beside it.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderProducts, products, stockMovements } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
+import { addShopper, addZones, call, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+
+let t: TestApp;
+let staff: StaffAuth;
+let phone: number;
+let cable: number;
+let categoryId: number;
+const v: Record<string, number> = {};
+
+const options = [
+  {
+    name_en: 'Colour',
+    name_ar: 'اللون',
+    values: [
+      { en: 'Black', ar: 'أسود' },
+      { en: 'Blue', ar: 'أزرق' },
+    ],
+  },
+  {
+    name_en: 'Storage',
+    name_ar: 'المساحة',
+    values: [
+      { en: '128 GB', ar: '128 جيجا' },
+      { en: '256 GB', ar: '256 جيجا' },
+    ],
+  },
+];
+
+const stockOf = async (id: number) =>
+  (await t.database.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await addZones(db);
+  staff = (await ownerCatalogClerk(t, 'Variants#2026-long')).catalog;
+  const cat = await addCategory(db, 'Mobiles', 'موبايلات');
+  categoryId = cat.id;
+  const brand = await addBrand(db, 'Apple', 'أبل');
+  const base = { categoryId: cat.id, brandId: brand.id };
+  phone = (
+    await addProduct(db, { ...base, titleEn: 'iPhone 15', titleAr: 'آيفون 15', priceEgp: 400, stock: 7 })
+  ).id;
+  cable = (
+    await addProduct(db, { ...base, titleEn: 'USB-C cable', titleAr: 'كابل', priceEgp: 100, stock: 5 })
+  ).id;
+  const r = await call(t.app, 'PUT', `/v1/admin/products/${phone}/variants`, staff, {
+    options,
+    variants: [
+      { values: ['Black', '128 GB'], sku: 'IP15-BK-128', price: 400, stock: 3 },
+      { values: ['Black', '256 GB'], sku: 'IP15-BK-256', price: 450, stock: 0 },
+      { values: ['Blue', '128 GB'], sku: 'IP15-BL-128', price: 410, stock: 2 },
+    ],
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  for (const x of r.body.variants as { id: number; sku: string }[]) v[x.sku] = x.id;
+});
+afterAll(() => t?.close());
+
+describe('a product with variants', () => {
+  it('lists its options and variants, each with its own SKU, price and stock; its stock is theirs added up', async () => {
+    const r = await call(t.app, 'GET', `/v1/products/${phone}?locale=ar`, {});
+    expect(r.status).toBe(200);
+    const p = r.body.product;
+    expect(p.options.map((o: { name: string }) => o.name)).toEqual(['اللون', 'المساحة']);
+    expect(p.options[0].values.map((x: { value: string }) => x.value)).toEqual(['أسود', 'أزرق']);
+    expect(p.stock).toBe(5);
+    expect(p.checkout_price).toBe(400);
+    expect(p.price_max).toBe(450);
+    expect(
+      p.variants.map((x: { id: number; sku: string; checkout_price: number; stock: number }) => [
+        x.id,
+        x.sku,
+        x.checkout_price,
+        x.stock,
+      ]),
+    ).toEqual([
+      [v['IP15-BK-128'], 'IP15-BK-128', 400, 3],
+      [v['IP15-BK-256'], 'IP15-BK-256', 450, 0],
+      [v['IP15-BL-128'], 'IP15-BL-128', 410, 2],
+    ]);
+    expect(p.variants[2].option_values.map((o: { value: string }) => o.value)).toEqual(['أزرق', '128 جيجا']);
+    // The product gave its own 7 up when it got variants: a manual movement says so.
+    const moves = await t.database.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, phone));
+    expect(moves.at(-1)).toMatchObject({ delta: -7, stockAfter: 0, reason: 'manual' });
+  });
+
+  it('shows one card with the price range in lists, and search finds it once by an option word', async () => {
+    const list = await call(t.app, 'GET', `/v1/products?category_id=${categoryId}&locale=en`, {});
+    const cards = list.body.products.filter((c: { title_en: string }) => c.title_en.startsWith('iPhone'));
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ id: phone, checkout_price: 400, price_max: 450 });
+    for (const word of ['أزرق', '256 GB']) {
+      const found = await call(t.app, 'GET', `/v1/products?query=${encodeURIComponent(word)}&locale=en`, {});
+      expect(found.body.products.map((c: { id: number }) => c.id)).toEqual([phone]);
+    }
+  });
+
+  it('goes into the cart by variant_id, limited by that variant’s stock; the product alone asks for a choice', async () => {
+    const s = await addShopper(t.database.db, t.clock.now());
+    const put = (order_product: Record<string, unknown>) =>
+      call(t.app, 'PUT', '/v1/users/cart?locale=en', s.headers, { order_product });
+    expect((await put({ product_id: phone, quantity: 1 })).body).toMatchObject({
+      errors: ['Choose a colour or size first'],
+    });
+    expect((await put({ product_id: phone, variant_id: v['IP15-BL-128'], quantity: 3 })).body).toMatchObject({
+      errors: ['Only 2 available in stock'],
+    });
+    expect((await put({ product_id: phone, variant_id: v['IP15-BK-256'], quantity: 1 })).body).toMatchObject({
+      errors: ['This product is out of stock'],
+    });
+    expect((await put({ product_id: cable, variant_id: v['IP15-BL-128'], quantity: 1 })).status).toBe(404);
+    const ok = await put({ product_id: phone, variant_id: v['IP15-BL-128'], quantity: 2 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.order.items).toHaveLength(1);
+    expect(ok.body.order.items[0]).toMatchObject({
+      quantity: 2,
+      line_total: 820,
+      max_quantity: 2,
+      product: {
+        id: v['IP15-BL-128'],
+        variant_of: phone,
+        sku: 'IP15-BL-128',
+        title_en: 'iPhone 15 - Blue / 128 GB',
+      },
+    });
+  });
+
+  it('checkout takes the variant’s stock and the order line records the variant; a one-item product is unchanged', async () => {
+    const s: Shopper = await addShopper(t.database.db, t.clock.now());
+    await call(t.app, 'PUT', '/v1/users/cart', s.headers, {
+      order_product: { product_id: phone, variant_id: v['IP15-BK-128'], quantity: 2 },
+    });
+    const { orderId } = await readyToPay(t.app, s, [{ productId: cable, quantity: 1 }]);
+    const r = await call(t.app, 'PUT', '/v1/users/checkout?locale=ar', s.headers, { payment_method: 'cash' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await stockOf(v['IP15-BK-128']!)).toBe(1);
+    expect(await stockOf(phone)).toBe(3);
+    expect(await stockOf(cable)).toBe(4);
+    const order = (await call(t.app, 'GET', `/v1/users/orders/${orderId}?locale=ar`, s.headers)).body.order;
+    const byProduct = new Map(
+      order.order_products.map((l: { product: { id: number } }) => [l.product.id, l] as const),
+    );
+    expect(byProduct.get(v['IP15-BK-128'])).toMatchObject({
+      quantity: 2,
+      checkout_price: 400,
+      variant: {
+        sku: 'IP15-BK-128',
+        options: [
+          { name: 'اللون', value: 'أسود', name_en: 'Colour', value_en: 'Black', value_ar: 'أسود' },
+          { name: 'المساحة', value: '128 جيجا', name_en: 'Storage', value_en: '128 GB' },
+        ],
+      },
+    });
+    expect(byProduct.get(cable)).toMatchObject({ quantity: 1, checkout_price: 100, variant: null });
+    const lines = await t.database.db.select().from(orderProducts).where(eq(orderProducts.orderId, orderId));
+    expect(lines.find((l) => l.productId === cable)?.variant).toBeNull();
+  });
+
+  it('a product whose variants are all removed is one item again; a sold variant is kept apart, hidden', async () => {
+    const r = await call(t.app, 'PUT', `/v1/admin/products/${phone}/variants`, staff, {
+      options: [],
+      variants: [],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ options: [], variants: [] });
+    const p = (await call(t.app, 'GET', `/v1/products/${phone}?locale=en`, {})).body.product;
+    expect(p.variants).toBeUndefined();
+    expect(p.stock).toBe(0);
+    const [sold] = await t.database.db.select().from(products).where(eq(products.id, v['IP15-BK-128']!));
+    expect(sold).toMatchObject({ variantOf: null, active: false });
+    const [unsold] = await t.database.db.select().from(products).where(eq(products.id, v['IP15-BK-256']!));
+    expect(unsold).toBeUndefined();
+  });
+
+  it('refuses variants whose values are not the options’, or repeated', async () => {
+    const r = await call(t.app, 'PUT', `/v1/admin/products/${cable}/variants?locale=en`, staff, {
+      options,
+      variants: [
+        { values: ['Red', '128 GB'], price: 10, stock: 1 },
+        { values: ['Black', '128 GB'], price: 10, stock: 1 },
+        { values: ['Black', '128 GB'], price: 10, stock: 1 },
+      ],
+    });
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.body.field_errors ?? r.body.errors ?? {}).length).toBeGreaterThan(0);
+    expect(await stockOf(cable)).toBe(4);
+  });
+});
