@@ -15,6 +15,7 @@ import { sendAlertDigests } from './lib/staff-alerts.ts';
 import { SWEEP_EVERY_MS, sweepUploads } from './lib/upload-sweep.ts';
 import { runImports } from './modules/catalog-admin/imports-service.ts';
 import { sendCartReminders, sendPriceDrops, sendStockAlerts } from './modules/alerts/index.ts';
+import { foldReportSummaries, REPORT_FOLD_EVERY_MS } from './modules/reports/index.ts';
 
 /**
  * Periodic work. Every job is idempotent and safe to run from several instances at once; a run never overlaps the
@@ -119,6 +120,9 @@ export function startJobs(
     await sendPriceDrops(alerts);
     await sendCartReminders(alerts, opts.abandonedCartHours ?? 24);
   });
+  // The sales report's daily summaries (modules/reports/fold.ts, decision 033): the rows the database's triggers
+  // added since, summed into one per day and key, every 10 minutes; safe on any number of instances.
+  every('report-fold', REPORT_FOLD_EVERY_MS, () => foldReportSummaries(ctx.db));
   // Products imports (catalog-admin/imports-service.ts): queued ones the upload's own run did not take, and those
   // an instance left half done when it died (its lease ran out), every 5 s, safe on any number of instances.
   every('imports', 5_000, (log) =>

@@ -736,6 +736,67 @@ export const orderDailySales = pgTable(
 );
 
 /**
+ * The sales report's daily summaries (issue 49 item 5, decision 033): sold orders (placed, not canceled) per Cairo
+ * day of checkout, kept by the database's triggers on orders, order_products and products in the transaction of
+ * every change (migration 0047: rows of + and − what each change moved, never updated; modules/reports folds
+ * them). report_daily_orders: per governorate and payment method, the orders' figures (`lined`: orders with a
+ * line); report_daily_products: per product, its lines' figures and the orders holding it; report_daily_taxa: per
+ * category (`dim` 'category') or brand ('brand') of the product now, the orders holding one of its products.
+ * `folded`: a row the reports job wrote as the sum of a day's rows (the triggers' rows are not).
+ */
+export const reportDailyOrders = pgTable(
+  'report_daily_orders',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    governorate: text('governorate').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    orders: integer('orders').notNull(),
+    lined: integer('lined').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    revenuePiastres: bigint('revenue_piastres', { mode: 'number' }).notNull(),
+    vatPiastres: bigint('vat_piastres', { mode: 'number' }).notNull(),
+    refundsPiastres: bigint('refunds_piastres', { mode: 'number' }).notNull(),
+    discountsPiastres: bigint('discounts_piastres', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('report_daily_orders_day_idx').on(t.day),
+    index('report_daily_orders_unfolded_idx').on(t.day).where(sql`not folded`),
+  ],
+);
+export const reportDailyProducts = pgTable(
+  'report_daily_products',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    orders: integer('orders').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    revenuePiastres: bigint('revenue_piastres', { mode: 'number' }).notNull(),
+    vatPiastres: bigint('vat_piastres', { mode: 'number' }).notNull(),
+    refundsPiastres: bigint('refunds_piastres', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('report_daily_products_day_idx').on(t.day),
+    index('report_daily_products_unfolded_idx').on(t.day).where(sql`not folded`),
+  ],
+);
+export const reportDailyTaxa = pgTable(
+  'report_daily_taxa',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 10 }).notNull(),
+    key: integer('key').notNull(),
+    orders: integer('orders').notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('report_daily_taxa_day_idx').on(t.day, t.dim),
+    index('report_daily_taxa_unfolded_idx').on(t.day).where(sql`not folded`),
+  ],
+);
+
+/**
  * Counters moved on inside the transaction that uses them, so what they give has no gap (a sequence skips what a
  * rolled-back transaction took): 'order_number', the last order number given (modules/orders/core.ts).
  */

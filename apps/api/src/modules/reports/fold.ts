@@ -1,0 +1,53 @@
+/**
+ * Folding the sales report's daily summaries (migration 0047, decision 033). The database's triggers add a row of
+ * what each change moved; a fold replaces the rows of the days that have such rows by one row per day and key,
+ * their sum, marked folded, in one statement per table (readers see the rows before or after, never both). Rows
+ * added meanwhile are not in its snapshot and stay; a second fold at the same time skips the rows the first
+ * deleted, so nothing is counted twice (as orders/counts.ts folds order_counts).
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** How often the reports job folds: the rows of 10 minutes of sales are few, and reads sum them as they are. */
+export const REPORT_FOLD_EVERY_MS = 600_000;
+
+/** Folds the three summaries' days that have unfolded rows; returns how many rows it read. */
+export async function foldReportSummaries(db: DbOrTx): Promise<number> {
+  let read = 0;
+  const count = (res: unknown) => {
+    const r = res as { rowCount?: number; affectedRows?: number };
+    return r.affectedRows ?? r.rowCount ?? 0;
+  };
+  read += count(
+    await db.execute(sql`
+      with days as (select distinct day from report_daily_orders where not folded),
+      gone as (delete from report_daily_orders r using days where r.day = days.day returning r.*)
+      insert into report_daily_orders (day, governorate, payment_method, orders, lined, units, revenue_piastres,
+        vat_piastres, refunds_piastres, discounts_piastres, folded)
+      select day, governorate, payment_method, sum(orders), sum(lined), sum(units), sum(revenue_piastres),
+        sum(vat_piastres), sum(refunds_piastres), sum(discounts_piastres), true
+      from gone group by 1, 2, 3
+      having sum(orders) <> 0 or sum(lined) <> 0 or sum(units) <> 0 or sum(revenue_piastres) <> 0
+        or sum(vat_piastres) <> 0 or sum(refunds_piastres) <> 0 or sum(discounts_piastres) <> 0`),
+  );
+  read += count(
+    await db.execute(sql`
+      with days as (select distinct day from report_daily_products where not folded),
+      gone as (delete from report_daily_products r using days where r.day = days.day returning r.*)
+      insert into report_daily_products (day, product_id, orders, units, revenue_piastres, vat_piastres,
+        refunds_piastres, folded)
+      select day, product_id, sum(orders), sum(units), sum(revenue_piastres), sum(vat_piastres),
+        sum(refunds_piastres), true
+      from gone group by 1, 2
+      having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_piastres) <> 0 or sum(vat_piastres) <> 0
+        or sum(refunds_piastres) <> 0`),
+  );
+  read += count(
+    await db.execute(sql`
+      with days as (select distinct day from report_daily_taxa where not folded),
+      gone as (delete from report_daily_taxa r using days where r.day = days.day returning r.*)
+      insert into report_daily_taxa (day, dim, key, orders, folded)
+      select day, dim, key, sum(orders), true from gone group by 1, 2, 3 having sum(orders) <> 0`),
+  );
+  return read;
+}

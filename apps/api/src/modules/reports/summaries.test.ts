@@ -1,0 +1,178 @@
+/**
+ * The sales report reads daily summaries the database keeps in the transaction of each change (decision 033,
+ * migration 0047). What an owner relies on: the report from the summaries says exactly what the orders say (live.ts,
+ * the report as it was computed before), for every group, after checkouts through the API on both sides of Cairo
+ * midnight, a cancel, refunds (part and whole), a product moved to another category and brand, and a fold.
+ */
+import { REPORT_GROUPS, type SalesReportResponse } from '@store/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBrand, addCategory } from '../../test/fixtures.ts';
+import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import { foldReportSummaries } from './fold.ts';
+import { liveRows } from './live.ts';
+import { cairoDay, salesReport } from './service.ts';
+
+let t: TestApp;
+let owner: StaffAuth;
+let make: Awaited<ReturnType<typeof productMaker>>;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addZones(t.database.db);
+  make = await productMaker(t.database.db, t.clock.now());
+});
+afterAll(() => t?.close());
+
+/** A shopper at the payment step of a cash order (cart and address through the API); `place` checks it out. */
+async function ready(items: { productId: number; quantity: number }[], governorate: string) {
+  const s = await addShopper(t.database.db, t.clock.now());
+  await readyToPay(t.app, s, items, governorate);
+  return s;
+}
+
+/** Checks the shopper's cart out (cash), then staff's route moves it to `status` (if given). */
+async function checkout(s: Shopper, status?: 'delivered' | 'canceled') {
+  const r = await call(t.app, 'PUT', '/v1/users/checkout', s.headers, { payment_method: 'cash' });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  const id = r.body.order.id as number;
+  if (status) await call(t.app, 'POST', `/dev/orders/${id}/status`, {}, { status });
+  const lines = r.body.order.order_products as { id: number; quantity: number; product: { id: number } }[];
+  return { id, lines };
+}
+
+const place = async (
+  items: { productId: number; quantity: number }[],
+  governorate: string,
+  status?: 'delivered' | 'canceled',
+) => checkout(await ready(items, governorate), status);
+
+/** The report through the route (the summaries) and the same computed from the orders. */
+async function both(q: { from: string; to: string; group_by: (typeof REPORT_GROUPS)[number] }) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/v1/admin/reports/sales?${new URLSearchParams({ ...q, locale: 'en' })}`,
+    headers: owner,
+  });
+  expect(res.statusCode).toBe(200);
+  const live = await salesReport(t.database.db, q, t.clock.now(), 'en', liveRows);
+  return { summary: res.json() as SalesReportResponse, live };
+}
+
+/** Every group over the range: the summaries' answer equals the live one, row for row. */
+async function expectSame(from: string, to: string) {
+  for (const group_by of REPORT_GROUPS) {
+    const { summary, live } = await both({ from, to, group_by });
+    expect(summary, group_by).toEqual(live);
+  }
+}
+
+describe('the sales report from the daily summaries', () => {
+  it('says what the orders say: Cairo midnight, a cancel, refunds, a product moved, a fold', async () => {
+    const a = await make(1000, 50);
+    const b = await make(250, 50);
+    const c = await make(4000, 50);
+    const first = await ready(
+      [
+        { productId: a.id, quantity: 2 },
+        { productId: b.id, quantity: 1 },
+      ],
+      'Giza',
+    );
+    const second = await ready(
+      [
+        { productId: a.id, quantity: 1 },
+        { productId: c.id, quantity: 1 },
+      ],
+      'Cairo',
+    );
+    // 20 seconds before the next Cairo midnight (Cairo's offset read from the zone, so summer time too).
+    const now = t.clock.now();
+    const today = cairoDay(now);
+    let ms = now.getTime();
+    while (cairoDay(new Date(ms + HOUR)) === today) ms += HOUR;
+    while (cairoDay(new Date(ms + 20_000)) === today) ms += 1000;
+    t.clock.advance(ms - now.getTime());
+    const before = await checkout(first, 'delivered');
+    expect(cairoDay(t.clock.now())).toBe(today);
+    t.clock.advance(21_000);
+    const day1 = today;
+    const day2 = cairoDay(t.clock.now());
+    expect(day2 > day1).toBe(true);
+    ({ owner } = await ownerCatalogClerk(t, 'Summaries#Pass2025'));
+    const after = await checkout(second, 'delivered');
+    await place([{ productId: c.id, quantity: 2 }], 'Alexandria', 'canceled');
+    const refunded = await place(
+      [
+        { productId: b.id, quantity: 3 },
+        { productId: c.id, quantity: 1 },
+      ],
+      'Giza',
+      'delivered',
+    );
+    await place([{ productId: b.id, quantity: 1 }], 'Cairo');
+
+    // The order a second before midnight counts on the day before; the others on the day after.
+    const byDay = (await both({ from: day1, to: day2, group_by: 'day' })).summary;
+    expect(byDay.rows.map((r) => [r.key, r.orders, r.units])).toEqual([
+      [day1, 1, 3],
+      [day2, 3, 7],
+    ]);
+    await expectSame(day1, day2);
+
+    // A part refunded, then the rest of that line; another order refunded whole.
+    const lineOf = (o: typeof refunded, productId: number) =>
+      o.lines.find((l) => l.product.id === productId)!.id;
+    const refund = (id: number, lines: { order_product_id: number; quantity: number }[]) =>
+      call(t.app, 'POST', `/v1/admin/orders/${id}/refunds?locale=en`, owner, { lines, restock: true });
+    expect(
+      (await refund(refunded.id, [{ order_product_id: lineOf(refunded, b.id), quantity: 1 }])).status,
+    ).toBe(200);
+    await expectSame(day1, day2);
+    expect(
+      (await refund(refunded.id, [{ order_product_id: lineOf(refunded, b.id), quantity: 2 }])).status,
+    ).toBe(200);
+    const whole = before.lines.map((l) => ({ order_product_id: l.id, quantity: l.quantity }));
+    expect((await refund(before.id, whole)).status).toBe(200);
+    const refunds = (await both({ from: day1, to: day2, group_by: 'day' })).summary;
+    expect(refunds.totals.refunds).toBe(2000 + 250 + 750);
+    await expectSame(day1, day2);
+
+    // The product of two orders moves to another category and brand: both count there now, once each.
+    const phones = await addCategory(t.database.db, 'Phones', 'موبايلات');
+    const oppo = await addBrand(t.database.db, 'Oppo', 'أوبو');
+    const editor = await call(t.app, 'GET', `/v1/admin/products/${c.id}?locale=en`, owner);
+    const {
+      id: _id,
+      images: _images,
+      in_orders: _inOrders,
+      created_at: _created,
+      ...fields
+    } = editor.body.product as Record<string, unknown>;
+    const put = await call(t.app, 'PUT', `/v1/admin/products/${c.id}?locale=en`, owner, {
+      ...fields,
+      category_id: phones.id,
+      brand_id: oppo.id,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const byCategory = (await both({ from: day1, to: day2, group_by: 'category' })).summary;
+    expect(byCategory.rows.find((r) => r.key === String(phones.id))).toMatchObject({ orders: 2, units: 2 });
+    await expectSame(day1, day2);
+
+    // Folded into a row per day and key, the report says the same.
+    const unfolded = await t.database.db.execute(sql`select count(*)::int as n from report_daily_products`);
+    await foldReportSummaries(t.database.db);
+    const folded = await t.database.db.execute(
+      sql`select count(*)::int as n, bool_and(folded) as all from report_daily_products`,
+    );
+    const [u] = (unfolded as unknown as { rows: { n: number }[] }).rows;
+    const [f] = (folded as unknown as { rows: { n: number; all: boolean }[] }).rows;
+    expect(f!.all).toBe(true);
+    expect(f!.n).toBeLessThan(u!.n);
+    await expectSame(day1, day2);
+    expect(after.id).toBeGreaterThan(before.id);
+  });
+});
