@@ -20,7 +20,7 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -215,6 +215,74 @@ function freshSearches(titles: string[]) {
   return shuffled([...out]);
 }
 
+/** A deterministic random number generator (mulberry32): the same queries run to run. */
+function randomFrom(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The kinds of search shoppers type that the catalog's own titles do not (issue 50 item 2). */
+const SHOPPER_KINDS = {
+  pair: 'two catalog words paired at random',
+  typo: 'a typo of a catalog word',
+  'typo+word': 'a typo beside another catalog word',
+} as const;
+type ShopperKind = keyof typeof SHOPPER_KINDS;
+
+/**
+ * A typo as `typo` makes them, or a letter typed as its neighbour in the word (dropped, doubled, swapped or
+ * replaced: about four times as many typos of a word as `typo` alone).
+ */
+function shopperTypo(w: string, random: () => number) {
+  const n = Math.floor(random() * 1000);
+  if (random() < 0.75) return typo(w, n);
+  const i = n % w.length;
+  const other = w[(i + 1) % w.length]!;
+  return other === w[i] ? typo(w, n) : w.slice(0, i) + other + w.slice(i + 1);
+}
+
+/**
+ * Searches as shoppers type them, each different: words of the catalog's titles (either language) paired at
+ * random, so mostly two words no product holds together; a typo of one (a letter dropped, doubled or two swapped);
+ * a typo beside another word, before or after it. Up to `count` of each kind, none twice across the kinds.
+ */
+function shopperSearches(titles: string[], count: number): Record<ShopperKind, string[]> {
+  const words = [...new Set(titles.flatMap(wordsOf))].sort();
+  const random = randomFrom(50);
+  const pick = () => words[Math.floor(random() * words.length)]!;
+  const seen = new Set<string>();
+  const out: Record<ShopperKind, string[]> = { pair: [], typo: [], 'typo+word': [] };
+  const make: Record<ShopperKind, () => string> = {
+    pair: () => `${pick()} ${pick()}`,
+    typo: () => shopperTypo(pick(), random),
+    'typo+word': () => {
+      const [a, b] = [shopperTypo(pick(), random), pick()];
+      return random() < 0.5 ? `${a} ${b}` : `${b} ${a}`;
+    },
+  };
+  for (const kind of Object.keys(make) as ShopperKind[])
+    for (let tries = 0; out[kind].length < count && tries < count * 4; tries++) {
+      const q = make[kind]();
+      const [a, b] = q.split(' ');
+      if (a === b || seen.has(q)) continue;
+      seen.add(q);
+      out[kind].push(q);
+    }
+  return out;
+}
+
+/** The kinds in turn: one of each, then the next of each. */
+const inTurn = (lists: string[][]) =>
+  Array.from({ length: Math.max(...lists.map((l) => l.length)) }, (_, i) =>
+    lists.flatMap((l) => (i < l.length ? [l[i]!] : [])),
+  ).flat();
+
 /** What the header's search asks while a shopper types a word: its first 3, 4, 5… letters. */
 function freshPrefixes(titles: string[]) {
   const out = new Set<string>();
@@ -249,11 +317,54 @@ function freshLists(categoryIds: number[], brandIds: number[]) {
   return shuffled(out);
 }
 
-type Row = { name: string; rps: number; p50: number; p95: number; p97: number; p99: number; non2xx: number };
+type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p97: number;
+  p99: number;
+  non2xx: number;
+  /** The server's CPU per answered request, ms: its main thread's and all its threads' (null: not measurable). */
+  cpuMain: number | null;
+  cpuAll: number | null;
+};
 
-async function scenario(url: string, requests: Req[], connections = CONNECTIONS) {
+/** Milliseconds per clock tick of /proc's CPU times. */
+const TICK_MS = (() => {
+  try {
+    return 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+  } catch {
+    return 10;
+  }
+})();
+
+/**
+ * The CPU time the server process has used so far, ms (Linux): its main thread's (where JavaScript runs) and all
+ * its threads' (PGlite's worker, the garbage collector's helpers, libuv's pool). Read from /proc, so the server
+ * needs no route of its own for it. PostgreSQL's own processes are not in it.
+ */
+function serverCpu(pid: number | undefined): { main: number; all: number } | null {
+  if (!pid) return null;
+  const ticks = (file: string) => {
+    const stat = readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  };
+  try {
+    return {
+      main: ticks(`/proc/${pid}/task/${pid}/stat`) * TICK_MS,
+      all: ticks(`/proc/${pid}/stat`) * TICK_MS,
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function scenario(url: string, requests: Req[], connections = CONNECTIONS, pid?: number) {
   // Every response's latency, for the p95 the targets name (autocannon's own table has p90 and p97.5).
   const latencies: number[] = [];
+  const cpuBefore = serverCpu(pid);
   const result = await autocannon({
     url,
     connections,
@@ -261,9 +372,15 @@ async function scenario(url: string, requests: Req[], connections = CONNECTIONS)
     requests: requests.length ? requests : undefined,
     setupClient: (client) => client.on('response', (_status, _bytes, ms) => latencies.push(ms)),
   });
+  const cpuAfter = serverCpu(pid);
   latencies.sort((a, b) => a - b);
   const non2xx = result.non2xx + result.errors;
+  const answered = result.requests.total;
+  const perRequest = (key: 'main' | 'all') =>
+    cpuBefore && cpuAfter && answered ? (cpuAfter[key] - cpuBefore[key]) / answered : null;
   return {
+    cpuMain: perRequest('main'),
+    cpuAll: perRequest('all'),
     rps: result.requests.average,
     p50: result.latency.p50,
     p95: Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.95))] ?? 0),
@@ -272,6 +389,11 @@ async function scenario(url: string, requests: Req[], connections = CONNECTIONS)
     non2xx,
   };
 }
+
+/** Shoppers' searches never asked before (issue 50 item 2): the rows' names, and how many of each kind. */
+const SHOPPERS = "shoppers' searches, never asked";
+const SHOPPERS_MIX = `${SHOPPERS}: the three kinds in turn`;
+const SHOPPER_QUERIES = 45_000;
 
 /** Connections asking searches never asked before, beside the cached reads of the mixed scenario. */
 const MIXED_NEW_SEARCHES = 4;
@@ -297,7 +419,7 @@ async function benchBackend(b: Backend, port: number) {
     // for an answer costs.
     const requests = fromShoppers(reqs);
     await autocannon({ url: base, connections: 10, duration: 2, requests });
-    const r = await scenario(base, requests);
+    const r = await scenario(base, requests, CONNECTIONS, server.pid);
     await drained(base);
     console.log(`${r.rps.toFixed(0)} req/s`);
     rows.set(name, { name, ...r });
@@ -314,6 +436,7 @@ async function benchBackend(b: Backend, port: number) {
   let freshSearch: Req;
   let freshSuggestion: Req;
   let freshList: Req;
+  let shoppers: [string, Req][];
   const startup = { health: NaN, products: NaN };
   try {
     await waitFor(`${base}/health`, 120_000, 20);
@@ -344,6 +467,23 @@ async function benchBackend(b: Backend, port: number) {
     const fresh = freshSearches(titles);
     const suggestions = freshPrefixes(titles);
     console.log(`${fresh.length} new searches, ${suggestions.length} new suggestion prefixes`);
+    // Shoppers' searches (issue 50 item 2): the mix of the three kinds, then each kind alone, none asked twice.
+    const typed = shopperSearches(titles, SHOPPER_QUERIES);
+    const asSearch = (qs_: string[]) =>
+      onceEach(qs_.map((query) => `/v1/products?${qs({ query, per_page: 12 })}`));
+    const kinds = Object.keys(SHOPPER_KINDS) as ShopperKind[];
+    // A third of each kind's queries for the mix, the rest for the kind's own row (half each when fewer were made).
+    const inMix = (k: ShopperKind) => Math.min(SHOPPER_QUERIES / 3, Math.floor(typed[k].length / 2));
+    shoppers = [
+      [SHOPPERS_MIX, asSearch(inTurn(kinds.map((k) => typed[k].slice(0, inMix(k)))))],
+      ...kinds.map((k): [string, Req] => [
+        `${SHOPPERS}: ${SHOPPER_KINDS[k]}`,
+        asSearch(typed[k].slice(inMix(k))),
+      ]),
+    ];
+    console.log(
+      `shoppers' searches: ${kinds.map((k) => `${typed[k].length.toLocaleString('en-US')} ${k}`).join(', ')}`,
+    );
     freshSearch = onceEach(fresh.map((query) => `/v1/products?${qs({ query, per_page: 12 })}`));
     // What the header's search box asks (GET /v1/products/suggestions, 6 of them).
     freshSuggestion = onceEach(suggestions.map((query) => `/v1/products/suggestions?${qs({ query })}`));
@@ -408,6 +548,7 @@ async function benchBackend(b: Backend, port: number) {
       ['suggestions while typing, never asked before', [freshSuggestion]],
       ['product lists with filters, never asked before', [freshList]],
       ['product by id, uncached', productReqs],
+      ...shoppers.map(([name, req]): [string, Req[]] => [name, [req]]),
     ] as [string, Req[]][])
       await measure(name, reqs);
   } finally {
@@ -424,23 +565,27 @@ async function benchBackend(b: Backend, port: number) {
     'suggestions while typing, never asked before',
     'product lists with filters, never asked before',
     'product by id, uncached',
+    ...shoppers.map(([name]) => name),
     'mixed',
     'beside',
   ];
   return { backend: b.name, total, startup, rows: order.flatMap((k) => rows.get(k) ?? []) };
 }
 
+/** CPU ms per request: two significant digits (the trivial route's is a few hundredths). */
+const ms = (v: number | null) => (v === null ? '—' : v < 1 ? v.toFixed(2) : v.toFixed(1));
+
 function table(res: Awaited<ReturnType<typeof benchBackend>>) {
   const trivial = res.rows.find((r) => r.name === 'trivial route (/health)')?.rps ?? NaN;
   const lines = [
     `### ${res.backend} — ${res.total.toLocaleString('en-US')} products, ${CONNECTIONS} connections, ${SECONDS} s each`,
     '',
-    '| scenario | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | ratio to trivial | errors/non-2xx |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    `| start-up to the first answer (\`npm run serve\`): /health ${res.startup.health} ms, /v1/products ${res.startup.products} ms | | | | | | | |`,
+    '| scenario | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | ratio to trivial | CPU ms/req, main thread | CPU ms/req, all threads | errors/non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| start-up to the first answer (\`npm run serve\`): /health ${res.startup.health} ms, /v1/products ${res.startup.products} ms | | | | | | | | | |`,
     ...res.rows.map(
       (r) =>
-        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p97} | ${r.p99} | ${(r.rps / trivial).toFixed(2)} | ${r.non2xx} |`,
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p97} | ${r.p99} | ${(r.rps / trivial).toFixed(3)} | ${ms(r.cpuMain)} | ${ms(r.cpuAll)} | ${r.non2xx} |`,
     ),
   ];
   return lines.join('\n');
