@@ -1,7 +1,7 @@
 /**
  * Folding the sales report's daily summaries (migration 0047, decision 033). The database's triggers add a row of
  * what each change moved; a fold replaces the rows of the days that have such rows by one row per day and key,
- * their sum, marked folded, in one statement per table (readers see the rows before or after, never both). Rows
+ * their sum, marked folded, in day order (a range of days reads neighbouring pages), in one statement per table (readers see the rows before or after, never both). Rows
  * added meanwhile are not in its snapshot and stay; a second fold at the same time skips the rows the first
  * deleted, so nothing is counted twice (as orders/counts.ts folds order_counts).
  */
@@ -28,7 +28,8 @@ export async function foldReportSummaries(db: DbOrTx): Promise<number> {
         sum(vat_piastres), sum(refunds_piastres), sum(discounts_piastres), true
       from gone group by 1, 2, 3
       having sum(orders) <> 0 or sum(lined) <> 0 or sum(units) <> 0 or sum(revenue_piastres) <> 0
-        or sum(vat_piastres) <> 0 or sum(refunds_piastres) <> 0 or sum(discounts_piastres) <> 0`),
+        or sum(vat_piastres) <> 0 or sum(refunds_piastres) <> 0 or sum(discounts_piastres) <> 0
+      order by 1, 2, 3`),
   );
   read += count(
     await db.execute(sql`
@@ -40,14 +41,16 @@ export async function foldReportSummaries(db: DbOrTx): Promise<number> {
         sum(refunds_piastres), true
       from gone group by 1, 2
       having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_piastres) <> 0 or sum(vat_piastres) <> 0
-        or sum(refunds_piastres) <> 0`),
+        or sum(refunds_piastres) <> 0
+      order by 1, 2`),
   );
   read += count(
     await db.execute(sql`
       with days as (select distinct day from report_daily_taxa where not folded),
       gone as (delete from report_daily_taxa r using days where r.day = days.day returning r.*)
       insert into report_daily_taxa (day, dim, key, orders, folded)
-      select day, dim, key, sum(orders), true from gone group by 1, 2, 3 having sum(orders) <> 0`),
+      select day, dim, key, sum(orders), true from gone group by 1, 2, 3 having sum(orders) <> 0
+      order by 1, 2, 3`),
   );
   return read;
 }
