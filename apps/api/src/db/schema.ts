@@ -358,6 +358,24 @@ export const catalogState = pgTable(
 );
 
 /**
+ * The catalog's change log (issue 50 item 1, decision 035): each raise of catalog_state.version notes here, in the
+ * same transaction (triggers, migration 0049), the products it touched (`product_id`), or that anything may have
+ * changed (`whole`: a category, brand or promotion), or neither (a change the catalog index holds nothing of). An
+ * instance's catalog index at version V then changes only the products noted since V (search/index-follow.ts). Rows
+ * older than an hour are trimmed (jobs.ts); a version with no row makes the index build whole.
+ */
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    productId: integer('product_id'),
+    whole: boolean('whole').notNull().default(false),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_changes_version_idx').on(t.version), index('catalog_changes_at_idx').on(t.at)],
+);
+
+/**
  * Every distinct word of products' search text (kept by a trigger, migration 0002). Search corrects a word found
  * in no product to the nearest words here, then searches those as typed (decision 003).
  */
