@@ -22,7 +22,7 @@ export const adminShipmentEventSchema = z.object({
 
 export const adminShipmentSchema = z.object({
   id: z.number().int(),
-  /** bosta or manual. */
+  /** bosta, aramex, mylerz or manual. */
   courier: z.string(),
   carrier: z.string(),
   tracking_number: z.string(),
@@ -41,8 +41,11 @@ export const adminShipmentSchema = z.object({
 export type AdminShipment = z.infer<typeof adminShipmentSchema>;
 
 export const adminShipmentsResponseSchema = z.object({
-  /** The courier the store ships with (COURIER): `bosta` offers "ship with Bosta"; `manual` only the typed one. */
-  courier: z.enum(['manual', 'bosta']),
+  /**
+   * The courier the store ships with (COURIER): `bosta`, `aramex` or `mylerz` offer "ship with …" (and cancel a
+   * shipment with them); `manual` only the typed one.
+   */
+  courier: z.enum(['manual', 'bosta', 'aramex', 'mylerz']),
   shipments: z.array(adminShipmentSchema),
 });
 export type AdminShipmentsResponse = z.infer<typeof adminShipmentsResponseSchema>;
@@ -94,3 +97,21 @@ export const adminLabelsQuerySchema = z.object({
     .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, { error: 'invalid_value' })
     .transform((s) => [...new Set(s.split(',').map(Number))]),
 });
+
+/**
+ * POST /v1/admin/orders/labels: the labels of many orders in one PDF (base64), and each order's result: printed, or
+ * why not in the staff member's language (one order's failure does not stop the others). `pdf` is null when none
+ * printed.
+ */
+export const adminLabelsBodySchema = adminShipManyBodySchema;
+export const adminLabelsResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      order_id: z.number().int(),
+      printed: z.boolean(),
+      error: z.string().nullable(),
+    }),
+  ),
+  pdf: z.string().nullable(),
+});
+export type AdminLabelsResponse = z.infer<typeof adminLabelsResponseSchema>;

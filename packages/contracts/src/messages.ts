@@ -143,6 +143,26 @@ export const apiMessages = {
     en: 'None of these orders has a courier label to print',
     ar: 'مفيش ولا طلب من دول له بوليصة شحن للطباعة',
   },
+  shipment_no_label: {
+    en: 'This order has no courier label to print',
+    ar: 'الطلب ده ملوش بوليصة شحن للطباعة',
+  },
+  shipment_label_failed: {
+    en: 'The courier did not give this order’s label: {values}',
+    ar: 'شركة الشحن مادتش بوليصة الطلب ده: {values}',
+  },
+  shipment_none: {
+    en: 'This order has no shipment to cancel',
+    ar: 'الطلب ده مفيهوش شحنة تتلغي',
+  },
+  shipment_not_cancelable: {
+    en: 'This shipment is already on its way or done, so it can no longer be cancelled',
+    ar: 'الشحنة دي خرجت أو خلصت، فمينفعش تتلغي دلوقتي',
+  },
+  shipment_cancel_refused: {
+    en: 'The courier did not cancel the shipment: {values}',
+    ar: 'شركة الشحن ملغتش الشحنة: {values}',
+  },
   error_occured: { en: 'Error occured, please try again', ar: 'حصل خطأ، حاول تاني' },
   products_unavailable: {
     en: 'One or more of your products is no longer available',

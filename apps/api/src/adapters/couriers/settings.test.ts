@@ -25,7 +25,7 @@ describe('courier settings at start-up', () => {
   });
 
   it('refuses an unknown courier and an address that is not one', () => {
-    expect(startWith({ COURIER: 'aramex' })).toThrow(/COURIER must be one of manual, bosta/);
+    expect(startWith({ COURIER: 'fedex' })).toThrow(/COURIER must be one of manual, bosta, aramex, mylerz/);
     expect(
       startWith({
         COURIER: 'bosta',
@@ -46,5 +46,71 @@ describe('courier settings at start-up', () => {
     });
     expect(config.BOSTA_URL).toBe('https://stg-app.bosta.co/api/v2');
     expect(createCourier(config).name).toBe('bosta');
+  });
+
+  it('COURIER=aramex without its ClientInfo and shipper stops the start naming each missing one', () => {
+    const err = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'test', COURIER: 'aramex', ARAMEX_USERNAME: 'u', ARAMEX_PASSWORD: 'p' });
+      } catch (e) {
+        return String(e);
+      }
+      return '';
+    })();
+    for (const name of [
+      'ARAMEX_ACCOUNT_NUMBER',
+      'ARAMEX_ACCOUNT_PIN',
+      'ARAMEX_ACCOUNT_ENTITY',
+      'ARAMEX_SHIPPER_NAME',
+      'ARAMEX_SHIPPER_PHONE',
+      'ARAMEX_SHIPPER_ADDRESS',
+    ])
+      expect(err).toContain(`${name} is required when COURIER=aramex`);
+    expect(err).not.toContain('ARAMEX_USERNAME is required');
+    expect(
+      startWith({
+        COURIER: 'aramex',
+        ARAMEX_USERNAME: 'u',
+        ARAMEX_PASSWORD: 'p',
+        ARAMEX_ACCOUNT_NUMBER: '20016',
+        ARAMEX_ACCOUNT_PIN: '331421',
+        ARAMEX_ACCOUNT_ENTITY: 'CAI',
+        ARAMEX_SHIPPER_NAME: 'Souq',
+        ARAMEX_SHIPPER_PHONE: '0223456789',
+        ARAMEX_SHIPPER_ADDRESS: '5 Tahrir St',
+        ARAMEX_URL: 'ws.aramex.net',
+      }),
+    ).toThrow(/ARAMEX_URL must be an http\(s\) address, e.g. https:\/\/ws.aramex.net\/ShippingAPI.V2/);
+  });
+
+  it('with their settings, COURIER=aramex and COURIER=mylerz start with that courier', () => {
+    const aramex = loadConfig({
+      NODE_ENV: 'test',
+      COURIER: 'aramex',
+      ARAMEX_USERNAME: 'u',
+      ARAMEX_PASSWORD: 'p',
+      ARAMEX_ACCOUNT_NUMBER: '20016',
+      ARAMEX_ACCOUNT_PIN: '331421',
+      ARAMEX_ACCOUNT_ENTITY: 'CAI',
+      ARAMEX_SHIPPER_NAME: 'Souq',
+      ARAMEX_SHIPPER_PHONE: '0223456789',
+      ARAMEX_SHIPPER_ADDRESS: '5 Tahrir St',
+    });
+    expect(aramex.ARAMEX_URL).toBe('https://ws.aramex.net/ShippingAPI.V2');
+    expect(aramex.ARAMEX_VERSION).toBe('v1.0');
+    expect(aramex.ARAMEX_ACCOUNT_COUNTRY_CODE).toBe('EG');
+    expect(createCourier(aramex).name).toBe('aramex');
+    expect(startWith({ COURIER: 'mylerz', MYLERZ_USERNAME: 'u' })).toThrow(
+      /MYLERZ_PASSWORD is required when COURIER=mylerz[\s\S]*MYLERZ_WAREHOUSE is required when COURIER=mylerz/,
+    );
+    const mylerz = loadConfig({
+      NODE_ENV: 'test',
+      COURIER: 'mylerz',
+      MYLERZ_USERNAME: 'u',
+      MYLERZ_PASSWORD: 'p',
+      MYLERZ_WAREHOUSE: 'Main Warehouse',
+    });
+    expect(mylerz.MYLERZ_URL).toBe('https://integration.mylerz.net');
+    expect(createCourier(mylerz).name).toBe('mylerz');
   });
 });

@@ -2,14 +2,14 @@
  * How the store hands an order to a courier (issue 48): a shipment is created with the courier, its label (AWB)
  * printed, its progress read, and it may be cancelled while the courier has not picked it up. The courier's news
  * comes back by webhook, read by the courier's own parser. COURIER chooses one: `manual` (staff type the carrier's
- * name and tracking number themselves) or `bosta`.
+ * name and tracking number themselves), `bosta`, `aramex` or `mylerz`.
  */
 
 /** What a shipment is doing, as the store reads it (the courier's own states map onto these). */
 export const SHIPMENT_STATUSES = ['created', 'delivering', 'delivered', 'returned', 'canceled'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
-export const COURIERS = ['manual', 'bosta'] as const;
+export const COURIERS = ['manual', 'bosta', 'aramex', 'mylerz'] as const;
 export type CourierName = (typeof COURIERS)[number];
 
 /** One shipment as the store asks for it: who receives it, where, what is in it and what to collect. */
@@ -42,6 +42,15 @@ export interface ShipmentRequest {
   codPiastres: number;
   notes?: string;
 }
+
+/**
+ * A return's pickup (issue 48 item 5): the courier fetches the items at the shopper's address (the order's) and
+ * brings them back to the shop. Nothing is collected.
+ */
+export type ReturnPickupRequest = Omit<ShipmentRequest, 'codPiastres'> & {
+  /** The store's return id: the courier keeps it as a unique reference, so a retry books no second pickup. */
+  returnId: number;
+};
 
 /** A shipment the courier accepted. */
 export interface CreatedShipment {
@@ -92,6 +101,11 @@ export interface Courier {
   label(courierShipmentIds: string[]): Promise<Buffer>;
   /** The shipment's current state, asked of the courier. */
   track(trackingNumber: string): Promise<TrackedShipment>;
+  /**
+   * Books the pickup of a shopper's return (Bosta: a Customer Return Pickup, type 25). Absent: the courier books
+   * none (COURIER=manual: staff type the carrier and tracking number of the pickup).
+   */
+  createReturnPickup?(request: ReturnPickupRequest): Promise<CreatedShipment>;
   /** Cancels a delivery the courier has not picked up yet. */
   cancel(courierShipmentId: string): Promise<void>;
   /**

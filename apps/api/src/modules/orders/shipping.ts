@@ -10,8 +10,13 @@
 import type { OrderState } from '@store/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
-import { shipmentMoved, type ShipmentChange } from '../shipments/index.ts';
+import { orderHistory, orders } from '../../db/schema.ts';
+import {
+  shipmentCanceled,
+  shipmentMoved,
+  type ShipmentCancel,
+  type ShipmentChange,
+} from '../shipments/index.ts';
 import { SYSTEM, transition } from './core.ts';
 
 /** The steps from where an order stands to where its shipment says it is. */
@@ -58,3 +63,23 @@ export async function followShipment(tx: DbOrTx, change: ShipmentChange) {
 }
 
 shipmentMoved.on(followShipment);
+
+/**
+ * Staff cancelled the order's shipment with its courier: a line in the order's history (its status stays; the
+ * order may be shipped again), by that staff member, naming the courier and the tracking number.
+ */
+export async function noteShipmentCanceled(tx: DbOrTx, c: ShipmentCancel) {
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, c.orderId));
+  if (!order) return;
+  await tx.insert(orderHistory).values({
+    orderId: c.orderId,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actorType: c.staffId === null ? 'system' : 'staff',
+    actorId: c.staffId,
+    note: `Shipment cancelled: ${c.carrier} ${c.trackingNumber}`,
+    createdAt: c.now,
+  });
+}
+
+shipmentCanceled.on(noteShipmentCanceled);

@@ -1,6 +1,8 @@
 import { idParam, localeQuery } from '@store/contracts';
 import {
+  adminLabelsBodySchema,
   adminLabelsQuerySchema,
+  adminLabelsResponseSchema,
   adminShipBodySchema,
   adminShipManyBodySchema,
   adminShipManyResponseSchema,
@@ -11,7 +13,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
-import { adminShipments, labelsOf, shipMany, shipOrder } from './admin-service.ts';
+import {
+  adminShipments,
+  cancelShipment,
+  labelsMany,
+  labelsOf,
+  shipMany,
+  shipOrder,
+} from './admin-service.ts';
 
 const tags = ['admin: orders'];
 const idParams = z.object({ id: idParam });
@@ -111,5 +120,41 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       sendPdf(reply, pdf('labels.pdf', await labelsOf(ctx(), req.query.order_ids, currentStaff(req)))),
+  );
+
+  app.post(
+    '/orders/labels',
+    {
+      schema: {
+        tags,
+        description:
+          'The labels of many orders (at most 100) in one PDF (base64 in `pdf`, null when none printed), each ' +
+          'order asked on its own: each result says printed, or why not in the staff member’s language.',
+        querystring: localeQuery,
+        body: adminLabelsBodySchema,
+        response: { 200: adminLabelsResponseSchema },
+      },
+    },
+    async (req) => labelsMany(ctx(), req.body.order_ids, currentStaff(req), requestLocale(req)),
+  );
+
+  app.post(
+    '/orders/:id/shipments/cancel',
+    {
+      schema: {
+        tags,
+        description:
+          'Cancels the order’s live shipment with its courier while it is not picked up (409 after; 404 with ' +
+          'none); the courier’s refusal answers 502 with its words and changes nothing. Recorded in the order’s ' +
+          'history; the order may be shipped again.',
+        params: idParams,
+        querystring: localeQuery,
+        response: { 200: adminShipmentsResponseSchema },
+      },
+    },
+    async (req) => {
+      await cancelShipment(ctx(), req.params.id, currentStaff(req));
+      return adminShipments(ctx(), req.params.id);
+    },
   );
 };

@@ -11,7 +11,8 @@
 import { normalizeEgyptMobile, OFFLINE_PAYMENT_METHODS, type PaymentMethod } from '@store/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  bostaTrackingUrl,
+  courierDisplayName,
+  courierTrackingUrl,
   type Courier,
   type CourierEvent,
   type ShipmentRequest,
@@ -185,6 +186,20 @@ export interface ShipmentChange {
  */
 export const shipmentMoved = transactionHook<ShipmentChange>();
 
+/** A shipment staff cancelled with its courier (admin-service.ts): the orders module notes it in the order's history. */
+export interface ShipmentCancel {
+  orderId: number;
+  courier: string;
+  /** The courier's or carrier's name, in English (the history's note). */
+  carrier: string;
+  trackingNumber: string;
+  staffId: number | null;
+  now: Date;
+}
+
+/** A shipment was cancelled by staff: the orders module writes it in the order's history, in the same transaction. */
+export const shipmentCanceled = transactionHook<ShipmentCancel>();
+
 /** What a webhook call did: events recorded, of which applied, and those ignored (unknown shipment, repeated). */
 export interface RecordedEvents {
   recorded: number;
@@ -315,9 +330,9 @@ export async function shipmentViews(
     rows.map((s) => [
       s.orderId,
       {
-        carrier: s.courier === 'bosta' ? (locale === 'ar' ? 'بوسطة' : 'Bosta') : (s.carrierName ?? ''),
+        carrier: courierDisplayName(s.courier, locale, s.carrierName),
         tracking_number: s.trackingNumber,
-        tracking_url: s.courier === 'bosta' ? bostaTrackingUrl(s.trackingNumber) : null,
+        tracking_url: courierTrackingUrl(s.courier, s.trackingNumber),
         status: s.status,
       },
     ]),
