@@ -39,6 +39,7 @@ import { devSmsRoutes } from './modules/auth/dev-routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { adminAlertRoutes, alertRoutes } from './modules/alerts/index.ts';
+import { adminDiscountCodeRoutes } from './modules/discounts/routes.ts';
 import { adminReportRoutes } from './modules/reports/index.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { NominatimGeocoder, type Geocoder } from './adapters/geocoder.ts';
@@ -373,6 +374,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminOutboxRoutes, { prefix: '/v1/admin' });
   await app.register(adminAlertRoutes, { prefix: '/v1/admin', abandonedCartHours: opts.abandonedCartHours });
   await app.register(adminReportRoutes, { prefix: '/v1/admin' });
+  await app.register(adminDiscountCodeRoutes, { prefix: '/v1/admin' });
   await app.register(adminCustomerRoutes, { prefix: '/v1/admin' });
   await app.register(adminMessageRoutes, { prefix: '/v1/admin' });
   await app.register(smsReceiptRoutes);

@@ -109,7 +109,13 @@ export const cartSchema = z.object({
   delivery_fee: z.number(),
   /** EGP: from this subtotal delivery to the chosen address is free (its zone's rule); null: no such amount. */
   free_delivery_from: z.number().nullable(),
-  /** EGP: subtotal + delivery_fee. */
+  /** EGP: what the discount code takes off (issue 49 item 1); 0 without one, or when it does not apply now. */
+  discount: z.number(),
+  /** The discount code the cart holds (PUT/DELETE v1/users/cart/discount_code); null when none. */
+  discount_code: z.string().nullable(),
+  /** Why the code held takes nothing off now (the cart changed, it ended...), in the request's language; else null. */
+  discount_code_problem: z.string().nullable(),
+  /** EGP: subtotal − discount + delivery_fee. */
   total: z.number(),
   /** EGP: the VAT inside the total (issue 47; the delivery fee's too when DELIVERY_FEE_TAXED). */
   vat_amount: z.number(),

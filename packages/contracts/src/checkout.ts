@@ -219,6 +219,9 @@ export const orderSchema = z.object({
   checkout_shipping_fees: z.number(),
   total_cart_price: z.number(),
   checkout_total_price: z.number(),
+  /** The discount code the order used (issue 49 item 1) and what it took off (EGP, inside the total); null and 0 without. */
+  discount_code: z.string().nullable(),
+  discount: z.number(),
   /** EGP: what refunds gave back so far (units × the price paid); what was finally paid is the total minus this. */
   refunded_amount: z.number(),
   /** EGP: the VAT inside checkout_total_price (issue 47): the lines' and, when taxed, the delivery fee's. */

@@ -30,3 +30,4 @@ export * from './sms.ts';
 export * from './message-channels.ts';
 export * from './alerts.ts';
 export * from './reports.ts';
+export * from './discount-codes.ts';

@@ -5,6 +5,7 @@ import { priceMessages } from './price-messages.ts';
 import { alertMessages } from './alerts.ts';
 import { reportMessages } from './reports.ts';
 import { settlementMessages } from './admin-settlements.ts';
+import { discountMessages } from './discount-codes.ts';
 
 /**
  * Messages the API sends to users, in both languages. English texts are the spec's own words.
@@ -37,6 +38,7 @@ export const apiMessages = {
   ...alertMessages,
   ...reportMessages,
   ...settlementMessages,
+  ...discountMessages,
   /* ---- bounds of every input, and the database's answers (issue 12) ---- */
   control_characters: {
     en: 'contains characters that are not allowed',

@@ -30,14 +30,53 @@ describe('the one totals calculator', () => {
       { deliveryVatBp: 1400 },
     );
     expect(t.lines).toEqual([
-      { vatRateBp: 1400, net: 10_000, vat: 1400, gross: 11_400 },
-      { vatRateBp: 0, net: 10_000, vat: 0, gross: 10_000 },
-      { vatRateBp: 500, net: 10_000, vat: 500, gross: 10_500 },
+      { vatRateBp: 1400, net: 10_000, vat: 1400, gross: 11_400, discount: 0 },
+      { vatRateBp: 0, net: 10_000, vat: 0, gross: 10_000, discount: 0 },
+      { vatRateBp: 500, net: 10_000, vat: 500, gross: 10_500, discount: 0 },
     ]);
     expect(t.shippingVat).toBe(700);
     expect(t.vat).toBe(1400 + 500 + 700);
     expect(vatInside(-11_400, 1400)).toBe(-1400);
     expect([taxClassOf(1400), taxClassOf(0), taxClassOf(500)]).toEqual(['standard', 'exempt', 'other']);
+  });
+
+  it('takes a discount code off the lines in its scope before VAT, shared by their amounts (issue 49)', () => {
+    const lines = [
+      { unitPiastres: 11_400, quantity: 1 },
+      { unitPiastres: 5_700, quantity: 2 },
+      { unitPiastres: 10_000, quantity: 1, vatRateBp: 0, discountable: false },
+    ];
+    // 10% of the 22,800 in scope: 2,280, shared 1,140 / 1,140; the exempt line is out of scope.
+    const t = orderTotals(
+      lines,
+      { feePiastres: 6000, freeFromPiastres: 31_000 },
+      {
+        discount: { kind: 'percent', value: 10 },
+      },
+    );
+    expect(t).toMatchObject({ subtotal: 32_800, discount: 2280, shipping: 6000, total: 36_520 });
+    expect(t.lines.map((l) => [l.gross, l.discount])).toEqual([
+      [10_260, 1140],
+      [10_260, 1140],
+      [10_000, 0],
+    ]);
+    // The VAT is the discounted amount's: 14/114 of 20,520.
+    expect(t.vat).toBe(2520);
+    // Free delivery is judged on what the products cost after the discount (30,520 < 31,000 here: charged; 32,800 without it: free).
+    expect(orderTotals(lines, { feePiastres: 6000, freeFromPiastres: 31_000 }).shipping).toBe(0);
+    // An amount never takes more than the products in scope cost; a third of a piastre goes to the earlier line.
+    const capped = orderTotals(lines.slice(0, 1), 0, { discount: { kind: 'amount', value: 50_000 } });
+    expect(capped).toMatchObject({ discount: 11_400, total: 0, vat: 0 });
+    const thirds = orderTotals(
+      [
+        { unitPiastres: 100, quantity: 1 },
+        { unitPiastres: 100, quantity: 1 },
+        { unitPiastres: 100, quantity: 1 },
+      ],
+      0,
+      { discount: { kind: 'amount', value: 100 } },
+    );
+    expect(thirds.lines.map((l) => l.discount)).toEqual([34, 33, 33]);
   });
 
   it('adds piastres exactly where EGP floats would drift', () => {

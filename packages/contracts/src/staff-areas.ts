@@ -15,7 +15,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * - catalog: products and their pictures, categories, brands, promotions, synonyms, imports and the export;
  *   stock: stock levels and their movements; content: the shop's pages, branches, delivery zones and banks;
  * - staff: staff accounts and failed sign-ins; outbox: failed events and their retry; backup: the store's backup;
- *   reports: the sales reports and their export (owners: the whole shop's figures).
+ *   reports: the sales reports and their export (owners: the whole shop's figures); discounts: discount codes
+ *   (issue 49 item 1: owners, and the catalog role that runs promotions).
  */
 export const STAFF_AREAS = [
   'account',
@@ -29,6 +30,7 @@ export const STAFF_AREAS = [
   'outbox',
   'backup',
   'reports',
+  'discounts',
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
@@ -36,7 +38,7 @@ export type StaffArea = (typeof STAFF_AREAS)[number];
 export const STAFF_ROLE_AREAS: Record<StaffRole, readonly StaffArea[]> = {
   owner: STAFF_AREAS,
   staff: ['account', 'orders', 'customers', 'messages'],
-  catalog: ['account', 'catalog', 'stock', 'content'],
+  catalog: ['account', 'catalog', 'stock', 'content', 'discounts'],
 };
 
 /** True when a member with `role` may open `area` (no role: signed out, nothing). */

@@ -3,6 +3,7 @@ import {
   cartMergeResponseSchema,
   cartMergeSchema,
   cartResponseSchema,
+  cartDiscountCodeBodySchema,
   cartUpdateSchema,
   idParam,
   localeQuery,
@@ -14,7 +15,15 @@ import { currentUser, requireUser } from '../../lib/auth.ts';
 import { translate } from '../../lib/errors.ts';
 import { expandFormKeys } from '../../lib/form-body.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { attachAddress, getCart, mergeCart, updateCart, type CartOptions } from './service.ts';
+import {
+  applyDiscountCode,
+  attachAddress,
+  getCart,
+  mergeCart,
+  removeDiscountCode,
+  updateCart,
+  type CartOptions,
+} from './service.ts';
 
 const tags = ['cart'];
 const idParams = z.object({ id: idParam });
@@ -53,6 +62,36 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ order: await updateCart(db, req.body, opts(req)) }),
+  );
+
+  app.put(
+    '/users/cart/discount_code',
+    {
+      schema: {
+        tags,
+        description:
+          "Puts a discount code on the cart ({code}, any case). 422 with the reason in the shopper's language when " +
+          'it is unknown, not started, expired, used up (in all or by you), for a first order only, below its ' +
+          'minimum order or for none of the products in the cart; the cart is then unchanged.',
+        querystring: localeQuery,
+        body: cartDiscountCodeBodySchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (req) => ({ order: await applyDiscountCode(db, req.body.code, opts(req)) }),
+  );
+
+  app.delete(
+    '/users/cart/discount_code',
+    {
+      schema: {
+        tags,
+        description: 'Takes the discount code off the cart.',
+        querystring: localeQuery,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (req) => ({ order: await removeDiscountCode(db, opts(req)) }),
   );
 
   app.post(

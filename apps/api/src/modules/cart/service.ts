@@ -10,15 +10,17 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, deliveryZones, orderProducts, products } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, translate } from '../../lib/errors.ts';
 import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { findUserAddress, zoneForGovernorate } from '../addresses/index.ts';
 import { loadProducts } from '../catalog/index.ts';
 import { sellable } from '../stock/index.ts';
+import { checkCode, codeById, findCode, type AppliedDiscount } from '../discounts/index.ts';
 import {
   cartOf,
   chooseCartAddress,
   removeCartLine,
+  setCartDiscountCode,
   setCartLine,
   touchCart as touch,
   type OrderRow,
@@ -101,10 +103,26 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
   );
   const cardOf = new Map(cards.map((c) => [c.id, c]));
   const shown = lines.filter((l) => cardOf.has(l.productId));
+  // The discount code held, when it applies to the cart as it is now (else why not, and nothing off).
+  const code = order.discountCodeId ? await codeById(db, order.discountCodeId) : undefined;
+  const check = code
+    ? await checkCode(db, code, {
+        userId: opts.userId,
+        orderId: order.id,
+        lines: shown.map((l) => ({ productId: l.productId, unitPiastres: l.price, quantity: l.quantity })),
+        now: opts.now,
+      })
+    : null;
+  const applied: AppliedDiscount | null = check && 'applied' in check ? check.applied : null;
   const totals = orderTotals(
-    shown.map((l) => ({ unitPiastres: l.price, quantity: l.quantity, vatRateBp: l.vatRateBp })),
+    shown.map((l) => ({
+      unitPiastres: l.price,
+      quantity: l.quantity,
+      vatRateBp: l.vatRateBp,
+      discountable: applied?.covers.has(l.productId) ?? false,
+    })),
     { feePiastres: order.shippingFeesPiastres, freeFromPiastres: order.freeShippingFromPiastres },
-    { deliveryVatBp: opts.deliveryVatBp ?? 0 },
+    { deliveryVatBp: opts.deliveryVatBp ?? 0, discount: applied?.rule ?? null },
   );
   const items = shown.flatMap((l) => {
     const product = cardOf.get(l.productId)!;
@@ -128,6 +146,9 @@ async function cartView(db: DbOrTx, order: OrderRow, opts: CartOptions): Promise
     item_ids: items.map((i) => i.product.id),
     count: totals.count,
     subtotal: toEgp(totals.subtotal),
+    discount: toEgp(totals.discount),
+    discount_code: code?.code ?? null,
+    discount_code_problem: check && 'problem' in check ? translate(check.problem, opts.locale) : null,
     delivery_fee: toEgp(totals.shipping),
     free_delivery_from:
       order.addressId && order.freeShippingFromPiastres !== null
@@ -194,6 +215,42 @@ export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOpt
     }
     await touch(tx, cart.id, opts.now);
     return cart;
+  });
+  return cartView(db, order, opts);
+}
+
+/**
+ * PUT v1/users/cart/discount_code: the cart holds the code if it applies to the cart now; otherwise 422 with the
+ * reason in the shopper's language and the cart unchanged (a code it held before stays).
+ */
+export async function applyDiscountCode(db: DbOrTx, typed: string, opts: CartOptions): Promise<Cart> {
+  const order = await db.transaction(async (tx) => {
+    const cart = await cartOf(tx, opts.userId, opts.now, true);
+    const code = await findCode(tx, typed);
+    if (!code) throw AppError.field('code', 'discount_code_unknown');
+    const lines = await tx
+      .select({
+        productId: orderProducts.productId,
+        quantity: orderProducts.quantity,
+        unitPiastres: products.currentPricePiastres,
+      })
+      .from(orderProducts)
+      .innerJoin(products, eq(products.id, orderProducts.productId))
+      .where(eq(orderProducts.orderId, cart.id));
+    const check = await checkCode(tx, code, { userId: opts.userId, orderId: cart.id, lines, now: opts.now });
+    if ('problem' in check) throw AppError.field('code', check.problem);
+    await setCartDiscountCode(tx, { userId: opts.userId, codeId: code.id, now: opts.now });
+    return { ...cart, discountCodeId: code.id };
+  });
+  return cartView(db, order, opts);
+}
+
+/** DELETE v1/users/cart/discount_code: the cart holds no code (nothing to remove is fine). */
+export async function removeDiscountCode(db: DbOrTx, opts: CartOptions): Promise<Cart> {
+  const order = await db.transaction(async (tx) => {
+    const cart = await cartOf(tx, opts.userId, opts.now, true);
+    await setCartDiscountCode(tx, { userId: opts.userId, codeId: null, now: opts.now });
+    return { ...cart, discountCodeId: null };
   });
   return cartView(db, order, opts);
 }

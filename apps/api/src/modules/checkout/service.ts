@@ -42,6 +42,7 @@ import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { toAddress, zoneForGovernorate } from '../addresses/index.ts';
+import { checkCode, codeById, codeDropped, takeUse, type AppliedDiscount } from '../discounts/index.ts';
 import {
   activeSession,
   openPaymentSession,
@@ -57,6 +58,7 @@ import {
   fixCheckoutPrices,
   getOrder,
   hasUnratedOrders,
+  setCartDiscountCode,
   recordLineVariants,
   type CheckoutFacts,
 } from '../orders/index.ts';
@@ -152,6 +154,9 @@ interface Prepared {
   user: typeof users.$inferSelect;
   lines: Line[];
   subtotal: number;
+  /** The discount code's amount off (0 without one) and the code as it applied. */
+  discount: number;
+  applied: AppliedDiscount | null;
   shipping: number;
   /** The zone's free-shipping amount now (the payment's check charges by it too). */
   freeFrom: number | null;
@@ -203,10 +208,28 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
   const zone = chosen.zone?.active ? chosen.zone : await zoneForGovernorate(tx, chosen.address.governorate);
   if (!zone) throw AppError.field('address_id', 'governorate_not_served');
 
+  // The cart's discount code must still apply (else 409: the caller drops it and nothing is placed).
+  let applied: AppliedDiscount | null = null;
+  const code = order.discountCodeId ? await codeById(tx, order.discountCodeId) : undefined;
+  if (code) {
+    const check = await checkCode(tx, code, {
+      userId,
+      orderId: order.id,
+      lines: lines.map((l) => ({ productId: l.productId, unitPiastres: l.price, quantity: l.quantity })),
+      now,
+    });
+    if ('problem' in check) throw codeDropped(check.problem, code.id);
+    applied = check.applied;
+  }
   // The zone's rule as it is now: its fee, or nothing from its free-shipping amount.
-  const { subtotal, shipping, total } = orderTotals(
-    lines.map((l) => ({ unitPiastres: l.price, quantity: l.quantity })),
+  const { subtotal, discount, shipping, total } = orderTotals(
+    lines.map((l) => ({
+      unitPiastres: l.price,
+      quantity: l.quantity,
+      discountable: applied?.covers.has(l.productId) ?? false,
+    })),
     { feePiastres: zone.shippingFeesPiastres, freeFromPiastres: zone.freeShippingFromPiastres },
+    { discount: applied?.rule ?? null },
   );
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.notFound();
@@ -222,6 +245,8 @@ async function prepare(tx: DbOrTx, userId: number, now: Date, locale: Locale): P
     user,
     lines,
     subtotal,
+    discount,
+    applied,
     shipping,
     freeFrom: zone.freeShippingFromPiastres,
     total,
@@ -255,7 +280,35 @@ const factsOf = (
   freeShippingFromPiastres: p.freeFrom,
   totalCartPricePiastres: p.subtotal,
   checkoutTotalPricePiastres: p.total,
+  discountCode: p.applied?.code ?? null,
+  discountPiastres: p.discount,
 });
+
+/**
+ * The use of the cart's discount code, taken in the placing transaction (its last use goes to one order: a 409 for
+ * the others, whose carts then drop it).
+ */
+const takeCodeUse = async (tx: DbOrTx, p: Prepared) => {
+  if (p.applied) await takeUse(tx, p.applied.codeId);
+};
+
+/**
+ * A checkout refused for its discount code (409 discount_code_dropped: used up meanwhile, ended, no longer for this
+ * cart): the transaction rolled back, and the cart drops the code so confirming again places the order without it.
+ */
+async function droppingCode<T>(db: Db, userId: number, now: Date, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'discount_code_dropped') {
+      const codeId = Number(err.extra.discount_code_id);
+      await db.transaction((tx) =>
+        setCartDiscountCode(tx, { userId, codeId: null, now, unlessOther: codeId }),
+      );
+    }
+    throw err;
+  }
+}
 
 /** An open payment session blocks a second checkout; expired ones give their stock back first. */
 async function beforeCheckout(db: Db, userId: number, now: Date) {
@@ -287,27 +340,31 @@ export async function placeOrder(
   const installments = request.payment_method === 'visa_on_delivery_installments';
   const plan = installments ? await checkPlan(db, request.bank_installment_id!, request.bank_id) : null;
   await beforeCheckout(db, userId, now);
-  const orderId = await db.transaction(async (tx) => {
-    const p = await prepare(tx, userId, now, locale);
-    // A plan is offered from its minimum amount: the order's total, delivery included, as the wizard compares.
-    if (plan && !planOffered(p.total, plan)) {
-      throw AppError.field(
-        'bank_installment_id',
-        `bank_installment_below_minimum:${formatAmount(toEgp(plan.minimumPiastres))}`,
-      );
-    }
-    await takeStock(tx, p.lines, now, { reason: 'order', orderId: p.orderId });
-    await fixPrices(tx, p.orderId, p.lines);
-    await checkOut(tx, {
-      orderId: p.orderId,
-      userId,
-      online: false,
-      facts: factsOf(p, request.payment_method, plan?.id ?? null),
-      now,
-      deliveryVatBp: opts.deliveryVatBp,
-    });
-    return p.orderId;
-  });
+  const orderId = await droppingCode(db, userId, now, () =>
+    db.transaction(async (tx) => {
+      const p = await prepare(tx, userId, now, locale);
+      // A plan is offered from its minimum amount: the order's total, delivery included, as the wizard compares.
+      if (plan && !planOffered(p.total, plan)) {
+        throw AppError.field(
+          'bank_installment_id',
+          `bank_installment_below_minimum:${formatAmount(toEgp(plan.minimumPiastres))}`,
+        );
+      }
+      await takeCodeUse(tx, p);
+      await takeStock(tx, p.lines, now, { reason: 'order', orderId: p.orderId });
+      await fixPrices(tx, p.orderId, p.lines);
+      await checkOut(tx, {
+        orderId: p.orderId,
+        userId,
+        online: false,
+        facts: factsOf(p, request.payment_method, plan?.id ?? null),
+        now,
+        deliveryVatBp: opts.deliveryVatBp,
+        discount: p.applied,
+      });
+      return p.orderId;
+    }),
+  );
   return getOrder(db, userId, orderId, locale);
 }
 
@@ -332,28 +389,32 @@ export async function startPaymentSession(
   const { now, locale, baseUrl } = opts;
   await beforeCheckout(db, userId, now);
   const expiresAt = new Date(now.getTime() + PAYMENT_KEY_MINUTES * 60_000);
-  const held = await db.transaction(async (tx) => {
-    const p = await prepare(tx, userId, now, locale);
-    await takeStock(tx, p.lines, now, { reason: 'payment_hold', orderId: p.orderId });
-    await fixPrices(tx, p.orderId, p.lines);
-    await checkOut(tx, {
-      orderId: p.orderId,
-      userId,
-      online: true,
-      facts: factsOf(p, 'online', null),
-      now,
-      deliveryVatBp: opts.deliveryVatBp,
-    });
-    const paymentId = await openPaymentSession(tx, {
-      orderId: p.orderId,
-      userId,
-      provider: provider.name,
-      amountPiastres: p.total,
-      expiresAt,
-      now,
-    });
-    return { ...p, paymentId };
-  });
+  const held = await droppingCode(db, userId, now, () =>
+    db.transaction(async (tx) => {
+      const p = await prepare(tx, userId, now, locale);
+      await takeCodeUse(tx, p);
+      await takeStock(tx, p.lines, now, { reason: 'payment_hold', orderId: p.orderId });
+      await fixPrices(tx, p.orderId, p.lines);
+      await checkOut(tx, {
+        orderId: p.orderId,
+        userId,
+        online: true,
+        facts: factsOf(p, 'online', null),
+        now,
+        deliveryVatBp: opts.deliveryVatBp,
+        discount: p.applied,
+      });
+      const paymentId = await openPaymentSession(tx, {
+        orderId: p.orderId,
+        userId,
+        provider: provider.name,
+        amountPiastres: p.total,
+        expiresAt,
+        now,
+      });
+      return { ...p, paymentId };
+    }),
+  );
 
   let intention;
   try {

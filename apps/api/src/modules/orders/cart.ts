@@ -68,6 +68,26 @@ export async function touchCart(tx: DbOrTx, orderId: number, now: Date) {
     .where(and(eq(orders.id, orderId), eq(orders.status, 'cart')));
 }
 
+/**
+ * The discount code the cart holds (issue 49 item 1), or none. `unlessOther`: only if the cart still holds that
+ * code (a checkout that found it used up drops it, not a code the shopper put on meanwhile).
+ */
+export async function setCartDiscountCode(
+  tx: DbOrTx,
+  args: { userId: number; codeId: number | null; now: Date; unlessOther?: number },
+) {
+  await tx
+    .update(orders)
+    .set({ discountCodeId: args.codeId, updatedAt: args.now })
+    .where(
+      and(
+        eq(orders.userId, args.userId),
+        eq(orders.status, 'cart'),
+        args.unlessOther === undefined ? undefined : eq(orders.discountCodeId, args.unlessOther),
+      ),
+    );
+}
+
 /** The delivery address chosen for the user's cart, with its zone's shipping fee and free-shipping amount. */
 export async function chooseCartAddress(
   tx: DbOrTx,

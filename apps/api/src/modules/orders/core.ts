@@ -12,6 +12,7 @@
 import {
   canTransition,
   orderTotals,
+  type DiscountRule,
   type OrderActor,
   type OrderState,
   type PaymentMethod,
@@ -26,6 +27,7 @@ import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import { allocateCreditNoteNumber, allocateInvoiceNumber, invoiceYear } from '../invoices/index.ts';
 import type { DomainEvent } from './domain-events.ts';
 import { returnStock } from '../stock/index.ts';
+import { giveUseBack } from '../discounts/index.ts';
 
 import { chooseCartAddress, ensureCart, type OrderRow } from './cart.ts';
 
@@ -54,8 +56,16 @@ type OrderChanges = Partial<
     | 'checkoutDate'
     | 'refundedPiastres'
     | 'vatPiastres'
+    | 'discountCode'
+    | 'discountPiastres'
   >
 >;
+
+/** A discount code's rule at checkout and the products it covers (issue 49 item 1), for the lines' amounts. */
+export interface OrderDiscount {
+  rule: DiscountRule;
+  covers: ReadonlySet<number>;
+}
 
 /** Statuses that are not (yet) orders (service.ts NOT_PLACED_STATUSES): no order number. */
 const UNPLACED: readonly string[] = ['cart', 'awaiting_payment', 'abandoned'];
@@ -250,7 +260,12 @@ const AFTER: {
  * delivery fee charged. `deliveryVatBp`: the delivery fee's rate (DELIVERY_FEE_TAXED); absent, the fee keeps the
  * VAT its checkout gave it (a payment that succeeded late places what was checked out).
  */
-export async function recordVat(tx: DbOrTx, orderId: number, deliveryVatBp?: number) {
+export async function recordVat(
+  tx: DbOrTx,
+  orderId: number,
+  deliveryVatBp?: number,
+  discount?: OrderDiscount | null,
+) {
   const [order] = await tx
     .select({ shipping: orders.shippingFeesPiastres, shippingVat: orders.shippingVatPiastres })
     .from(orders)
@@ -259,6 +274,7 @@ export async function recordVat(tx: DbOrTx, orderId: number, deliveryVatBp?: num
   const lines = await tx
     .select({
       id: orderProducts.id,
+      productId: orderProducts.productId,
       quantity: orderProducts.quantity,
       price: orderProducts.checkoutPricePiastres,
       vatRateBp: products.vatRateBp,
@@ -267,10 +283,16 @@ export async function recordVat(tx: DbOrTx, orderId: number, deliveryVatBp?: num
     .innerJoin(products, eq(products.id, orderProducts.productId))
     .where(eq(orderProducts.orderId, orderId))
     .orderBy(asc(orderProducts.id));
+  // A discount code comes off the lines it covers before VAT: each line's gross is what is paid for it.
   const totals = orderTotals(
-    lines.map((l) => ({ unitPiastres: l.price ?? 0, quantity: l.quantity, vatRateBp: l.vatRateBp })),
+    lines.map((l) => ({
+      unitPiastres: l.price ?? 0,
+      quantity: l.quantity,
+      vatRateBp: l.vatRateBp,
+      discountable: discount ? discount.covers.has(l.productId) : false,
+    })),
     order.shipping,
-    { deliveryVatBp: deliveryVatBp ?? 0 },
+    { deliveryVatBp: deliveryVatBp ?? 0, discount: discount?.rule ?? null },
   );
   const shippingVat = deliveryVatBp === undefined ? order.shippingVat : totals.shippingVat;
   for (const [i, l] of lines.entries()) {
@@ -337,7 +359,12 @@ export async function issueCreditNote(
       const l = byId.get(u.lineId)!;
       const unit = l.checkoutPricePiastres ?? 0;
       const whole = u.quantity >= l.quantity;
-      const gross = whole ? (l.grossPiastres ?? unit * l.quantity) : unit * u.quantity;
+      // Some units: their share of what the line cost (a discount code took its part off the line's gross).
+      const gross = whole
+        ? (l.grossPiastres ?? unit * l.quantity)
+        : l.grossPiastres == null
+          ? unit * u.quantity
+          : Math.round((l.grossPiastres * u.quantity) / Math.max(1, l.quantity));
       const vat = whole
         ? (l.vatPiastres ?? 0)
         : Math.round(((l.vatPiastres ?? 0) * u.quantity) / Math.max(1, l.quantity));
@@ -445,6 +472,8 @@ export type CheckoutFacts = Required<
     | 'freeShippingFromPiastres'
     | 'totalCartPricePiastres'
     | 'checkoutTotalPricePiastres'
+    | 'discountCode'
+    | 'discountPiastres'
   >
 > & { paymentMethod: PaymentMethod; bankInstallmentId: number | null };
 
@@ -462,6 +491,8 @@ export async function checkOut(
     now: Date;
     /** The delivery fee's VAT rate (DELIVERY_FEE_TAXED: 1400; default 0, untaxed). */
     deliveryVatBp?: number;
+    /** The cart's discount code, when it applies (its use was taken in this transaction). */
+    discount?: OrderDiscount | null;
   },
 ) {
   const { orderId, userId, online, facts, now } = args;
@@ -474,7 +505,7 @@ export async function checkOut(
     set: { ...facts, checkoutDate: online ? null : now },
   });
   // Each line's net, VAT and gross, and the order's VAT, from the prices just fixed.
-  await recordVat(tx, orderId, args.deliveryVatBp ?? 0);
+  await recordVat(tx, orderId, args.deliveryVatBp ?? 0, args.discount);
   if (!online) await ensureCart(tx, userId, now);
 }
 
@@ -547,6 +578,8 @@ async function zoneRuleOf(tx: DbOrTx, addressId: number) {
 export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef, now: Date) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || order.status !== 'awaiting_payment') return;
+  // The payment did not happen: its discount code's use goes back (the cart keeps the code to try again).
+  if (order.discountCodeId && order.discountCode) await giveUseBack(tx, order.discountCodeId);
   // Checkout wrote the fee it charged (nothing, over the free-shipping amount); a cart charges its zone's rule again.
   const rule = order.addressId ? await zoneRuleOf(tx, order.addressId) : null;
   const [other] = await tx
@@ -572,6 +605,8 @@ export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef,
         checkoutDate: null,
         // The delivery fee's VAT stays: a payment that succeeds late places the order as it was checked out.
         vatPiastres: 0,
+        discountCode: null,
+        discountPiastres: 0,
       },
     });
     await tx

@@ -17,10 +17,18 @@ export {
   returnToCart,
   type CheckoutFacts,
   type MoneyRefund,
+  type OrderDiscount,
   type OrderRow,
   type TransitionEnd,
 } from './core.ts';
-export { cartOf, chooseCartAddress, removeCartLine, setCartLine, touchCart } from './cart.ts';
+export {
+  cartOf,
+  chooseCartAddress,
+  removeCartLine,
+  setCartDiscountCode,
+  setCartLine,
+  touchCart,
+} from './cart.ts';
 export { getOrder, hasUnratedOrders } from './service.ts';
 export { recordLineVariants } from './line-variants.ts';
 export { paymentReversal } from './events.ts';

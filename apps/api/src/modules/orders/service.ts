@@ -152,6 +152,8 @@ export async function toOrders(db: DbOrTx, rows: OrderRow[], locale: Locale): Pr
         checkout_shipping_fees: toEgp(o.shippingFeesPiastres),
         total_cart_price: toEgp(o.totalCartPricePiastres),
         checkout_total_price: toEgp(o.checkoutTotalPricePiastres),
+        discount_code: o.discountCode,
+        discount: toEgp(o.discountPiastres),
         refunded_amount: toEgp(o.refundedPiastres),
         vat_amount: toEgp(o.vatPiastres),
         invoice_number: o.invoiceNumber,

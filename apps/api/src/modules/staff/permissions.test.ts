@@ -37,6 +37,7 @@ const READS: Record<StaffArea, string[]> = {
   outbox: ['/v1/admin/outbox/failures'],
   backup: ['/v1/admin/backup/check'],
   reports: ['/v1/admin/reports/sales', '/v1/admin/reports/settlements'],
+  discounts: ['/v1/admin/discount_codes'],
 };
 
 let t: TestApp;
