@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { openSignedIn } from './admin-session';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { apiJson, newShopper, type Shopper } from './shoppers';
+import { expect, test, type Page } from './fixtures';
+import { readyShopper } from './placed-order';
+import { apiJson, type Shopper } from './shoppers';
 
 /**
  * VAT and the invoice (issue 47), in both languages, on a desktop and on a 375 px phone: the cart and the checkout
@@ -19,61 +20,6 @@ const words = {
     download: 'نزّل الفاتورة (PDF)',
   },
 };
-
-/** A new shopper with one product in the cart and an address chosen: at the payment step. */
-async function readyShopper(request: APIRequestContext) {
-  const s = await newShopper(request, {
-    firstName: 'Mona',
-    lastName: 'Adel',
-    password: 'Papyrus-scroll-2024',
-  });
-  const zones = await apiJson<{ delivery_zones: { name_en: string }[] }>(
-    request,
-    'GET',
-    '/v1/delivery_zones?locale=en',
-  );
-  const address = await apiJson<{ address: { id: number } }>(
-    request,
-    'POST',
-    '/v1/users/addresses?locale=en',
-    s.headers,
-    {
-      address: {
-        label: 'Home',
-        street_name: 'Abbas El Akkad',
-        building: '42',
-        floor: '3',
-        apartment: '7',
-        district: 'Nasr City',
-        governorate: zones.delivery_zones[0]!.name_en,
-        number_type: 'mobile',
-        phone_number: '01098765432',
-        lat: 30.0605,
-        lng: 31.3375,
-        name: 'Nasr City, Cairo',
-      },
-    },
-  );
-  const list = await apiJson<{ products: { id: number; stock: number; checkout_price: number }[] }>(
-    request,
-    'GET',
-    '/v1/products?per_page=100&page=2&locale=en',
-  );
-  const product = list.products.find((p) => p.stock >= 10 && p.checkout_price <= 5_000)!;
-  await apiJson(request, 'PUT', '/v1/users/cart?locale=en', s.headers, {
-    order_product: { product_id: product.id, quantity: 1 },
-  });
-  const cart = await apiJson<{ order: { order_id: number; vat_amount: number } }>(
-    request,
-    'GET',
-    '/v1/users/cart?locale=en',
-    s.headers,
-  );
-  await apiJson(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, s.headers, {
-    address_id: address.address.id,
-  });
-  return s;
-}
 
 /** The shopper's session and language in this page, the way the app keeps them. */
 async function asShopper(page: Page, s: Shopper, locale: 'ar' | 'en') {
@@ -110,7 +56,12 @@ for (const [locale, phone] of [
   }) => {
     if (phone) await page.setViewportSize({ width: 375, height: 740 });
     const w = words[locale];
-    const s = await readyShopper(request);
+    const { shopper: s } = await readyShopper(request, {
+      firstName: 'Mona',
+      lastName: 'Adel',
+      district: 'Nasr City',
+      productPage: 2,
+    });
     await asShopper(page, s, locale);
 
     await page.goto('/cart');

@@ -1,6 +1,7 @@
 import { openSignedIn } from './admin-session';
 import { expect, test, type APIRequestContext } from './fixtures';
-import { apiJson, newShopper } from './shoppers';
+import { confirmedOrder } from './placed-order';
+import { apiJson } from './shoppers';
 
 /**
  * Cash on delivery (issue 48 item 4), against the stand-in Bosta of scripts/e2e-server.mjs: an order shipped with
@@ -31,66 +32,9 @@ const words = {
 
 /** A cash order of a new shopper, shipped with Bosta by the owner and delivered by Bosta's webhook. */
 async function deliveredParcel(request: APIRequestContext, staff: Record<string, string>) {
-  const s = await newShopper(request, {
-    firstName: 'Hoda',
-    lastName: 'Nabil',
-    password: 'Papyrus-scroll-2024',
-  });
-  const zones = await apiJson<{ delivery_zones: { name_en: string }[] }>(
-    request,
-    'GET',
-    '/v1/delivery_zones?locale=en',
-  );
-  const address = await apiJson<{ address: { id: number } }>(
-    request,
-    'POST',
-    '/v1/users/addresses?locale=en',
-    s.headers,
-    {
-      address: {
-        label: 'Home',
-        street_name: 'Abbas El Akkad',
-        building: '42',
-        floor: '3',
-        apartment: '7',
-        district: 'Nasr City',
-        governorate: zones.delivery_zones[0]!.name_en,
-        number_type: 'mobile',
-        phone_number: '01098765432',
-        lat: 30.0605,
-        lng: 31.3375,
-        name: 'Nasr City, Cairo',
-      },
-    },
-  );
-  const list = await apiJson<{ products: { id: number; stock: number; checkout_price: number }[] }>(
-    request,
-    'GET',
-    '/v1/products?per_page=100&page=3&locale=en',
-  );
-  const product = list.products.find((p) => p.stock >= 10 && p.checkout_price <= 5_000)!;
-  await apiJson(request, 'PUT', '/v1/users/cart?locale=en', s.headers, {
-    order_product: { product_id: product.id, quantity: 1 },
-  });
-  const cart = await apiJson<{ order: { order_id: number } }>(
-    request,
-    'GET',
-    '/v1/users/cart?locale=en',
-    s.headers,
-  );
-  await apiJson(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, s.headers, {
-    address_id: address.address.id,
-  });
-  const placed = await apiJson<{ order: { id: number } }>(
-    request,
-    'PUT',
-    '/v1/users/checkout?locale=en',
-    s.headers,
-    {
-      payment_method: 'cash',
-    },
-  );
-  await apiJson(request, 'POST', `/dev/orders/${placed.order.id}/status`, undefined, { status: 'confirmed' });
+  const placed = {
+    order: await confirmedOrder(request, { firstName: 'Hoda', lastName: 'Nabil', district: 'Nasr City' }),
+  };
   const shipped = await apiJson<{ shipments: { tracking_number: string; cod: number }[] }>(
     request,
     'POST',

@@ -1,6 +1,7 @@
 import { openSignedIn } from './admin-session';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { apiJson, newShopper, type Shopper } from './shoppers';
+import { confirmedOrder } from './placed-order';
+import { type Shopper } from './shoppers';
 
 /**
  * Delivery with Bosta (issue 48), against the stand-in Bosta of scripts/e2e-server.mjs: staff ship a confirmed order
@@ -19,71 +20,6 @@ const words = {
   },
   ar: { ship: 'اشحن مع بوسطة', delivered: 'اتسلّمت', follow: 'تابع شحنتك', onItsWay: 'في الطريق' },
 };
-
-/** A cash order of a new shopper, confirmed by staff: ready to ship. */
-async function confirmedOrder(request: APIRequestContext) {
-  const s = await newShopper(request, {
-    firstName: 'Salma',
-    lastName: 'Fathy',
-    password: 'Papyrus-scroll-2024',
-  });
-  const zones = await apiJson<{ delivery_zones: { name_en: string }[] }>(
-    request,
-    'GET',
-    '/v1/delivery_zones?locale=en',
-  );
-  const address = await apiJson<{ address: { id: number } }>(
-    request,
-    'POST',
-    '/v1/users/addresses?locale=en',
-    s.headers,
-    {
-      address: {
-        label: 'Home',
-        street_name: 'Abbas El Akkad',
-        building: '42',
-        floor: '3',
-        apartment: '7',
-        district: 'Nasr City',
-        governorate: zones.delivery_zones[0]!.name_en,
-        number_type: 'mobile',
-        phone_number: '01098765432',
-        lat: 30.0605,
-        lng: 31.3375,
-        name: 'Nasr City, Cairo',
-      },
-    },
-  );
-  const list = await apiJson<{ products: { id: number; stock: number; checkout_price: number }[] }>(
-    request,
-    'GET',
-    '/v1/products?per_page=100&page=3&locale=en',
-  );
-  const product = list.products.find((p) => p.stock >= 10 && p.checkout_price <= 5_000)!;
-  await apiJson(request, 'PUT', '/v1/users/cart?locale=en', s.headers, {
-    order_product: { product_id: product.id, quantity: 1 },
-  });
-  const cart = await apiJson<{ order: { order_id: number } }>(
-    request,
-    'GET',
-    '/v1/users/cart?locale=en',
-    s.headers,
-  );
-  await apiJson(request, 'PUT', `/v1/users/orders/${cart.order.order_id}/address?locale=en`, s.headers, {
-    address_id: address.address.id,
-  });
-  const placed = await apiJson<{ order: { id: number } }>(
-    request,
-    'PUT',
-    '/v1/users/checkout?locale=en',
-    s.headers,
-    {
-      payment_method: 'cash',
-    },
-  );
-  await apiJson(request, 'POST', `/dev/orders/${placed.order.id}/status`, undefined, { status: 'confirmed' });
-  return { id: placed.order.id, shopper: s };
-}
 
 /** The shopper's session in this page, the way the app keeps it. */
 async function asShopper(page: Page, s: Shopper) {
@@ -125,7 +61,11 @@ for (const [locale, phone] of [
   }) => {
     if (phone) await page.setViewportSize({ width: 375, height: 740 });
     const w = words[locale];
-    const order = await confirmedOrder(request);
+    const order = await confirmedOrder(request, {
+      firstName: 'Salma',
+      lastName: 'Fathy',
+      district: 'Nasr City',
+    });
     await openSignedIn(page, request, locale);
     await page.goto(`/admin/orders/${order.id}`);
 
