@@ -67,6 +67,7 @@ import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { adminTaxonomyRoutes } from './modules/catalog-admin/taxonomy-routes.ts';
 import { adminSynonymRoutes } from './modules/catalog-admin/synonyms-routes.ts';
 import { adminImageRoutes } from './modules/catalog-admin/images-routes.ts';
+import { adminReturnRoutes, returnRoutes } from './modules/returns/index.ts';
 import { keepUploadedFile } from './lib/uploaded-files.ts';
 import { adminProductRoutes } from './modules/catalog-admin/products-routes.ts';
 import { adminImportRoutes } from './modules/catalog-admin/imports-routes.ts';
@@ -381,6 +382,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(courierWebhookRoutes, { prefix: '/v1' });
   await app.register(adminShipmentRoutes, { prefix: '/v1/admin' });
   await app.register(adminSettlementRoutes, { prefix: '/v1/admin' });
+  await app.register(returnRoutes, { prefix: '/v1' });
+  await app.register(adminReturnRoutes, { prefix: '/v1/admin' });
   await app.register(adminStockRoutes, { prefix: '/v1/admin' });
   await app.register(adminContentRoutes, { prefix: '/v1/admin', store: images });
   await app.register(adminTaxonomyRoutes, { prefix: '/v1/admin', store: images });

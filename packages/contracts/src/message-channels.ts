@@ -14,6 +14,11 @@ export const ORDER_MESSAGE_STEPS = [
   'delivered',
   'canceled',
   'refunded',
+  // A shopper's return (issue 48 item 5): asked for, approved (pickup booked), refused, received.
+  'return_requested',
+  'return_approved',
+  'return_refused',
+  'return_received',
 ] as const;
 export type OrderMessageStep = (typeof ORDER_MESSAGE_STEPS)[number];
 

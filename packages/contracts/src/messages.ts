@@ -6,6 +6,7 @@ import { alertMessages } from './alerts.ts';
 import { reportMessages } from './reports.ts';
 import { settlementMessages } from './admin-settlements.ts';
 import { discountMessages } from './discount-codes.ts';
+import { returnMessages } from './returns.ts';
 
 /**
  * Messages the API sends to users, in both languages. English texts are the spec's own words.
@@ -39,6 +40,7 @@ export const apiMessages = {
   ...reportMessages,
   ...settlementMessages,
   ...discountMessages,
+  ...returnMessages,
   /* ---- bounds of every input, and the database's answers (issue 12) ---- */
   control_characters: {
     en: 'contains characters that are not allowed',

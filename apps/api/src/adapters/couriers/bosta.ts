@@ -24,6 +24,7 @@ import {
   type Courier,
   type CourierEvent,
   type CreatedShipment,
+  type ReturnPickupRequest,
   type ShipmentRequest,
   type TrackedShipment,
   type WebhookInput,
@@ -38,6 +39,11 @@ export const bostaTrackingUrl = (trackingNumber: string) =>
 
 /** Bosta's type code of a delivery to the receiver ("Deliver", documented as 10). */
 export const BOSTA_DELIVER = 10;
+/**
+ * Bosta's type code of a Customer Return Pickup (25, "CRP" in Bosta's own SDKs' DELIVERY_TYPES): the courier picks
+ * the items up at the customer's address (`dropOffAddress`) and brings them back to the business.
+ */
+export const BOSTA_CUSTOMER_RETURN_PICKUP = 25;
 
 export interface BostaOptions extends CourierHttp {
   /** BOSTA_URL: the API's address, up to /api/v2. */
@@ -155,9 +161,31 @@ export class BostaCourier implements Courier {
     };
   }
 
+  /** The return's pickup Bosta is asked for: the shopper's address and person, nothing to collect. */
+  returnPickupBody(r: ReturnPickupRequest) {
+    const delivery = this.deliveryBody({ ...r, codPiastres: 0 });
+    return {
+      ...delivery,
+      type: BOSTA_CUSTOMER_RETURN_PICKUP,
+      specs: undefined,
+      returnSpecs: delivery.specs,
+      businessReference: `${r.orderNumber}-R${r.returnId}`,
+      uniqueBusinessReference: `return-${r.returnId}`,
+    };
+  }
+
+  async createReturnPickup(r: ReturnPickupRequest): Promise<CreatedShipment> {
+    return this.created(await this.call('POST', '/deliveries?apiVersion=1', this.returnPickupBody(r)));
+  }
+
   async createShipment(r: ShipmentRequest): Promise<CreatedShipment> {
     const body = this.deliveryBody(r);
-    const data = this.accepted(await this.call('POST', '/deliveries?apiVersion=1', body));
+    return this.created(await this.call('POST', '/deliveries?apiVersion=1', body));
+  }
+
+  /** The delivery Bosta made: its id and tracking number, or CourierRefused. */
+  private created(answer: CourierAnswer): CreatedShipment {
+    const data = this.accepted(answer);
     const trackingNumber = isObject(data) ? data.trackingNumber : undefined;
     const id = isObject(data) ? data._id : undefined;
     if ((typeof trackingNumber !== 'string' && typeof trackingNumber !== 'number') || typeof id !== 'string')

@@ -34,7 +34,7 @@ import {
 } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
-import { audit, type CurrentStaff } from '../staff/index.ts';
+import { audit, type AuditActor, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/index.ts';
 import {
   emit,
@@ -410,82 +410,95 @@ export async function refundOrder(
   body: AdminRefundBody,
   now: Date,
 ) {
-  await db.transaction(async (tx) => {
-    const order = await placedOrder(tx, id, true);
-    const lines = await linesOf(tx, id);
-    const unitsLeft = lines.reduce((n, l) => n + l.quantity - l.refundedQuantity, 0);
-    if (!canRefund(order.status, unitsLeft))
-      throw new AppError(409, 'order_changed', ['order_not_refundable']);
-    const byId = new Map(lines.map((l) => [l.id, l]));
-    const asked = new Map<number, number>();
-    for (const l of body.lines)
-      asked.set(l.order_product_id, (asked.get(l.order_product_id) ?? 0) + l.quantity);
-    let amount = 0;
-    for (const [lineId, quantity] of asked) {
-      const line = byId.get(lineId);
-      if (!line) throw AppError.field('lines', 'refund_line_unknown');
-      if (line.refundedQuantity + quantity > line.quantity)
-        throw AppError.field('lines', `refund_too_many:${line.quantity - line.refundedQuantity}`);
-      line.refundedQuantity += quantity;
-      amount += quantity * (line.checkoutPricePiastres ?? 0);
-    }
-    await refundLineUnits(
-      tx,
-      id,
-      [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
-    );
-    // The invoice's credit note for what comes back (issue 47), numbered in this transaction.
-    await issueCreditNote(tx, {
-      order,
-      reason: 'refund',
-      units: [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
-      now,
-    });
-    if (body.restock)
-      await returnStock(
-        tx,
-        [...asked].map(([lineId, quantity]) => ({ productId: byId.get(lineId)!.productId, quantity })),
-        now,
-        { reason: 'refund', orderId: id, staffId: me.id, note: body.note ?? null },
-      );
-    const money = order.paymentMethod === 'online' ? await refundOnline(tx, provider, id, amount, now) : null;
-    const all = lines.every((l) => l.refundedQuantity >= l.quantity);
-    // What refunds gave back so far: the shopper's order shows it, and the dashboard's sales leave it out (the
-    // database's counts follow the column, migration 0031).
-    const refundedPiastres = order.refundedPiastres + amount;
-    await transition(tx, {
-      orderId: id,
-      to: all ? 'refunded' : 'partially_refunded',
-      actor: { type: 'staff', id: me.id },
-      expect: [order.status],
-      note: body.note ?? null,
-      set: { refundedPiastres },
-      now,
-    });
-    const details = {
-      amount_piastres: amount,
-      refunded_piastres: refundedPiastres,
-      paid_piastres: order.checkoutTotalPricePiastres - refundedPiastres,
-      ...(money ? { provider: provider.name, ...money } : {}),
-      restock: body.restock,
-      lines: [...asked].map(([order_product_id, quantity]) => ({ order_product_id, quantity })),
-    };
-    // The outbox tells the shopper (events.ts: an SMS with the amount, in their language).
-    await emit(tx, {
-      type: 'refund.made',
-      orderId: id,
-      payload: { order_id: id, user_id: order.userId, ...details },
-      now,
-    });
-    await audit(
-      tx,
-      me,
-      'order.refunded',
-      { type: 'order', id },
-      { ...details, note: body.note ?? null },
-      now,
-    );
+  await db.transaction((tx) => refundLines(tx, provider, me, id, body, now));
+}
+
+/** What a refund gave back: its amount and how the money went (null: not paid online, nothing to send back). */
+export interface LinesRefunded {
+  amountPiastres: number;
+  money: MoneyRefund | null;
+}
+
+/**
+ * A refund per line in the caller's transaction (the staff's refund above, and a shopper's return received:
+ * modules/returns): units come back, the credit note, the stock when `restock`, the money of an order paid online
+ * through the gateway (else by hand), the order's status and its `refund.made` event, audited.
+ */
+export async function refundLines(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  me: AuditActor,
+  id: number,
+  body: AdminRefundBody,
+  now: Date,
+): Promise<LinesRefunded> {
+  const order = await placedOrder(tx, id, true);
+  const lines = await linesOf(tx, id);
+  const unitsLeft = lines.reduce((n, l) => n + l.quantity - l.refundedQuantity, 0);
+  if (!canRefund(order.status, unitsLeft)) throw new AppError(409, 'order_changed', ['order_not_refundable']);
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const asked = new Map<number, number>();
+  for (const l of body.lines)
+    asked.set(l.order_product_id, (asked.get(l.order_product_id) ?? 0) + l.quantity);
+  let amount = 0;
+  for (const [lineId, quantity] of asked) {
+    const line = byId.get(lineId);
+    if (!line) throw AppError.field('lines', 'refund_line_unknown');
+    if (line.refundedQuantity + quantity > line.quantity)
+      throw AppError.field('lines', `refund_too_many:${line.quantity - line.refundedQuantity}`);
+    line.refundedQuantity += quantity;
+    amount += quantity * (line.checkoutPricePiastres ?? 0);
+  }
+  await refundLineUnits(
+    tx,
+    id,
+    [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
+  );
+  // The invoice's credit note for what comes back (issue 47), numbered in this transaction.
+  await issueCreditNote(tx, {
+    order,
+    reason: 'refund',
+    units: [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
+    now,
   });
+  if (body.restock)
+    await returnStock(
+      tx,
+      [...asked].map(([lineId, quantity]) => ({ productId: byId.get(lineId)!.productId, quantity })),
+      now,
+      { reason: 'refund', orderId: id, staffId: me.id, note: body.note ?? null },
+    );
+  const money = order.paymentMethod === 'online' ? await refundOnline(tx, provider, id, amount, now) : null;
+  const all = lines.every((l) => l.refundedQuantity >= l.quantity);
+  // What refunds gave back so far: the shopper's order shows it, and the dashboard's sales leave it out (the
+  // database's counts follow the column, migration 0031).
+  const refundedPiastres = order.refundedPiastres + amount;
+  await transition(tx, {
+    orderId: id,
+    to: all ? 'refunded' : 'partially_refunded',
+    actor: { type: 'staff', id: me.id },
+    expect: [order.status],
+    note: body.note ?? null,
+    set: { refundedPiastres },
+    now,
+  });
+  const details = {
+    amount_piastres: amount,
+    refunded_piastres: refundedPiastres,
+    paid_piastres: order.checkoutTotalPricePiastres - refundedPiastres,
+    ...(money ? { provider: provider.name, ...money } : {}),
+    restock: body.restock,
+    lines: [...asked].map(([order_product_id, quantity]) => ({ order_product_id, quantity })),
+  };
+  // The outbox tells the shopper (events.ts: an SMS with the amount, in their language).
+  await emit(tx, {
+    type: 'refund.made',
+    orderId: id,
+    payload: { order_id: id, user_id: order.userId, ...details },
+    now,
+  });
+  await audit(tx, me, 'order.refunded', { type: 'order', id }, { ...details, note: body.note ?? null }, now);
+  return { amountPiastres: amount, money };
 }
 
 /**

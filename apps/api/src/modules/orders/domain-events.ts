@@ -69,6 +69,15 @@ export type CreditNoteIssued = {
   };
 };
 
+/**
+ * A shopper's return moved (modules/returns, issue 48 item 5): asked for, approved (the outbox books the courier's
+ * pickup before the message), refused (with staff's note) or received. The shopper hears of each step.
+ */
+export type ReturnStepped = {
+  type: 'return.requested' | 'return.approved' | 'return.refused' | 'return.received';
+  payload: { order_id: number; return_id: number; user_id: number; note?: string | null };
+};
+
 export type DomainEvent =
-  OrderStatusChanged | RefundRequired | RefundMade | CreditNoteIssued | PaymentReversalDue;
+  OrderStatusChanged | RefundRequired | RefundMade | CreditNoteIssued | PaymentReversalDue | ReturnStepped;
 export type DomainEventType = DomainEvent['type'];

@@ -57,6 +57,15 @@ export const paymentReversal = questionHook<
   'voided' | 'refunded' | 'by_hand' | 'nothing_due'
 >();
 
+/**
+ * An approved return's pickup is booked with the courier (modules/returns answers), before the shopper's message: a
+ * courier's refusal throws, and the event is tried again.
+ */
+export const returnPickupDue = questionHook<
+  { returnId: number; courier: NonNullable<EventContext['courier']>; now: Date },
+  'booked' | 'nothing_to_do'
+>();
+
 async function handle(ctx: EventContext, e: EventRow) {
   // The row as core.ts `emit` wrote it: one of the outbox's events (domain-events.ts).
   const event = { type: e.type, payload: e.payload } as DomainEvent;
@@ -78,6 +87,13 @@ async function handle(ctx: EventContext, e: EventRow) {
   // refusal fails the event, which is tried again and shows in the back office's failed sends.
   if (event.type === 'order.status_changed' && event.payload.to === 'processing' && ctx.courier)
     await createShipmentForOrder({ db: ctx.db, clock: ctx.clock, courier: ctx.courier }, orderId);
+  // An approved return: the courier is asked to pick the items up (modules/returns), before the message.
+  if (event.type === 'return.approved' && ctx.courier)
+    await returnPickupDue.ask(ctx.db, {
+      returnId: event.payload.return_id,
+      courier: ctx.courier,
+      now: ctx.clock.now(),
+    });
   // Egypt's e-receipts (issue 47, ETA_RECEIPTS=on): a confirmed order's sale, a credit note's return. An ETA that
   // cannot be reached throws: the event is tried again, and the receipt (already stored) is sent as it was.
   const eta = ctx.invoicing?.eta ?? null;

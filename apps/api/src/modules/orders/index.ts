@@ -31,7 +31,7 @@ export {
 } from './cart.ts';
 export { getOrder, hasUnratedOrders } from './service.ts';
 export { recordLineVariants } from './line-variants.ts';
-export { paymentReversal } from './events.ts';
-export { listAdminOrders } from './admin-service.ts';
+export { paymentReversal, returnPickupDue } from './events.ts';
+export { listAdminOrders, placedOrder, refundLines, type LinesRefunded } from './admin-service.ts';
 // The order follows its shipment (a courier's news), registered where every part of the API loads this module.
 import './shipping.ts';

@@ -232,6 +232,10 @@ describe("the owner's choice of channels per step", () => {
       'delivered',
       'canceled',
       'refunded',
+      'return_requested',
+      'return_approved',
+      'return_refused',
+      'return_received',
     ]);
     expect(got.body.steps[0]).toEqual({ step: 'placed', sms: true, email: true, whatsapp: false });
     expect(got.body.available).toEqual({ sms: true, email: true, whatsapp: true });

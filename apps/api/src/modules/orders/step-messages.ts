@@ -14,6 +14,7 @@ import {
   apiMessage,
   formatAmount,
   MESSAGE_CHANNELS,
+  ORDER_MESSAGE_STEPS,
   toEgp,
   type Locale,
   type MessageChannel,
@@ -56,6 +57,10 @@ export interface StepContext {
 /** The step an outbox event stands for, or null when the shopper hears nothing of it. */
 export function stepOfEvent(type: string, payload: Record<string, unknown>): OrderMessageStep | null {
   if (type === 'refund.made') return Number(payload.amount_piastres) > 0 ? 'refunded' : null;
+  if (type.startsWith('return.')) {
+    const step = `return_${type.slice('return.'.length)}`;
+    return (ORDER_MESSAGE_STEPS as readonly string[]).includes(step) ? (step as OrderMessageStep) : null;
+  }
   if (type !== 'order.status_changed') return null;
   const from = payload.from as string;
   const to = payload.to as OrderStatus | 'cart' | 'abandoned';
@@ -191,6 +196,14 @@ export async function stepNews(
         text: say('sms_order_refunded', { n, amount: egp(amount), paid: left }),
         params: [n, egp(amount), left],
       };
+    }
+    case 'return_requested':
+    case 'return_approved':
+    case 'return_received':
+      return { ...base, text: say(`sms_${step}`, { n }), params: [n] };
+    case 'return_refused': {
+      const note = typeof payload.note === 'string' && payload.note ? payload.note : '-';
+      return { ...base, text: say('sms_return_refused', { n, note }), params: [n, note] };
     }
     default:
       return { ...base, text: say(`sms_order_${step}`, { n }), params: [n] };

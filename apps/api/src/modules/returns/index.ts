@@ -1,0 +1,7 @@
+/**
+ * Returns a shopper asks for (issue 48 item 5, spec §9): the shopper's request and list, staff's decisions, the
+ * courier's pickup (answering the outbox's `returnPickupDue`), the refund when the items are received.
+ */
+export { returnRoutes } from './routes.ts';
+export { adminReturnRoutes } from './admin-routes.ts';
+export { bookReturnPickup } from './admin-service.ts';
