@@ -10,7 +10,8 @@
  *   BENCH_CONNECTIONS=10
  *   BENCH_DATABASE_URL=postgres://…  PostgreSQL server to use (the bench creates its database on it); without it
  *                                    the bench starts one with scripts/pg-local.sh when PostgreSQL is installed
- *   BENCH_ONLY=products    run only the scenarios whose name holds this text (results printed, not written)
+ *   BENCH_ONLY=products    run only the scenarios whose name holds this text (results printed, not written;
+ *                          BENCH_ONLY=report: the sales report by each group_by, written to reports-latest.md)
  *   BENCH_PGLITE=0         skip the embedded database (PGlite under bench/.tmp; seeding 200,000 orders there
  *                          takes about a minute, as on PostgreSQL)
  */
@@ -272,13 +273,13 @@ async function benchBackend(b: Backend, port: number) {
       ],
       // The sales report (issue 49; the issue's target: p95 under 300 ms), against the trivial route as a yardstick.
       ['report yardstick: /health', 'the trivial route', [{ method: 'GET', path: '/health' }]],
-      ...(['day', 'product', 'category', 'brand', 'governorate', 'payment_method'] as const).map(
-        (group_by): [string, string, Req[]] => [
-          `sales report by ${group_by}`,
-          'last 30 days',
-          [{ method: 'GET', path: `/v1/admin/reports/sales?${qs({ locale: 'ar', group_by, ...month })}` }],
-        ],
-      ),
+      ...(
+        ['day', 'week', 'month', 'product', 'category', 'brand', 'governorate', 'payment_method'] as const
+      ).map((group_by): [string, string, Req[]] => [
+        `sales report by ${group_by}`,
+        'last 30 days',
+        [{ method: 'GET', path: `/v1/admin/reports/sales?${qs({ locale: 'ar', group_by, ...month })}` }],
+      ]),
       [
         'sales report by product, a year',
         'the last 365 days',
@@ -313,16 +314,23 @@ async function benchBackend(b: Backend, port: number) {
   return { backend: b.name, total: total ?? 0, rows };
 }
 
+/** The sales report's target (issue 49 item 5): p95 under 300 ms; the rest of the back office's is TARGET_P95_MS. */
+const REPORT_TARGET_P95_MS = 300;
+const targetOf = (name: string) => (name.startsWith('sales report') ? REPORT_TARGET_P95_MS : TARGET_P95_MS);
+
 function table(res: Awaited<ReturnType<typeof benchBackend>>) {
   const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+  // Each row's throughput as a share of the trivial route's in the same run (when the run measured it).
+  const yard = res.rows.find((r) => r.name === 'report yardstick: /health');
+  const ratio = (rps: number) => (yard ? (rps / yard.rps).toFixed(4) : '–');
   return [
     `### ${res.backend}: ${res.total.toLocaleString('en-US')} placed orders, ${CONNECTIONS} connections, ${SECONDS} s each`,
     '',
-    `| scenario | requests | req/s | p50 ms | p95 ms | p99 ms | p95 < ${TARGET_P95_MS} ms | errors/non-2xx |`,
-    '|---|---|---:|---:|---:|---:|:---:|---:|',
+    `| scenario | requests | req/s | ÷ /health req/s | p50 ms | p95 ms | p99 ms | p95 < target (ms) | errors/non-2xx |`,
+    '|---|---|---:|---:|---:|---:|---:|:---:|---:|',
     ...res.rows.map(
       (r) =>
-        `| ${r.name} | ${r.example} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.p95 < TARGET_P95_MS ? 'yes' : '**no**'} | ${r.non2xx} |`,
+        `| ${r.name} | ${r.example} | ${r.rps.toFixed(0)} | ${ratio(r.rps)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.p95 < targetOf(r.name) ? 'yes' : '**no**'} (${targetOf(r.name)}) | ${r.non2xx} |`,
     ),
   ].join('\n');
 }
@@ -379,6 +387,11 @@ async function main() {
     ...results.map((r) => `${table(r)}\n`),
   ].join('\n');
   console.log(`\n${out}`);
+  // BENCH_ONLY=report: the sales report beside /health, kept as bench/results/reports-latest.md.
+  if (ONLY === 'report') {
+    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    writeFileSync(path.join(root, 'bench/results/reports-latest.md'), out);
+  }
   if (ONLY) return;
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/admin-latest.md'), out);
