@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { Database } from './db/client.ts';
 import { refreshCurrentPrices } from './modules/catalog/prices.ts';
+import { trimCatalogChanges } from './modules/catalog/index.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
 import { inquireLostSessions, type InquiryOptions } from './modules/payments/inquiry.ts';
@@ -80,9 +81,11 @@ export function startJobs(
   };
   // Promotion prices follow the clock (a promotion starts or ends): once a minute, and at start.
   every('prices', 60_000, () => refreshCurrentPrices(ctx.db, ctx.clock.now()), { now: true });
-  // Expired sessions, old SMS codes, finished rate-limit windows and month-old failed staff sign-ins: once an hour.
+  // Expired sessions, old SMS codes, finished rate-limit windows, month-old failed staff sign-ins and the catalog
+  // change log's notes past an hour: once an hour.
   every('purge', 3_600_000, async () => {
     await purgeExpired(ctx.db, ctx.clock.now());
+    await trimCatalogChanges(ctx.db);
     await purgeExpiredStaffSessions(ctx.db, ctx.clock.now());
     await purgeOldStaffSignInFailures(ctx.db, ctx.clock.now());
   });

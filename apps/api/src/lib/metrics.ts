@@ -26,7 +26,13 @@ export interface MetricsSources {
   /** The PostgreSQL pool's connections; undefined on the embedded database (one connection, in process). */
   pool?: () => { total: number; idle: number; waiting: number };
   /** The catalog index this instance answers from. */
-  catalogIndex: () => { version: number; builtAt: number; products: number } | null;
+  catalogIndex: () => {
+    version: number;
+    builtAt: number;
+    products: number;
+    builds: number;
+    follows: number;
+  } | null;
   /** METRICS_TOKEN: a bearer token that opens /metrics from anywhere. */
   token?: string;
 }
@@ -114,6 +120,23 @@ export function installMetrics(app: FastifyInstance, src: MetricsSources): Metri
     registers: [registry],
     collect() {
       this.set(src.catalogIndex()?.version ?? 0);
+    },
+  });
+  // Whole builds of the catalog index, and follows of the change log (issue 50 item 1): a catalog edit follows.
+  new client.Gauge({
+    name: 'store_catalog_index_builds',
+    help: 'How many times this instance built its catalog index whole (start-up, the 10-minute refresh, a change the log cannot follow)',
+    registers: [registry],
+    collect() {
+      this.set(src.catalogIndex()?.builds ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: 'store_catalog_index_follows',
+    help: 'How many times this instance brought its catalog index to a newer version from the change log, without a whole build',
+    registers: [registry],
+    collect() {
+      this.set(src.catalogIndex()?.follows ?? 0);
     },
   });
   new client.Gauge({

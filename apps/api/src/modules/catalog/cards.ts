@@ -21,7 +21,13 @@ import type { VariantOption, VariantValue } from '../../db/schema.ts';
 import { pick } from '../../lib/locale.ts';
 import { catalogView, type CatalogView } from './catalog-memo.ts';
 import { iso, jsonRows } from './columns.ts';
-import { readVersions, sawVersions, type CatalogIndex, type Versions } from './search/catalog-index.ts';
+import {
+  onIndexFollowed,
+  readVersions,
+  sawVersions,
+  type CatalogIndex,
+  type Versions,
+} from './search/catalog-index.ts';
 import type { ListOptions } from './search/engine.ts';
 import { runningPromotion } from './taxonomy-reads.ts';
 
@@ -116,6 +122,15 @@ export const VERSIONS_COLUMNS = sql`(select version from catalog_state where id 
 /** Cards kept per catalog index (so per catalog version), without their live columns; bounded. */
 const keptCards = new WeakMap<CatalogIndex, Map<number, Row>>();
 const CARDS_KEPT = 20_000;
+// An index following the catalog's changes (search/index-follow.ts) keeps the cards of the products that did not
+// change: they are still those of its version.
+onIndexFollowed((from, to, what) => {
+  const kept = keptCards.get(from);
+  if (!kept) return;
+  const carried = new Map<number, Row>();
+  for (const [id, card] of kept) if (!what.changedIds.has(id)) carried.set(id, card);
+  keptCards.set(to, carried);
+});
 
 /**
  * The page's card rows for a list from the catalog index, and the versions read by the same statement. Cards seen

@@ -6,6 +6,8 @@ export {
   enableCatalogIndex,
   warmCatalogIndex,
 } from './search/catalog-index.ts';
+/** The catalog index's change log, trimmed by the hourly purge (issue 50 item 1). */
+export { trimCatalogChanges } from './search/index-follow.ts';
 /** For the back office's product writes (catalog-admin): search_text and current prices stay the catalog's rules. */
 export { productSearchText, type SearchTextParts } from './search-text.ts';
 export { refreshCurrentPrices } from './prices.ts';

@@ -91,12 +91,13 @@ async function recentVersions(db: DbOrTx): Promise<Versions> {
 }
 
 /** The index's words in code-point order, to find the words starting with a prefix by binary search. */
-const sortedWords = new WeakMap<CatalogIndex, string[]>();
+const sortedWords = new WeakMap<readonly string[], string[]>();
 function wordsInOrder(idx: CatalogIndex): string[] {
-  let words = sortedWords.get(idx);
+  // Per vocabulary: an index following a change that touched no text shares its vocabulary (index-follow.ts).
+  let words = sortedWords.get(idx.vocabulary);
   if (!words) {
-    words = [...idx.vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    sortedWords.set(idx, words);
+    words = idx.vocabulary.filter((w) => w !== '').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    sortedWords.set(idx.vocabulary, words);
   }
   return words;
 }

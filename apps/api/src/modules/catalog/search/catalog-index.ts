@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
+import { applyChanges, readChanges, soldCounts, type WordsTouched } from './index-follow.ts';
 
 /**
  * The active catalog in this process's memory, for lists and searches asked for the first time (issue 15,
@@ -47,6 +48,8 @@ export interface CatalogIndex {
   promotion: Int32Array;
   /** How many orders hold the product (popularity, as of the build). */
   sold: Int32Array;
+  /** When the product was made (ms): the date order, and the popularity order's tie-breaker. */
+  created: Float64Array;
   /** Positions by price ascending (then id ascending): read backwards for price descending, id descending. */
   byPrice: Int32Array;
   /** Positions by created_at descending, then id descending. */
@@ -84,13 +87,18 @@ const BUILD_INLINE_BELOW = 20_000;
 /** An index this old is rebuilt in the background even when the catalog has not changed (popularity moves). */
 const REFRESH_AFTER_MS = 10 * 60_000;
 /** Bounds on what an index remembers, in positions held (4 bytes each): about 16 MB each. */
-const FOUND_POSITIONS = 4_000_000;
+export const FOUND_POSITIONS = 4_000_000;
 export const ORDER_POSITIONS = 4_000_000;
 
 interface State {
   index: CatalogIndex | null;
   building: Promise<CatalogIndex | null> | null;
+  /** The index following the log from `index`'s version (index-follow.ts), at most one at a time. */
+  following: Promise<CatalogIndex | null> | null;
   lastSize: number;
+  /** Whole builds and follows made (for tests and /metrics). */
+  builds: number;
+  follows: number;
 }
 const states = new WeakMap<object, State>();
 
@@ -109,10 +117,30 @@ export async function warmCatalogIndex(db: DbOrTx) {
   warmed.add(db);
 }
 
-/** The index this instance answers from: its catalog version and when it was built (for /metrics); null if none. */
-export function catalogIndexInfo(db: DbOrTx): { version: number; builtAt: number; products: number } | null {
-  const idx = states.get(db)?.index;
-  return idx ? { version: idx.version, builtAt: idx.builtAt, products: idx.ids.length } : null;
+/**
+ * The index this instance answers from: its catalog version, when it was built whole, and how many whole builds and
+ * follows made it so far (for /metrics); null if none.
+ */
+export function catalogIndexInfo(
+  db: DbOrTx,
+): { version: number; builtAt: number; products: number; builds: number; follows: number } | null {
+  const s = states.get(db);
+  const idx = s?.index;
+  return idx
+    ? {
+        version: idx.version,
+        builtAt: idx.builtAt,
+        products: idx.ids.length,
+        builds: s.builds,
+        follows: s.follows,
+      }
+    : null;
+}
+
+/** How many times this instance built its index whole, and followed the change log (issue 50 item 1). */
+export function catalogIndexCounts(db: DbOrTx): { builds: number; follows: number } {
+  const s = states.get(db);
+  return { builds: s?.builds ?? 0, follows: s?.follows ?? 0 };
 }
 
 /** Whether this instance may answer from its index now: built at start-up, or the index is off (SEARCH_INDEX). */
@@ -122,17 +150,25 @@ export function catalogIndexReady(db: DbOrTx): boolean {
 
 const yieldToRequests = () => new Promise<void>((r) => setImmediate(r));
 
+/** The products the index holds (a full build and a follow read the same ones). */
+export const INDEXED_PRODUCT = sql`p.active`;
+
+/** The products' columns the index holds (a full build and a follow read the same). */
+export const INDEX_COLUMNS = sql`p.id, p.search_text, p.category_id, p.brand_id, p.current_price_piastres,
+  (p.promotion_id is not null and p.current_price_piastres < p.price_piastres) as on_offer,
+  p.featured, p.special_offer, coalesce(p.promotion_id, 0) as promotion_id,
+  extract(epoch from p.created_at) * 1000 as created, p.title_en, p.title_ar`;
+
+/** The index read whole from the database, not installed (tests compare a followed index with it). */
+export const buildCatalogIndex = (db: DbOrTx) => build(db);
+
 async function build(db: DbOrTx): Promise<CatalogIndex | null> {
   const started = Date.now();
   // One statement: every row and the version they are at.
   const list = await rows(
     db,
-    sql`select p.id, p.search_text, p.category_id, p.brand_id, p.current_price_piastres,
-          (p.promotion_id is not null and p.current_price_piastres < p.price_piastres) as on_offer,
-          p.featured, p.special_offer, coalesce(p.promotion_id, 0) as promotion_id,
-          extract(epoch from p.created_at) * 1000 as created, coalesce(s.n, 0) as sold,
-          (select version from catalog_state where id = 1) as catalog_version,
-          p.title_en, p.title_ar, i.thumbnail_url
+    sql`select ${INDEX_COLUMNS}, coalesce(s.n, 0) as sold,
+          (select version from catalog_state where id = 1) as catalog_version, i.thumbnail_url
         from products p
         left join (select product_id, count(*) as n from order_products group by product_id) s
           on s.product_id = p.id
@@ -140,7 +176,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
           select distinct on (product_id) product_id, thumbnail_url from product_images
           where not is_3d order by product_id, position, id
         ) i on i.product_id = p.id
-        where p.active order by p.id desc`,
+        where ${INDEXED_PRODUCT} order by p.id desc`,
   );
   const versionRow =
     list[0]?.catalog_version ??
@@ -168,6 +204,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     flags: new Uint8Array(n),
     promotion: new Int32Array(n),
     sold: new Int32Array(n),
+    created: new Float64Array(n),
     byPrice: new Int32Array(n),
     byCreated: new Int32Array(n),
     byPopularity: new Int32Array(n),
@@ -185,7 +222,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     orders: new Map(),
     orderPositions: 0,
   };
-  const created = new Float64Array(n);
+  const created = idx.created;
   // Each distinct word's number (its place in `vocabulary`: in the order first met) and positions.
   const wordIds = new Map<string, number>();
   const lists: number[][] = [];
@@ -267,7 +304,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
 }
 
 /** A text's first two code units as `leads` keeps them. */
-const leadOf = (text: string) => ((text.charCodeAt(0) || 0) << 16) | (text.charCodeAt(1) || 0);
+export const leadOf = (text: string) => ((text.charCodeAt(0) || 0) << 16) | (text.charCodeAt(1) || 0);
 
 /** Whether the text at `d` starts with `prefix`: its first two letters compared first, without reading the text. */
 export function startsWithAt(idx: CatalogIndex, d: number, prefix: string): boolean {
@@ -286,24 +323,84 @@ export function startsWithAt(idx: CatalogIndex, d: number, prefix: string): bool
 export async function catalogIndexAt(db: DbOrTx, version: number | null): Promise<CatalogIndex | null> {
   if (!enabled || version === null) return null;
   let state = states.get(db);
-  if (!state) states.set(db, (state = { index: null, building: null, lastSize: 0 }));
+  if (!state)
+    states.set(
+      db,
+      (state = { index: null, building: null, following: null, lastSize: 0, builds: 0, follows: 0 }),
+    );
   const s = state;
   const current = s.index;
-  if (current && current.version === version) {
+  // An index newer than the version asked answers too: what it shows is newer than anything the caller saw.
+  if (current && current.version >= version) {
     if (Date.now() - current.builtAt > REFRESH_AFTER_MS) void rebuild(db, s);
     return current;
   }
-  if (current && current.version > version) return null;
+  // Older: it follows the change log to the catalog's version now (one statement and the changed products).
+  if (current) {
+    const followed = await follow(db, s);
+    if (followed && followed.version >= version) return followed;
+    if (followed === current) return null;
+  }
   const building = rebuild(db, s);
   if (s.lastSize >= BUILD_INLINE_BELOW) return null;
   const built = await building;
-  return built && built.version === version ? built : null;
+  return built && built.version >= version ? built : null;
+}
+
+/**
+ * The index made from `s.index` and the changes since its version, installed; null when it cannot follow (then a
+ * whole build starts, and the database answers meanwhile if the catalog is large). One follow at a time: lists
+ * arriving meanwhile wait for it (it costs a statement).
+ */
+function follow(db: DbOrTx, s: State): Promise<CatalogIndex | null> {
+  if (s.following) return s.following;
+  const base = s.index;
+  if (!base) return Promise.resolve(null);
+  s.following = followFrom(db, base, s)
+    .then((next) => {
+      if (next === 'whole') {
+        void rebuild(db, s);
+        return null;
+      }
+      if (next && s.index && next.version > s.index.version) s.index = next;
+      return next;
+    })
+    .catch((err: unknown) => {
+      process.emitWarning(`catalog index not followed: ${String(err)}`);
+      void rebuild(db, s);
+      return null;
+    })
+    .finally(() => {
+      s.following = null;
+    });
+  return s.following;
+}
+
+/** `base` followed to the catalog's version now; 'whole' when only a whole build can make it. */
+async function followFrom(db: DbOrTx, base: CatalogIndex, s: State): Promise<CatalogIndex | 'whole' | null> {
+  const changes = await readChanges(db, base.version);
+  if (changes === null) return null;
+  if (changes === 'whole') return 'whole';
+  if (changes.version === base.version) return base;
+  const known = positionsById(base);
+  const fresh = [...changes.rows.keys()].filter((id) => !known.has(id));
+  const next = applyChanges(base, changes, await soldCounts(db, fresh));
+  s.follows++;
+  return next;
 }
 
 function rebuild(db: DbOrTx, s: State): Promise<CatalogIndex | null> {
   if (s.building) return s.building;
   s.building = build(db)
-    .then((idx) => {
+    .then(async (built) => {
+      let idx = built;
+      if (idx) s.builds++;
+      // Follows went on while it was built (a large catalog's build takes seconds): it catches up with them.
+      while (idx && s.index && idx.version < s.index.version) {
+        const next = await followFrom(db, idx, s);
+        if (next === null || next === 'whole' || next === idx) break;
+        idx = next;
+      }
       if (idx && (!s.index || idx.version >= s.index.version)) {
         s.index = idx;
         s.lastSize = idx.size;
@@ -366,7 +463,8 @@ export async function soldOutMarks(db: DbOrTx, idx: CatalogIndex, soldOutVersion
 }
 
 const byIdMaps = new WeakMap<CatalogIndex, Map<number, number>>();
-function positionsById(idx: CatalogIndex) {
+/** Each product id's position in the index (made once per index, kept along follows that move no position). */
+export function positionsById(idx: CatalogIndex) {
   let m = byIdMaps.get(idx);
   if (!m) {
     m = new Map();
@@ -374,6 +472,68 @@ function positionsById(idx: CatalogIndex) {
     byIdMaps.set(idx, m);
   }
   return m;
+}
+
+/** What a follow changed (index-follow.ts), for what is kept beside an index to be carried to the next. */
+export interface Followed {
+  /** Products joined or left the index: positions were renumbered. */
+  structural: boolean;
+  changedIds: Set<number>;
+  /** The vocabulary's words added, brought back or left; null when no text changed. */
+  words: WordsTouched | null;
+}
+
+/** What other modules keep per index and carry to the index following it (cards.ts keeps its card rows). */
+const carriers: ((from: CatalogIndex, to: CatalogIndex, what: Followed) => void)[] = [];
+export function onIndexFollowed(carry: (from: CatalogIndex, to: CatalogIndex, what: Followed) => void) {
+  carriers.push(carry);
+}
+
+/** Carries what is kept beside `from` and still right for `to`: the id positions, the two-letter lists, cards. */
+export function carryDerived(from: CatalogIndex, to: CatalogIndex, what: Followed) {
+  if (!what.structural) {
+    const m = byIdMaps.get(from);
+    if (m) byIdMaps.set(to, m);
+  }
+  const bigrams = bigramMaps.get(from);
+  if (bigrams) {
+    const w = what.words;
+    if (!w || (!w.fresh.length && !w.revived.length && !w.died.length)) bigramMaps.set(to, bigrams);
+    else bigramMaps.set(to, followBigrams(bigrams, to.vocabulary, from.vocabulary, w));
+  }
+  for (const carry of carriers) carry(from, to, what);
+}
+
+/** The two-letter lists with the words a follow added or brought back (ascending numbers kept), less those left. */
+function followBigrams(
+  lists: Map<string, Int32Array>,
+  vocabulary: string[],
+  before: string[],
+  w: WordsTouched,
+): Map<string, Int32Array> {
+  const out = new Map(lists);
+  const change = new Map<string, { add: number[]; drop: Set<number> }>();
+  const at = (b: string) => {
+    let c = change.get(b);
+    if (!c) change.set(b, (c = { add: [], drop: new Set() }));
+    return c;
+  };
+  for (const id of [...w.fresh, ...w.revived]) for (const b of bigramsOf(vocabulary[id]!)) at(b).add.push(id);
+  for (const id of w.died) for (const b of bigramsOf(before[id]!)) at(b).drop.add(id);
+  for (const [b, c] of change) {
+    const old = out.get(b) ?? new Int32Array(0);
+    const merged = [...old.filter((id) => !c.drop.has(id)), ...c.add].sort((x, y) => x - y);
+    if (merged.length) out.set(b, Int32Array.from(merged));
+    else out.delete(b);
+  }
+  return out;
+}
+
+/** A word's distinct two-letter pieces. */
+function bigramsOf(w: string): Set<string> {
+  const out = new Set<string>();
+  for (let k = 0; k + 2 <= w.length; k++) out.add(w.slice(k, k + 2));
+  return out;
 }
 
 /**

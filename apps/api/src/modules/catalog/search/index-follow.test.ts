@@ -1,0 +1,293 @@
+import { productListQuerySchema, type Locale, type ProductListResponse } from '@store/contracts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../../db/rows.ts';
+import { seedDemo } from '../../../db/seed/index.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { addPromotion } from '../../../test/fixtures.ts';
+import { call } from '../../../test/shoppers.ts';
+import { ownerCatalogClerk } from '../../../test/staff.ts';
+import { refreshCurrentPrices } from '../prices.ts';
+import { trimCatalogChanges } from './index-follow.ts';
+import {
+  buildCatalogIndex,
+  catalogIndexAt,
+  catalogIndexCounts,
+  readVersions,
+  wordBigrams,
+  type CatalogIndex,
+} from './catalog-index.ts';
+import type { SearchEngine } from './engine.ts';
+import { indexEngine } from './index-engine.ts';
+import { sqlEngine } from './sql-engine.ts';
+
+/**
+ * The catalog index follows each change (issue 50 item 1, index-follow.ts): after a price edit, a new product, a
+ * deleted or hidden one, a promotion starting or ending by the clock, the index answers the catalog as it is now
+ * without being built whole (its whole builds are counted), as the database does, and is the index a whole build
+ * makes now. A change the log cannot name product by product (a category renamed) builds it whole.
+ */
+let t: TestApp;
+let uploads: string;
+let catalog: Record<string, string>;
+const opts = { locale: 'en' as Locale, now: new Date() };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  uploads = await mkdtemp(path.join(tmpdir(), 'index-follow-'));
+  await seedDemo(t.database.db, { uploadsDir: uploads, now: t.clock.now() });
+  ({ catalog } = await ownerCatalogClerk(t, 'Follow-the-log-2026'));
+});
+afterAll(async () => {
+  await t?.close();
+  if (uploads) await rm(uploads, { recursive: true, force: true });
+});
+
+const db = () => t.database.db;
+const answer = async (engine: SearchEngine, qs: string) => {
+  const q = productListQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
+  const a = await engine.list(db(), q, { ...opts, now: t.clock.now() });
+  expect(a, `${engine.name}: ${qs}`).not.toBeNull();
+  return a!;
+};
+/** What a shopper sees of a list: the products with their prices in order, the totals, range and facets. */
+const seen = (r: ProductListResponse) => ({
+  products: r.products.map((p) => [p.id, p.checkout_price, p.price_after_promotion, p.stock]),
+  meta: r.meta,
+});
+/** The index's answer, which must be the database's. */
+const fromIndex = async (qs: string) => {
+  const a = await answer(indexEngine, qs);
+  expect(seen(a), qs).toEqual(seen(await answer(sqlEngine, qs)));
+  return a;
+};
+const current = async () => (await catalogIndexAt(db(), (await readVersions(db())).version))!;
+
+/** An index as what it says, position-free: each product's entries, the orders, postings, trigrams and pairs. */
+function described(idx: CatalogIndex) {
+  const id = (d: number) => idx.ids[d]!;
+  const live = (ws: Iterable<number>) =>
+    [...ws]
+      .map((w) => idx.vocabulary[w]!)
+      .filter((w) => w !== '')
+      .sort();
+  const docs = Array.from(idx.ids, (pid, d) => ({
+    id: pid,
+    text: idx.texts[d],
+    lead: idx.leads[d],
+    titles: [idx.titlesEn[d], idx.titlesAr[d], idx.thumbnails[d]],
+    entries: [idx.category[d], idx.brand[d], idx.price[d], idx.flags[d], idx.promotion[d], idx.sold[d]],
+    created: idx.created[d],
+    words: Array.from(idx.words.subarray(idx.wordStarts[d], idx.wordStarts[d + 1]), (w) =>
+      w < 0 ? null : idx.vocabulary[w],
+    ),
+  }));
+  const sortedMap = (m: Map<string, string[]>) =>
+    [...m].filter(([, v]) => v.length).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    version: idx.version,
+    size: idx.size,
+    docs,
+    byPrice: Array.from(idx.byPrice, id),
+    byCreated: Array.from(idx.byCreated, id),
+    byPopularity: Array.from(idx.byPopularity, id),
+    postings: [...idx.postings]
+      .map(([w, l]) => [w, Array.from(l, id)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    vocabulary: live(idx.vocabulary.keys()),
+    trigrams: sortedMap(new Map([...idx.trigrams].map(([g, l]) => [g, live(l)]))),
+    pairs: sortedMap(new Map([...wordBigrams(idx)].map(([g, l]) => [g, live(l)]))),
+  };
+}
+
+/** The index answering now was followed, not built whole, and is what a whole build makes of the catalog now. */
+async function followedAndWhole(before: { builds: number; follows: number }) {
+  const idx = await current();
+  const after = catalogIndexCounts(db());
+  expect(after.builds, 'built whole').toBe(before.builds);
+  expect(after.follows).toBeGreaterThan(before.follows);
+  expect(described(idx)).toEqual(described((await buildCatalogIndex(db()))!));
+}
+
+const productRow = async (id: number) =>
+  (
+    await rows(
+      db(),
+      sql`select id, title_en, current_price_piastres, category_id from products where id = ${id}`,
+    )
+  )[0]!;
+const bulk = (b: object) => call(t.app, 'POST', '/v1/admin/products/bulk?locale=en', catalog, b);
+
+describe('the catalog index follows each change without being built whole', () => {
+  it('a price edit: lists, sorts and searches show the new price at once', async () => {
+    const first = await fromIndex('lowest_price=true&per_page=5');
+    const target = first.products[2]!;
+    const before = catalogIndexCounts(db());
+    expect(before.builds).toBeGreaterThan(0);
+    const res = await bulk({ ids: [target.id], action: 'price_percent', percent: -90 });
+    expect(res.status).toBe(200);
+    const now = Number((await productRow(target.id)).current_price_piastres) / 100;
+    expect(now).toBeLessThan(target.checkout_price);
+    const cheapest = await fromIndex('lowest_price=true&per_page=5');
+    expect(cheapest.products[0]!.id).toBe(target.id);
+    expect(cheapest.products[0]!.checkout_price).toBe(now);
+    const word = String((await productRow(target.id)).title_en)
+      .split(' ')[0]!
+      .toLowerCase();
+    const search = await fromIndex(`query=${encodeURIComponent(word)}&per_page=50`);
+    expect(search.products.find((p) => p.id === target.id)?.checkout_price).toBe(now);
+    await fromIndex(`min_price=0&max_price=${Math.ceil(now)}`);
+    await followedAndWhole(before);
+  });
+
+  it('a new product: found by its own new word, and a typo of it', async () => {
+    await fromIndex('');
+    const before = catalogIndexCounts(db());
+    const some = await productRow((await fromIndex('per_page=1')).products[0]!.id);
+    const brand = (await rows(db(), sql`select id from brands order by id limit 1`))[0]!.id;
+    const made = await call(t.app, 'POST', '/v1/admin/products?locale=en', catalog, {
+      title_en: 'Zanzibarite kettle',
+      title_ar: 'غلاية زنزباريت',
+      description_en: 'Boils',
+      description_ar: 'تغلي',
+      category_id: Number(some.category_id),
+      brand_id: Number(brand),
+      model: 'ZK-1',
+      price: '1234',
+      stock: 3,
+    });
+    expect(made.status).toBe(201);
+    const id = (made.body.product as { id: number }).id;
+    const found = await fromIndex('query=zanzibarite');
+    expect(found.products.map((p) => p.id)).toEqual([id]);
+    expect(found.products[0]!.checkout_price).toBe(1234);
+    const typo = await fromIndex('query=zanzibarit');
+    expect(typo.products.map((p) => p.id)).toEqual([id]);
+    expect((await fromIndex('per_page=3')).products[0]!.id).toBe(id);
+    await followedAndWhole(before);
+  });
+
+  it('a deleted product and a hidden one leave every list, and their words with them', async () => {
+    const make = async (title: string) => {
+      const some = await productRow((await fromIndex('per_page=1')).products[0]!.id);
+      const brand = (await rows(db(), sql`select id from brands order by id limit 1`))[0]!.id;
+      const r = await call(t.app, 'POST', '/v1/admin/products?locale=en', catalog, {
+        title_en: title,
+        title_ar: title,
+        description_en: 'x',
+        description_ar: 'x',
+        category_id: Number(some.category_id),
+        brand_id: Number(brand),
+        model: title,
+        price: '99',
+        stock: 1,
+      });
+      expect(r.status).toBe(201);
+      return (r.body.product as { id: number }).id;
+    };
+    const gone = await make('Quokkaphone deleted');
+    const hidden = await make('Wombatron hidden');
+    expect((await fromIndex('query=quokkaphone')).products.map((p) => p.id)).toEqual([gone]);
+    const before = catalogIndexCounts(db());
+    expect((await call(t.app, 'DELETE', `/v1/admin/products/${gone}`, catalog)).status).toBe(200);
+    expect((await bulk({ ids: [hidden], action: 'hide' })).status).toBe(200);
+    expect((await fromIndex('query=quokkaphone')).meta.total_entries).toBe(0);
+    expect((await fromIndex('query=wombatron')).meta.total_entries).toBe(0);
+    const all = await fromIndex('per_page=50');
+    expect(all.products.map((p) => p.id)).not.toContain(gone);
+    expect(all.products.map((p) => p.id)).not.toContain(hidden);
+    await followedAndWhole(before);
+    // Shown again: back in the index, with its word.
+    const back = catalogIndexCounts(db());
+    const res = await call(t.app, 'GET', `/v1/admin/products/${hidden}`, catalog);
+    expect(res.status).toBe(200);
+    await db().execute(sql`update products set active = true where id = ${hidden}`);
+    expect((await fromIndex('query=wombatron')).products.map((p) => p.id)).toEqual([hidden]);
+    await followedAndWhole(back);
+  });
+
+  it('a stock change: a product sold out goes last, with no build and no follow', async () => {
+    const list = await fromIndex('per_page=3');
+    const first = list.products[0]!;
+    const before = catalogIndexCounts(db());
+    await db().execute(sql`update products set stock = 0 where id = ${first.id}`);
+    const after = await fromIndex('per_page=3');
+    expect(after.products.map((p) => p.id)).not.toContain(first.id);
+    expect(catalogIndexCounts(db())).toEqual(before);
+  });
+
+  it('a promotion starting and ending by the clock: its price shows while it runs, then the price again', async () => {
+    const now = t.clock.now();
+    const promo = await addPromotion(
+      db(),
+      'follow-soon',
+      new Date(now.getTime() + 3_600_000),
+      new Date(now.getTime() + 7_200_000),
+    );
+    const target = (await fromIndex('highest_price=true&per_page=1')).products[0]!;
+    expect(
+      (await bulk({ ids: [target.id], action: 'promote', promotion_id: promo.id, percent: 50 })).status,
+    ).toBe(200);
+    // Not started: the price as it was.
+    expect((await fromIndex('highest_price=true&per_page=1')).products[0]!.checkout_price).toBe(
+      target.checkout_price,
+    );
+    const before = catalogIndexCounts(db());
+    t.clock.advance(3_700_000);
+    await refreshCurrentPrices(db(), t.clock.now());
+    const running = await fromIndex(`in_active_promotion=true&per_page=50`);
+    const promoted = running.products.find((p) => p.id === target.id)!;
+    expect(promoted.checkout_price).toBe(target.checkout_price / 2);
+    expect(promoted.price_after_promotion).toBe(target.checkout_price / 2);
+    await followedAndWhole(before);
+    const during = catalogIndexCounts(db());
+    t.clock.advance(3_600_000);
+    await refreshCurrentPrices(db(), t.clock.now());
+    expect((await fromIndex('highest_price=true&per_page=1')).products[0]!.checkout_price).toBe(
+      target.checkout_price,
+    );
+    expect((await fromIndex('in_active_promotion=true&per_page=50')).products.map((p) => p.id)).not.toContain(
+      target.id,
+    );
+    await followedAndWhole(during);
+    t.clock.advance(-7_300_000);
+  });
+
+  it('a change the log cannot name product by product (a category renamed) builds the index whole', async () => {
+    await fromIndex('');
+    const before = catalogIndexCounts(db());
+    const category = (await rows(db(), sql`select id from categories order by id limit 1`))[0]!.id;
+    await db().execute(sql`update categories set name_en = name_en || ' Renamed' where id = ${category}`);
+    const list = await fromIndex(`category_id=${category}`);
+    expect(list.meta).toBeDefined();
+    expect(catalogIndexCounts(db()).builds).toBe(before.builds + 1);
+  });
+
+  it('the hourly purge trims the notes older than an hour, and only those', async () => {
+    const [p] = (await fromIndex('per_page=1')).products;
+    await db().execute(sql`update products set featured = not featured where id = ${p!.id}`);
+    const notes = async () =>
+      Number((await rows(db(), sql`select count(*) as n from catalog_changes`))[0]!.n);
+    const all = await notes();
+    const newest = (await rows(db(), sql`select max(version) as v from catalog_changes`))[0]!.v;
+    await db().execute(
+      sql`update catalog_changes set at = now() - interval '61 minutes' where version < ${newest}`,
+    );
+    await trimCatalogChanges(db());
+    expect(all).toBeGreaterThan(1);
+    expect(await notes()).toBe(1);
+  });
+
+  it('a version the log holds no note of (trimmed) builds the index whole', async () => {
+    await fromIndex('');
+    const before = catalogIndexCounts(db());
+    const [p] = (await fromIndex('per_page=1')).products;
+    await db().execute(sql`update products set featured = not featured where id = ${p!.id}`);
+    await db().execute(sql`delete from catalog_changes`);
+    await fromIndex('featured=true');
+    expect(catalogIndexCounts(db()).builds).toBe(before.builds + 1);
+  });
+});
