@@ -40,12 +40,19 @@ export const adminShipmentSchema = z.object({
 });
 export type AdminShipment = z.infer<typeof adminShipmentSchema>;
 
+/** The couriers COURIER may name. */
+export const STORE_COURIERS = ['manual', 'bosta', 'aramex', 'mylerz'] as const;
+export type StoreCourier = (typeof STORE_COURIERS)[number];
+
+/** GET /v1/admin/orders/courier: the courier the store ships with. */
+export const adminCourierResponseSchema = z.object({ courier: z.enum(STORE_COURIERS) });
+
 export const adminShipmentsResponseSchema = z.object({
   /**
    * The courier the store ships with (COURIER): `bosta`, `aramex` or `mylerz` offer "ship with …" (and cancel a
    * shipment with them); `manual` only the typed one.
    */
-  courier: z.enum(['manual', 'bosta', 'aramex', 'mylerz']),
+  courier: z.enum(STORE_COURIERS),
   shipments: z.array(adminShipmentSchema),
 });
 export type AdminShipmentsResponse = z.infer<typeof adminShipmentsResponseSchema>;

@@ -1,5 +1,6 @@
 import { idParam, localeQuery } from '@store/contracts';
 import {
+  adminCourierResponseSchema,
   adminLabelsBodySchema,
   adminLabelsQuerySchema,
   adminLabelsResponseSchema,
@@ -34,6 +35,19 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireStaff('orders'));
   const ctx = () => ({ db: app.ctx.db, clock: app.ctx.clock, courier: app.ctx.courier });
   const pdf = (name: string, body: Buffer) => ({ name, body });
+
+  app.get(
+    '/orders/courier',
+    {
+      schema: {
+        tags,
+        description:
+          'The courier the store ships with (COURIER): the orders list offers "ship with" it and its labels.',
+        response: { 200: adminCourierResponseSchema },
+      },
+    },
+    async () => ({ courier: app.ctx.courier.name }),
+  );
 
   app.get(
     '/orders/:id/shipments',

@@ -101,6 +101,10 @@ describe('ship many orders with Mylerz at once', () => {
     });
     const rows = await t.database.db.select().from(shipments).where(eq(shipments.orderId, b));
     expect(rows).toEqual([]);
+    // The orders list learns which courier to offer.
+    expect((await call(t.app, 'GET', '/v1/admin/orders/courier', staff.clerk)).body).toEqual({
+      courier: 'mylerz',
+    });
     const list = await call(t.app, 'GET', `/v1/admin/orders/${a}/shipments`, staff.clerk);
     expect(list.body.courier).toBe('mylerz');
     expect(list.body.shipments[0]).toMatchObject({

@@ -2,6 +2,7 @@ import type { AdminOrder } from '@store/contracts/admin-orders';
 import {
   SHIPMENT_CARRIER_MAX,
   TRACKING_NUMBER_MAX,
+  type AdminShipment,
   type AdminShipmentsResponse,
 } from '@store/contracts/admin-shipments';
 import type { Locale } from '@store/contracts/constants';
@@ -29,8 +30,9 @@ const SHIPPABLE = ['confirmed', 'processing'];
 
 /**
  * The order's delivery (issue 48): its parcel (carrier, tracking number and page, where it stands, the cash to
- * collect, the courier's news) and its label to print; for an order ready to leave, "Ship with Bosta" when the store
- * ships with Bosta, and always the carrier and tracking number typed by hand.
+ * collect, the courier's news), its label to print and, until the courier picks it up, its cancel (the courier's
+ * refusal shown as a failure); for an order ready to leave, "Ship with <courier>" when the store ships with a
+ * courier's API (Bosta, Aramex, Mylerz), and always the carrier and tracking number typed by hand.
  */
 export function OrderShipment({ order, locale }: { order: AdminOrder; locale: Locale }) {
   const { t } = useTranslation('admin');
@@ -41,14 +43,51 @@ export function OrderShipment({ order, locale }: { order: AdminOrder; locale: Lo
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [asking, setAsking] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <Skeleton className="h-16" />;
   const live = q.data.shipments.find((s) => s.status !== 'canceled');
+  const cancelled = q.data.shipments.filter((s) => s.status === 'canceled');
+  const storeCourier = q.data.courier === 'manual' ? null : t(`shipment.couriers.${q.data.courier}`);
+  const carrierOf = (s: AdminShipment) =>
+    s.courier === 'manual' ? s.carrier : t(`shipment.couriers.${s.courier}`, { defaultValue: s.carrier });
+
+  const cancel = async () => {
+    setBusy(true);
+    setFailure([]);
+    setNotice(null);
+    try {
+      await api(`admin/orders/${order.id}/shipments/cancel`, { method: 'POST' });
+      setAsking(false);
+      setNotice(t('shipment.canceledDone'));
+      await qc.invalidateQueries({ queryKey: ['admin'] });
+    } catch (err) {
+      setFailure(errorMessages(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Cancelled parcels stay in the order's record, under what is live now.
+  const earlier = cancelled.length > 0 && (
+    <details className="border-t border-slate-100 pt-2 text-sm" data-testid="shipments-cancelled">
+      <summary className="cursor-pointer text-slate-700">{t('shipment.earlier')}</summary>
+      <ul className="mt-1 flex flex-col gap-1">
+        {cancelled.map((s) => (
+          <li key={s.id} className="text-slate-600">
+            {carrierOf(s)} · <bdi dir="ltr">{s.tracking_number}</bdi> · {t('shipment.statuses.canceled')}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
 
   const ship = async (body: Record<string, string>) => {
     setBusy(true);
     setFailure([]);
+    setNotice(null);
     setFieldErrors({});
     try {
       await api(`admin/orders/${order.id}/shipments`, { method: 'POST', body });
@@ -69,7 +108,7 @@ export function OrderShipment({ order, locale }: { order: AdminOrder; locale: Lo
         <dl className="divide-y divide-slate-100">
           <div className="flex flex-wrap justify-between gap-x-4 py-1.5">
             <dt className="text-slate-600">{t('shipment.carrier')}</dt>
-            <dd className="font-medium">{live.courier === 'bosta' ? t('shipment.bosta') : live.carrier}</dd>
+            <dd className="font-medium">{carrierOf(live)}</dd>
           </div>
           <div className="flex flex-wrap justify-between gap-x-4 py-1.5">
             <dt className="text-slate-600">{t('shipment.trackingNumber')}</dt>
@@ -127,17 +166,67 @@ export function OrderShipment({ order, locale }: { order: AdminOrder; locale: Lo
             ))}
           </ol>
         )}
+        {live.status === 'created' &&
+          (asking ? (
+            <div
+              className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3"
+              data-testid="shipment-cancel-ask"
+            >
+              <p>
+                {t(live.courier === 'manual' ? 'shipment.cancelAskByHand' : 'shipment.cancelAsk', {
+                  courier: carrierOf(live),
+                })}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  onClick={() => void cancel()}
+                  disabled={busy}
+                  data-testid="shipment-cancel-yes"
+                >
+                  {busy ? t('shipment.asking', { courier: carrierOf(live) }) : t('shipment.cancelYes')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setAsking(false)} disabled={busy}>
+                  {t('shipment.cancelNo')}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="self-start text-red-800"
+              onClick={() => setAsking(true)}
+              data-testid="shipment-cancel"
+            >
+              {t('shipment.cancel')}
+            </Button>
+          ))}
+        <ErrorBox messages={failure} />
+        {earlier}
       </div>
     );
 
   if (!SHIPPABLE.includes(order.status))
-    return <p className="text-sm text-slate-600">{t('shipment.none')}</p>;
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-slate-600">{t('shipment.none')}</p>
+        {earlier}
+      </div>
+    );
 
   return (
     <div className="flex flex-col gap-4" data-testid="shipment-new">
-      {q.data.courier === 'bosta' && (
-        <Button onClick={() => void ship({})} disabled={busy} data-testid="ship-bosta">
-          {busy ? t('shipment.working') : t('shipment.shipWithBosta')}
+      {notice && (
+        <p role="status" className="text-sm font-medium text-emerald-800" data-testid="shipment-notice">
+          {notice}
+        </p>
+      )}
+      {storeCourier && (
+        <Button onClick={() => void ship({})} disabled={busy} data-testid="ship-courier">
+          {busy
+            ? t('shipment.asking', { courier: storeCourier })
+            : t('shipment.shipWith', { courier: storeCourier })}
         </Button>
       )}
       <form
@@ -170,6 +259,7 @@ export function OrderShipment({ order, locale }: { order: AdminOrder; locale: Lo
         </Button>
       </form>
       <ErrorBox messages={failure} />
+      {earlier}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { count } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { ordersQueryOptions, zonesQueryOptions } from './api';
 import { pageCount, readFilters, withFilters, type OrderFilters } from './filters';
+import { BulkShipping } from './bulk-shipping';
 import { OrdersTable } from './orders-table';
 
 type Tab = 'all' | (typeof ORDER_STATUSES)[number];
@@ -31,6 +32,16 @@ export function Component() {
   const q = useQuery(ordersQueryOptions(filters, locale));
   const zones = useQuery(zonesQueryOptions(locale));
   const [showFilters, setShowFilters] = useState(false);
+  // The orders selected for bulk shipping and labels (kept across pages and filters until cleared).
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const select = (ids: number[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
+      return next;
+    });
   const filtersId = useId();
 
   const set = (patch: Partial<OrderFilters>, replace = false) =>
@@ -221,7 +232,15 @@ export function Component() {
             aria-busy={q.isFetching}
             className={q.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
           >
+            <BulkShipping
+              selected={[...selected]}
+              rows={q.data.orders}
+              locale={locale}
+              onClear={() => setSelected(new Set())}
+            />
             <OrdersTable
+              selected={selected}
+              onSelect={select}
               rows={q.data.orders}
               total={total}
               filters={filters}

@@ -28,18 +28,59 @@ interface Props {
   /** The list's address (filters), so the order page can lead back to it. */
   backTo: string;
   onSortChange(sort: OrderFilters['sort']): void;
+  /** The orders staff selected (bulk shipping and labels), and how the boxes change them. */
+  selected: ReadonlySet<number>;
+  onSelect(ids: number[], on: boolean): void;
 }
+
+const BOX =
+  'size-5 cursor-pointer rounded border-slate-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /**
  * The orders of one page, as TanStack Table sees them in manual mode: the server sorts and pages (the table only
  * turns header clicks into the API's sort names); a table from 768 px, a list of cards below.
  */
-export function OrdersTable({ rows, total, filters, locale, backTo, onSortChange }: Props) {
+export function OrdersTable({
+  rows,
+  total,
+  filters,
+  locale,
+  backTo,
+  onSortChange,
+  selected,
+  onSelect,
+}: Props) {
   const { t } = useTranslation('admin');
+  const ids = rows.map((r) => r.id);
+  const allOn = ids.length > 0 && ids.every((id) => selected.has(id));
+  const box = (o: AdminOrderRow) => (
+    <input
+      type="checkbox"
+      className={BOX}
+      checked={selected.has(o.id)}
+      onChange={(e) => onSelect([o.id], e.target.checked)}
+      aria-label={t('shipment.bulk.select', { id: o.order_number })}
+      data-testid="order-select"
+    />
+  );
 
   const columns = useMemo(
     () =>
       col.columns([
+        col.display({
+          id: 'select',
+          header: () => (
+            <input
+              type="checkbox"
+              className={BOX}
+              checked={allOn}
+              onChange={(e) => onSelect(ids, e.target.checked)}
+              aria-label={t('shipment.bulk.selectAll')}
+              data-testid="orders-select-all"
+            />
+          ),
+          cell: (c) => box(c.row.original),
+        }),
         col.accessor('id', {
           header: () => t('orders.columns.number'),
           enableSorting: false,
@@ -115,7 +156,8 @@ export function OrdersTable({ rows, total, filters, locale, backTo, onSortChange
           cell: (c) => <StatusBadge status={c.getValue()} />,
         }),
       ]),
-    [t, locale, backTo],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the boxes follow the selection and the rows
+    [t, locale, backTo, selected, allOn, rows],
   );
 
   const sorting = sortingOf(filters.sort);
@@ -202,10 +244,11 @@ export function OrdersTable({ rows, total, filters, locale, backTo, onSortChange
             data-testid="order-card"
           >
             <div className="mb-2 flex items-center justify-between gap-2">
+              {box(o)}
               <Link
                 to={`/orders/${o.id}`}
                 state={{ back: backTo }}
-                className="font-bold text-brand-700 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                className="me-auto font-bold text-brand-700 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
               >
                 {t('orders.number', { id: o.order_number })}
               </Link>
