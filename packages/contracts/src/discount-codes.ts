@@ -207,6 +207,10 @@ export const discountMessages = {
     en: 'This discount code is for a first order only',
     ar: 'كود الخصم ده لأول طلب بس',
   },
+  invoice_discount: {
+    en: 'Discount code {code} (taken off the lines)',
+    ar: 'كود الخصم {code} (مخصوم من الأسعار)',
+  },
   discount_code_dropped_at_checkout: {
     en: 'The code was taken off your cart and nothing was ordered: check the new total and confirm again.',
     ar: 'الكود اتشال من عربيتك ومفيش طلب اتعمل: راجع الإجمالي الجديد وأكّد تاني.',

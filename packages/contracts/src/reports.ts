@@ -9,6 +9,9 @@
  *   shopper (delivery included), VAT the VAT inside it, refunds what went back. By product, category and brand the
  *   rows are order lines: revenue is what the lines cost, VAT theirs, refunds the refunded units at the price paid,
  *   and an order with lines in two categories counts in both.
+ * - Discounts are what discount codes took off (issue 49 item 1), already out of revenue: by order, the order's
+ *   discount. By product, category and brand the lines' revenue is after their share, and the rows say null; the
+ *   totals always give the range's orders' discounts.
  * - Net is revenue less refunds. Amounts are EGP; the CSV writes them with a dot and two decimals.
  */
 import { z } from 'zod';
@@ -48,6 +51,8 @@ export const salesReportRowSchema = z.object({
   orders: z.number().int(),
   units: z.number().int(),
   revenue: z.number(),
+  /** What discount codes took off (in revenue already); null in the rows by product, category and brand. */
+  discounts: z.number().nullable(),
   vat: z.number(),
   refunds: z.number(),
   net: z.number(),
@@ -64,7 +69,16 @@ export const salesReportResponseSchema = z.object({
 export type SalesReportResponse = z.infer<typeof salesReportResponseSchema>;
 
 /** The CSV's columns, in order (its header is in the request's language: reportMessages' report_col_*). */
-export const REPORT_COLUMNS = ['label', 'orders', 'units', 'revenue', 'vat', 'refunds', 'net'] as const;
+export const REPORT_COLUMNS = [
+  'label',
+  'orders',
+  'units',
+  'revenue',
+  'discounts',
+  'vat',
+  'refunds',
+  'net',
+] as const;
 
 export const reportMessages = {
   report_day_invalid: { en: 'must be a day written YYYY-MM-DD', ar: 'لازم يكون يوم مكتوب كده YYYY-MM-DD' },
@@ -79,6 +93,7 @@ export const reportMessages = {
   report_col_orders: { en: 'Orders', ar: 'الطلبات' },
   report_col_units: { en: 'Units', ar: 'القطع' },
   report_col_revenue: { en: 'Revenue (EGP)', ar: 'المبيعات (جنيه)' },
+  report_col_discounts: { en: 'Discounts (EGP)', ar: 'الخصومات (جنيه)' },
   report_col_vat: { en: 'VAT (EGP)', ar: 'الضريبة (جنيه)' },
   report_col_refunds: { en: 'Refunds (EGP)', ar: 'المرتجعات (جنيه)' },
   report_col_net: { en: 'Net (EGP)', ar: 'الصافي (جنيه)' },

@@ -4,7 +4,12 @@
  * shopper's language and changes nothing; the order keeps the code and its discount; and a code's last use goes to
  * one order when many shoppers place orders with it at once (truly at once on PostgreSQL, with DATABASE_URL set).
  */
-import { eq } from 'drizzle-orm';
+import { toEgp } from '@store/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -257,6 +262,49 @@ describe('the order keeps the code', () => {
       discount: 0,
       checkout_total_price: 560,
     });
+  });
+});
+
+describe('the invoice and the sales report name the discount', () => {
+  it('the confirmed order’s invoice PDF shows the code and what it took off; the report adds up the discounts', async () => {
+    const s = await shopper();
+    const p = await make(2280);
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    const c = await newCode({ kind: 'amount', value: 228 });
+    await apply(s, c.code);
+    const placed = await place(s);
+    const confirmed = await call(
+      t.app,
+      'PUT',
+      `/v1/admin/orders/${placed.body.order.id}/status?locale=en`,
+      owner,
+      { status: 'confirmed' },
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.order).toMatchObject({ discount_code: c.code, discount: 228 });
+    const pdf = await admin('GET', `/v1/admin/orders/${placed.body.order.id}/invoice?locale=en`);
+    expect(pdf.statusCode).toBe(200);
+    const file = path.join(tmpdir(), `discount-invoice-${process.pid}.pdf`);
+    writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    rmSync(file, { force: true });
+    expect(text).toContain(`Discount code ${c.code}`);
+    expect(text).toContain('-228.00');
+    expect(text).toContain('2,112.00'); // 2,280 − 228 + 60 delivery
+
+    const rows = (await t.database.db.execute(
+      sql`select coalesce(sum(discount_piastres), 0)::int as d from orders
+        where status not in ('cart', 'awaiting_payment', 'abandoned', 'canceled')`,
+    )) as unknown as { rows: { d: number }[] };
+    const all = toEgp(Number(rows.rows[0]!.d));
+    expect(all).toBeGreaterThanOrEqual(228);
+    for (const group_by of ['day', 'payment_method', 'product']) {
+      const r = await admin('GET', `/v1/admin/reports/sales?group_by=${group_by}`);
+      expect(r.statusCode).toBe(200);
+      expect(r.json().totals.discounts, group_by).toBe(all);
+    }
+    const byMethod = await admin('GET', '/v1/admin/reports/sales?group_by=payment_method');
+    expect(byMethod.json().rows.find((r: { key: string }) => r.key === 'cash').discounts).toBe(all);
   });
 });
 

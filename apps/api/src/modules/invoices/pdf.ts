@@ -40,6 +40,8 @@ export interface InvoiceModel {
   lines: InvoiceLine[];
   /** The delivery fee (gross), when there is one. */
   deliveryPiastres?: number;
+  /** A discount code the order used and what it took off (issue 49 item 1): the lines' amounts are after it. */
+  discount?: { code: string; piastres: number };
   totals: { netPiastres: number; vatPiastres: number; grossPiastres: number };
   /** Already in the invoice's language (e.g. "cash on delivery"). */
   paymentMethod: string;
@@ -310,6 +312,7 @@ export async function renderInvoicePdf(m: InvoiceModel): Promise<Buffer> {
     w.line(value, valueX, y, 110, { size, bold, align: 'end' });
     y += size + 7;
   };
+  if (m.discount) row(t('invoice_discount', { code: m.discount.code }), `-${money(m.discount.piastres)}`);
   row(t('invoice_subtotal_net'), money(m.totals.netPiastres));
   row(t('invoice_vat_total'), money(m.totals.vatPiastres));
   if (m.deliveryPiastres) row(t('invoice_delivery'), money(m.deliveryPiastres));

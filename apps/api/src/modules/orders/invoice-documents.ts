@@ -117,6 +117,10 @@ export async function invoicePdf(db: DbOrTx, orderId: number, r: Reader): Promis
     ...party(o),
     lines: invoiceLines,
     deliveryPiastres: order.shippingFeesPiastres > 0 ? deliveryNet : undefined,
+    discount:
+      order.discountCode && order.discountPiastres > 0
+        ? { code: order.discountCode, piastres: order.discountPiastres }
+        : undefined,
     totals: {
       netPiastres: invoiceLines.reduce((s, l) => s + l.netPiastres, 0),
       vatPiastres: order.vatPiastres,

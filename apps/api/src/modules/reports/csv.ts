@@ -22,9 +22,16 @@ export function salesReportCsv(report: SalesReportResponse, locale: Locale): str
       : apiMessage(`report_col_${c}`, locale),
   );
   const line = (label: string, r: Omit<SalesReportResponse['totals'], never>) =>
-    [cell(label), r.orders, r.units, money(r.revenue), money(r.vat), money(r.refunds), money(r.net)].join(
-      ',',
-    );
+    [
+      cell(label),
+      r.orders,
+      r.units,
+      money(r.revenue),
+      r.discounts === null ? '' : money(r.discounts),
+      money(r.vat),
+      money(r.refunds),
+      money(r.net),
+    ].join(',');
   const lines = [
     header.map(cell).join(','),
     ...report.rows.map((r) => line(r.label, r)),

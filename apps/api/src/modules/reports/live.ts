@@ -15,7 +15,10 @@ export const liveRows: ReportRows = async (db, group, from, to) => {
   const orders = ORDER_GROUPS.has(group)
     ? rows.reduce((s, r) => s + Number(r.orders), 0)
     : await liveOrders(db, from, to);
-  return { rows, orders };
+  const discounts = ORDER_GROUPS.has(group)
+    ? rows.reduce((s, r) => s + Number(r.discounts ?? 0), 0)
+    : await liveDiscounts(db, from, to);
+  return { rows, orders, discounts };
 };
 
 /** The rows of one report: one statement, the orders of the range first, then what the group adds up. */
@@ -36,12 +39,12 @@ async function liveGroupRows(db: DbOrTx, group: ReportGroup, from: string, to: s
     const res = await db.execute(sql`
       with o as (
         select id, ${key} as key, checkout_total_price_piastres as total, vat_piastres as vat,
-          refunded_piastres as refunded
+          refunded_piastres as refunded, discount_piastres as discount
         from orders where ${sold}),
       u as (select l.order_id, sum(l.quantity) as units from order_products l join o on o.id = l.order_id
         group by l.order_id)
       select o.key, count(*) as orders, coalesce(sum(u.units), 0) as units, sum(o.total) as revenue,
-        sum(o.vat) as vat, sum(o.refunded) as refunds
+        sum(o.discount) as discounts, sum(o.vat) as vat, sum(o.refunded) as refunds
       from o left join u on u.order_id = o.id
       group by o.key`);
     return (res as unknown as { rows: ReportRaw[] }).rows;
@@ -67,6 +70,15 @@ async function liveGroupRows(db: DbOrTx, group: ReportGroup, from: string, to: s
       group by 1)
     select g.*, n.en as label_en, n.ar as label_ar from g left join (${names}) n on n.id = g.key`);
   return (res as unknown as { rows: ReportRaw[] }).rows;
+}
+
+/** What discount codes took off the sold orders of the range. */
+async function liveDiscounts(db: DbOrTx, from: string, to: string): Promise<number> {
+  const res = await db.execute(sql`select coalesce(sum(discount_piastres), 0) as d from orders
+    where status not in ('cart', 'awaiting_payment', 'abandoned') and status <> 'canceled'
+      and checkout_date >= (${from}::date)::timestamp at time zone ${ZONE}
+      and checkout_date < (${to}::date + 1)::timestamp at time zone ${ZONE}`);
+  return Number((res as unknown as { rows: { d: string }[] }).rows[0]?.d ?? 0);
 }
 
 async function liveOrders(db: DbOrTx, from: string, to: string): Promise<number> {

@@ -163,13 +163,13 @@ describe('the sales report', () => {
     const lines = raw.toString('utf8').slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'المنتج,الطلبات,القطع,المبيعات (جنيه),الضريبة (جنيه),المرتجعات (جنيه),الصافي (جنيه)',
+      'المنتج,الطلبات,القطع,المبيعات (جنيه),الخصومات (جنيه),الضريبة (جنيه),المرتجعات (جنيه),الصافي (جنيه)',
     );
     expect(lines).toHaveLength(json.rows.length + 3);
     expect(lines).toContain(lines.find((l) => l.startsWith(`"'=SUM(A1) ""مكواة"", بخار",`)));
     const t0 = json.totals;
     expect(lines.at(-2)).toBe(
-      `الإجمالي,${t0.orders},${t0.units},${t0.revenue.toFixed(2)},${t0.vat.toFixed(2)},${t0.refunds.toFixed(2)},${t0.net.toFixed(2)}`,
+      `الإجمالي,${t0.orders},${t0.units},${t0.revenue.toFixed(2)},${t0.discounts!.toFixed(2)},${t0.vat.toFixed(2)},${t0.refunds.toFixed(2)},${t0.net.toFixed(2)}`,
     );
   });
 

@@ -15,6 +15,8 @@ export interface ReportRaw {
   orders: string | number;
   units: string | number | null;
   revenue: string | number | null;
+  /** What discount codes took off (the order groups' rows only). */
+  discounts?: string | number | null;
   vat: string | number | null;
   refunds: string | number | null;
   label_en?: string | null;
@@ -27,4 +29,4 @@ export type ReportRows = (
   group: ReportGroup,
   from: string,
   to: string,
-) => Promise<{ rows: ReportRaw[]; orders: number }>;
+) => Promise<{ rows: ReportRaw[]; orders: number; discounts: number }>;

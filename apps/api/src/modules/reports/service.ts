@@ -16,7 +16,7 @@ import {
 } from '@store/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { REPORT_ZONE as ZONE, type ReportRaw, type ReportRows } from './rows.ts';
+import { ORDER_GROUPS, REPORT_ZONE as ZONE, type ReportRaw, type ReportRows } from './rows.ts';
 import { summaryRows } from './summary.ts';
 
 const DAY_MS = 86_400_000;
@@ -74,7 +74,8 @@ export async function salesReport(
 ): Promise<SalesReportResponse> {
   const { from, to } = reportRange(q, now);
   const group = q.group_by;
-  const { rows: raw, orders } = await read(db, group, from, to);
+  const { rows: raw, orders, discounts } = await read(db, group, from, to);
+  const byOrder = ORDER_GROUPS.has(group);
   let rows: SalesReportRow[] = raw.map((r) => {
     const revenue = num(r.revenue);
     const refunds = num(r.refunds);
@@ -84,6 +85,8 @@ export async function salesReport(
       orders: num(r.orders),
       units: num(r.units),
       revenue: toEgp(revenue),
+      // By product, category or brand the lines' revenue is already after their share of it (not summarised).
+      discounts: byOrder ? toEgp(num(r.discounts)) : null,
       vat: toEgp(num(r.vat)),
       refunds: toEgp(refunds),
       net: toEgp(revenue - refunds),
@@ -95,7 +98,17 @@ export async function salesReport(
     rows = [];
     for (let d = from; d <= to; d = addDays(d, 1))
       rows.push(
-        seen.get(d) ?? { key: d, label: d, orders: 0, units: 0, revenue: 0, vat: 0, refunds: 0, net: 0 },
+        seen.get(d) ?? {
+          key: d,
+          label: d,
+          orders: 0,
+          units: 0,
+          revenue: 0,
+          discounts: 0,
+          vat: 0,
+          refunds: 0,
+          net: 0,
+        },
       );
   } else if (TIME_GROUPS.has(group)) rows.sort((a, b) => a.key.localeCompare(b.key));
   else rows.sort((a, b) => b.revenue - a.revenue || a.label.localeCompare(b.label));
@@ -112,6 +125,7 @@ export async function salesReport(
       orders,
       units: sum((r) => num(r.units)),
       revenue: toEgp(revenue),
+      discounts: toEgp(discounts),
       vat: toEgp(sum((r) => num(r.vat))),
       refunds: toEgp(refunds),
       net: toEgp(revenue - refunds),

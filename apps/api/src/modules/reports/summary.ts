@@ -26,11 +26,15 @@ export const summaryRows: ReportRows = async (db, group, from, to) => {
     }[group as 'day'];
     const res = await db.execute(sql`
       select ${key} as key, sum(orders) as orders, sum(units) as units, sum(revenue_piastres) as revenue,
-        sum(vat_piastres) as vat, sum(refunds_piastres) as refunds
+        sum(discounts_piastres) as discounts, sum(vat_piastres) as vat, sum(refunds_piastres) as refunds
       from report_daily_orders where ${days}
       group by 1 having sum(orders) <> 0`);
     const rows = (res as unknown as { rows: ReportRaw[] }).rows;
-    return { rows, orders: rows.reduce((s, r) => s + Number(r.orders), 0) };
+    return {
+      rows,
+      orders: rows.reduce((s, r) => s + Number(r.orders), 0),
+      discounts: rows.reduce((s, r) => s + Number(r.discounts ?? 0), 0),
+    };
   }
   const g = group as 'product' | 'category' | 'brand';
   const figures = sql`sum(units) as units, sum(revenue_piastres) as revenue, sum(vat_piastres) as vat,
@@ -56,10 +60,13 @@ export const summaryRows: ReportRows = async (db, group, from, to) => {
         from t left join f on f.key = t.key left join (${NAMES[g]}) n on n.id = t.key`;
   const res = await db.execute(rowsQuery);
   const lined = await db.execute(
-    sql`select coalesce(sum(lined), 0) as n from report_daily_orders where ${days}`,
+    sql`select coalesce(sum(lined), 0) as n, coalesce(sum(discounts_piastres), 0) as d
+      from report_daily_orders where ${days}`,
   );
+  const all = (lined as unknown as { rows: { n: string; d: string }[] }).rows[0];
   return {
     rows: (res as unknown as { rows: ReportRaw[] }).rows,
-    orders: Number((lined as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0),
+    orders: Number(all?.n ?? 0),
+    discounts: Number(all?.d ?? 0),
   };
 };

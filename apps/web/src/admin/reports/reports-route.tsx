@@ -17,7 +17,7 @@ import { downloadSalesCsv, salesReportQueryOptions, type ReportParams } from './
 
 addInsightsTexts();
 
-const COLS = ['orders', 'units', 'revenue', 'vat', 'refunds', 'net'] as const;
+const COLS = ['orders', 'units', 'revenue', 'discounts', 'vat', 'refunds', 'net'] as const;
 const isGroup = (g: string | null): g is ReportGroup =>
   !!g && (REPORT_GROUPS as readonly string[]).includes(g);
 
@@ -25,6 +25,8 @@ const isGroup = (g: string | null): g is ReportGroup =>
 function Figure({ row, col }: { row: Omit<SalesReportRow, 'key' | 'label'>; col: (typeof COLS)[number] }) {
   const locale = useLocaleStore((s) => s.locale);
   const v = row[col];
+  // Discounts by product, category or brand are not summarised (already out of their revenue).
+  if (v === null) return <>—</>;
   return <>{col === 'orders' || col === 'units' ? count(v, locale) : money(v)}</>;
 }
 
