@@ -15,6 +15,7 @@ import { LoadError } from '../components/messages';
 const NAV: { to: string; area: StaffArea; label: string; testId?: string }[] = [
   { to: '/', area: 'orders', label: 'nav.dashboard' },
   { to: '/orders', area: 'orders', label: 'nav.orders' },
+  { to: '/returns', area: 'orders', label: 'nav.returns', testId: 'nav-returns' },
   { to: '/settlements', area: 'reports', label: 'nav.settlements', testId: 'nav-settlements' },
   { to: '/abandoned-carts', area: 'orders', label: 'nav.abandonedCarts', testId: 'nav-abandoned-carts' },
   { to: '/reports', area: 'reports', label: 'nav.reports', testId: 'nav-reports' },

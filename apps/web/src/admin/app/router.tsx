@@ -20,6 +20,7 @@ export const router = createBrowserRouter(
         { path: 'orders', lazy: () => import('../orders/orders-route') },
         { path: 'orders/:id', lazy: () => import('../orders/order-route') },
         { path: 'settlements', lazy: () => import('../settlements/settlements-route') },
+        { path: 'returns', lazy: () => import('../returns/returns-route') },
         { path: 'abandoned-carts', lazy: () => import('../abandoned-carts/abandoned-carts-route') },
         { path: 'reports', lazy: () => import('../reports/reports-route') },
         { path: 'stock', lazy: () => import('../stock/stock-route') },

@@ -18,6 +18,7 @@ import { methodKey, orderNumberOf, paidAfterRefunds } from '../order-labels';
 import { RateOrder, canRate } from '../components/rate-order';
 import { BidiText } from '../../../ui/bidi-text';
 import { Thumbnail } from '../../../ui/thumbnail';
+import { OrderReturns } from '../components/order-returns';
 
 /**
  * /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. The address
@@ -257,6 +258,9 @@ function OrderPage() {
                 </section>
               )}
             </div>
+          </div>
+          <div className="mt-4">
+            <OrderReturns order={o} />
           </div>
         </>
       )}

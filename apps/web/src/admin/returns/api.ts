@@ -1,0 +1,33 @@
+import type { AdminReturnsResponse, ReturnStatus } from '@store/contracts/returns';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import ar from '../../i18n/ar/admin-returns.json';
+import en from '../../i18n/en/admin-returns.json';
+import i18n from '../lib/i18n';
+
+export const RETURNS_KEY = ['admin', 'returns'] as const;
+
+/** The `admin-returns` namespace, added when the page loads (the back office's first load does not carry it). */
+export function addReturnTexts() {
+  if (!i18n.hasResourceBundle('ar', 'admin-returns')) i18n.addResourceBundle('ar', 'admin-returns', ar);
+  if (!i18n.hasResourceBundle('en', 'admin-returns')) i18n.addResourceBundle('en', 'admin-returns', en);
+}
+
+/** GET v1/admin/returns: newest first, by status. */
+export const returnsQueryOptions = (status: ReturnStatus | '') =>
+  queryOptions({
+    queryKey: [...RETURNS_KEY, status],
+    queryFn: ({ signal }) =>
+      api<AdminReturnsResponse>('admin/returns', { query: { status: status || undefined }, signal }),
+  });
+
+export const approveReturn = (
+  id: number,
+  body: { note?: string; carrier?: string; tracking_number?: string },
+) => api<AdminReturnsResponse>(`admin/returns/${id}/approve`, { method: 'POST', body });
+export const refuseReturn = (id: number, note: string) =>
+  api<AdminReturnsResponse>(`admin/returns/${id}/refuse`, { method: 'POST', body: { note } });
+export const receiveReturn = (id: number) =>
+  api<AdminReturnsResponse>(`admin/returns/${id}/receive`, { method: 'POST', body: {} });
+export const setReturnPickup = (id: number, body: { carrier: string; tracking_number: string }) =>
+  api<AdminReturnsResponse>(`admin/returns/${id}/pickup`, { method: 'PUT', body });

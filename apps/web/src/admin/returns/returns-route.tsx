@@ -1,0 +1,311 @@
+import type { AdminReturn, ReturnStatus } from '@store/contracts/returns';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessages } from '../../lib/form-errors';
+import { useLocaleStore } from '../../lib/locale-store';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { useCan } from '../auth/store';
+import { Card } from '../components/card';
+import { ErrorBox, LoadError } from '../components/messages';
+import { dateTime, money } from '../lib/format';
+import { useAdminTitle } from '../lib/use-admin-title';
+import {
+  addReturnTexts,
+  approveReturn,
+  receiveReturn,
+  refuseReturn,
+  RETURNS_KEY,
+  returnsQueryOptions,
+  setReturnPickup,
+} from './api';
+
+addReturnTexts();
+
+const FILTERS = ['requested', 'approved', 'refunded', 'refused', ''] as const;
+const TONE: Record<ReturnStatus, string> = {
+  requested: 'bg-amber-100 text-amber-900',
+  approved: 'bg-sky-100 text-sky-900',
+  refused: 'bg-red-100 text-red-900',
+  refunded: 'bg-emerald-100 text-emerald-900',
+};
+const input = 'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3';
+
+/** One return: what the shopper asked and why, their photos, and the step staff take next. */
+function ReturnCard({ r, courier }: { r: AdminReturn; courier: string }) {
+  const { t } = useTranslation('admin-returns');
+  const locale = useLocaleStore((s) => s.locale);
+  const qc = useQueryClient();
+  const [note, setNote] = useState('');
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const manual = courier === 'manual';
+  const amount = r.lines.reduce((n, l) => n + l.quantity * l.unit_price, 0);
+
+  const act = async (fn: () => Promise<unknown>) => {
+    setErrors([]);
+    setBusy(true);
+    try {
+      await fn();
+      await qc.invalidateQueries({ queryKey: RETURNS_KEY });
+    } catch (err) {
+      setErrors(errorMessages(err));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  const typed = carrier.trim() && tracking.trim() ? { carrier, tracking_number: tracking } : {};
+
+  return (
+    <li className="min-w-0 py-4" data-testid="admin-return">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-bold">{t('return', { id: r.id })}</span>
+        <Link to={`/orders/${r.order_id}`} className="text-brand-700 underline">
+          {t('order', { number: r.order_number ?? r.order_id })}
+        </Link>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[r.status]}`}
+          data-testid="admin-return-status"
+        >
+          {t(`status.${r.status}`)}
+        </span>
+        <span className="text-sm text-slate-600">
+          {t('askedOn', { date: dateTime(r.created_at, locale) })}
+        </span>
+      </div>
+      <p className="mt-1 text-sm break-words">
+        {r.customer.name} · <bdi dir="ltr">{r.customer.phone}</bdi>
+      </p>
+      <ul className="mt-2 text-sm">
+        {r.lines.map((l) => (
+          <li key={l.order_product_id} className="break-words">
+            {l.quantity} × <bdi>{l.name}</bdi> · {money(l.unit_price)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm">
+        <span className="font-semibold">{t('reason')}:</span> {t(`reasons.${r.reason}`)}
+      </p>
+      {r.details && (
+        <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{r.details}</p>
+      )}
+      {r.photos.length > 0 && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {r.photos.map((src, i) => (
+            <a key={src} href={src} target="_blank" rel="noreferrer" aria-label={t('photo', { n: i + 1 })}>
+              <img
+                src={src}
+                alt={t('photo', { n: i + 1 })}
+                className="size-20 rounded-lg border border-slate-200 object-cover"
+                loading="lazy"
+              />
+            </a>
+          ))}
+        </div>
+      )}
+      {r.staff_note && r.status !== 'requested' && (
+        <p className="mt-2 text-sm break-words text-slate-700">{t('staffNote', { note: r.staff_note })}</p>
+      )}
+      {r.status === 'approved' &&
+        (r.pickup ? (
+          <p className="mt-2 text-sm" data-testid="admin-return-pickup">
+            {t('pickup', { carrier: r.pickup.carrier })} <bdi dir="ltr">{r.pickup.tracking_number}</bdi>
+          </p>
+        ) : (
+          !manual && <p className="mt-2 text-sm text-slate-600">{t('pickupWaiting')}</p>
+        ))}
+      {r.refund !== null && (
+        <p className="mt-2 text-sm font-semibold text-emerald-800" data-testid="admin-return-refund">
+          {t('refund', { amount: money(r.refund), method: t(`methods.${r.refund_method ?? 'cash'}`) })}
+        </p>
+      )}
+
+      {r.status === 'requested' && (
+        <div className="mt-3 flex flex-col gap-2">
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t('note')}
+            <textarea
+              className={`${input} py-2`}
+              rows={2}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              data-testid="admin-return-note"
+            />
+          </label>
+          {manual && <PickupFields {...{ carrier, setCarrier, tracking, setTracking }} hint />}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={busy}
+              onClick={() => void act(() => approveReturn(r.id, { note: note || undefined, ...typed }))}
+              data-testid="admin-return-approve"
+            >
+              {t('approve')}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => {
+                if (!note.trim()) return setErrors([t('noteRequired')]);
+                void act(() => refuseReturn(r.id, note));
+              }}
+              data-testid="admin-return-refuse"
+            >
+              {t('refuse')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {r.status === 'approved' && (
+        <div className="mt-3 flex flex-col gap-2">
+          {manual && !r.pickup && (
+            <>
+              <PickupFields {...{ carrier, setCarrier, tracking, setTracking }} />
+              <div>
+                <Button
+                  variant="outline"
+                  disabled={busy || !carrier.trim() || !tracking.trim()}
+                  onClick={() =>
+                    void act(() => setReturnPickup(r.id, { carrier, tracking_number: tracking }))
+                  }
+                >
+                  {t('savePickup')}
+                </Button>
+              </div>
+            </>
+          )}
+          {confirming ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-semibold">{t('confirmReceive', { amount: money(amount) })}</span>
+              <Button
+                disabled={busy}
+                onClick={() => void act(() => receiveReturn(r.id))}
+                data-testid="admin-return-receive-confirm"
+              >
+                {t('receive')}
+              </Button>
+              <Button variant="ghost" disabled={busy} onClick={() => setConfirming(false)}>
+                ✕
+              </Button>
+            </div>
+          ) : (
+            <div>
+              <Button disabled={busy} onClick={() => setConfirming(true)} data-testid="admin-return-receive">
+                {t('receive')}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      {errors.length > 0 && <ErrorBox messages={errors} className="mt-2" />}
+    </li>
+  );
+}
+
+function PickupFields(p: {
+  carrier: string;
+  setCarrier: (v: string) => void;
+  tracking: string;
+  setTracking: (v: string) => void;
+  hint?: boolean;
+}) {
+  const { t } = useTranslation('admin-returns');
+  return (
+    <>
+      {p.hint && <p className="text-xs text-slate-600">{t('manualPickup')}</p>}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold">
+          {t('carrier')}
+          <input
+            className={input}
+            maxLength={80}
+            value={p.carrier}
+            onChange={(e) => p.setCarrier(e.target.value)}
+            data-testid="admin-return-carrier"
+          />
+        </label>
+        <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold">
+          {t('tracking')}
+          <input
+            className={input}
+            dir="ltr"
+            maxLength={60}
+            value={p.tracking}
+            onChange={(e) => p.setTracking(e.target.value)}
+            data-testid="admin-return-tracking"
+          />
+        </label>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Returns (issue 48 item 5), for staff with the orders area: the requests waiting for a decision first, each with
+ * its order, shopper, units, reason and photos; approve (the courier's pickup is booked) or refuse with a note, then
+ * mark the items received, which refunds them.
+ */
+export function Component() {
+  const { t } = useTranslation('admin-returns');
+  const { t: ta } = useTranslation('admin');
+  useAdminTitle(t('title'));
+  const allowed = useCan('orders');
+  const [status, setStatus] = useState<(typeof FILTERS)[number]>('requested');
+  const q = useQuery({ ...returnsQueryOptions(status), enabled: allowed });
+
+  if (!allowed)
+    return (
+      <div className="mx-auto max-w-4xl">
+        <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('title')}</h1>
+        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800">
+          {ta('errors.forbidden')}
+        </p>
+      </div>
+    );
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <h1 className="text-xl font-bold sm:text-2xl">{t('title')}</h1>
+      <p className="text-sm text-slate-700">{t('intro')}</p>
+      <div className="flex flex-wrap gap-2" role="group">
+        {FILTERS.map((f) => (
+          <button
+            key={f || 'all'}
+            type="button"
+            aria-pressed={status === f}
+            onClick={() => setStatus(f)}
+            className={`min-h-11 rounded-full border px-4 text-sm font-semibold ${
+              status === f ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white'
+            }`}
+            data-testid={`returns-filter-${f || 'all'}`}
+          >
+            {t(`filters.${f || 'all'}`)}
+          </button>
+        ))}
+      </div>
+      {q.isError ? (
+        <LoadError error={q.error} onRetry={() => void q.refetch()} />
+      ) : !q.data ? (
+        <Skeleton className="h-40" />
+      ) : (
+        <Card testId="admin-returns">
+          {q.data.returns.length === 0 ? (
+            <p className="py-6 text-center text-slate-600">{t('empty')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {q.data.returns.map((r) => (
+                <ReturnCard key={r.id} r={r} courier={q.data.courier} />
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}
