@@ -1,21 +1,17 @@
 import fastifyStatic from '@fastify/static';
-import { apiMessage, idParam, promotionKeyParam, type Locale } from '@store/contracts';
+import { apiMessage, type Locale } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { AppError } from './lib/errors.ts';
 import type { InProcessReads } from './lib/in-process-reads.ts';
 import { pageChunks, readBuildManifest } from './lib/page-chunks.ts';
 import { requestLocale } from './lib/locale.ts';
 import { inlineScriptHashes } from './lib/security-headers.ts';
-import { catalogVersion, categoryExists, getPromotion, productShareMeta } from './modules/catalog/index.ts';
-import { SHARE_IMAGE, shareImagePath } from './share-images.ts';
-import { isPrivatePage, isShopPage, languageLinks, localeUrl, pageAddress, urlLocale } from './seo.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { catalogVersion } from './modules/catalog/index.ts';
+import { escapeHtml, pageHead, type PageHead } from './pages/index.ts';
+import { isPrivatePage, languageLinks, pageAddress, urlLocale } from './seo.ts';
 
 /**
  * The hash sources of the built pages' inline scripts (index.html sets the language before the first paint): the
@@ -48,75 +44,22 @@ const pageModules = (files: string[]) =>
     ? `<script id="page-modules" type="application/json">${JSON.stringify(files).replace(/</g, '\\u003c')}</script>`
     : '';
 
-/** JSON-LD in a page's head: a data block (never run, so the Content-Security-Policy has nothing to allow). */
-const jsonLd = (data: object) =>
-  `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-
-type ShareMeta = NonNullable<Awaited<ReturnType<typeof productShareMeta>>>;
-
-/** schema.org Product with its Offer (EGP, in stock or not) and the BreadcrumbList of its category path. */
-function productJsonLd(
-  meta: ShareMeta,
-  ctx: { base: string; pageUrl: string; locale: Locale; image: string },
-) {
-  const lang = ctx.locale === 'en' ? '?lang=en' : '';
-  const home = ctx.locale === 'en' ? 'Home' : 'الرئيسية';
-  const trail = [
-    { name: home, item: `${ctx.base}/${lang}` },
-    ...meta.categories.map((c) => ({
-      name: c.name,
-      item: `${ctx.base}/products?category_id=${c.id}${ctx.locale === 'en' ? '&lang=en' : ''}`,
-    })),
-    { name: meta.title, item: ctx.pageUrl },
-  ];
-  return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: meta.title,
-      description: meta.description,
-      ...(ctx.image ? { image: [ctx.image] } : {}),
-      ...(meta.model ? { sku: meta.model, mpn: meta.model } : {}),
-      ...(meta.brand ? { brand: { '@type': 'Brand', name: meta.brand } } : {}),
-      offers: {
-        '@type': 'Offer',
-        url: ctx.pageUrl,
-        priceCurrency: 'EGP',
-        price: (meta.pricePiastres / 100).toFixed(2),
-        availability: meta.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-        itemCondition: 'https://schema.org/NewCondition',
-      },
-    },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: trail.map((t, i) => ({
-        '@type': 'ListItem',
-        position: i + 1,
-        name: t.name,
-        item: t.item,
-      })),
-    },
-  ];
-}
-
 /** The server renderer built from apps/web/src/entry-server.tsx (dist-server, next to dist). */
 interface ServerRenderer {
   /** The browser build's modules the page at `url` needs first, by source file; null if its code fails to load. */
   pageModules?(url: string, locale: Locale): Promise<string[] | null>;
-  render(
-    url: string,
-    locale: Locale,
-    read: InProcessReads['get'],
-  ): Promise<{
-    html: string;
-    head: string;
-    data: string;
-    title?: string;
-    description?: string;
-    /** The browser build's modules the page asks for once drawn, by source file (entry-server.tsx). */
-    modules?: string[];
-  } | null>;
+  render(url: string, locale: Locale, read: InProcessReads['get']): Promise<Rendered | null>;
+}
+
+/** A page rendered on the server. */
+interface Rendered {
+  html: string;
+  head: string;
+  data: string;
+  title?: string;
+  description?: string;
+  /** The browser build's modules the page asks for once drawn, by source file (entry-server.tsx). */
+  modules?: string[];
 }
 
 /** The language a page is rendered in: the address's (`lang=`), else the shopper's choice (cookie), else Arabic. */
@@ -214,23 +157,64 @@ export function encodedPage(entry: PageEntry, acceptEncoding: string | undefined
   return { encoding: null, body: entry.html };
 }
 
-/** The promotion a page's address names (its id or slug, as GET v1/promotions/{id} reads it) is running now. */
-async function promotionRunning(app: FastifyInstance, key: string, locale: Locale) {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(key);
-  } catch {
-    return false;
+/**
+ * index.html filled with a page: its language, title and description, its head (the page's own, the renderer's
+ * preloads, the language links) and, when the server rendered it, its HTML, its data and its modules.
+ */
+function fillTemplate(
+  template: string,
+  page: {
+    locale: Locale;
+    asked: Locale | null;
+    own: PageHead;
+    rendered: Rendered | null;
+    head: string[];
+    chunksOf(modules: string[]): string[];
+  },
+): string {
+  const { locale, asked, own, rendered, head, chunksOf } = page;
+  let html = template;
+  if (rendered || asked) {
+    html = put(
+      html,
+      /<html lang="[^"]*" dir="[^"]*">/,
+      `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"${rendered ? ' data-ssr' : ''}>`,
+    );
   }
-  const parsed = promotionKeyParam.safeParse(decoded);
-  if (!parsed.success) return false;
-  try {
-    await getPromotion(app.ctx.db, parsed.data, locale, app.ctx.clock.now());
-    return true;
-  } catch (err) {
-    if (err instanceof AppError && err.status === 404) return false;
-    throw err;
+  const title = own.title ?? rendered?.title ?? null;
+  const description = own.description ?? rendered?.description ?? null;
+  if (title) html = put(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  // One description per page: the page's replaces the store's.
+  if (description !== null) {
+    html = put(
+      html,
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(description)}">`,
+    );
   }
+  // A rendered page is drawn once it is parsed whole (expect + blocking=render), not frame by frame as it is
+  // parsed: each of those frames laid out the page again, 30-40 ms each unthrottled, five of them on the home
+  // page, more than all of its scripts cost at first.
+  if (rendered) head.push('<link rel="expect" href="#ssr-data" blocking="render">');
+  // The page's largest picture (what the page asked to preload) is asked for first, before the scripts, the
+  // stylesheet and the faces: over HTTP/1.1 a browser opens six connections to a host and the others wait, so
+  // last in the head it waited for one of them to finish. On a slow line (Lighthouse's applied slow 4G) the home
+  // page's banner was drawn 0.5 s after the text; first, with the text (decision 021). A template without the
+  // viewport tag gets them at the end of its head, as before.
+  const preloads = rendered?.head ?? '';
+  const placed = preloads ? html.replace(FIRST_IN_HEAD, (meta) => `${meta}${preloads}`) : html;
+  html = put(placed, '</head>', `${placed === html ? preloads : ''}${head.join('')}</head>`);
+  if (rendered) {
+    // The data block is JSON, never run: `<` is escaped so nothing in it can close the element.
+    html = put(
+      html,
+      '<div id="root"></div>',
+      `<div id="root">${rendered.html}</div>` +
+        `<script id="ssr-data" type="application/json">${rendered.data.replace(/</g, '\\u003c')}</script>` +
+        pageModules(chunksOf(rendered.modules ?? [])),
+    );
+  }
+  return html;
 }
 
 /**
@@ -334,63 +318,19 @@ export async function registerWeb(
         return send(hit.status, body, 'hit');
       }
     }
+    // The page's own word on itself (pages/): its status, and its head for link previews and search engines.
     const base = app.ctx.publicUrl;
-    const head: string[] = [];
-    let status = isShopPage(url) ? 200 : 404;
-    let title: string | null = null;
-    let description: string | null = null;
-    // A list of a category that does not exist: its page says so, with the status that says so.
-    const categoryId =
-      url === '/products' ? new URLSearchParams(address.split('?')[1] ?? '').get('category_id') : null;
-    if (
-      categoryId !== null &&
-      !(idParam.safeParse(categoryId).success && (await categoryExists(app.ctx.db, Number(categoryId))))
-    )
-      status = 404;
-    // A promotion that does not exist or is not running: the same (issue 43: 200, then the browser went to /404).
-    const promotion = /^\/promotions\/([^/]+)$/.exec(url);
-    if (promotion && !(await promotionRunning(app, promotion[1]!, locale))) status = 404;
-    const m = /^\/products\/(\d+)$/.exec(url);
-    if (m) {
-      // An id no product can have (past PostgreSQL's integer), or a product that is not (or no longer) on sale.
-      const meta = idParam.safeParse(m[1]).success
-        ? await productShareMeta(app.ctx.db, Number(m[1]), locale)
-        : null;
-      if (!meta) status = 404;
-      else {
-        const pageUrl = localeUrl(base, address, locale);
-        // Link previews take JPEG (share-images.ts); the JSON-LD names the store's own picture.
-        const image = meta.image ? new URL(meta.image, base).toString() : '';
-        const share = meta.originalImage?.startsWith('/uploads/')
-          ? `${base}${shareImagePath(Number(m[1]))}`
-          : '';
-        title = meta.title;
-        description = meta.description;
-        head.push(
-          `<meta property="og:type" content="product">`,
-          `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-          `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-          share
-            ? `<meta property="og:image" content="${escapeHtml(share)}">` +
-                `<meta property="og:image:type" content="image/jpeg">` +
-                `<meta property="og:image:width" content="${SHARE_IMAGE.width}">` +
-                `<meta property="og:image:height" content="${SHARE_IMAGE.height}">`
-            : '',
-          `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
-          `<meta name="twitter:card" content="summary_large_image">`,
-          jsonLd(productJsonLd(meta, { base, pageUrl, locale, image })),
-        );
-      }
-    }
+    const own = await pageHead({ app, path: url, address, locale, base });
+    const status = own.status;
+    const head = [...(own.tags ?? [])];
     if (status === 200) {
       head.push(languageLinks(base, address, locale));
       if (isPrivatePage(url)) head.push('<meta name="robots" content="noindex">');
     } else head.push('<meta name="robots" content="noindex">');
 
-    // The page itself: public pages, and the 404 page of an unknown path (an unknown product is left to the
-    // browser, which shows the 404 page at its own address).
-    const rendered =
-      !isPrivatePage(url) && !(m && status === 404) ? await serverRender(address, locale) : null;
+    // The page itself: public pages, and the 404 page of an unknown path (a page may leave itself to the browser:
+    // an unknown product shows the 404 page at its own address).
+    const rendered = !isPrivatePage(url) && own.render !== false ? await serverRender(address, locale) : null;
     // A page the browser renders itself (the cart, checkout, the account) can do nothing before its own code is
     // in: its chunks are asked for with the app's scripts, not once those have arrived and run (a round trip
     // later on mobile data). Its texts in the language the page is likely to take (the address's, else the
@@ -400,48 +340,8 @@ export async function registerWeb(
       for (const file of chunksOf(modules ?? []))
         head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
     }
-    let html = indexHtml;
-    if (rendered || asked) {
-      html = put(
-        html,
-        /<html lang="[^"]*" dir="[^"]*">/,
-        `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"${rendered ? ' data-ssr' : ''}>`,
-      );
-    }
-    title ??= rendered?.title ?? null;
-    description ??= rendered?.description ?? null;
-    if (title) html = put(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-    // One description per page: the page's replaces the store's.
-    if (description !== null) {
-      html = put(
-        html,
-        /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-        `<meta name="description" content="${escapeHtml(description)}">`,
-      );
-    }
-    // A rendered page is drawn once it is parsed whole (expect + blocking=render), not frame by frame as it is
-    // parsed: each of those frames laid out the page again, 30-40 ms each unthrottled, five of them on the home
-    // page, more than all of its scripts cost at first.
-    if (rendered) head.push('<link rel="expect" href="#ssr-data" blocking="render">');
-    // The page's largest picture (what the page asked to preload) is asked for first, before the scripts, the
-    // stylesheet and the faces: over HTTP/1.1 a browser opens six connections to a host and the others wait, so
-    // last in the head it waited for one of them to finish. On a slow line (Lighthouse's applied slow 4G) the home
-    // page's banner was drawn 0.5 s after the text; first, with the text (decision 021). A template without the
-    // viewport tag gets them at the end of its head, as before.
-    const preloads = rendered?.head ?? '';
-    const placed = preloads ? html.replace(FIRST_IN_HEAD, (meta) => `${meta}${preloads}`) : html;
-    html = put(placed, '</head>', `${placed === html ? preloads : ''}${head.join('')}</head>`);
-    if (rendered) {
-      // The data block is JSON, never run: `<` is escaped so nothing in it can close the element.
-      html = put(
-        html,
-        '<div id="root"></div>',
-        `<div id="root">${rendered.html}</div>` +
-          `<script id="ssr-data" type="application/json">${rendered.data.replace(/</g, '\\u003c')}</script>` +
-          pageModules(chunksOf(rendered.modules ?? [])),
-      );
-      if (cacheable && version !== null) pageCache.set(cacheKey, status, html);
-    }
+    const html = fillTemplate(indexHtml, { locale, asked, own, rendered, head, chunksOf });
+    if (rendered && cacheable && version !== null) pageCache.set(cacheKey, status, html);
     return send(status, html, rendered && cacheable ? 'miss' : 'none');
   });
 }
