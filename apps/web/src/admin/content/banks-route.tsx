@@ -11,16 +11,15 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
 import { Card } from '../components/card';
 import { Field } from '../../ui/field';
 import { EditDialog } from '../components/edit-dialog';
-import { LoadError } from '../components/messages';
+import { ListPage } from '../components/list-page';
 import { count, money } from '../lib/format';
-import { errorOf } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { banksApi, plansApi, CONTENT_KEY } from './api';
-import { ActiveBadge, CheckField, DeleteButton } from './row-editor';
+import { CheckField } from '../components/check-field';
+import { ActiveBadge, DeleteButton } from './row-editor';
 
 function BankDialog({ bank, onClose }: { bank: AdminBank | null; onClose(): void }) {
   const { t } = useTranslation('admin');
@@ -35,32 +34,13 @@ function BankDialog({ bank, onClose }: { bank: AdminBank | null; onClose(): void
       defaults={defaults}
       onSave={(v) => (bank ? banksApi.update(bank.id, { ...v, version: bank.version }) : banksApi.create(v))}
       onClose={onClose}
-      fields={(form) => {
-        const e = form.formState.errors;
+      fields={(form, field) => {
         return (
           <>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label={t('content.banks.nameAr')}
-                lang="ar"
-                dir="rtl"
-                {...form.register('name_ar')}
-                error={errorOf(e, 'name_ar')}
-              />
-              <Field
-                label={t('content.banks.nameEn')}
-                lang="en"
-                dir="ltr"
-                {...form.register('name_en')}
-                error={errorOf(e, 'name_en')}
-              />
-              <Field
-                label={t('content.position')}
-                dir="ltr"
-                inputMode="numeric"
-                {...form.register('position')}
-                error={errorOf(e, 'position')}
-              />
+              <Field label={t('content.banks.nameAr')} lang="ar" dir="rtl" {...field('name_ar')} />
+              <Field label={t('content.banks.nameEn')} lang="en" dir="ltr" {...field('name_en')} />
+              <Field label={t('content.position')} dir="ltr" inputMode="numeric" {...field('position')} />
             </div>
             <CheckField label={t('content.banks.shown')} {...form.register('active')} />
           </>
@@ -101,49 +81,28 @@ function PlanDialog({ bankId, plan, onClose }: { bankId: number; plan: AdminPlan
       defaults={defaults}
       onSave={(v) => (plan ? plansApi.update(plan.id, { ...v, version: plan.version }) : plansApi.create(v))}
       onClose={onClose}
-      fields={(form) => {
-        const e = form.formState.errors;
+      fields={(form, field) => {
         return (
           <>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label={t('content.plans.titleAr')}
-                lang="ar"
-                dir="rtl"
-                {...form.register('title_ar')}
-                error={errorOf(e, 'title_ar')}
-              />
-              <Field
-                label={t('content.plans.titleEn')}
-                lang="en"
-                dir="ltr"
-                {...form.register('title_en')}
-                error={errorOf(e, 'title_en')}
-              />
+              <Field label={t('content.plans.titleAr')} lang="ar" dir="rtl" {...field('title_ar')} />
+              <Field label={t('content.plans.titleEn')} lang="en" dir="ltr" {...field('title_en')} />
             </div>
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-              <Field
-                label={t('content.plans.months')}
-                dir="ltr"
-                inputMode="numeric"
-                {...form.register('months')}
-                error={errorOf(e, 'months')}
-              />
+              <Field label={t('content.plans.months')} dir="ltr" inputMode="numeric" {...field('months')} />
               <Field
                 label={t('content.plans.interest')}
                 hint={t('content.plans.interestHint')}
                 dir="ltr"
                 inputMode="decimal"
-                {...form.register('interest_percent')}
-                error={errorOf(e, 'interest_percent')}
+                {...field('interest_percent')}
               />
               <Field
                 label={t('content.plans.fee')}
                 hint={t('content.plans.feeHint')}
                 dir="ltr"
                 inputMode="decimal"
-                {...form.register('fee_percent')}
-                error={errorOf(e, 'fee_percent')}
+                {...field('fee_percent')}
               />
             </div>
             <Field
@@ -151,8 +110,7 @@ function PlanDialog({ bankId, plan, onClose }: { bankId: number; plan: AdminPlan
               hint={t('content.plans.minimumHint')}
               dir="ltr"
               inputMode="decimal"
-              {...form.register('minimum_amount')}
-              error={errorOf(e, 'minimum_amount')}
+              {...field('minimum_amount')}
             />
             <CheckField label={t('content.plans.shown')} {...form.register('active')} />
           </>
@@ -171,83 +129,95 @@ export function Component() {
   const plans = useQuery(plansApi.queryOptions());
   const [bank, setBank] = useState<AdminBank | 'new' | null>(null);
   const [plan, setPlan] = useState<{ bankId: number; plan: AdminPlan | null } | null>(null);
+  // Both lists read as one: the page shows when both are in, the first failure if either fails.
   const failed = banks.isError ? banks : plans.isError ? plans : null;
-  if (failed) return <LoadError error={failed.error} onRetry={() => void failed.refetch()} />;
-  if (!banks.data || !plans.data) return <Skeleton className="h-64" />;
+  const read = {
+    data: banks.data && plans.data ? { banks: banks.data, plans: plans.data } : undefined,
+    isError: failed !== null,
+    error: failed?.error,
+    refetch: () => failed?.refetch(),
+  };
   const name = (x: { name_ar: string; name_en: string }) => (locale === 'ar' ? x.name_ar : x.name_en);
   return (
-    <div className="flex flex-col gap-3">
-      <div>
-        <Button onClick={() => setBank('new')}>{t('content.banks.add')}</Button>
-      </div>
-      {banks.data.length === 0 && (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">
-          {t('content.banks.empty')}
-        </p>
-      )}
-      {banks.data.map((b) => {
-        const own = plans.data.filter((p) => p.bank_id === b.id);
-        return (
-          <Card
-            key={b.id}
-            testId={`bank-${b.id}`}
-            title={
-              <span className="flex items-center gap-2">
-                {name(b)} <ActiveBadge active={b.active} />
-              </span>
-            }
-            action={
-              <div className="flex gap-1">
-                <Button size="sm" variant="outline" onClick={() => setBank(b)}>
-                  {t('content.edit')}
-                </Button>
-                <DeleteButton what={name(b)} onDelete={() => banksApi.remove(b.id)} />
-              </div>
-            }
-          >
-            {own.length === 0 ? (
-              <p className="text-sm text-slate-600">{t('content.plans.empty')}</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {own.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                    <span className="font-semibold">{locale === 'ar' ? p.title_ar : p.title_en}</span>
-                    <span className="text-slate-600">
-                      {t('content.plans.terms', {
-                        months: monthsText(p.months, locale),
-                        interest: count(p.interest_percent, locale),
-                        fee: count(p.fee_percent, locale),
-                      })}
-                      {p.minimum_amount > 0 &&
-                        ` · ${t('content.plans.from', { amount: money(p.minimum_amount) })}`}
-                    </span>
-                    <ActiveBadge active={p.active} />
-                    <span className="ms-auto flex gap-1">
-                      <Button size="sm" variant="outline" onClick={() => setPlan({ bankId: b.id, plan: p })}>
-                        {t('content.edit')}
-                      </Button>
-                      <DeleteButton
-                        what={locale === 'ar' ? p.title_ar : p.title_en}
-                        onDelete={() => plansApi.remove(p.id)}
-                      />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Button
-              size="sm"
-              variant="ghost"
-              className="mt-2"
-              onClick={() => setPlan({ bankId: b.id, plan: null })}
+    <ListPage
+      className="flex flex-col gap-3"
+      actions={<Button onClick={() => setBank('new')}>{t('content.banks.add')}</Button>}
+      read={read}
+      empty={(d) => (d.banks.length === 0 ? t('content.banks.empty') : null)}
+      dialogs={
+        <>
+          {bank && <BankDialog bank={bank === 'new' ? null : bank} onClose={() => setBank(null)} />}
+          {plan && <PlanDialog bankId={plan.bankId} plan={plan.plan} onClose={() => setPlan(null)} />}
+        </>
+      }
+    >
+      {(d) =>
+        d.banks.map((b) => {
+          const own = d.plans.filter((p) => p.bank_id === b.id);
+          return (
+            <Card
+              key={b.id}
+              testId={`bank-${b.id}`}
+              title={
+                <span className="flex items-center gap-2">
+                  {name(b)} <ActiveBadge active={b.active} />
+                </span>
+              }
+              action={
+                <div className="flex gap-1">
+                  <Button size="sm" variant="outline" onClick={() => setBank(b)}>
+                    {t('content.edit')}
+                  </Button>
+                  <DeleteButton what={name(b)} onDelete={() => banksApi.remove(b.id)} />
+                </div>
+              }
             >
-              {t('content.plans.add')}
-            </Button>
-          </Card>
-        );
-      })}
-      {bank && <BankDialog bank={bank === 'new' ? null : bank} onClose={() => setBank(null)} />}
-      {plan && <PlanDialog bankId={plan.bankId} plan={plan.plan} onClose={() => setPlan(null)} />}
-    </div>
+              {own.length === 0 ? (
+                <p className="text-sm text-slate-600">{t('content.plans.empty')}</p>
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {own.map((p) => (
+                    <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+                      <span className="font-semibold">{locale === 'ar' ? p.title_ar : p.title_en}</span>
+                      <span className="text-slate-600">
+                        {t('content.plans.terms', {
+                          months: monthsText(p.months, locale),
+                          interest: count(p.interest_percent, locale),
+                          fee: count(p.fee_percent, locale),
+                        })}
+                        {p.minimum_amount > 0 &&
+                          ` · ${t('content.plans.from', { amount: money(p.minimum_amount) })}`}
+                      </span>
+                      <ActiveBadge active={p.active} />
+                      <span className="ms-auto flex gap-1">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setPlan({ bankId: b.id, plan: p })}
+                        >
+                          {t('content.edit')}
+                        </Button>
+                        <DeleteButton
+                          what={locale === 'ar' ? p.title_ar : p.title_en}
+                          onDelete={() => plansApi.remove(p.id)}
+                        />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Button
+                size="sm"
+                variant="ghost"
+                className="mt-2"
+                onClick={() => setPlan({ bankId: b.id, plan: null })}
+              >
+                {t('content.plans.add')}
+              </Button>
+            </Card>
+          );
+        })
+      }
+    </ListPage>
   );
 }

@@ -14,11 +14,11 @@ import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { Field, TextAreaField } from '../../ui/field';
 import { EditDialog } from '../components/edit-dialog';
-import { LoadError } from '../components/messages';
-import { errorOf } from '../../lib/form-errors';
+import { ListPage } from '../components/list-page';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { branchesApi, CONTENT_KEY } from './api';
-import { ActiveBadge, CheckField, DeleteButton } from './row-editor';
+import { CheckField } from '../components/check-field';
+import { ActiveBadge, DeleteButton } from './row-editor';
 
 const BranchMap = lazy(() => import('./branch-map'));
 
@@ -74,43 +74,28 @@ function BranchDialog({ branch, onClose }: { branch: AdminBranch | null; onClose
       }
       onClose={onClose}
       testId="branch-form"
-      fields={(form) => {
-        const e = form.formState.errors;
+      fields={(form, field) => {
         const num = (s: unknown) => (s === '' || Number.isNaN(Number(s)) ? null : Number(s));
         const lat = num(form.watch('lat'));
         const lng = num(form.watch('lng'));
         return (
           <>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label={t('content.branches.nameAr')}
-                lang="ar"
-                dir="rtl"
-                {...form.register('name_ar')}
-                error={errorOf(e, 'name_ar')}
-              />
-              <Field
-                label={t('content.branches.nameEn')}
-                lang="en"
-                dir="ltr"
-                {...form.register('name_en')}
-                error={errorOf(e, 'name_en')}
-              />
+              <Field label={t('content.branches.nameAr')} lang="ar" dir="rtl" {...field('name_ar')} />
+              <Field label={t('content.branches.nameEn')} lang="en" dir="ltr" {...field('name_en')} />
               <TextAreaField
                 rows={2}
                 label={t('content.branches.addressAr')}
                 lang="ar"
                 dir="rtl"
-                {...form.register('address_ar')}
-                error={errorOf(e, 'address_ar')}
+                {...field('address_ar')}
               />
               <TextAreaField
                 rows={2}
                 label={t('content.branches.addressEn')}
                 lang="en"
                 dir="ltr"
-                {...form.register('address_en')}
-                error={errorOf(e, 'address_en')}
+                {...field('address_en')}
               />
             </div>
             <Field
@@ -118,31 +103,12 @@ function BranchDialog({ branch, onClose }: { branch: AdminBranch | null; onClose
               hint={t('content.branches.phonesHint')}
               dir="ltr"
               inputMode="tel"
-              {...form.register('phones')}
-              error={errorOf(e, 'phones')}
+              {...field('phones')}
             />
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <Field
-                label={t('content.branches.lat')}
-                dir="ltr"
-                inputMode="decimal"
-                {...form.register('lat')}
-                error={errorOf(e, 'lat')}
-              />
-              <Field
-                label={t('content.branches.lng')}
-                dir="ltr"
-                inputMode="decimal"
-                {...form.register('lng')}
-                error={errorOf(e, 'lng')}
-              />
-              <Field
-                label={t('content.position')}
-                dir="ltr"
-                inputMode="numeric"
-                {...form.register('position')}
-                error={errorOf(e, 'position')}
-              />
+              <Field label={t('content.branches.lat')} dir="ltr" inputMode="decimal" {...field('lat')} />
+              <Field label={t('content.branches.lng')} dir="ltr" inputMode="decimal" {...field('lng')} />
+              <Field label={t('content.position')} dir="ltr" inputMode="numeric" {...field('position')} />
             </div>
             <p className="text-sm text-slate-600">{t('content.branches.mapHint')}</p>
             <Suspense fallback={<Skeleton className="h-64" />}>
@@ -169,22 +135,25 @@ export function Component() {
   useAdminTitle(t('content.branches.title'));
   const q = useQuery(branchesApi.queryOptions());
   const [editing, setEditing] = useState<AdminBranch | 'new' | null>(null);
-  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  if (!q.data) return <Skeleton className="h-64" />;
   return (
-    <div className="flex flex-col gap-3">
-      <div>
+    <ListPage
+      className="flex flex-col gap-3"
+      actions={
         <Button onClick={() => setEditing('new')} data-testid="branch-add">
           {t('content.branches.add')}
         </Button>
-      </div>
-      {q.data.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">
-          {t('content.branches.empty')}
-        </p>
-      ) : (
+      }
+      read={q}
+      empty={(list) => (list.length === 0 ? t('content.branches.empty') : null)}
+      dialogs={
+        editing && (
+          <BranchDialog branch={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        )
+      }
+    >
+      {(list) => (
         <ul className="grid gap-3 md:grid-cols-2" data-testid="branches">
-          {q.data.map((b) => (
+          {list.map((b) => (
             <li key={b.id} className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4">
               <div className="flex items-center gap-2">
                 <p className="font-bold" lang="ar">
@@ -217,9 +186,6 @@ export function Component() {
           ))}
         </ul>
       )}
-      {editing && (
-        <BranchDialog branch={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-    </div>
+    </ListPage>
   );
 }

@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
 import { Field } from '../../ui/field';
 import { EditDialog } from '../components/edit-dialog';
-import { LoadError } from '../components/messages';
+import { DataTable, ListPage, type Column } from '../components/list-page';
 import { count, money } from '../lib/format';
-import { errorOf } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { zonesApi, CONTENT_KEY } from './api';
-import { ActiveBadge, CheckField, DeleteButton } from './row-editor';
+import { CheckField } from '../components/check-field';
+import { ActiveBadge, DeleteButton } from './row-editor';
 
 type ZoneForm = z.input<typeof adminDeliveryZoneFieldsSchema>;
 
@@ -47,32 +46,18 @@ function ZoneDialog({ zone, onClose }: { zone: AdminDeliveryZone | null; onClose
       onSave={(v) => (zone ? zonesApi.update(zone.id, { ...v, version: zone.version }) : zonesApi.create(v))}
       onClose={onClose}
       testId="zone-form"
-      fields={(form) => {
-        const e = form.formState.errors;
+      fields={(form, field) => {
         return (
           <>
             <p className="text-sm text-slate-600">{t('content.zones.nameHint')}</p>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label={t('content.zones.nameAr')}
-                lang="ar"
-                dir="rtl"
-                {...form.register('name_ar')}
-                error={errorOf(e, 'name_ar')}
-              />
-              <Field
-                label={t('content.zones.nameEn')}
-                lang="en"
-                dir="ltr"
-                {...form.register('name_en')}
-                error={errorOf(e, 'name_en')}
-              />
+              <Field label={t('content.zones.nameAr')} lang="ar" dir="rtl" {...field('name_ar')} />
+              <Field label={t('content.zones.nameEn')} lang="en" dir="ltr" {...field('name_en')} />
               <Field
                 label={t('content.zones.fee')}
                 dir="ltr"
                 inputMode="decimal"
-                {...form.register('shipping_fees')}
-                error={errorOf(e, 'shipping_fees')}
+                {...field('shipping_fees')}
                 data-testid="zone-fee"
               />
               <Field
@@ -80,22 +65,19 @@ function ZoneDialog({ zone, onClose }: { zone: AdminDeliveryZone | null; onClose
                 hint={t('content.zones.freeFromHint')}
                 dir="ltr"
                 inputMode="decimal"
-                {...form.register('free_shipping_from')}
-                error={errorOf(e, 'free_shipping_from')}
+                {...field('free_shipping_from')}
               />
               <Field
                 label={t('content.zones.daysMin')}
                 dir="ltr"
                 inputMode="numeric"
-                {...form.register('delivery_days_min')}
-                error={errorOf(e, 'delivery_days_min')}
+                {...field('delivery_days_min')}
               />
               <Field
                 label={t('content.zones.daysMax')}
                 dir="ltr"
                 inputMode="numeric"
-                {...form.register('delivery_days_max')}
-                error={errorOf(e, 'delivery_days_max')}
+                {...field('delivery_days_max')}
               />
             </div>
             <CheckField label={t('content.zones.shown')} {...form.register('active')} />
@@ -113,61 +95,78 @@ export function Component() {
   useAdminTitle(t('content.zones.title'));
   const q = useQuery(zonesApi.queryOptions());
   const [editing, setEditing] = useState<AdminDeliveryZone | 'new' | null>(null);
-  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  if (!q.data) return <Skeleton className="h-64" />;
+  const columns: Column<AdminDeliveryZone>[] = [
+    {
+      key: 'name',
+      header: t('content.zones.name'),
+      cell: (z) => (
+        <>
+          <span className="font-semibold">{locale === 'ar' ? z.name_ar : z.name_en}</span>{' '}
+          <span className="text-slate-500">({locale === 'ar' ? z.name_en : z.name_ar})</span>{' '}
+          <ActiveBadge active={z.active} />
+        </>
+      ),
+    },
+    {
+      key: 'fee',
+      header: t('content.zones.fee'),
+      className: 'whitespace-nowrap',
+      cell: (z) => money(z.shipping_fees),
+    },
+    {
+      key: 'free-from',
+      header: t('content.zones.freeFrom'),
+      className: 'whitespace-nowrap',
+      cell: (z) => (z.free_shipping_from === null ? t('content.zones.never') : money(z.free_shipping_from)),
+    },
+    {
+      key: 'days',
+      header: t('content.zones.days'),
+      className: 'whitespace-nowrap',
+      cell: (z) =>
+        t('content.zones.daysRange', {
+          min: count(z.delivery_days_min, locale),
+          max: count(z.delivery_days_max, locale),
+        }),
+    },
+    { key: 'addresses', header: t('content.zones.addresses'), cell: (z) => count(z.addresses, locale) },
+    {
+      key: 'actions',
+      header: t('content.edit'),
+      srOnly: true,
+      cell: (z) => (
+        <div className="flex justify-end gap-1">
+          <Button size="sm" variant="outline" onClick={() => setEditing(z)}>
+            {t('content.edit')}
+          </Button>
+          <DeleteButton
+            what={locale === 'ar' ? z.name_ar : z.name_en}
+            onDelete={() => zonesApi.remove(z.id)}
+          />
+        </div>
+      ),
+    },
+  ];
   return (
-    <div className="flex flex-col gap-3">
-      <div>
-        <Button onClick={() => setEditing('new')}>{t('content.zones.add')}</Button>
-      </div>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-sm" data-testid="zones">
-          <thead className="bg-slate-50 text-start text-slate-700">
-            <tr>
-              <th className="p-3 text-start">{t('content.zones.name')}</th>
-              <th className="p-3 text-start">{t('content.zones.fee')}</th>
-              <th className="p-3 text-start">{t('content.zones.freeFrom')}</th>
-              <th className="p-3 text-start">{t('content.zones.days')}</th>
-              <th className="p-3 text-start">{t('content.zones.addresses')}</th>
-              <th className="p-3" />
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {q.data.map((z) => (
-              <tr key={z.id} data-testid={`zone-${z.id}`}>
-                <td className="p-3">
-                  <span className="font-semibold">{locale === 'ar' ? z.name_ar : z.name_en}</span>{' '}
-                  <span className="text-slate-500">({locale === 'ar' ? z.name_en : z.name_ar})</span>{' '}
-                  <ActiveBadge active={z.active} />
-                </td>
-                <td className="p-3 whitespace-nowrap">{money(z.shipping_fees)}</td>
-                <td className="p-3 whitespace-nowrap">
-                  {z.free_shipping_from === null ? t('content.zones.never') : money(z.free_shipping_from)}
-                </td>
-                <td className="p-3 whitespace-nowrap">
-                  {t('content.zones.daysRange', {
-                    min: count(z.delivery_days_min, locale),
-                    max: count(z.delivery_days_max, locale),
-                  })}
-                </td>
-                <td className="p-3">{count(z.addresses, locale)}</td>
-                <td className="p-3">
-                  <div className="flex justify-end gap-1">
-                    <Button size="sm" variant="outline" onClick={() => setEditing(z)}>
-                      {t('content.edit')}
-                    </Button>
-                    <DeleteButton
-                      what={locale === 'ar' ? z.name_ar : z.name_en}
-                      onDelete={() => zonesApi.remove(z.id)}
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {editing && <ZoneDialog zone={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </div>
+    <ListPage
+      className="flex flex-col gap-3"
+      actions={<Button onClick={() => setEditing('new')}>{t('content.zones.add')}</Button>}
+      read={q}
+      empty={() => null}
+      dialogs={
+        editing && <ZoneDialog zone={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      }
+    >
+      {(zones) => (
+        <DataTable
+          caption={t('content.zones.title')}
+          columns={columns}
+          rows={zones}
+          rowKey={(z) => z.id}
+          rowTestId={(z) => `zone-${z.id}`}
+          testId="zones"
+        />
+      )}
+    </ListPage>
   );
 }

@@ -88,16 +88,3 @@ export function ActiveBadge({ active }: { active: boolean }) {
     </span>
   );
 }
-
-/** A labelled checkbox of a row's form. */
-export function CheckField({
-  label,
-  ...rest
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string }) {
-  return (
-    <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-      <input type="checkbox" className="size-4 accent-brand-700" {...rest} />
-      {label}
-    </label>
-  );
-}

@@ -1,128 +1,80 @@
 import { HOME_BRANDS } from '@store/contracts/constants';
-import {
-  adminBrandBodySchema,
-  adminBrandUpdateSchema,
-  BRAND_NAME_MAX,
-  type AdminBrand,
-} from '@store/contracts/admin-taxonomy';
+import { adminBrandBodySchema, BRAND_NAME_MAX, type AdminBrand } from '@store/contracts/admin-taxonomy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { Skeleton } from '../../ui/skeleton';
-import { ErrorBox, LoadError } from '../components/messages';
+import { EditDialog } from '../components/edit-dialog';
+import { DataTable, ListPage, type Column } from '../components/list-page';
 import { count } from '../lib/format';
 import { errorMessages } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { brandsQueryOptions, createBrand, deleteBrand, TAXONOMY_KEY, updateBrand, uploadIcon } from './api';
-import {
-  Check,
-  ConfirmDelete,
-  Forbidden,
-  IconImage,
-  IconUpload,
-  issuesOf,
-  NameFields,
-  serverErrors,
-  useCatalogRole,
-  type FieldErrors,
-} from './parts';
+import { ConfirmDelete, Forbidden, IconImage, IconUpload, NamesAndFlags, useCatalogRole } from './parts';
+
+/** The flags' column headers. */
+const FLAG_HEADERS = {
+  featured: 'taxonomy.brands.featured',
+  show_on_homepage: 'taxonomy.showOnHomepage',
+  active: 'taxonomy.activeLabel',
+} as const;
 
 type Flags = Pick<AdminBrand, 'featured' | 'show_on_homepage' | 'active'>;
+const brandFormSchema = adminBrandBodySchema.pick({
+  name_ar: true,
+  name_en: true,
+  featured: true,
+  show_on_homepage: true,
+  active: true,
+});
 
 /** Add or edit a brand: both names side by side and its flags. */
-function BrandForm({ brand, onClose }: { brand: AdminBrand | null; onClose(saved?: string): void }) {
+function BrandForm({
+  brand,
+  onClose,
+  onSaved,
+}: {
+  brand: AdminBrand | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const { t } = useTranslation('admin');
-  const [nameAr, setNameAr] = useState(brand?.name_ar ?? '');
-  const [nameEn, setNameEn] = useState(brand?.name_en ?? '');
-  const [flags, setFlags] = useState<Flags>({
+  const defaults: z.input<typeof brandFormSchema> = {
+    name_ar: brand?.name_ar ?? '',
+    name_en: brand?.name_en ?? '',
     featured: brand?.featured ?? false,
     show_on_homepage: brand?.show_on_homepage ?? false,
     active: brand?.active ?? true,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setFailure([]);
-    const fields = { name_ar: nameAr, name_en: nameEn, icon_url: brand?.icon_url ?? null, ...flags };
-    let run: () => Promise<unknown>;
-    if (brand) {
-      const r = adminBrandUpdateSchema.safeParse({ ...fields, updated_at: brand.updated_at });
-      if (!r.success) return setErrors(issuesOf(r.error));
-      run = () => updateBrand(brand.id, r.data);
-    } else {
-      const r = adminBrandBodySchema.safeParse(fields);
-      if (!r.success) return setErrors(issuesOf(r.error));
-      run = () => createBrand(r.data);
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await run();
-      onClose(t('taxonomy.saved'));
-    } catch (err) {
-      const e = serverErrors(err, ['name_ar', 'name_en']);
-      setErrors(e.fields);
-      setFailure(e.rest);
-    } finally {
-      setBusy(false);
-    }
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <EditDialog
+      invalidate={TAXONOMY_KEY}
       title={brand ? t('taxonomy.brands.editTitle', { name: brand.name_ar }) : t('taxonomy.brands.newTitle')}
-      className="max-w-2xl"
-    >
-      <form
-        noValidate
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        data-testid="brand-form"
-      >
-        <NameFields
-          ar={nameAr}
-          en={nameEn}
-          onAr={setNameAr}
-          onEn={setNameEn}
-          errors={errors}
+      schema={brandFormSchema}
+      defaults={defaults}
+      onSave={(v) =>
+        brand
+          ? updateBrand(brand.id, { ...v, icon_url: brand.icon_url, updated_at: brand.updated_at })
+          : createBrand({ ...v, icon_url: null })
+      }
+      onSaved={onSaved}
+      onClose={onClose}
+      testId="brand-form"
+      saveTestId="brand-save"
+      fields={(form) => (
+        <NamesAndFlags
+          form={form}
           max={BRAND_NAME_MAX}
+          flags={[
+            { name: 'featured', label: t('taxonomy.brands.featured') },
+            { name: 'show_on_homepage', label: t('taxonomy.showOnHomepage') },
+            { name: 'active', label: t('taxonomy.activeLabel') },
+          ]}
         />
-        <div className="flex flex-wrap gap-x-6">
-          <Check
-            label={t('taxonomy.brands.featured')}
-            checked={flags.featured}
-            onChange={(featured) => setFlags({ ...flags, featured })}
-          />
-          <Check
-            label={t('taxonomy.showOnHomepage')}
-            checked={flags.show_on_homepage}
-            onChange={(show_on_homepage) => setFlags({ ...flags, show_on_homepage })}
-          />
-          <Check
-            label={t('taxonomy.activeLabel')}
-            checked={flags.active}
-            onChange={(active) => setFlags({ ...flags, active })}
-          />
-        </div>
-        <ErrorBox messages={failure} />
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onClose()}>
-            {t('taxonomy.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy} data-testid="brand-save">
-            {t('taxonomy.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+    />
   );
 }
 
@@ -168,140 +120,122 @@ export function Component() {
   };
 
   const onHome = q.data?.on_homepage ?? 0;
+  const columns: Column<AdminBrand>[] = [
+    {
+      key: 'brand',
+      header: t('taxonomy.brands.columns.brand'),
+      cell: (b) => (
+        <div className="flex items-center gap-3">
+          <IconImage url={b.icon_url} />
+          <div className="min-w-0">
+            <p className="font-semibold">
+              <bdi lang="ar">{b.name_ar}</bdi>
+            </p>
+            <p className="text-slate-600" dir="ltr" lang="en">
+              <bdi>{b.name_en}</bdi>
+            </p>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'products',
+      header: t('taxonomy.brands.columns.products'),
+      cell: (b) => count(b.products_count, locale),
+    },
+    ...(['featured', 'show_on_homepage', 'active'] as const).map((flag): Column<AdminBrand> => ({
+      key: flag,
+      header: t(FLAG_HEADERS[flag]),
+      cell: (b) => (
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          checked={b[flag]}
+          onChange={(e) => void flip(b, { [flag]: e.target.checked })}
+          aria-label={t(`taxonomy.brands.flagOf.${flag}`, { name: name(b) })}
+        />
+      ),
+    })),
+    {
+      key: 'actions',
+      header: t('taxonomy.brands.columns.actions'),
+      srOnly: true,
+      cell: (b) => (
+        <div className="flex flex-wrap justify-end gap-1">
+          <Button size="sm" variant="ghost" onClick={() => setEditing(b)}>
+            {t('taxonomy.edit')}
+          </Button>
+          <IconUpload
+            label={t('taxonomy.iconOf', { name: name(b) })}
+            upload={(file) => uploadIcon('brands', b.id, file)}
+            onDone={() => void refresh()}
+          />
+          <Button size="sm" variant="ghost" className="text-red-800" onClick={() => setDeleting(b)}>
+            {t('taxonomy.delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-bold sm:text-2xl">{t('taxonomy.brands.title')}</h1>
+    <ListPage
+      title={t('taxonomy.brands.title')}
+      actions={
         <Button onClick={() => setEditing('new')} data-testid="brand-new">
           {t('taxonomy.brands.new')}
         </Button>
-      </div>
-      {onHome > HOME_BRANDS && (
-        <p
-          role="status"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-          data-testid="home-brands-warning"
-        >
-          {t('taxonomy.brands.homeWarning', { n: count(onHome, locale), max: HOME_BRANDS })}
-        </p>
-      )}
-      <div aria-live="polite">
-        <ErrorBox messages={failure} />
-        {status && <p className="text-sm text-emerald-800">{status}</p>}
-      </div>
-      {q.isError ? (
-        <LoadError error={q.error} onRetry={() => void q.refetch()} />
-      ) : !q.data ? (
-        <Skeleton className="h-64" />
-      ) : q.data.brands.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">
-          {t('taxonomy.brands.empty')}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[44rem] text-sm" data-testid="brands-table">
-            <caption className="sr-only">{t('taxonomy.brands.title')}</caption>
-            <thead className="bg-slate-50 text-start text-slate-700">
-              <tr>
-                <th scope="col" className="p-3 text-start">
-                  {t('taxonomy.brands.columns.brand')}
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  {t('taxonomy.brands.columns.products')}
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  {t('taxonomy.brands.featured')}
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  {t('taxonomy.showOnHomepage')}
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  {t('taxonomy.activeLabel')}
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  <span className="sr-only">{t('taxonomy.brands.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {q.data.brands.map((b) => (
-                <tr key={b.id} data-testid={`brand-${b.id}`}>
-                  <td className="p-3">
-                    <div className="flex items-center gap-3">
-                      <IconImage url={b.icon_url} />
-                      <div className="min-w-0">
-                        <p className="font-semibold">
-                          <bdi lang="ar">{b.name_ar}</bdi>
-                        </p>
-                        <p className="text-slate-600" dir="ltr" lang="en">
-                          <bdi>{b.name_en}</bdi>
-                        </p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="p-3">{count(b.products_count, locale)}</td>
-                  {(['featured', 'show_on_homepage', 'active'] as const).map((flag) => (
-                    <td key={flag} className="p-3">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-brand-700"
-                        checked={b[flag]}
-                        onChange={(e) => void flip(b, { [flag]: e.target.checked })}
-                        aria-label={t(`taxonomy.brands.flagOf.${flag}`, { name: name(b) })}
-                      />
-                    </td>
-                  ))}
-                  <td className="p-3">
-                    <div className="flex flex-wrap justify-end gap-1">
-                      <Button size="sm" variant="ghost" onClick={() => setEditing(b)}>
-                        {t('taxonomy.edit')}
-                      </Button>
-                      <IconUpload
-                        label={t('taxonomy.iconOf', { name: name(b) })}
-                        upload={(file) => uploadIcon('brands', b.id, file)}
-                        onDone={() => void refresh()}
-                      />
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-800"
-                        onClick={() => setDeleting(b)}
-                      >
-                        {t('taxonomy.delete')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {editing && (
-        <BrandForm
-          brand={editing === 'new' ? null : editing}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) {
-              setStatus(saved);
-              void refresh();
-            }
-          }}
+      }
+      top={
+        onHome > HOME_BRANDS && (
+          <p
+            role="status"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            data-testid="home-brands-warning"
+          >
+            {t('taxonomy.brands.homeWarning', { n: count(onHome, locale), max: HOME_BRANDS })}
+          </p>
+        )
+      }
+      notice={status}
+      failure={failure}
+      read={q}
+      empty={(d) => (d.brands.length === 0 ? t('taxonomy.brands.empty') : null)}
+      dialogs={
+        <>
+          {editing && (
+            <BrandForm
+              brand={editing === 'new' ? null : editing}
+              onSaved={() => setStatus(t('taxonomy.saved'))}
+              onClose={() => setEditing(null)}
+            />
+          )}
+          {deleting && (
+            <ConfirmDelete
+              title={t('taxonomy.deleteTitle', { name: name(deleting) })}
+              onConfirm={async () => {
+                await deleteBrand(deleting.id);
+                // The API answers 204 with no body: the sentence is the page's own, in the user's language.
+                setFailure([]);
+                setStatus(t('taxonomy.deleted', { name: name(deleting) }));
+                await refresh();
+              }}
+              onClose={() => setDeleting(null)}
+            />
+          )}
+        </>
+      }
+    >
+      {(d) => (
+        <DataTable
+          caption={t('taxonomy.brands.title')}
+          columns={columns}
+          rows={d.brands}
+          rowKey={(b) => b.id}
+          rowTestId={(b) => `brand-${b.id}`}
+          testId="brands-table"
+          minWidth="min-w-[44rem]"
         />
       )}
-      {deleting && (
-        <ConfirmDelete
-          title={t('taxonomy.deleteTitle', { name: name(deleting) })}
-          onConfirm={async () => {
-            await deleteBrand(deleting.id);
-            // The API answers 204 with no body: the sentence is the page's own, in the user's language.
-            setFailure([]);
-            setStatus(t('taxonomy.deleted', { name: name(deleting) }));
-            await refresh();
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </div>
+    </ListPage>
   );
 }

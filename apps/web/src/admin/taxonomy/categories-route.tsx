@@ -1,6 +1,5 @@
 import {
   adminCategoryBodySchema,
-  adminCategoryUpdateSchema,
   CATEGORY_LEVELS,
   CATEGORY_NAME_MAX,
   type AdminCategory,
@@ -8,12 +7,13 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { Skeleton } from '../../ui/skeleton';
 import { SelectField } from '../../ui/field';
-import { ErrorBox, LoadError } from '../components/messages';
+import { EditDialog } from '../components/edit-dialog';
+import { ListPage } from '../components/list-page';
 import { count } from '../lib/format';
 import { errorMessages, messageText } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
@@ -26,18 +26,7 @@ import {
   updateCategory,
   uploadIcon,
 } from './api';
-import {
-  Check,
-  ConfirmDelete,
-  Forbidden,
-  IconImage,
-  IconUpload,
-  issuesOf,
-  NameFields,
-  serverErrors,
-  useCatalogRole,
-  type FieldErrors,
-} from './parts';
+import { ConfirmDelete, Forbidden, IconImage, IconUpload, NamesAndFlags, useCatalogRole } from './parts';
 
 type Editing = { parent: AdminCategory | null } | { category: AdminCategory };
 
@@ -66,47 +55,23 @@ function refusal(list: AdminCategory[], cat: AdminCategory, parent: AdminCategor
 
 const indent = ['ps-0', 'ps-6 sm:ps-10', 'ps-12 sm:ps-20'];
 
+const categoryFormSchema = adminCategoryBodySchema.pick({
+  name_ar: true,
+  name_en: true,
+  show_on_homepage: true,
+  active: true,
+});
+
 /** Add or edit one category: both names side by side, flags; errors on their field in the staff member's language. */
-function CategoryForm({ editing, onClose }: { editing: Editing; onClose(saved?: string): void }) {
+function CategoryForm({ editing, onClose, onSaved }: { editing: Editing; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation('admin');
   const existing = 'category' in editing ? editing.category : null;
   const parent = 'parent' in editing ? editing.parent : null;
-  const [nameAr, setNameAr] = useState(existing?.name_ar ?? '');
-  const [nameEn, setNameEn] = useState(existing?.name_en ?? '');
-  const [home, setHome] = useState(existing?.show_on_homepage ?? false);
-  const [active, setActive] = useState(existing?.active ?? true);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setFailure([]);
-    const fields = { name_ar: nameAr, name_en: nameEn, show_on_homepage: home, active };
-    let run: () => Promise<unknown>;
-    if (existing) {
-      const r = adminCategoryUpdateSchema.safeParse({
-        ...fields,
-        icon_url: existing.icon_url,
-        updated_at: existing.updated_at,
-      });
-      if (!r.success) return setErrors(issuesOf(r.error));
-      run = () => updateCategory(existing.id, r.data);
-    } else {
-      const r = adminCategoryBodySchema.safeParse({ ...fields, parent_id: parent?.id ?? null });
-      if (!r.success) return setErrors(issuesOf(r.error));
-      run = () => createCategory(r.data);
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await run();
-      onClose(t('taxonomy.saved'));
-    } catch (err) {
-      const e = serverErrors(err, ['name_ar', 'name_en']);
-      setErrors(e.fields);
-      setFailure(e.rest);
-    } finally {
-      setBusy(false);
-    }
+  const defaults: z.input<typeof categoryFormSchema> = {
+    name_ar: existing?.name_ar ?? '',
+    name_en: existing?.name_en ?? '',
+    show_on_homepage: existing?.show_on_homepage ?? false,
+    active: existing?.active ?? true,
   };
   const title = existing
     ? t('taxonomy.categories.editTitle', { name: existing.name_ar })
@@ -114,39 +79,35 @@ function CategoryForm({ editing, onClose }: { editing: Editing; onClose(saved?: 
       ? t('taxonomy.categories.newSubTitle', { name: parent.name_ar })
       : t('taxonomy.categories.newTitle');
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={title} className="max-w-2xl">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        className="flex flex-col gap-3"
-        data-testid="category-form"
-      >
-        <NameFields
-          ar={nameAr}
-          en={nameEn}
-          onAr={setNameAr}
-          onEn={setNameEn}
-          errors={errors}
+    <EditDialog
+      invalidate={TAXONOMY_KEY}
+      title={title}
+      schema={categoryFormSchema}
+      defaults={defaults}
+      onSave={(v) =>
+        existing
+          ? updateCategory(existing.id, {
+              ...v,
+              icon_url: existing.icon_url,
+              updated_at: existing.updated_at,
+            })
+          : createCategory({ ...v, parent_id: parent?.id ?? null, icon_url: null })
+      }
+      onSaved={onSaved}
+      onClose={onClose}
+      testId="category-form"
+      saveTestId="category-save"
+      fields={(form) => (
+        <NamesAndFlags
+          form={form}
           max={CATEGORY_NAME_MAX}
+          flags={[
+            { name: 'show_on_homepage', label: t('taxonomy.showOnHomepage') },
+            { name: 'active', label: t('taxonomy.activeLabel') },
+          ]}
         />
-        <div className="flex flex-wrap gap-x-6">
-          <Check label={t('taxonomy.showOnHomepage')} checked={home} onChange={setHome} />
-          <Check label={t('taxonomy.activeLabel')} checked={active} onChange={setActive} />
-        </div>
-        <ErrorBox messages={failure} />
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onClose()}>
-            {t('taxonomy.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy} data-testid="category-save">
-            {t('taxonomy.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+    />
   );
 }
 
@@ -292,27 +253,52 @@ export function Component() {
   };
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-bold sm:text-2xl">{t('taxonomy.categories.title')}</h1>
+    <ListPage
+      title={t('taxonomy.categories.title')}
+      actions={
         <Button onClick={() => setEditing({ parent: null })} data-testid="category-new">
           {t('taxonomy.categories.new')}
         </Button>
-      </div>
-      <p className="text-sm text-slate-600">{t('taxonomy.categories.hint')}</p>
-      <div aria-live="polite">
-        <ErrorBox messages={failure} />
-        {status && <p className="text-sm text-emerald-800">{status}</p>}
-      </div>
-      {q.isError ? (
-        <LoadError error={q.error} onRetry={() => void q.refetch()} />
-      ) : !q.data ? (
-        <Skeleton className="h-64" />
-      ) : list.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">
-          {t('taxonomy.categories.empty')}
-        </p>
-      ) : (
+      }
+      intro={<p className="text-sm text-slate-600">{t('taxonomy.categories.hint')}</p>}
+      notice={status}
+      failure={failure}
+      read={q}
+      empty={(d) => (d.categories.length === 0 ? t('taxonomy.categories.empty') : null)}
+      dialogs={
+        <>
+          {editing && (
+            <CategoryForm
+              editing={editing}
+              onSaved={() => setStatus(t('taxonomy.saved'))}
+              onClose={() => setEditing(null)}
+            />
+          )}
+          {moving && (
+            <MoveDialog
+              list={list}
+              cat={moving}
+              onMove={(p) => place(moving, p)}
+              onClose={() => setMoving(null)}
+            />
+          )}
+          {deleting && (
+            <ConfirmDelete
+              title={t('taxonomy.deleteTitle', { name: name(deleting) })}
+              onConfirm={async () => {
+                await deleteCategory(deleting.id);
+                // The API answers 204 with no body: the sentence is the page's own, in the user's language.
+                setFailure([]);
+                setStatus(t('taxonomy.deleted', { name: name(deleting) }));
+                await refresh();
+              }}
+              onClose={() => setDeleting(null)}
+            />
+          )}
+        </>
+      }
+    >
+      {() => (
         <ul
           className="flex flex-col gap-1"
           data-testid="category-tree"
@@ -441,39 +427,6 @@ export function Component() {
           })}
         </ul>
       )}
-      {editing && (
-        <CategoryForm
-          editing={editing}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) {
-              setStatus(saved);
-              void refresh();
-            }
-          }}
-        />
-      )}
-      {moving && (
-        <MoveDialog
-          list={list}
-          cat={moving}
-          onMove={(p) => place(moving, p)}
-          onClose={() => setMoving(null)}
-        />
-      )}
-      {deleting && (
-        <ConfirmDelete
-          title={t('taxonomy.deleteTitle', { name: name(deleting) })}
-          onConfirm={async () => {
-            await deleteCategory(deleting.id);
-            // The API answers 204 with no body: the sentence is the page's own, in the user's language.
-            setFailure([]);
-            setStatus(t('taxonomy.deleted', { name: name(deleting) }));
-            await refresh();
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </div>
+    </ListPage>
   );
 }

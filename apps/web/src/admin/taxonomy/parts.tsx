@@ -1,6 +1,7 @@
 import { ICON_MAX_BYTES } from '@store/contracts/admin-taxonomy';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldErrors as FieldErrorsOf, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -8,7 +9,8 @@ import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { ErrorBox } from '../components/messages';
 import { useCan } from '../auth/store';
-import { errorMessages, messageText } from '../../lib/form-errors';
+import { errorMessages, errorOf, messageText } from '../../lib/form-errors';
+import { CheckField } from '../components/check-field';
 
 export type FieldErrors = Record<string, string>;
 
@@ -55,49 +57,21 @@ export function Forbidden({ title }: { title: string }) {
   );
 }
 
-/** A labelled checkbox. */
-export function Check({
-  label,
-  checked,
-  onChange,
-  disabled,
-  testId,
-}: {
-  label: ReactNode;
-  checked: boolean;
-  onChange(v: boolean): void;
-  disabled?: boolean;
-  testId?: string;
-}) {
-  return (
-    <label className="inline-flex min-h-9 cursor-pointer items-center gap-2 text-sm text-slate-800">
-      <input
-        type="checkbox"
-        className="size-4 accent-brand-700"
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-        data-testid={testId}
-      />
-      {label}
-    </label>
-  );
-}
+type NameInput = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
-/** The Arabic and English names side by side (Arabic first), each typed in its own direction. */
+/**
+ * The Arabic and English names side by side (Arabic first), each typed in its own direction: a form's
+ * (`form.register('name_ar')`) or a page's own state (`value` and `onChange`).
+ */
 export function NameFields({
   ar,
   en,
-  onAr,
-  onEn,
   errors,
   max,
 }: {
-  ar: string;
-  en: string;
-  onAr(v: string): void;
-  onEn(v: string): void;
-  errors: FieldErrors;
+  ar: NameInput;
+  en: NameInput;
+  errors: { name_ar?: string; name_en?: string };
   max: number;
 }) {
   const { t } = useTranslation('admin');
@@ -108,8 +82,7 @@ export function NameFields({
         dir="rtl"
         lang="ar"
         maxLength={max}
-        value={ar}
-        onChange={(e) => onAr(e.target.value)}
+        {...ar}
         error={errors.name_ar}
       />
       <Field
@@ -117,13 +90,45 @@ export function NameFields({
         dir="ltr"
         lang="en"
         maxLength={max}
-        value={en}
-        onChange={(e) => onEn(e.target.value)}
+        {...en}
         error={errors.name_en}
       />
     </div>
   );
 }
+
+/**
+ * A category's or a brand's fields in its edit dialog: both names side by side, then its flags as checkboxes
+ * (`flags`: each flag's field and label), on the dialog's form.
+ */
+export function NamesAndFlags<T extends NamedRow, Out>({
+  form,
+  max,
+  flags,
+}: {
+  form: UseFormReturn<T, unknown, Out>;
+  max: number;
+  flags: { name: keyof T & string; label: string }[];
+}) {
+  const errors = form.formState.errors as FieldErrorsOf<NamedRow>;
+  const field = (name: string) => form.register(name as Path<T>);
+  return (
+    <>
+      <NameFields
+        ar={field('name_ar')}
+        en={field('name_en')}
+        errors={{ name_ar: errorOf(errors, 'name_ar'), name_en: errorOf(errors, 'name_en') }}
+        max={max}
+      />
+      <div className="flex flex-wrap gap-x-6">
+        {flags.map((f) => (
+          <CheckField key={f.name} label={f.label} {...field(f.name)} />
+        ))}
+      </div>
+    </>
+  );
+}
+type NamedRow = { name_ar: string; name_en: string };
 
 /** An icon, or a grey square where there is none. */
 export function IconImage({ url, size = 40 }: { url: string | null; size?: number }) {

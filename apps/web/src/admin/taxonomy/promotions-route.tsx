@@ -17,6 +17,8 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { Button, buttonClass } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { Card } from '../components/card';
+import { CheckField } from '../components/check-field';
+import { ListPage } from '../components/list-page';
 import { controlClass, Field } from '../../ui/field';
 import { ErrorBox, LoadError } from '../components/messages';
 import { count, dateTime, money } from '../lib/format';
@@ -33,7 +35,6 @@ import {
   updatePromotion,
 } from './api';
 import {
-  Check,
   ConfirmDelete,
   Forbidden,
   issuesOf,
@@ -144,12 +145,13 @@ function PromotionForm({ promotion }: { promotion: AdminPromotion | null }) {
       data-testid="promotion-form"
     >
       <NameFields
-        ar={nameAr}
-        en={nameEn}
-        onAr={setNameAr}
-        onEn={(v) => {
-          setNameEn(v);
-          if (!slugTouched) setSlug(slugFrom(v));
+        ar={{ value: nameAr, onChange: (e) => setNameAr(e.target.value) }}
+        en={{
+          value: nameEn,
+          onChange: (e) => {
+            setNameEn(e.target.value);
+            if (!slugTouched) setSlug(slugFrom(e.target.value));
+          },
         }}
         errors={errors}
         max={PROMOTION_NAME_MAX}
@@ -184,7 +186,11 @@ function PromotionForm({ promotion }: { promotion: AdminPromotion | null }) {
           hint={t('taxonomy.promotions.emptyEnd')}
         />
       </div>
-      <Check label={t('taxonomy.activeLabel')} checked={active} onChange={setActive} />
+      <CheckField
+        label={t('taxonomy.activeLabel')}
+        checked={active}
+        onChange={(e) => setActive(e.target.checked)}
+      />
       <div aria-live="polite">
         <ErrorBox messages={failure} />
         {status && <p className="text-sm text-emerald-800">{status}</p>}
@@ -513,27 +519,21 @@ function PromotionList() {
       ? state.notice
       : null;
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-bold sm:text-2xl">{t('taxonomy.promotions.title')}</h1>
+    <ListPage
+      title={t('taxonomy.promotions.title')}
+      actions={
         <Link to="/promotions/new" className={buttonClass('primary', 'md')} data-testid="promotion-new">
           {t('taxonomy.promotions.new')}
         </Link>
-      </div>
-      <p aria-live="polite" className="text-sm text-emerald-800 empty:hidden" data-testid="promotions-notice">
-        {notice}
-      </p>
-      {q.isError ? (
-        <LoadError error={q.error} onRetry={() => void q.refetch()} />
-      ) : !q.data ? (
-        <Skeleton className="h-64" />
-      ) : q.data.promotions.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">
-          {t('taxonomy.promotions.empty')}
-        </p>
-      ) : (
+      }
+      notice={notice}
+      noticeTestId="promotions-notice"
+      read={q}
+      empty={(d) => (d.promotions.length === 0 ? t('taxonomy.promotions.empty') : null)}
+    >
+      {(d) => (
         <ul className="flex flex-col gap-2" data-testid="promotions-list">
-          {q.data.promotions.map((p) => (
+          {d.promotions.map((p) => (
             <li key={p.id} className="rounded-2xl border border-slate-200 bg-white p-3 sm:p-4">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Link to={`/promotions/${p.id}`} className="font-semibold text-brand-800 hover:underline">
@@ -561,6 +561,6 @@ function PromotionList() {
           ))}
         </ul>
       )}
-    </div>
+    </ListPage>
   );
 }

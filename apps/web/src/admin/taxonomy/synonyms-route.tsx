@@ -5,25 +5,19 @@ import {
   type AdminSynonym,
 } from '@store/contracts/admin-synonyms';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
 import { Field } from '../../ui/field';
-import { ErrorBox, LoadError } from '../components/messages';
+import { CheckField } from '../components/check-field';
+import { DataTable, ListPage, pageCount, Pager, useListFilters, type Column } from '../components/list-page';
+import { ErrorBox } from '../components/messages';
+import { SearchBox } from '../components/search-box';
 import { count } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { createSynonym, deleteSynonym, synonymsQueryOptions, TAXONOMY_KEY } from './api';
-import {
-  Check,
-  ConfirmDelete,
-  Forbidden,
-  issuesOf,
-  serverErrors,
-  useCatalogRole,
-  type FieldErrors,
-} from './parts';
+import { ConfirmDelete, Forbidden, issuesOf, serverErrors, useCatalogRole, type FieldErrors } from './parts';
 
 /** A new synonym: the word shoppers type, the one it also finds, and whether each finds the other. */
 function AddSynonym({ onAdded }: { onAdded(s: AdminSynonym): void }) {
@@ -89,11 +83,11 @@ function AddSynonym({ onAdded }: { onAdded(s: AdminSynonym): void }) {
           data-testid="synonym-alternative"
         />
       </div>
-      <Check
+      <CheckField
         label={t('taxonomy.synonyms.twoWayLabel')}
         checked={twoWay}
-        onChange={setTwoWay}
-        testId="synonym-two-way"
+        onChange={(e) => setTwoWay(e.target.checked)}
+        data-testid="synonym-two-way"
       />
       <ErrorBox messages={failure} />
       <div className="flex justify-end">
@@ -116,9 +110,8 @@ export function Component() {
   useAdminTitle(t('taxonomy.synonyms.title'));
   const allowed = useCatalogRole();
   const qc = useQueryClient();
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDeferredValue(filter.trim());
+  const { values, page, setFilters, setPage } = useListFilters(FILTERS);
+  const q = values.q.trim();
   const list = useQuery({
     ...synonymsQueryOptions(q, page),
     enabled: allowed,
@@ -127,6 +120,14 @@ export function Component() {
   const [deleting, setDeleting] = useState<AdminSynonym | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [failure, setFailure] = useState<string[]>([]);
+  const total = list.data?.meta.total_entries ?? 0;
+  const pages = pageCount(total, ADMIN_SYNONYMS_PER_PAGE);
+  // A page past the last (its last synonym deleted, here or by someone else): the last page there is, which has the
+  // pager (an empty page past the end would have none).
+  const pastTheEnd = !!list.data && !list.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setPage(pages, true);
+  }, [pastTheEnd, pages, setPage]);
   if (!allowed) return <Forbidden title={t('taxonomy.synonyms.title')} />;
   const refresh = () => qc.invalidateQueries({ queryKey: [...TAXONOMY_KEY, 'synonyms'] });
   const pair = (s: AdminSynonym) =>
@@ -134,136 +135,119 @@ export function Component() {
       term: s.term,
       alternative: s.alternative,
     });
-  const total = list.data?.meta.total_entries ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_SYNONYMS_PER_PAGE));
-  // A page past the last (its last synonym deleted, here or by someone else): the last page there is, which has the
-  // pager (an empty page past the end would have none).
-  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
+  const columns: Column<AdminSynonym>[] = [
+    {
+      key: 'term',
+      header: t('taxonomy.synonyms.term'),
+      className: 'font-semibold',
+      cell: (s) => <bdi>{s.term}</bdi>,
+    },
+    {
+      key: 'alternative',
+      header: t('taxonomy.synonyms.alternative'),
+      cell: (s) => <bdi>{s.alternative}</bdi>,
+    },
+    {
+      key: 'two-way',
+      header: t('taxonomy.synonyms.twoWay'),
+      cell: (s) => (s.two_way ? t('taxonomy.synonyms.yes') : t('taxonomy.synonyms.no')),
+    },
+    {
+      key: 'actions',
+      header: t('taxonomy.brands.columns.actions'),
+      srOnly: true,
+      className: 'text-end',
+      cell: (s) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-800"
+          onClick={() => setDeleting(s)}
+          aria-label={t('taxonomy.synonyms.deleteOf', { pair: pair(s) })}
+        >
+          {t('taxonomy.delete')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <div>
-        <h1 className="text-xl font-bold sm:text-2xl">{t('taxonomy.synonyms.title')}</h1>
-        <p className="mt-1 text-sm text-slate-700">{t('taxonomy.synonyms.intro')}</p>
-      </div>
-      <AddSynonym
-        onAdded={(s) => {
-          setStatus(t('taxonomy.synonyms.added', { pair: pair(s) }));
-          void refresh();
-        }}
-      />
-      <div aria-live="polite">
-        <ErrorBox messages={failure} />
-        {status && (
-          <p className="text-sm text-emerald-800" data-testid="synonyms-status">
-            {status}
-          </p>
-        )}
-      </div>
-      <Field
-        label={t('taxonomy.synonyms.filter')}
-        type="search"
-        value={filter}
-        onChange={(e) => {
-          setFilter(e.target.value);
-          setPage(1);
-        }}
-        maxLength={SYNONYM_MAX}
-        dir="auto"
-        wrapClassName="max-w-sm"
-        data-testid="synonyms-filter"
-      />
-      {list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <Skeleton className="h-64" />
-      ) : list.data.synonyms.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">
-          {q ? t('taxonomy.synonyms.noneFound', { q }) : t('taxonomy.synonyms.empty')}
-        </p>
-      ) : (
+    <ListPage
+      title={t('taxonomy.synonyms.title')}
+      intro={<p className="-mt-3 text-sm text-slate-700">{t('taxonomy.synonyms.intro')}</p>}
+      top={
+        <AddSynonym
+          onAdded={(s) => {
+            setStatus(t('taxonomy.synonyms.added', { pair: pair(s) }));
+            void refresh();
+          }}
+        />
+      }
+      notice={status}
+      noticeTestId="synonyms-status"
+      failure={failure}
+      filters={
+        <div className="max-w-sm">
+          <SearchBox
+            value={values.q}
+            onSearch={(v) => setFilters({ q: v })}
+            label={t('taxonomy.synonyms.filter')}
+            placeholder=""
+            testId="synonyms-filter"
+          />
+        </div>
+      }
+      read={list}
+      empty={(d) =>
+        d.synonyms.length > 0
+          ? null
+          : q
+            ? t('taxonomy.synonyms.noneFound', { q })
+            : t('taxonomy.synonyms.empty')
+      }
+      dialogs={
+        deleting && (
+          <ConfirmDelete
+            title={t('taxonomy.synonyms.deleteTitle', { pair: pair(deleting) })}
+            onConfirm={async () => {
+              await deleteSynonym(deleting.id);
+              setFailure([]);
+              setStatus(t('taxonomy.synonyms.deleted', { pair: pair(deleting) }));
+              await refresh();
+            }}
+            onClose={() => setDeleting(null)}
+          />
+        )
+      }
+    >
+      {(d) => (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[32rem] text-sm" data-testid="synonyms-table">
-              <caption className="sr-only">{t('taxonomy.synonyms.title')}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="p-3 text-start">
-                    {t('taxonomy.synonyms.term')}
-                  </th>
-                  <th scope="col" className="p-3 text-start">
-                    {t('taxonomy.synonyms.alternative')}
-                  </th>
-                  <th scope="col" className="p-3 text-start">
-                    {t('taxonomy.synonyms.twoWay')}
-                  </th>
-                  <th scope="col" className="p-3 text-start">
-                    <span className="sr-only">{t('taxonomy.brands.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.data.synonyms.map((s) => (
-                  <tr key={s.id} data-testid={`synonym-${s.id}`}>
-                    <td className="p-3 font-semibold">
-                      <bdi>{s.term}</bdi>
-                    </td>
-                    <td className="p-3">
-                      <bdi>{s.alternative}</bdi>
-                    </td>
-                    <td className="p-3">
-                      {s.two_way ? t('taxonomy.synonyms.yes') : t('taxonomy.synonyms.no')}
-                    </td>
-                    <td className="p-3 text-end">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-800"
-                        onClick={() => setDeleting(s)}
-                        aria-label={t('taxonomy.synonyms.deleteOf', { pair: pair(s) })}
-                      >
-                        {t('taxonomy.delete')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav
-            className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700"
-            aria-label={t('taxonomy.synonyms.pages')}
-          >
-            <span data-testid="synonyms-count">
-              {t('taxonomy.synonyms.count', {
-                n: count(total, locale),
-                page: count(page, locale),
-                pages: count(pages, locale),
-              })}
-            </span>
-            <div className="flex gap-2">
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('taxonomy.synonyms.previous')}
-              </Button>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('taxonomy.synonyms.next')}
-              </Button>
-            </div>
-          </nav>
+          <DataTable
+            caption={t('taxonomy.synonyms.title')}
+            columns={columns}
+            rows={d.synonyms}
+            rowKey={(s) => s.id}
+            rowTestId={(s) => `synonym-${s.id}`}
+            testId="synonyms-table"
+            minWidth="min-w-[32rem]"
+          />
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={(to) => setPage(to)}
+            label={t('taxonomy.synonyms.pages')}
+            infoTestId="synonyms-count"
+            info={t('taxonomy.synonyms.count', {
+              n: count(total, locale),
+              page: count(page, locale),
+              pages: count(pages, locale),
+            })}
+          />
         </>
       )}
-      {deleting && (
-        <ConfirmDelete
-          title={t('taxonomy.synonyms.deleteTitle', { pair: pair(deleting) })}
-          onConfirm={async () => {
-            await deleteSynonym(deleting.id);
-            setFailure([]);
-            setStatus(t('taxonomy.synonyms.deleted', { pair: pair(deleting) }));
-            await refresh();
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </div>
+    </ListPage>
   );
 }
+
+/** The list's filter in the address: `q`, words of either side. */
+const FILTERS = ['q'] as const;
