@@ -83,6 +83,11 @@ function Lines({ order }: { order: AdminOrder }) {
       </ul>
       <dl className="mt-2 border-t border-slate-200 pt-2">
         <Row label={t('order.lines.subtotal')}>{money(order.total_cart_price)}</Row>
+        {order.discount_code && (
+          <Row label={t('order.lines.discount', { code: order.discount_code })}>
+            <span data-testid="order-discount">−{money(order.discount)}</span>
+          </Row>
+        )}
         <Row label={t('order.lines.shipping')}>{money(order.checkout_shipping_fees)}</Row>
         <Row label={t('order.lines.total')}>
           <span className="text-base font-bold" data-testid="order-total">

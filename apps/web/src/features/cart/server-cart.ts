@@ -28,6 +28,16 @@ export const putServerCart = (product_id: number, quantity: number, destroy = fa
     body: { order_product: { product_id, quantity, _destroy: destroy || quantity <= 0 } },
   }).then((r) => r.order);
 
+/** PUT v1/users/cart/discount_code: 422 with the reason (in the shopper's language) when it does not apply. */
+export const setDiscountCode = (code: string) =>
+  api<{ order: CartOrder }>('users/cart/discount_code', { method: 'PUT', body: { code } }).then(
+    (r) => r.order,
+  );
+
+/** DELETE v1/users/cart/discount_code. */
+export const removeDiscountCode = () =>
+  api<{ order: CartOrder }>('users/cart/discount_code', { method: 'DELETE' }).then((r) => r.order);
+
 /**
  * Sign-in: the guest cart goes into the server cart (the server caps quantities by stock and per-order maximum),
  * then the guest cart empties. What was lowered or left out is kept for the cart page to tell.

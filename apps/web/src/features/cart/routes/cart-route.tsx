@@ -24,6 +24,8 @@ import { useGuestCart } from '../store';
 import { useCartActions } from '../use-cart';
 import { BidiText } from '../../../ui/bidi-text';
 import { HeldNotice } from '../components/held-notice';
+import { DiscountCodeBox } from '../components/discount-code-box';
+import type { CartOrder } from '../server-cart';
 import { Thumbnail } from '../../../ui/thumbnail';
 
 interface Line {
@@ -41,6 +43,9 @@ function useCartLines(): {
   /** The server cart's figures; `addressed`: an address is chosen on it, so its delivery fee is the real one. */
   serverTotals?: {
     subtotal: number;
+    /** What the cart's discount code takes off (issue 49 item 1), and the code. */
+    discount: number;
+    discount_code: string | null;
     delivery_fee: number;
     total: number;
     vat_amount: number;
@@ -48,6 +53,8 @@ function useCartLines(): {
     free_delivery_from: number | null;
   };
   error: unknown;
+  /** The server cart itself (signed in): its discount code box. */
+  order?: CartOrder;
 } {
   const locale = useLocaleStore((s) => s.locale);
   const signedIn = useIsSignedIn();
@@ -71,6 +78,8 @@ function useCartLines(): {
       serverTotals: order
         ? {
             subtotal: order.subtotal,
+            discount: order.discount,
+            discount_code: order.discount_code,
             delivery_fee: order.delivery_fee,
             total: order.total,
             vat_amount: order.vat_amount,
@@ -79,6 +88,7 @@ function useCartLines(): {
           }
         : undefined,
       error: server.error,
+      order,
     };
   }
   return {
@@ -112,7 +122,7 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
   const { t } = useNamespace('cart-page', cartPageTexts);
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
-  const { lines, loading, serverTotals, error: loadError } = useCartLines();
+  const { lines, loading, serverTotals, error: loadError, order } = useCartLines();
   const cart = useCartActions();
   const [error, setError] = useState<unknown>(null);
   const [guestPrompt, setGuestPrompt] = useState(false);
@@ -147,12 +157,15 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
   );
   const count = lines.reduce((n, l) => n + l.quantity, 0);
   const subtotal = serverTotals?.subtotal ?? toEgp(guest.subtotal);
+  // A discount code's amount (the server's one calculator): free delivery is judged after it.
+  const discount = serverTotals?.discount ?? 0;
+  const products = toPiastres(subtotal) - toPiastres(discount);
   const delivery: { fee: number; free: boolean } | null = serverTotals?.addressed
     ? { fee: serverTotals.delivery_fee, free: serverTotals.free_delivery_from !== null }
     : rule
-      ? { fee: toEgp(deliveryFee(toPiastres(subtotal), rule)), free: rule.freeFromPiastres !== null }
+      ? { fee: toEgp(deliveryFee(products, rule)), free: rule.freeFromPiastres !== null }
       : null;
-  const total = toEgp(toPiastres(subtotal) + toPiastres(delivery?.fee ?? 0));
+  const total = toEgp(products + toPiastres(delivery?.fee ?? 0));
   // The VAT inside the prices (issue 47): the server's figure for a signed-in cart, the same calculator's for a guest's.
   const vat = serverTotals?.vat_amount ?? toEgp(guest.vat);
 
@@ -221,6 +234,19 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
                   {ready ? price(subtotal) : '…'}
                 </dd>
               </div>
+              {discount > 0 && serverTotals?.discount_code && (
+                <div className="flex justify-between gap-4 text-emerald-800">
+                  <dt>
+                    {t('discount.line')}{' '}
+                    <bdi dir="ltr" className="font-mono">
+                      {serverTotals.discount_code}
+                    </bdi>
+                  </dt>
+                  <dd className="font-semibold" data-testid="summary-discount">
+                    −{price(discount)}
+                  </dd>
+                </div>
+              )}
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{t('summary.delivery')}</dt>
                 <dd className="text-end font-medium text-slate-700" data-testid="summary-delivery">
@@ -243,6 +269,7 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
                 )}
               </div>
             </dl>
+            {order && <DiscountCodeBox cart={order} />}
             <DeliveryEstimate className="mt-4" />
             <CheckoutButton count={count} onGuest={() => setGuestPrompt(true)} className="mt-5 w-full">
               {t('proceed')}

@@ -60,6 +60,19 @@ export function CartSummary({ cart, detailed = false }: Props) {
           <dt className="text-slate-600">{t('summary.subtotal')}</dt>
           <dd className="font-semibold">{price(cart.subtotal)}</dd>
         </div>
+        {cart.discount > 0 && cart.discount_code && (
+          <div className="flex justify-between gap-4 text-emerald-800">
+            <dt>
+              {t('summary.discount')}{' '}
+              <bdi dir="ltr" className="font-mono">
+                {cart.discount_code}
+              </bdi>
+            </dt>
+            <dd className="font-semibold" data-testid="checkout-discount">
+              −{price(cart.discount)}
+            </dd>
+          </div>
+        )}
         {/* A <dl> holds only groups of <dt> and <dd> (axe: a <p> here broke its list); the way to free delivery is
             a second <dd> of the delivery fee's group. */}
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">

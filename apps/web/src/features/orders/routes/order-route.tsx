@@ -153,6 +153,17 @@ function OrderPage() {
                     <dt className="text-slate-600">{t('detail.subtotal')}</dt>
                     <dd>{price(o.total_cart_price)}</dd>
                   </div>
+                  {o.discount_code && (
+                    <div className="flex justify-between gap-3 text-emerald-800">
+                      <dt>
+                        {t('detail.discount')}{' '}
+                        <bdi dir="ltr" className="font-mono" data-testid="order-discount-code">
+                          {o.discount_code}
+                        </bdi>
+                      </dt>
+                      <dd data-testid="order-discount">−{price(o.discount)}</dd>
+                    </div>
+                  )}
                   <div className="flex justify-between gap-3">
                     <dt className="text-slate-600">{t('detail.shipping')}</dt>
                     <dd data-testid="order-shipping">{price(o.checkout_shipping_fees)}</dd>
