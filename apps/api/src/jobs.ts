@@ -9,6 +9,7 @@ import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
 import { inquireLostSessions, type InquiryOptions } from './modules/payments/inquiry.ts';
 import { drainEvents } from './modules/orders/events.ts';
+import { pollCourierNews, TRACKING_POLL_EVERY_MS } from './modules/shipments/index.ts';
 import { retryReceipts } from './modules/einvoicing/index.ts';
 import { purgeExpiredStaffSessions, purgeOldStaffSignInFailures } from './modules/staff/index.ts';
 import { describeError } from './lib/logging.ts';
@@ -104,6 +105,9 @@ export function startJobs(
   // second (a placed order's SMS leaves within seconds; with nothing due it is one look at a partial index), safe
   // on any number of instances.
   every('outbox', OUTBOX_EVERY_MS, (log) => drainEvents({ ...ctx, log }));
+  // Couriers without a webhook (COURIER=aramex or mylerz): their parcels' news asked for every 10 minutes.
+  if (ctx.courier.name === 'aramex' || ctx.courier.name === 'mylerz')
+    every('courier-tracking', TRACKING_POLL_EVERY_MS, (log) => pollCourierNews({ ...ctx, log }));
   // Egypt's e-receipts (issue 47, ETA_RECEIPTS=on): what the outbox could not send (the ETA was down) goes again in
   // order, and the ETA's verdicts (valid, or invalid with its reasons) are read, every 5 minutes.
   const eta = ctx.invoicing?.eta;

@@ -26,5 +26,6 @@ export async function mergePdfs(pdfs: Buffer[]): Promise<Buffer> {
     const pages = await out.copyPages(doc, doc.getPageIndices());
     for (const page of pages) out.addPage(page);
   }
-  return Buffer.from(await out.save());
+  // Plain objects (no object streams): any printer's viewer reads it, and each page is findable in the file.
+  return Buffer.from(await out.save({ useObjectStreams: false }));
 }

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MylerzCourier } from '../../adapters/couriers/index.ts';
-import { auditLog, orderHistory, shipmentEvents, shipments } from '../../db/schema.ts';
+import { auditLog, orderHistory, orders, shipmentEvents, shipments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { courierRecorded, FakeCourierApi } from '../../test/fake-courier.ts';
 import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
 import { ownerCatalogClerk } from '../../test/staff.ts';
+import { pollCourierNews } from './tracking-poll.ts';
 
 /**
  * The back office with a courier other than Bosta (issue 48): Mylerz, against a stand-in replaying its documented
@@ -251,5 +252,38 @@ describe('cancel a shipment from the order', () => {
     fake.reset();
     expect((await cancel(bare)).status).toBe(200);
     expect(fake.received).toEqual([]);
+  });
+});
+
+describe('Mylerz’s news, asked for (it sends no webhook)', () => {
+  it('a package out for delivery moves its order on, a delivered one delivers it; a refusal changes nothing', async () => {
+    const s = await shipped();
+    const ctx = { db: t.database.db, clock: t.clock, courier: t.app.ctx.courier };
+    const statusOf = async () => {
+      const [row] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, s.id));
+      const [o] = await t.database.db.select().from(orders).where(eq(orders.id, s.id));
+      return [row!.status, o!.status];
+    };
+    fake.on('/api/packages/TrackPackages', recorded.error_state!);
+    expect(await pollCourierNews(ctx)).toBe(0);
+    expect(await statusOf()).toEqual(['created', 'confirmed']);
+    fake.on('/api/packages/TrackPackages', recorded.track_out!);
+    await pollCourierNews(ctx);
+    expect(await statusOf()).toEqual(['delivering', 'delivering']);
+    fake.on('/api/packages/TrackPackages', recorded.track_delivered!);
+    expect(await pollCourierNews(ctx)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf()).toEqual(['delivered', 'delivered']);
+    const tracked = fake.received.filter((r) => r.url === '/api/packages/TrackPackages');
+    expect(tracked.some((r) => (r.json as { Barcode: string }[])[0]!.Barcode === s.barcode)).toBe(true);
+    // Delivered: no longer asked.
+    fake.received.length = 0;
+    await pollCourierNews(ctx);
+    expect(
+      fake.received.filter(
+        (r) =>
+          r.url === '/api/packages/TrackPackages' &&
+          (r.json as { Barcode: string }[])[0]!.Barcode === s.barcode,
+      ),
+    ).toEqual([]);
   });
 });

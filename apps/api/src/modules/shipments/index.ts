@@ -18,3 +18,4 @@ export {
   type ShipmentRow,
   type ShipmentView,
 } from './service.ts';
+export { pollCourierNews, TRACKING_POLL_EVERY_MS } from './tracking-poll.ts';
