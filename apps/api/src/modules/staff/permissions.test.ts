@@ -13,7 +13,7 @@ import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
 /** The reads of each area that need no id (the type makes a new area name its reads here). */
 const READS: Record<StaffArea, string[]> = {
   account: ['/v1/admin/me', '/v1/admin/me/totp', '/v1/admin/me/alerts'],
-  orders: ['/v1/admin/orders', '/v1/admin/dashboard', '/v1/admin/abandoned_carts'],
+  orders: ['/v1/admin/orders', '/v1/admin/dashboard', '/v1/admin/abandoned_carts', '/v1/admin/returns'],
   customers: ['/v1/admin/customers'],
   messages: ['/v1/admin/messages'],
   catalog: [
