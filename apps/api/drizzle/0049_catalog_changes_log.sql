@@ -7,7 +7,7 @@ CREATE TABLE "catalog_changes" (
 --> statement-breakpoint
 CREATE INDEX "catalog_changes_version_idx" ON "catalog_changes" USING btree ("version");--> statement-breakpoint
 CREATE INDEX "catalog_changes_at_idx" ON "catalog_changes" USING btree ("at");--> statement-breakpoint
--- The catalog's change log (issue 50 item 1, decision 035): every raise of catalog_state.version notes, in the same
+-- The catalog's change log (issue 50 item 1, decision 036): every raise of catalog_state.version notes, in the same
 -- transaction, which products it touched, so an instance's catalog index at version V changes only the products noted
 -- since V (modules/catalog/search/index-follow.ts). A raise notes at least one row: `whole` when anything may have
 -- changed (a category, brand or promotion: the index is built whole), a product id per product changed (a variant's

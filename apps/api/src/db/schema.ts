@@ -358,7 +358,7 @@ export const catalogState = pgTable(
 );
 
 /**
- * The catalog's change log (issue 50 item 1, decision 035): each raise of catalog_state.version notes here, in the
+ * The catalog's change log (issue 50 item 1, decision 036): each raise of catalog_state.version notes here, in the
  * same transaction (triggers, migration 0049), the products it touched (`product_id`), or that anything may have
  * changed (`whole`: a category, brand or promotion), or neither (a change the catalog index holds nothing of). An
  * instance's catalog index at version V then changes only the products noted since V (search/index-follow.ts). Rows

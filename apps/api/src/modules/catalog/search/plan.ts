@@ -11,7 +11,7 @@ import { rows } from '../../../db/rows.ts';
 import { catalogView, type CatalogView } from '../catalog-memo.ts';
 import { wordsWithinEdits } from '../search-text.ts';
 import { sortChosen, type ListOptions } from './engine.ts';
-import { francoIndex, francoReading, writesLettersAsDigits } from './franco.ts';
+import { francoIndex, francoReading, writesLettersAsDigits, type FrancoIndex } from './franco.ts';
 import { isFillerWord, queryWords } from './query-words.ts';
 import {
   expandQuery,
@@ -168,6 +168,21 @@ export interface SearchPlan {
   named: number[];
 }
 
+/**
+ * The Franco index of a vocabulary and the synonyms' words, made again only when either changed: the catalog
+ * index's vocabulary is one array along every version that changed no text (index-follow.ts), so a price sync
+ * does not make it again at each version (it reads every catalog word).
+ */
+const francoIndexes = new WeakMap<readonly string[], { others: string; index: FrancoIndex }>();
+function francoOf(words: readonly string[], others: string[]): FrancoIndex {
+  const key = others.join('\n');
+  const kept = francoIndexes.get(words);
+  if (kept && kept.others === key) return kept.index;
+  const index = francoIndex(words, others);
+  francoIndexes.set(words, { others: key, index });
+  return index;
+}
+
 export async function planSearch(
   db: DbOrTx,
   view: CatalogView,
@@ -225,9 +240,7 @@ export async function planSearch(
       );
     const franco = francoReading(
       typed,
-      await view.remember('franco', async () =>
-        francoIndex(await catalogWords(), synonymVocabulary(synonyms)),
-      ),
+      await view.remember('franco', async () => francoOf(await catalogWords(), synonymVocabulary(synonyms))),
     );
     // A letter written as a digit (sa3a, sha7en) is Franco: read so before a Latin word one edit away (sata).
     if (franco.length && writesLettersAsDigits(typed)) return franco;

@@ -1,0 +1,487 @@
+/**
+ * npm run bench:index-follow — never-asked searches and lists while the catalog changes (issue 50 item 1): quiet,
+ * during an import of 50,000 changed prices (the back office's spreadsheet import, as staff upload it), and during
+ * a sync of 5,000 price changes a minute (the back office's bulk price change, 250 products every 3 s). Target: the
+ * p99 of each stays within 1.5× the quiet figure, and no answer shows a price older than one already shown. Not a
+ * test: it prints a table and writes bench/results/index-follow-latest.md.
+ *
+ * The server is the build (`npm run serve`) with the answers cache off (CATALOG_CACHE_SECONDS=0: every answer is
+ * made for its request, so each one says what the catalog index answers at that moment). Every price the import
+ * and the sync write is higher than the one before, so "older" is "lower": an answer begun after another ended must
+ * not show a product cheaper than that one did. The whole builds and follows of the catalog index in each phase are
+ * read from /metrics.
+ *
+ *   BENCH_PRODUCTS=100000      products in the database (demo catalog + generated ones; seeded once per folder)
+ *   BENCH_IMPORT_ROWS=50000    changed prices in the import
+ *   BENCH_SYNC_SECONDS=60      seconds of the sync (5,000 changes a minute)
+ *   BENCH_QUIET_SECONDS=20     seconds of the quiet figure (and of the trivial route)
+ *   BENCH_CONNECTIONS=8        shoppers asking at once
+ *   BENCH_BACKENDS=pglite      only PGlite (or `postgres`: only PostgreSQL, on BENCH_DATABASE_URL or DATABASE_URL)
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
+const SYNC_SECONDS = Number(process.env.BENCH_SYNC_SECONDS ?? 60);
+const QUIET_SECONDS = Number(process.env.BENCH_QUIET_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const BACKENDS = process.env.BENCH_BACKENDS ?? '';
+const SYNC_EVERY_MS = 3_000;
+const SYNC_BATCH = 250; // 250 every 3 s: 5,000 a minute
+const TARGET_RATIO = 1.5;
+const OWNER = { email: 'bench-follow@store.example', password: 'Bench-follow-prices-2026' };
+const tmp = path.join(root, 'bench/.tmp');
+
+interface Backend {
+  name: string;
+  env: Record<string, string>;
+}
+
+function run(cmd: string, args: string[], env: Record<string, string>) {
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+}
+
+async function waitFor(url: string, ms = 300_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer: ${url}`);
+}
+
+function startServer(env: Record<string, string>, port: number): ChildProcess {
+  return spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      TRUST_PROXY: '1',
+      CATALOG_CACHE_SECONDS: '0',
+      OWNER_EMAIL: OWNER.email,
+      OWNER_PASSWORD: OWNER.password,
+    },
+  });
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+}
+
+const qs = (o: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const shopper = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+const wordsOf = (title: string) =>
+  title.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+function typo(w: string, n: number) {
+  const i = 1 + (n % Math.max(1, w.length - 2));
+  if (n % 3 === 0) return w.slice(0, i) + w.slice(i + 1);
+  if (n % 3 === 1) return w.slice(0, i) + w[i] + w.slice(i);
+  return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
+}
+/** A deterministic random number generator (mulberry32). */
+function randomFrom(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Searches and lists no one asked before, in turn, each used once: two catalog words paired at random (or one, or a
+ * typo of one beside another), and lists of a category or brand, a price range, a sort and a page.
+ */
+function neverAsked(words: string[], cats: number[], brands: number[]) {
+  const random = randomFrom(50);
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
+  const asked = new Set<string>();
+  const sorts = [
+    '',
+    'lowest_price=true',
+    'highest_price=true',
+    'latest_to_oldest=true',
+    'featured_first=true',
+  ];
+  let n = 0;
+  return () => {
+    for (;;) {
+      n++;
+      let p: string;
+      if (n % 2) {
+        const a = pick(words);
+        const kind = n % 3;
+        const query = kind === 0 ? a : kind === 1 ? `${a} ${pick(words)}` : `${typo(a, n)} ${pick(words)}`;
+        p = `/v1/products?${qs({ query, per_page: 12, locale: n % 4 === 1 ? 'ar' : 'en' })}`;
+      } else {
+        const q: Record<string, string | number> = { per_page: 12, page: 1 + (n % 3) };
+        if (n % 3 !== 2) q.category_id = pick(cats);
+        if (n % 3 !== 0) q.brand_id = pick(brands);
+        q.min_price = 100 + Math.floor(random() * 200) * 50;
+        q.max_price = Number(q.min_price) + 1000 + Math.floor(random() * 400) * 100;
+        const sort = sorts[n % sorts.length]!;
+        p = `/v1/products?${qs(q)}${sort ? `&${sort}` : ''}`;
+      }
+      if (!asked.has(p)) {
+        asked.add(p);
+        return p;
+      }
+    }
+  };
+}
+
+/**
+ * "No answer shows a price older than one already shown": per product, the highest price shown by the answers
+ * ended so far (they end in time order), and when. An answer begun after one ended must not show less.
+ */
+class Shown {
+  private byProduct = new Map<number, { at: number[]; max: number[] }>();
+  violations: string[] = [];
+  checked = 0;
+  check(began: number, ended: number, products: { id: number; checkout_price: number }[], path: string) {
+    for (const p of products) {
+      this.checked++;
+      let h = this.byProduct.get(p.id);
+      if (!h) this.byProduct.set(p.id, (h = { at: [], max: [] }));
+      // The highest price among the answers that ended before this one began.
+      let lo = 0;
+      let hi = h.at.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (h.at[mid]! < began) lo = mid + 1;
+        else hi = mid;
+      }
+      const before = lo ? h.max[lo - 1]! : -Infinity;
+      if (p.checkout_price < before && this.violations.length < 20)
+        this.violations.push(`${path}: product ${p.id} at ${p.checkout_price} after ${before} was shown`);
+      const last = h.max.length ? h.max[h.max.length - 1]! : -Infinity;
+      h.at.push(ended);
+      h.max.push(Math.max(last, p.checkout_price));
+    }
+  }
+}
+
+interface Load {
+  answered: number;
+  failed: number;
+  latencies: number[];
+  seconds: number;
+}
+
+/** `CONNECTIONS` shoppers asking in a loop until `until` resolves; each answer's prices checked. */
+async function load(
+  base: string,
+  next: () => string,
+  until: Promise<unknown>,
+  shown: Shown | null,
+): Promise<Load> {
+  let stop = false;
+  void until.then(() => (stop = true));
+  const out: Load = { answered: 0, failed: 0, latencies: [], seconds: 0 };
+  const started = performance.now();
+  let client = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (!stop) {
+        const p = next();
+        const began = performance.now();
+        try {
+          const res = await fetch(base + p, { headers: { 'x-forwarded-for': shopper(++client) } });
+          const body = (await res.json()) as { products?: { id: number; checkout_price: number }[] };
+          const ended = performance.now();
+          if (!res.ok) {
+            out.failed++;
+            continue;
+          }
+          out.answered++;
+          out.latencies.push(ended - began);
+          if (shown && body.products) shown.check(began, ended, body.products, p);
+        } catch {
+          out.failed++;
+        }
+      }
+    }),
+  );
+  out.seconds = (performance.now() - started) / 1000;
+  out.latencies.sort((a, b) => a - b);
+  return out;
+}
+const pct = (l: Load, q: number) =>
+  l.latencies[Math.min(l.latencies.length - 1, Math.floor(l.latencies.length * q))] ?? NaN;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The catalog index's whole builds and follows so far (/metrics). */
+async function indexCounts(base: string) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const read = (name: string) =>
+    Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
+  return { builds: read('store_catalog_index_builds'), follows: read('store_catalog_index_follows') };
+}
+
+/** A CSV file's rows (quoted cells may hold commas, quotes doubled and line breaks). */
+function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell || row.length) {
+    row.push(cell);
+    out.push(row);
+  }
+  return out;
+}
+const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+async function benchBackend(b: Backend, port: number) {
+  console.log(
+    `\n## ${b.name}: seeding ${PRODUCTS.toLocaleString('en-US')} products (skipped when already there)`,
+  );
+  run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--products', String(PRODUCTS)],
+    b.env,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(b.env, port);
+  const shown = new Shown();
+  const phases: { name: string; load: Load; builds: number; follows: number; note: string }[] = [];
+  let total = 0;
+  try {
+    await waitFor(`${base}/health`);
+    await waitFor(`${base}/v1/products?per_page=1`);
+    const signIn = await fetch(`${base}/v1/admin/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    });
+    if (!signIn.ok) throw new Error(`staff sign-in: ${signIn.status} ${await signIn.text()}`);
+    const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const csrf = cookies.find((c) => c.startsWith('staff_csrf='))!.slice('staff_csrf='.length);
+    const staff = { cookie: cookies.join('; '), 'x-csrf-token': csrf };
+
+    type Named = { id: number };
+    const cats = (
+      (await (await fetch(`${base}/v1/categories?show_all=true`)).json()) as { categories: Named[] }
+    ).categories.map((c) => c.id);
+    const brands = (
+      (await (await fetch(`${base}/v1/brands?show_all=true`)).json()) as { brands: Named[] }
+    ).brands.map((x) => x.id);
+    const titles: string[] = [];
+    for (let page = 1; page <= 10; page++)
+      for (const locale of ['ar', 'en']) {
+        const res = (await (
+          await fetch(`${base}/v1/products?${qs({ per_page: 100, page: page * 37, locale })}`)
+        ).json()) as { products: { title: string }[]; meta: { total_entries: number } };
+        titles.push(...res.products.map((p) => p.title));
+        total = res.meta.total_entries;
+      }
+    const words = [...new Set(titles.flatMap(wordsOf))];
+    const next = neverAsked(words, cats, brands);
+    console.log(`${total.toLocaleString('en-US')} products, ${words.length} catalog words`);
+
+    const phase = async (
+      name: string,
+      work: () => Promise<string>,
+      reqs = next,
+      check: Shown | null = shown,
+    ) => {
+      process.stdout.write(`running: ${name}... `);
+      const before = await indexCounts(base);
+      let note = '';
+      const done = work().then((n) => (note = n));
+      const l = await load(base, reqs, done, check);
+      await done;
+      const after = await indexCounts(base);
+      const row = {
+        name,
+        load: l,
+        builds: after.builds - before.builds,
+        follows: after.follows - before.follows,
+        note,
+      };
+      phases.push(row);
+      console.log(`${(l.answered / l.seconds).toFixed(0)} req/s, p99 ${pct(l, 0.99).toFixed(0)} ms ${note}`);
+      return row;
+    };
+    // Warm-up (JIT, the database's buffers): not counted.
+    await load(base, next, sleep(5_000), null);
+    await phase(
+      'trivial route (/health)',
+      async () => (await sleep(QUIET_SECONDS * 1000), ''),
+      () => '/health',
+      null,
+    );
+    await phase('quiet: never-asked searches and lists', async () => (await sleep(QUIET_SECONDS * 1000), ''));
+
+    // The import: the export's first IMPORT_ROWS rows, each price 5% higher, uploaded as staff do.
+    const exported = await (await fetch(`${base}/v1/admin/products/export`, { headers: staff })).text();
+    const csvRows = parseCsv(exported.replace(/^\ufeff/, ''));
+    const header = csvRows[0]!;
+    const priceAt = header.indexOf('price');
+    const picked = csvRows
+      .slice(1)
+      .filter((r) => r.length === header.length)
+      .slice(0, IMPORT_ROWS);
+    for (const r of picked) r[priceAt] = String(Math.round(Number(r[priceAt]) * 105) / 100);
+    const file = `\ufeff${[header, ...picked].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+    await phase(`during an import of ${picked.length.toLocaleString('en-US')} changed prices`, async () => {
+      const form = new FormData();
+      form.set('dry_run', 'false');
+      form.set('file', new Blob([file], { type: 'text/csv' }), 'prices.csv');
+      const up = await fetch(`${base}/v1/admin/imports?locale=en`, {
+        method: 'POST',
+        headers: staff,
+        body: form,
+      });
+      if (up.status !== 201) throw new Error(`import upload: ${up.status} ${await up.text()}`);
+      const id = ((await up.json()) as { import: { id: number } }).import.id;
+      const t0 = Date.now();
+      for (;;) {
+        await sleep(500);
+        const job = (
+          (await (
+            await fetch(`${base}/v1/admin/imports/${id}?locale=en&per_page=1`, { headers: staff })
+          ).json()) as {
+            import: { status: string; changed: number; refused: number };
+          }
+        ).import;
+        if (job.status === 'done' || job.status === 'failed')
+          return `(${job.status}: ${job.changed} changed, ${job.refused} refused, ${((Date.now() - t0) / 1000).toFixed(0)} s)`;
+      }
+    });
+
+    // The sync: 250 products' prices 1% higher every 3 s (5,000 a minute), through the bulk price change.
+    const random = randomFrom(7);
+    await phase(`during a sync of 5,000 price changes a minute (${SYNC_SECONDS} s)`, async () => {
+      const end = Date.now() + SYNC_SECONDS * 1000;
+      let changed = 0;
+      let calls = 0;
+      while (Date.now() < end) {
+        const t0 = Date.now();
+        const ids = new Set<number>();
+        while (ids.size < SYNC_BATCH) ids.add(1 + Math.floor(random() * total));
+        const res = await fetch(`${base}/v1/admin/products/bulk?locale=en`, {
+          method: 'POST',
+          headers: { ...staff, 'content-type': 'application/json' },
+          body: JSON.stringify({ ids: [...ids], action: 'price_percent', percent: 1 }),
+        });
+        calls++;
+        if (res.ok) changed += ((await res.json()) as { changed: number }).changed;
+        else console.log(`bulk: ${res.status} ${(await res.text()).slice(0, 200)}`);
+        await sleep(Math.max(0, SYNC_EVERY_MS - (Date.now() - t0)));
+      }
+      return `(${changed} prices changed in ${calls} calls)`;
+    });
+  } finally {
+    await stopServer(server);
+  }
+  return { backend: b.name, total, phases, shown };
+}
+
+function table(res: Awaited<ReturnType<typeof benchBackend>>) {
+  const [trivial, quiet, ...busy] = res.phases;
+  const rps = (l: Load) => l.answered / l.seconds;
+  const line = (p: (typeof res.phases)[number], ratio: string) =>
+    `| ${p.name} ${p.note} | ${rps(p.load).toFixed(0)} | ${pct(p.load, 0.5).toFixed(0)} | ${pct(p.load, 0.99).toFixed(0)} | ${(rps(p.load) / rps(trivial!.load)).toFixed(3)} | ${ratio} | ${p.builds} | ${p.follows} | ${p.load.failed} |`;
+  const q99 = pct(quiet!.load, 0.99);
+  return [
+    `### ${res.backend}: ${res.total.toLocaleString('en-US')} products, ${CONNECTIONS} connections, answers cache off`,
+    '',
+    '| phase | req/s | p50 ms | p99 ms | ratio to trivial (req/s) | p99 / quiet p99 | whole builds | follows | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    line(trivial!, ''),
+    line(quiet!, '1.00'),
+    ...busy.map((p) =>
+      line(
+        p,
+        `${(pct(p.load, 0.99) / q99).toFixed(2)}${pct(p.load, 0.99) / q99 <= TARGET_RATIO ? '' : ' (over 1.5)'}`,
+      ),
+    ),
+    '',
+    `Prices checked: ${res.shown.checked.toLocaleString('en-US')} shown in answers; older than one already shown: ${res.shown.violations.length}${res.shown.violations.length ? `\n\n${res.shown.violations.map((v) => `- ${v}`).join('\n')}` : ''}.`,
+  ].join('\n');
+}
+
+async function main() {
+  mkdirSync(tmp, { recursive: true });
+  run(process.execPath, ['scripts/build.mjs', '--if-stale'], {});
+  const backends: Backend[] = [];
+  if (BACKENDS !== 'postgres')
+    backends.push({
+      name: 'PGlite (embedded)',
+      env: { DATA_DIR: path.join(tmp, `follow-pglite-${PRODUCTS}`) },
+    });
+  const pgUrl =
+    BACKENDS === 'pglite' ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
+  if (pgUrl) {
+    const dbName = `store_follow_bench_${PRODUCTS}`;
+    try {
+      execFileSync('psql', [pgUrl, '-c', `create database ${dbName}`], { stdio: 'ignore' });
+    } catch {
+      /* exists */
+    }
+    const u = new URL(pgUrl);
+    u.pathname = `/${dbName}`;
+    backends.push({
+      name: 'PostgreSQL 15 (loopback)',
+      env: { DATABASE_URL: u.toString(), DATA_DIR: path.join(tmp, 'follow-pg-uploads') },
+    });
+  }
+  const results = [];
+  let port = 3950;
+  for (const b of backends) results.push(await benchBackend(b, port++));
+  const out = [
+    `# Never-asked searches and lists while the catalog changes, ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `\`npm run bench:index-follow\` (issue 50 item 1). Target: each busy phase's p99 within ${TARGET_RATIO}× the quiet one, and no answer showing a price older than one already shown. "Whole builds" and "follows" are the catalog index's during the phase (/metrics): a follow applies the products changed since the index's version (the change log, migration 0049).`,
+    '',
+    ...results.map((r) => `${table(r)}\n`),
+  ].join('\n');
+  console.log(`\n${out}`);
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/index-follow-latest.md'), out);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
