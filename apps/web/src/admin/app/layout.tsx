@@ -28,6 +28,7 @@ const NAV: { to: string; area: StaffArea; label: string; testId?: string }[] = [
     area: 'catalog' as const,
     label: `taxonomy.nav.${page}`,
   })),
+  { to: '/discounts', area: 'discounts', label: 'nav.discounts', testId: 'nav-discounts' },
   { to: '/content', area: 'content', label: 'content.nav', testId: 'nav-content' },
   { to: '/staff', area: 'staff', label: 'nav.staff' },
   { to: '/outbox', area: 'outbox', label: 'nav.outbox', testId: 'nav-outbox' },

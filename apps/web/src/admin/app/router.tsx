@@ -23,6 +23,7 @@ export const router = createBrowserRouter(
         { path: 'returns', lazy: () => import('../returns/returns-route') },
         { path: 'abandoned-carts', lazy: () => import('../abandoned-carts/abandoned-carts-route') },
         { path: 'reports', lazy: () => import('../reports/reports-route') },
+        { path: 'discounts', lazy: () => import('../discounts/discounts-route') },
         { path: 'stock', lazy: () => import('../stock/stock-route') },
         { path: 'messages', lazy: () => import('../messages/messages-route') },
         { path: 'outbox', lazy: () => import('../outbox/outbox-route') },
