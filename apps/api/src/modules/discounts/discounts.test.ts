@@ -241,6 +241,26 @@ describe('the order keeps the code', () => {
     expect((await cartOf(s)).discount_code).toBeNull();
   });
 
+  it('a refund of some units gives back what they cost after the discount, not their shelf price', async () => {
+    const s = await shopper();
+    const p = await make(1000, 10);
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 2 }]);
+    const c = await newCode({ kind: 'percent', value: 25 });
+    await apply(s, c.code);
+    const placed = await place(s);
+    const id = placed.body.order.id as number;
+    expect(placed.body.order).toMatchObject({ discount: 500, checkout_total_price: 1560 });
+    await call(t.app, 'POST', `/dev/orders/${id}/status`, {}, { status: 'delivered' });
+    const line = placed.body.order.order_products[0].id as number;
+    const r = await admin('POST', `/v1/admin/orders/${id}/refunds?locale=en`, {
+      lines: [{ order_product_id: line, quantity: 1 }],
+      restock: true,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const after = await call(t.app, 'GET', `/v1/users/orders/${id}?locale=en`, s.headers);
+    expect(after.body.order.refunded_amount).toBe(750);
+  });
+
   it('a code ended after it was put on the cart: the cart says why; checkout is a 409, places nothing and drops it', async () => {
     const s = await shopper();
     const p = await make(500);

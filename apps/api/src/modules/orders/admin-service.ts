@@ -447,7 +447,10 @@ export async function refundLines(
     if (line.refundedQuantity + quantity > line.quantity)
       throw AppError.field('lines', `refund_too_many:${line.quantity - line.refundedQuantity}`);
     line.refundedQuantity += quantity;
-    amount += quantity * (line.checkoutPricePiastres ?? 0);
+    // The units' share of what the line cost (a discount code took its part off the line's gross, issue 49), as
+    // the credit note counts them; without a discount, units × the price paid.
+    const paid = line.grossPiastres ?? quantity * (line.checkoutPricePiastres ?? 0);
+    amount += line.grossPiastres == null ? paid : Math.round((paid * quantity) / Math.max(1, line.quantity));
   }
   await refundLineUnits(
     tx,
