@@ -285,6 +285,27 @@ describe('the order keeps the code', () => {
   });
 });
 
+describe('an online payment', () => {
+  it('holds the use while its session lives and gives it back when the session runs out; the cart keeps the code', async () => {
+    const s = await shopper();
+    const p = await make(800);
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    const c = await newCode({ kind: 'amount', value: 100, max_uses: 1 });
+    await apply(s, c.code);
+    const session = await call(t.app, 'POST', '/v1/users/checkout?locale=en', s.headers, {
+      payment_method: 'online',
+    });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    expect(session.body.checkout_total_price).toBe(760);
+    const uses = async () =>
+      (await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, c.id)))[0]!.uses;
+    expect(await uses()).toBe(1);
+    t.clock.advance(6 * 60_000);
+    expect(await cartOf(s)).toMatchObject({ discount_code: c.code, discount: 100, total: 760 });
+    expect(await uses()).toBe(0);
+  });
+});
+
 describe('the invoice and the sales report name the discount', () => {
   it('the confirmed order’s invoice PDF shows the code and what it took off; the report adds up the discounts', async () => {
     const s = await shopper();
