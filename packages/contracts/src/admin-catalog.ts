@@ -186,6 +186,9 @@ export const adminProductSchema = z.object({
   images: z.array(adminProductImageSchema),
   /** True when an order holds it: deleting it hides it instead. */
   in_orders: z.boolean(),
+  /** Variants (issue 49): the product this row is a variant of; whether it is sold in variants. */
+  variant_of: z.number().int().nullable().optional(),
+  has_variants: z.boolean().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

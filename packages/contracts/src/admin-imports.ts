@@ -23,6 +23,10 @@
  *   "key_en | key_ar | value_en | value_ar".
  * - `image_urls`: addresses separated by spaces, each an /uploads/... path or an https:// URL, kept as they are
  *   (nothing is downloaded); the first is the main image. Empty keeps the product's images.
+ * - `variant_of`, `variant_values` (issue 49, decision 034): written by the export; a variant is a row of its own (its
+ *   SKU, price, promotion price and stock are imported like any product's), `variant_of` its product's number and
+ *   `variant_values` its values ("Black | أسود ; 128 GB | 128 جيجا"). Read-only: options and variants are made in the
+ *   product's editor. A product sold in variants keeps its price and stock (its variants' cheapest and their sum).
  * - `updated_at`: written by the export (the product's last change then, ISO time in UTC); leave it as it is.
  *   With it, a row is read against the product as exported (issue 42 finding 6): if a staff member changed the
  *   product since, the row is refused (unless it changes nothing of it), and the row's stock is a change from the
@@ -60,6 +64,8 @@ export const IMPORT_COLUMNS = [
   'active',
   'specifications',
   'image_urls',
+  'variant_of',
+  'variant_values',
   'updated_at',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

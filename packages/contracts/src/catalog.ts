@@ -300,7 +300,8 @@ export const productSchema = z.object({
   rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
   /**
    * A product with variants (issue 49, decision 034): EGP, the highest of its variants' prices now (checkout_price
-   * is the lowest), so a list's one card shows the range; null or absent: one price.
+   * is the lowest), so a list's one card shows the range; absent: a product sold as one item (a card then adds it
+   * to the cart; with variants it sends the shopper to choose one).
    */
   price_max: z.number().nullable().optional(),
   /** A variant's card (the cart's line, an order's line): the product it is a variant of, and its option values. */

@@ -52,6 +52,8 @@ export const IMPORT_COLUMN_NAMES: Record<ImportColumn, Record<Locale, string>> =
   active: { en: 'active', ar: 'ظاهر في المتجر (active)' },
   specifications: { en: 'specifications', ar: 'المواصفات (specifications)' },
   image_urls: { en: 'image_urls', ar: 'الصور (image_urls)' },
+  variant_of: { en: 'variant_of', ar: 'نوع من المنتج (variant_of)' },
+  variant_values: { en: 'variant_values', ar: 'قيم النوع (variant_values)' },
   updated_at: { en: 'updated_at', ar: 'وقت التصدير (updated_at)' },
 };
 

@@ -25,7 +25,8 @@ export const EDITIONS: { en: string; ar: string; factor: number }[] = [
 ];
 
 const countProducts = async (db: DbOrTx) =>
-  Number((await rows(db, sql`select count(*) as n from products`))[0]!.n);
+  // Variants are rows of their products (decision 034), not products of their own.
+  Number((await rows(db, sql`select count(*) as n from products where variant_of is null`))[0]!.n);
 
 interface Template {
   n: number;

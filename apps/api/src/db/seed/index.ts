@@ -35,6 +35,7 @@ import { pageSettingsSeed } from './content.ts';
 import { DEMO_URL, demoFilesPresent, productImageFiles, writeDemoFiles } from './files.ts';
 import { BRANCHES, DELIVERY_ZONES, deliveryDaysFor } from './places.ts';
 import { PROMOTIONS } from './promotions.ts';
+import { seedVariants } from './variants.ts';
 import { brandLogoSvg, categoryIconSvg, phoneModel, tvModel, type Shape } from './svg.ts';
 
 export interface SeedOptions {
@@ -229,6 +230,8 @@ async function insertDemo(tx: DbOrTx, catalog: PlannedProduct[], now: Date) {
     );
   }
   await refreshCurrentPrices(tx, now);
+  // Some products sold in variants: an iPhone by colour and storage, a fridge by colour (issue 49).
+  await seedVariants(tx, now);
 
   /* page settings */
   const { settings } = pageSettingsSeed((key) => {

@@ -172,6 +172,35 @@ describe('a product with variants', () => {
     expect(lines.find((l) => l.productId === cable)?.variant).toBeNull();
   });
 
+  it('the export writes each variant as a row with its product and values; an import changes a variant’s stock, never the product’s own', async () => {
+    const csv = (await t.app.inject({ method: 'GET', url: '/v1/admin/products/export', headers: staff }))
+      .body;
+    const line = csv.split('\r\n').find((l) => l.startsWith(`${v['IP15-BL-128']},IP15-BL-128,`));
+    expect(line).toContain(`,${phone},Blue | أزرق ; 128 GB | 128 جيجا,`);
+    const file = `id,stock\r\n${phone},99\r\n${v['IP15-BL-128']},7\r\n`;
+    const boundary = 'variants-import';
+    const payload =
+      `--${boundary}\r\ncontent-disposition: form-data; name="dry_run"\r\n\r\nfalse\r\n` +
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="p.csv"\r\n` +
+      `content-type: text/csv\r\n\r\n${file}\r\n--${boundary}--\r\n`;
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/imports?locale=en',
+      headers: { ...staff, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    const id = up.json().import.id as number;
+    for (let i = 0; i < 400; i++) {
+      const r = await call(t.app, 'GET', `/v1/admin/imports/${id}?locale=en`, staff);
+      if (r.body.import.status === 'done') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await stockOf(v['IP15-BL-128']!)).toBe(7);
+    // 1 Black 128 GB left, 0 Black 256 GB, 7 Blue 128 GB: the product's 99 is not taken.
+    expect(await stockOf(phone)).toBe(8);
+  });
+
   it('a product whose variants are all removed is one item again; a sold variant is kept apart, hidden', async () => {
     const r = await call(t.app, 'PUT', `/v1/admin/products/${phone}/variants`, staff, {
       options: [],

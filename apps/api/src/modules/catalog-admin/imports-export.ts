@@ -57,6 +57,8 @@ function exportLine(lk: Lookups, p: ProductSnapshot): string {
     active: String(p.active),
     specifications: csvCell(writeSpecifications(p.specifications)),
     image_urls: csvCell(p.imageUrls.join(' ')),
+    variant_of: p.variantOf === null ? '' : String(p.variantOf),
+    variant_values: csvCell((p.variantValues ?? []).map((v) => `${v.en} | ${v.ar}`).join(' ; ')),
     updated_at: p.updatedAt.toISOString(),
   };
   return csvLine(IMPORT_COLUMNS.map((c) => cells[c]));

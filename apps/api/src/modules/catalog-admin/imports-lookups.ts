@@ -156,6 +156,10 @@ export interface ProductSnapshot {
   updatedAt: Date;
   /** A staff member's last change of what the file holds, stock aside (null: none since it was added). */
   editedAt: Date | null;
+  /** Variants (issue 49): the product a variant is of, its option values; whether a product is sold in variants. */
+  variantOf: number | null;
+  variantValues: { en: string; ar: string }[] | null;
+  hasVariants: boolean;
 }
 
 /** The products of `where` (on `products p`), with their specifications and images, in id order. */
@@ -164,7 +168,8 @@ export async function loadSnapshots(db: DbOrTx, where: SQL, limit: number, lock 
     db,
     sql`select p.id, p.sku, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
         p.model, p.series, p.price_piastres, p.promoted_price_piastres, p.promotion_id, p.stock,
-        p.maximum_per_order, p.vat_rate_bp, p.featured, p.special_offer, p.active, p.updated_at, p.edited_at
+        p.maximum_per_order, p.vat_rate_bp, p.featured, p.special_offer, p.active, p.updated_at, p.edited_at,
+        p.variant_of, p.variant_values, p.variant_options is not null as has_variants
       from products p where ${where} order by p.id limit ${limit} ${lock ? sql`for update` : sql``}`,
   );
   const out = new Map<number, ProductSnapshot>();
@@ -194,6 +199,11 @@ export async function loadSnapshots(db: DbOrTx, where: SQL, limit: number, lock 
       imageUrls: [],
       updatedAt: new Date(r.updated_at as string | Date),
       editedAt: r.edited_at === null ? null : new Date(r.edited_at as string | Date),
+      variantOf: r.variant_of == null ? null : num(r.variant_of),
+      variantValues: (typeof r.variant_values === 'string'
+        ? JSON.parse(r.variant_values)
+        : (r.variant_values ?? null)) as ProductSnapshot['variantValues'],
+      hasVariants: Boolean(r.has_variants),
     });
   const ids = [...out.keys()];
   const [specs, images] = await Promise.all([

@@ -448,6 +448,14 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
     return { rowNumber: row.rowNumber, outcome: 'refused', productId: id ?? null, reasons };
   if (images && current && images.join(' ') === current.imageUrls.join(' ')) images = undefined;
   const body = parsed.data;
+  // A product sold in variants (decision 034): its price and stock are its variants', imported on their own rows.
+  if (current?.hasVariants) {
+    body.stock = current.stock;
+    body.price = toEgp(current.pricePiastres);
+    body.promotion_id = current.promotionId;
+    body.price_after_promotion =
+      current.promotedPricePiastres === null ? null : toEgp(current.promotedPricePiastres);
+  }
   const edited = current ? changesDetails(body, images, current) : true;
   if (current && exportedAt) {
     // Someone changed the product since the export (another staff member, another import): the row would put
@@ -461,7 +469,7 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
       };
     // The file's stock is read as a change from the stock the export wrote, made to the stock as it is now:
     // what was sold (or returned) since stays sold. Left as exported, the stock is not touched. Never below 0.
-    if (has('stock') && cell('stock')) {
+    if (has('stock') && cell('stock') && !current.hasVariants) {
       const atExport = current.stock - (ctx.movedSince.get(current.id) ?? 0);
       body.stock =
         body.stock === atExport ? current.stock : Math.max(0, current.stock + body.stock - atExport);

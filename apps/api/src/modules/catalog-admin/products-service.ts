@@ -260,6 +260,9 @@ export async function getAdminProduct(db: DbOrTx, id: number): Promise<AdminProd
     featured: Boolean(p.featured),
     special_offer: Boolean(p.special_offer),
     active: Boolean(p.active),
+    // A variant (issue 49): its product, whose editor holds its options and its variants' prices and stock.
+    variant_of: p.variant_of == null ? null : num(p.variant_of),
+    has_variants: p.variant_options != null,
     specifications: specs.map((s) => ({
       id: num(s.id),
       key_en: String(s.key_en),

@@ -413,8 +413,8 @@ export function toCard(r: Row, L: Locale, now: Date, live: Row = r): Product {
 /** A card's variant fields (issue 49): only on a product with variants (its range) and on a variant. */
 function variantFields(r: Row, L: Locale, current: number): Partial<Product> {
   if (r.price_max != null) {
-    const max = Number(r.price_max);
-    return { price_max: max > current ? toEgp(max) : null };
+    // Set on every product sold in variants (the card then sends the shopper to choose one).
+    return { price_max: toEgp(Math.max(Number(r.price_max), current)) };
   }
   if (r.variant_of == null) return {};
   const options = (jsonValue(r.variant_options) ?? []) as VariantOption[];

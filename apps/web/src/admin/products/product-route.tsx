@@ -50,6 +50,7 @@ import {
   type ProductForm,
 } from './product-form';
 import { SpecsEditor } from './specs-editor';
+import { VariantsEditor } from './variants-editor';
 
 /** The server's field errors on the form, the specifications' rows (`specifications.0.key_ar`) included. */
 function serverErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, specs: number) {
@@ -534,6 +535,25 @@ export function Component() {
           </p>
         )}
       </Card>
+
+      {base && (
+        <Card title={t('products.variants.title')}>
+          {base.variant_of ? (
+            // A variant: its options, price and stock are edited with its product; its pictures here.
+            <p className="text-sm text-slate-700" data-testid="variant-of">
+              {t('products.variants.isVariant')}{' '}
+              <Link
+                className="font-semibold text-brand-700 underline"
+                to={`/admin/products/${base.variant_of}`}
+              >
+                #{base.variant_of}
+              </Link>
+            </p>
+          ) : (
+            <VariantsEditor productId={base.id} />
+          )}
+        </Card>
+      )}
 
       <Dialog
         open={confirmDelete}

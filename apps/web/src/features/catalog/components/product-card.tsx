@@ -2,6 +2,7 @@ import type { Product } from '@store/contracts/catalog';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { useLocaleStore } from '../../../lib/locale-store';
+import { price as formatPrice } from '../../../lib/format';
 import { Price } from '../../../ui/price';
 import { usePurchaseControls } from '../purchase-controls';
 import { mainImage, pricesOf, titleIn } from '../product-text';
@@ -42,6 +43,7 @@ export function ProductCard({
   const image = mainImage(product);
   const { now, original } = pricesOf(product);
   const href = `/products/${product.id}`;
+  const variants = product.price_max != null;
 
   return (
     <article
@@ -99,11 +101,21 @@ export function ProductCard({
         <div
           className={`contents ${row ? 'max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-2' : ''}`}
         >
-          <Price
-            value={now}
-            original={original}
-            className={`text-base ${row ? 'max-sm:text-[15px] max-sm:leading-5' : ''}`}
-          />
+          {variants && product.price_max! > now ? (
+            // A product sold in variants: one card, the range of its variants' prices (issue 49).
+            <span
+              data-testid="price-range"
+              className={`font-bold text-slate-900 ${row ? 'max-sm:text-[15px] max-sm:leading-5' : 'text-base'}`}
+            >
+              {t('card.priceRange', { from: formatPrice(now), to: formatPrice(product.price_max!) })}
+            </span>
+          ) : (
+            <Price
+              value={now}
+              original={original}
+              className={`text-base ${row ? 'max-sm:text-[15px] max-sm:leading-5' : ''}`}
+            />
+          )}
           <RatingStars rating={product.rating} compact={row} />
           <FreeDeliveryHint price={now} className={row ? 'max-sm:basis-full max-sm:text-[11px]' : ''} />
           <MonthlyPrice
@@ -112,7 +124,17 @@ export function ProductCard({
             className={row ? 'max-sm:basis-full max-sm:text-[11px] max-sm:leading-4' : ''}
           />
         </div>
-        {controls && <controls.CardButton product={product} title={title} row={row} />}
+        {variants ? (
+          <Link
+            to={href}
+            data-testid="choose-options"
+            className={`mt-auto inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 ${row ? 'max-sm:min-h-9 max-sm:self-start' : ''}`}
+          >
+            {t('card.chooseOptions')}
+          </Link>
+        ) : (
+          controls && <controls.CardButton product={product} title={title} row={row} />
+        )}
       </div>
     </article>
   );

@@ -19,6 +19,7 @@ import { InstallmentTable } from '../components/installment-table';
 import { MonthlyPrice } from '../components/monthly-price';
 import type { ProductPurchase } from '../purchase-controls';
 import { ProductSlider } from '../components/product-slider';
+import { useVariantChoice, VariantPicker } from '../components/variant-picker';
 import { RatingStars } from '../components/rating-stars';
 import { mainImage, pricesOf } from '../product-text';
 import { recordRecentlyViewed, useRecentlyViewed } from '../recently-viewed';
@@ -40,14 +41,18 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
   const navigate = useNavigate();
   const { data: product, error, refetch } = useProduct(id);
   const notFound = Number.isNaN(id) || (error instanceof ApiError && error.status === 404);
+  const choice = useVariantChoice(product);
 
   useEffect(() => {
     if (notFound) void navigate('/404', { replace: true });
   }, [notFound, navigate]);
 
   useEffect(() => {
-    if (product) recordRecentlyViewed(product);
-  }, [product]);
+    // A variant's own address shows its product with it chosen (issue 49).
+    if (product?.variant_of)
+      void navigate(`/products/${product.variant_of}?variant=${product.id}`, { replace: true });
+    else if (product) recordRecentlyViewed(product);
+  }, [product, navigate]);
 
   const related = useProducts(
     { category_id: product?.category.id, per_page: RELATED_PRODUCTS + 1 },
@@ -77,7 +82,9 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
   }
   if (!product) return <ProductSkeleton />;
 
-  const { now, original } = pricesOf(product);
+  // What the page offers: the variant chosen (its price, stock, pictures), else the product itself.
+  const shown = choice.variant ?? product;
+  const { now, original } = pricesOf(shown);
   const crumbs = [
     ...product.category.path.map((c) => ({ label: c.name, to: `/products?category_id=${c.id}` })),
     { label: product.title },
@@ -91,7 +98,11 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
     >
       <Breadcrumbs items={crumbs} />
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <ProductGallery key={product.id} images={product.images} title={product.title} />
+        <ProductGallery
+          key={shown.id}
+          images={shown.images.length ? shown.images : product.images}
+          title={shown.title}
+        />
         <div className="flex min-w-0 flex-col gap-4">
           <div>
             <Link
@@ -129,11 +140,14 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
             )}
           </div>
           <MonthlyPrice amount={product.monthly_from} className="text-sm" testId="product-monthly" />
-          <AvailabilityBadge stock={product.stock} className="text-sm" testId="product-availability" />
+          <VariantPicker product={product} choice={choice} />
+          {!choice.unavailable && (
+            <AvailabilityBadge stock={shown.stock} className="text-sm" testId="product-availability" />
+          )}
           <DeliveryEstimate />
           <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <div className="min-w-0 flex-1">
-              <Purchase key={product.id} product={product} title={product.title} />
+              {!choice.unavailable && <Purchase key={shown.id} product={shown} title={shown.title} />}
             </div>
             <FavoriteButton
               key={product.id}
