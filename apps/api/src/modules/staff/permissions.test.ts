@@ -81,7 +81,7 @@ describe('the permission table', () => {
   it('the table: owners have every area, the others the shop floor they work on and their own account', () => {
     expect(STAFF_AREAS.every((a) => can('owner', a))).toBe(true);
     expect(STAFF_ROLE_AREAS.staff).toEqual(['account', 'orders', 'customers', 'messages']);
-    expect(STAFF_ROLE_AREAS.catalog).toEqual(['account', 'catalog', 'stock', 'content']);
+    expect(STAFF_ROLE_AREAS.catalog).toEqual(['account', 'catalog', 'stock', 'content', 'discounts']);
     expect(can(null, 'account')).toBe(false);
   });
 });
