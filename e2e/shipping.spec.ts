@@ -1,6 +1,6 @@
 import { openSignedIn } from './admin-session';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { confirmedOrder } from './placed-order';
+import { confirmedOrder, placedOrder } from './placed-order';
 import { type Shopper } from './shoppers';
 
 /**
@@ -19,6 +19,28 @@ const words = {
     onItsWay: 'On its way',
   },
   ar: { ship: 'اشحن مع بوسطة', delivered: 'اتسلّمت', follow: 'تابع شحنتك', onItsWay: 'في الطريق' },
+};
+
+/** The orders list's bulk actions, in each language. */
+const bulk = {
+  en: {
+    select: (n: number) => `Select order #${n}`,
+    labels: 'Print their labels',
+    shipped: 'Handed to the courier: 2',
+    printed: 'Labels ready: 2',
+    notShippable: (n: number) => `Order #${n}: Only a confirmed or processing order can be shipped`,
+    noLabel: (n: number) => `Order #${n}: This order has no courier label to print`,
+    open: 'Open the labels (PDF)',
+  },
+  ar: {
+    select: (n: number) => `حدد الطلب رقم ${n}`,
+    labels: 'اطبع بوالصها',
+    shipped: 'اتسلّمت لشركة الشحن: 2',
+    printed: 'البوالص الجاهزة: 2',
+    notShippable: (n: number) => `الطلب رقم ${n}: الطلب لازم يكون اتأكد أو بيتجهز علشان يتشحن`,
+    noLabel: (n: number) => `الطلب رقم ${n}: الطلب ده ملوش بوليصة شحن للطباعة`,
+    open: 'افتح البوالص (PDF)',
+  },
 };
 
 /** The shopper's session in this page, the way the app keeps it. */
@@ -111,5 +133,64 @@ for (const [locale, phone] of [
     );
     await expect(card.getByTestId('shipment-status')).toHaveText(w.delivered);
     await expect(card.getByTestId('shipment-events')).toBeVisible();
+  });
+}
+
+for (const [locale, phone] of [
+  ['en', false],
+  ['ar', true],
+] as const) {
+  test(`staff select orders in the list, ship them with Bosta at once and print their labels in one PDF; an order that cannot go is named with why (${locale}${phone ? ', 375 px' : ''})`, async ({
+    page,
+    request,
+  }) => {
+    if (phone) await page.setViewportSize({ width: 375, height: 740 });
+    const w = { ...words[locale], ...bulk[locale] };
+    const [a, b, pending] = await Promise.all([
+      confirmedOrder(request, { district: 'Nasr City' }),
+      confirmedOrder(request, { district: 'Nasr City' }),
+      placedOrder(request),
+    ]);
+    await openSignedIn(page, request, locale);
+    const numberOf = async (id: number) =>
+      (
+        (await (await page.request.get(`/v1/admin/orders/${id}?locale=en`)).json()) as {
+          order: { order_number: number };
+        }
+      ).order.order_number;
+    const [na, nb, np] = await Promise.all([numberOf(a.id), numberOf(b.id), numberOf(pending)]);
+
+    await page.goto('/admin/orders');
+    for (const n of [na, nb, np]) await page.getByRole('checkbox', { name: w.select(n) }).check();
+    const bar = page.getByTestId('bulk-shipping');
+    await bar.getByRole('button', { name: w.ship }).click();
+    await expect(bar.getByTestId('bulk-done')).toHaveText(w.shipped);
+    await expect(bar.getByTestId('bulk-failures')).toHaveText(w.notShippable(np));
+
+    const answer = page.waitForResponse((r) => r.url().includes('/v1/admin/orders/labels'));
+    await bar.getByRole('button', { name: w.labels }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(bar.getByTestId('bulk-done')).toHaveText(w.printed);
+    await expect(bar.getByTestId('bulk-failures')).toHaveText(w.noLabel(np));
+    const pdf = bar.getByRole('link', { name: w.open });
+    // One PDF holding both orders' labels, one page each.
+    const text = await page.evaluate(
+      async (href) => new TextDecoder('latin1').decode(await (await fetch(href)).arrayBuffer()),
+      (await pdf.getAttribute('href'))!,
+    );
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text.match(/\/Type \/Page\s/g)).toHaveLength(2);
+    const box = await bar.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+    // Both orders now carry a Bosta parcel.
+    for (const id of [a.id, b.id]) {
+      const parcels = (await (await page.request.get(`/v1/admin/orders/${id}/shipments`)).json()) as {
+        shipments: { courier: string; tracking_number: string }[];
+      };
+      expect(parcels.shipments).toEqual([
+        expect.objectContaining({ courier: 'bosta', tracking_number: expect.stringMatching(/^7\d{7}$/) }),
+      ]);
+    }
   });
 }

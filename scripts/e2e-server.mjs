@@ -42,9 +42,11 @@ await new Promise((resolve) => nominatim.listen(0, '127.0.0.1', resolve));
 const geocoderUrl = `http://127.0.0.1:${nominatim.address().port}`;
 
 // Bosta (the courier) is outside our system too: a stand-in (BOSTA_URL) that makes every delivery asked for, with its
-// own tracking number, and prints a one-page label, as Bosta's API answers (adapters/couriers/bosta.ts).
+// own tracking number, and prints a one-page label, as Bosta's API answers (adapters/couriers/bosta.ts). The label
+// is a real one-page PDF (pdf-lib made it): the back office merges many orders' labels into one.
 let deliveries = 0;
-const LABEL = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+const LABEL =
+  'JVBERi0xLjcKJYGBgYEKCjEgMCBvYmoKPDwKL1R5cGUgL1BhZ2VzCi9LaWRzIFsgMyAwIFIgXQovQ291bnQgMQo+PgplbmRvYmoKCjIgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCj4+CmVuZG9iagoKMyAwIG9iago8PAovVHlwZSAvUGFnZQovUGFyZW50IDEgMCBSCi9SZXNvdXJjZXMgPDwKPj4KL01lZGlhQm94IFsgMCAwIDI4OCA0MzIgXQo+PgplbmRvYmoKCnhyZWYKMCA0CjAwMDAwMDAwMDAgNjU1MzUgZiAKMDAwMDAwMDAxNiAwMDAwMCBuIAowMDAwMDAwMDc2IDAwMDAwIG4gCjAwMDAwMDAxMjYgMDAwMDAgbiAKCnRyYWlsZXIKPDwKL1NpemUgNAovUm9vdCAyIDAgUgo+PgoKc3RhcnR4cmVmCjIxNwolJUVPRg==';
 const bosta = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://local');
   const json = (status, body) =>

@@ -69,7 +69,7 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Empty: the store’s courier (COURIER=bosta) makes the delivery (502 with its words when it refuses). ' +
+          'Empty: the store’s courier (COURIER=bosta, aramex or mylerz) makes the delivery (502 with its words when it refuses). ' +
           '{carrier, tracking_number}: the parcel staff handed to a carrier. The order must be confirmed or ' +
           'processing (422) with no live shipment (409).',
         params: idParams,

@@ -68,7 +68,7 @@ export async function adminShipments(ctx: ShipmentContext, orderId: number): Pro
 
 /**
  * POST /v1/admin/orders/{id}/shipments: with a carrier and tracking number, records the parcel staff handed over;
- * empty, asks the store's courier (COURIER=bosta) for the delivery. The order must be confirmed or processing and
+ * empty, asks the store's courier (COURIER=bosta, aramex or mylerz) for the delivery. The order must be confirmed or processing and
  * have no live shipment (409).
  */
 export async function shipOrder(
