@@ -509,8 +509,16 @@ export async function checkOut(
   if (!online) await ensureCart(tx, userId, now);
 }
 
-/** An order paid online becomes a placed order ('pending'); its owner gets a new empty cart. False if it was not held. */
-export async function placePaidOrder(tx: DbOrTx, orderId: number, now: Date): Promise<boolean> {
+/**
+ * An order paid online becomes a placed order ('pending'); its owner gets a new empty cart. False if it was not
+ * held. `discount`: a late success's discount code, for its lines' amounts when they are counted again.
+ */
+export async function placePaidOrder(
+  tx: DbOrTx,
+  orderId: number,
+  now: Date,
+  discount?: OrderDiscount | null,
+): Promise<boolean> {
   const [held] = await tx
     .select({ status: orders.status })
     .from(orders)
@@ -523,7 +531,7 @@ export async function placePaidOrder(tx: DbOrTx, orderId: number, now: Date): Pr
     .from(orderProducts)
     .where(and(eq(orderProducts.orderId, orderId), sql`${orderProducts.grossPiastres} is null`))
     .limit(1);
-  if (unpriced) await recordVat(tx, orderId);
+  if (unpriced) await recordVat(tx, orderId, undefined, discount);
   const o = await transition(tx, {
     orderId,
     to: 'pending',
@@ -542,7 +550,14 @@ export async function placePaidOrder(tx: DbOrTx, orderId: number, now: Date): Pr
  */
 export async function holdAgainForPayment(
   tx: DbOrTx,
-  args: { orderId: number; subtotalPiastres: number; totalPiastres: number; now: Date },
+  args: {
+    orderId: number;
+    subtotalPiastres: number;
+    totalPiastres: number;
+    /** The discount code the charged total took off, and how much. */
+    discount?: { code: string; piastres: number } | null;
+    now: Date;
+  },
 ) {
   await transition(tx, {
     orderId: args.orderId,
@@ -550,7 +565,12 @@ export async function holdAgainForPayment(
     actor: GATEWAY,
     expect: ['cart'],
     now: args.now,
-    set: { totalCartPricePiastres: args.subtotalPiastres, checkoutTotalPricePiastres: args.totalPiastres },
+    set: {
+      totalCartPricePiastres: args.subtotalPiastres,
+      checkoutTotalPricePiastres: args.totalPiastres,
+      discountCode: args.discount?.code ?? null,
+      discountPiastres: args.discount?.piastres ?? 0,
+    },
   });
 }
 

@@ -1,10 +1,11 @@
-import { PAYMENT_STATES } from '@store/contracts';
+import { PAYMENT_STATES, vatInside } from '@store/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { hmacStringFromTransaction, signHmac } from '../../adapters/payments/paymob-hmac.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
 import {
+  discountCodes,
   deliveryZones,
   domainEvents,
   orders,
@@ -521,6 +522,33 @@ describe('gateway callbacks', () => {
     expect((await orderRow(late.orderId)).status).toBe('cart');
     expect(await stockOf(late.product.id)).toBe(0);
     expect((await paymentOf(late.orderId)).status).toBe('refund_required');
+  });
+
+  it('a late success of a cart with a discount code places it with the code, its use taken again (issue 49)', async () => {
+    const { s, orderId } = await atPayment(5, 2);
+    const [code] = await db()
+      .insert(discountCodes)
+      .values({ code: 'LATE-10', kind: 'percent', value: 10, maxUses: 1 })
+      .returning();
+    const usesOf = async () =>
+      (await db().select().from(discountCodes).where(eq(discountCodes.id, code!.id)))[0]!.uses;
+    expect(
+      (await call(t.app, 'PUT', '/v1/users/cart/discount_code', s.headers, { code: 'late-10' })).status,
+    ).toBe(200);
+    // 2,000 less 10% + 60 delivery.
+    expect((await startSession(s)).body.checkout_total_price).toBe(1860);
+    t.clock.advance(5 * MINUTE);
+    await releaseExpiredSessions(db(), t.clock.now(), { userId: s.id });
+    expect(await usesOf()).toBe(0);
+    expect((await deliver(await gatewayCallback(orderId, true))).json().result).toBe('paid');
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'pending',
+      discountCode: 'LATE-10',
+      discountPiastres: 20_000,
+      checkoutTotalPricePiastres: 186_000,
+      vatPiastres: vatInside(180_000, 1400),
+    });
+    expect(await usesOf()).toBe(1);
   });
 
   it('a refund or void notice is recorded and changes nothing', async () => {

@@ -25,6 +25,7 @@ import {
 } from '../../adapters/payments/provider.ts';
 import { cartRead, heldForPayment } from '../cart/index.ts';
 import { returnStock, takeStock } from '../stock/index.ts';
+import { checkCode, codeById, takeUse, type AppliedDiscount } from '../discounts/index.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import {
   GATEWAY,
@@ -222,13 +223,35 @@ async function lateSuccess(
           rows: { product_id: number; quantity: number; current_price_piastres: number }[];
         }
       ).rows;
-      const { subtotal, total } = orderTotals(
-        rows.map((r) => ({ unitPiastres: Number(r.current_price_piastres), quantity: Number(r.quantity) })),
+      // The discount code the cart still holds, if it applies now (its use went back with the session).
+      const code = o.discountCodeId ? await codeById(sp, o.discountCodeId) : undefined;
+      const check = code
+        ? await checkCode(sp, code, {
+            userId: o.userId,
+            orderId: o.id,
+            lines: rows.map((r) => ({
+              productId: Number(r.product_id),
+              unitPiastres: Number(r.current_price_piastres),
+              quantity: Number(r.quantity),
+            })),
+            now,
+          })
+        : null;
+      const applied: AppliedDiscount | null = check && 'applied' in check ? check.applied : null;
+      const { subtotal, total, discount } = orderTotals(
+        rows.map((r) => ({
+          unitPiastres: Number(r.current_price_piastres),
+          quantity: Number(r.quantity),
+          discountable: applied?.covers.has(Number(r.product_id)) ?? false,
+        })),
         { feePiastres: o.shippingFeesPiastres, freeFromPiastres: o.freeShippingFromPiastres },
+        { discount: applied?.rule ?? null },
       );
       if (!rows.length || total !== p.amountPiastres) {
         throw new Error('the cart changed since the payment started');
       }
+      // Its use again (a code used up meanwhile: the order cannot be placed as paid, the money goes back).
+      if (applied) await takeUse(sp, applied.codeId);
       await takeStock(
         sp,
         rows.map((r) => ({ productId: Number(r.product_id), quantity: Number(r.quantity) })),
@@ -248,9 +271,10 @@ async function lateSuccess(
         orderId: o.id,
         subtotalPiastres: subtotal,
         totalPiastres: p.amountPiastres,
+        discount: applied ? { code: applied.code, piastres: discount } : null,
         now,
       });
-      if (!(await placePaidOrder(sp, o.id, now))) throw new Error('the order could not be placed');
+      if (!(await placePaidOrder(sp, o.id, now, applied))) throw new Error('the order could not be placed');
       await movePayment(sp, {
         which: { paymentId: p.id },
         from: ['expired', 'failed'],
