@@ -22,6 +22,7 @@ import {
 } from '@store/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { abandonedCartSettings } from '../../db/schema.ts';
+import { sellableAs } from '../stock/index.ts';
 import { deliver, productList, shopLink, STORE, type AlertContext, type Recipient } from './deliver.ts';
 
 const HOUR_MS = 3_600_000;
@@ -57,6 +58,9 @@ async function recipients(ctx: AlertContext, userIds: number[]) {
   );
 }
 
+/** A product on sale, or a variant of one (decision 034): a variant's alert and cart line count too. */
+const sellableP = sellableAs('p');
+
 /** Tells the shoppers whose sold-out products are back; returns how many alerts it marked told. */
 export async function sendStockAlerts(ctx: AlertContext, limit = 500): Promise<number> {
   const now = ctx.clock.now().toISOString();
@@ -64,7 +68,7 @@ export async function sendStockAlerts(ctx: AlertContext, limit = 500): Promise<n
     await ctx.db.execute(sql`
       with due as (
         select a.id from stock_alerts a join products p on p.id = a.product_id
-        where a.notified_at is null and p.active and p.stock > 0
+        where a.notified_at is null and ${sellableP} and p.stock > 0
         order by a.id limit ${limit}
         for update of a skip locked)
       update stock_alerts a set notified_at = ${now}::timestamptz
@@ -211,7 +215,7 @@ export async function sendCartReminders(ctx: AlertContext, hours: number, limit 
       from orders o
       where o.status = 'cart' and o.updated_at <= ${before}::timestamptz and o.updated_at > ${after}::timestamptz
         and exists (select 1 from order_products l join products p on p.id = l.product_id
-          where l.order_id = o.id and p.active and p.stock > 0)
+          where l.order_id = o.id and ${sellableP} and p.stock > 0)
         and not exists (select 1 from cart_reminders r where r.order_id = o.id and r.cart_updated_at = o.updated_at)
       order by o.updated_at, o.id limit ${limit}
       on conflict do nothing
@@ -230,7 +234,7 @@ export async function sendCartReminders(ctx: AlertContext, hours: number, limit 
         select o.user_id, u.phone_number as phone, u.email, u.locale, p.title_en, p.title_ar
         from orders o join users u on u.id = o.user_id
         join order_products l on l.order_id = o.id join products p on p.id = l.product_id
-        where o.id = ${orderId} and p.active and p.stock > 0
+        where o.id = ${orderId} and ${sellableP} and p.stock > 0
         order by l.id`),
     );
     const first = lines[0];

@@ -8,6 +8,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { priceWatches, products, shopperAlertSettings, stockAlerts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sellable } from '../stock/index.ts';
 
 const DEFAULT_SETTINGS: AlertSettings = { price_drops: false, channel: 'sms' };
 
@@ -19,7 +20,7 @@ export async function askStockAlert(db: DbOrTx, userId: number, productId: numbe
   const [p] = await db
     .select({ stock: products.stock })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.active, true)));
+    .where(and(eq(products.id, productId), sellable));
   if (!p) throw AppError.notFound('product_not_found');
   if (p.stock > 0) throw new AppError(422, 'in_stock', ['stock_alert_in_stock']);
   await db.insert(stockAlerts).values({ userId, productId, createdAt: now }).onConflictDoNothing();

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderProducts, products, stockMovements } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
+import { addBrand, addCategory, addProduct, addPromotion } from '../../test/fixtures.ts';
 import { addShopper, addZones, call, readyToPay, type Shopper } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
 
@@ -125,6 +125,9 @@ describe('a product with variants', () => {
       errors: ['This product is out of stock'],
     });
     expect((await put({ product_id: cable, variant_id: v['IP15-BL-128'], quantity: 1 })).status).toBe(404);
+    // A sold-out variant can be waited for (issue 49 item 3).
+    const alert = await call(t.app, 'POST', `/v1/users/products/${v['IP15-BK-256']}/stock_alert`, s.headers);
+    expect(alert.status, JSON.stringify(alert.body)).toBeLessThan(300);
     const ok = await put({ product_id: phone, variant_id: v['IP15-BL-128'], quantity: 2 });
     expect(ok.status).toBe(200);
     expect(ok.body.order.items).toHaveLength(1);
@@ -199,6 +202,21 @@ describe('a product with variants', () => {
     expect(await stockOf(v['IP15-BL-128']!)).toBe(7);
     // 1 Black 128 GB left, 0 Black 256 GB, 7 Blue 128 GB: the product's 99 is not taken.
     expect(await stockOf(phone)).toBe(8);
+  });
+
+  it('a promotion given to the product in bulk lowers what each variant costs, and the card follows', async () => {
+    const promo = await addPromotion(t.database.db, 'variants-sale', null, null);
+    const r = await call(t.app, 'POST', '/v1/admin/products/bulk?locale=en', staff, {
+      action: 'promote',
+      ids: [phone],
+      promotion_id: promo.id,
+      percent: 10,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.changed).toBe(1);
+    const p = (await call(t.app, 'GET', `/v1/products/${phone}?locale=en`, {})).body.product;
+    expect(p.variants.map((x: { checkout_price: number }) => x.checkout_price)).toEqual([360, 405, 369]);
+    expect(p).toMatchObject({ checkout_price: 360, price_max: 405 });
   });
 
   it('a product whose variants are all removed is one item again; a sold variant is kept apart, hidden', async () => {

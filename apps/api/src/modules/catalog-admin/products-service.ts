@@ -427,6 +427,25 @@ export async function bulkProducts(
       sql`select id from products where id in ${ids} order by id for update`,
     );
     if (found.length !== ids.length) throw AppError.field('ids', 'product_not_found');
+    // Products sold in variants (decision 034): a price or promotion action is made on their variants too (what
+    // the shopper pays), and each such product then follows its variants (settleVariantProduct, below).
+    const parents = (
+      await rows<{ id: number }>(
+        tx,
+        sql`select id from products where id in ${ids} and variant_options is not null order by id`,
+      )
+    ).map((r) => Number(r.id));
+    const pricing = ['promote', 'unpromote', 'price_percent'].includes(body.action);
+    const variantIds =
+      pricing && parents.length
+        ? (
+            await rows<{ id: number }>(
+              tx,
+              sql`select id from products where variant_of in ${parents} order by id for update`,
+            )
+          ).map((r) => Number(r.id))
+        : [];
+    const priced = [...ids, ...variantIds];
     let changed = 0;
     const count = (r: unknown) =>
       (r as { affectedRows?: number; rowCount?: number }).affectedRows ??
@@ -487,16 +506,17 @@ export async function bulkProducts(
               promoted_price_piastres = greatest(1, least(price_piastres - 1,
                 round(price_piastres * ${factor}::numeric)::int)),
               current_price_piastres = price_piastres, updated_at = ${at}, edited_at = ${at}
-            where id in ${ids} and price_piastres > 1`),
+            where id in ${priced} and price_piastres > 1`),
         );
-        if (changed !== ids.length) throw AppError.field('percent', 'promotion_price_not_below');
+        if (changed !== priced.length) throw AppError.field('percent', 'promotion_price_not_below');
+        changed -= variantIds.length;
         break;
       }
       case 'unpromote':
         changed = count(
           await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
               current_price_piastres = price_piastres, updated_at = ${at}, edited_at = ${at}
-            where id in ${ids} and promotion_id is not null`),
+            where id in ${priced} and promotion_id is not null and variant_of is null`),
         );
         break;
       case 'price_percent': {
@@ -504,7 +524,7 @@ export async function bulkProducts(
         const max = MAX_PRICE_EGP * 100;
         const [over] = await rows(
           tx,
-          sql`select 1 from products where id in ${ids}
+          sql`select 1 from products where id in ${priced}
               and round(price_piastres * ${factor}::numeric) > ${max} limit 1`,
         );
         if (over) throw AppError.field('percent', `must_be_at_most:${MAX_PRICE_EGP}`);
@@ -517,11 +537,17 @@ export async function bulkProducts(
                   round(promoted_price_piastres * ${factor}::numeric)::int)) end,
               current_price_piastres = greatest(1, round(price_piastres * ${factor}::numeric)::int),
               updated_at = ${at}, edited_at = ${at}
-            where id in ${ids}`),
+            where id in ${priced}`),
         );
+        changed -= variantIds.length;
         break;
       }
     }
+    if (variantIds.length && body.action === 'unpromote')
+      await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
+          current_price_piastres = price_piastres, updated_at = ${at} where id in ${variantIds}`);
+    if (body.action !== 'hide' && body.action !== 'show')
+      for (const id of parents) await settleVariantProduct(tx, id, now);
     if (['promote', 'unpromote', 'price_percent'].includes(body.action))
       await refreshCurrentPrices(tx, now, ids);
     await audit(

@@ -20,7 +20,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ImageStore } from '../../adapters/image-store.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { brands, categories } from '../../db/schema.ts';
+import { brands, categories, type VariantOption } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeWhole, readHeader } from '../../lib/pictures.ts';
 import { cleanSvg, isMarkup } from '../../lib/svg-drawing.ts';
@@ -37,6 +37,9 @@ const SEARCH_TEXT_BATCH = 1000;
  * Rewrites products.search_text (productSearchText, the catalog's rule) for the products `where` selects, from
  * the names as they are now in this transaction: one UPDATE … FROM (VALUES …) per thousand products.
  */
+const optionValuesOf = (v: VariantOption[] | string | null) =>
+  ((typeof v === 'string' ? JSON.parse(v) : v) as VariantOption[] | null)?.flatMap((o) => o.values);
+
 async function recomputeSearchText(tx: DbOrTx, where: SQL): Promise<number> {
   const list = rowsOf<{
     id: number;
@@ -48,8 +51,9 @@ async function recomputeSearchText(tx: DbOrTx, where: SQL): Promise<number> {
     category_ar: string;
     brand_en: string;
     brand_ar: string;
+    variant_options: VariantOption[] | string | null;
   }>(
-    await tx.execute(sql`select p.id, p.title_en, p.title_ar, p.model, p.series,
+    await tx.execute(sql`select p.id, p.title_en, p.title_ar, p.model, p.series, p.variant_options,
         c.name_en as category_en, c.name_ar as category_ar, b.name_en as brand_en, b.name_ar as brand_ar
       from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
       where ${where}`),
@@ -65,6 +69,8 @@ async function recomputeSearchText(tx: DbOrTx, where: SQL): Promise<number> {
         model: p.model,
         series: p.series,
         category: { en: p.category_en, ar: p.category_ar },
+        // A product sold in variants keeps its options' words (decision 034).
+        optionValues: optionValuesOf(p.variant_options),
       });
       return sql`(${Number(p.id)}::int, ${text}::text)`;
     });

@@ -6,6 +6,7 @@ export {
   productsUnavailable,
   returnStock,
   sellable,
+  sellableAs,
   setStock,
   setStocks,
   takeStock,

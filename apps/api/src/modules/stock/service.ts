@@ -35,6 +35,12 @@ export const sellable = sql<boolean>`((products.active and products.variant_opti
   or (products.variant_of is not null
       and exists (select 1 from products vp where vp.id = products.variant_of and vp.active)))`;
 
+/** `sellable` of a products row read under another name (`p` in a join): the same rule. */
+export const sellableAs = (alias: string) =>
+  sql.raw(`((${alias}.active and ${alias}.variant_options is null)
+  or (${alias}.variant_of is not null
+      and exists (select 1 from products vp where vp.id = ${alias}.variant_of and vp.active)))`);
+
 /**
  * The lines in the order their rows are locked: by product id, a product's variants next to each other at their
  * product's place (taking a variant's stock also locks its product's row, through the trigger that adds it up), so
