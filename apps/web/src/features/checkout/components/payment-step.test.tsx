@@ -155,3 +155,44 @@ describe('the payment step, paying by installments', () => {
     ]);
   });
 });
+
+describe('the payment step, when the cart’s discount code ran out meanwhile', () => {
+  it('says so and stays on the step with the method still chosen, so confirming again places the order', async () => {
+    let first = true;
+    fakeApi({
+      'PUT users/checkout': (call) => {
+        placed.push(call);
+        if (first) {
+          first = false;
+          return {
+            status: 409,
+            body: {
+              errors: [
+                'This discount code has run out',
+                'The code was taken off your cart and nothing was ordered: check the new total and confirm again.',
+              ],
+              discount_code_id: 7,
+            },
+          };
+        }
+        return { order: { id: 346 } };
+      },
+    });
+    await renderPage(<PaymentStep held={null} seconds={0} total={1000} />, { path: '/checkout/payment' });
+    fireEvent.click(await screen.findByRole('radio', { name: /^Cash on delivery/ }));
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+
+    const dialog = await screen.findByTestId('discount-dropped');
+    expect(dialog.textContent).toContain('This discount code has run out');
+    fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button').at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('discount-dropped')).toBeNull());
+    expect(screen.queryByTestId('elsewhere')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect((await screen.findByTestId('elsewhere')).dataset.path).toBe(
+      '/complete-payment?success=true&order_id=346',
+    );
+    expect(placed).toHaveLength(2);
+  });
+});

@@ -102,6 +102,14 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
   const [expired, setExpired] = useState(expiredBefore);
   const [keyError, setKeyError] = useState<string[] | null>(null);
   const [placeError, setPlaceError] = useState<string[] | null>(null);
+  /** The cart's discount code stopped applying (ran out, ended…): it was dropped, nothing placed; stay and confirm. */
+  const [codeDropped, setCodeDropped] = useState<string[] | null>(null);
+  const droppedCode = (e: unknown) => {
+    if (!(e instanceof ApiError) || e.body.discount_code_id === undefined) return false;
+    void qc.invalidateQueries({ queryKey: ['server-cart'] });
+    setCodeDropped(e.messages);
+    return true;
+  };
   const [notice, setNotice] = useState<SessionNotice | null>(null);
   const [rating, setRating] = useState(false);
   const ids = useId();
@@ -125,6 +133,7 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
     },
     onError: (e) => {
       setChosen(null);
+      if (droppedCode(e)) return;
       if (e instanceof ApiError && e.body.unrated_orders) return setRating(true);
       const n = sessionNotice(e);
       if (n) return setNotice(n);
@@ -146,6 +155,7 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
       void navigate(`/complete-payment?success=true&order_id=${order.id}`, { replace: true });
     },
     onError: (e) => {
+      if (droppedCode(e)) return;
       if (e instanceof ApiError && e.body.unrated_orders) return setRating(true);
       const n = sessionNotice(e);
       if (n) return setNotice(n);
@@ -393,6 +403,12 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
         </div>
       )}
 
+      <MessagesDialog
+        messages={codeDropped}
+        title={t('errors.placeTitle')}
+        onClose={() => setCodeDropped(null)}
+        testId="discount-dropped"
+      />
       <MessagesDialog
         messages={keyError}
         title={t('errors.paymentKeyTitle')}
