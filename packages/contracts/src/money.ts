@@ -196,28 +196,5 @@ export function orderTotals(
   };
 }
 
-/**
- * "12,499.50 EGP", "12,499 EGP" (en-US digits and grouping, up to 2 decimals: none for whole pounds, both digits of
- * the piastres otherwise, as a price is read; "6,499.9" looked like a typo, issue 43) — the one display format of
- * spec §1. Written out
- * rather than through Intl.NumberFormat, which reads the same (a test compares them) but whose first use loads the
- * locale's data: tens of milliseconds on a phone, while the first page hydrates.
- */
-export function formatMoney(egp: number, currencyLabel = 'EGP'): string {
-  return `${groupedAmount(egp)} ${currencyLabel}`;
-}
-
-/** The amount of `formatMoney` without its currency label ("1,000", "6,499.90"), for a text that names it. */
-export const formatAmount = (egp: number): string => groupedAmount(egp);
-
-/** An amount in pounds as en-US writes it, whole or with 2 decimals: 1234.5 → "1,234.50", 0.25 → "0.25", 7 → "7". */
-function groupedAmount(egp: number): string {
-  if (!Number.isFinite(egp)) return String(egp);
-  // Piastres, rounded half away from zero as Intl does; toFixed(6) first so 1.005 (1.00499999…) is 1.01 there too.
-  const piastres = Math.round(Number((Math.abs(egp) * 100).toFixed(6)));
-  if (piastres === 0) return egp < 0 || Object.is(egp, -0) ? '-0' : '0';
-  const pounds = String(Math.floor(piastres / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  const cents = piastres % 100;
-  const decimals = cents === 0 ? '' : `.${String(cents).padStart(2, '0')}`;
-  return `${egp < 0 ? '-' : ''}${pounds}${decimals}`;
-}
+// The display format lives apart (money-format.ts), so that a page showing prices does not carry the totals.
+export { formatAmount, formatMoney } from './money-format.ts';

@@ -1,5 +1,5 @@
 import type { Locale } from '@store/contracts/constants';
-import { formatMoney } from '@store/contracts/money';
+import { formatMoney } from '@store/contracts/money-format';
 import i18n from './i18n';
 
 /** Prices: en-US digits, whole pounds bare or 2 decimals, with the EGP label of the current language. */

@@ -1,5 +1,4 @@
-import type { Address, DeliveryZone, NumberType } from '@store/contracts/address';
-import { normalizeSearchText } from '@store/contracts/arabic';
+import type { Address, NumberType } from '@store/contracts/address';
 import { HOME_PHONE_PREFIXES } from '@store/contracts/constants';
 
 /** What the address form holds: every field a string, the map position as numbers once chosen. */
@@ -57,27 +56,8 @@ export function addressToValues(a: Address): AddressFormValues {
   };
 }
 
-const GOVERNORATE_WORDS = new Set(['governorate', 'محافظه']);
-const key = (s: string) =>
-  normalizeSearchText(s)
-    .split(' ')
-    .filter((w) => w && !GOVERNORATE_WORDS.has(w))
-    .map((w) => (w.length > 3 && w.startsWith('ال') ? w.slice(2) : w))
-    .join('');
-
-/**
- * The delivery zone a governorate name belongs to ("Cairo Governorate", "محافظة القاهرة" and "القاهرة" all meet
- * Cairo), to pre-select the governorate from the map or to show a saved one. The server has the last word.
- */
-export function matchZone(
-  zones: readonly DeliveryZone[],
-  governorate: string | null | undefined,
-): DeliveryZone | undefined {
-  if (!governorate) return undefined;
-  const k = key(governorate);
-  if (!k) return undefined;
-  return zones.find((z) => key(z.name_en) === k || key(z.name_ar) === k || key(z.name) === k);
-}
+// Found apart (match-zone.ts): the cards' delivery hint needs it on every page, the rest only the forms.
+export { matchZone } from './match-zone';
 
 /** The phone of an address as people write it: a home number with its area code. */
 export const addressPhone = (a: Pick<Address, 'number_type' | 'phone_number' | 'city_code'>) =>

@@ -6,7 +6,7 @@ export {
   deliveryZonesQueryOptions,
   useAddresses,
 } from './api/addresses';
-export { addressPhone, matchZone } from './address-values';
+export { matchZone } from './match-zone';
 
 // The home page imports this file (the delivery zones of its perks and of the cards' delivery hint), and what a
 // file imports statically goes with it into the first load (decision 007). So the components and the `addresses`

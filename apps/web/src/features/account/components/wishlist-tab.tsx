@@ -9,7 +9,7 @@ import { api, ApiError } from '../../../lib/api-client';
 import { price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { MessageDialog } from '../../../ui/message-dialog';
-import { useAddToCart, useCartQuantity } from '../../cart';
+import { useCartActions, useCartQuantity } from '../../cart';
 import { Thumbnail } from '../../../ui/thumbnail';
 
 /** Wishlist: favorites 10 a page, remove with confirmation, add to cart. */
@@ -20,7 +20,7 @@ export default function WishlistTab() {
   const [confirm, setConfirm] = useState<number | null>(null);
   const [error, setError] = useState<string[] | null>(null);
   const qc = useQueryClient();
-  const addToCart = useAddToCart();
+  const cart = useCartActions();
   const { data, isPending, isPlaceholderData } = useQuery({
     queryKey: ['wishlist', locale, page],
     queryFn: () =>
@@ -53,9 +53,13 @@ export default function WishlistTab() {
             key={p.id}
             product={p}
             onAdd={() =>
-              addToCart(p, 1).catch((err: unknown) =>
-                setError(err instanceof ApiError && err.messages.length ? err.messages : [t('common:error')]),
-              )
+              cart
+                .add(p.id, 1)
+                .catch((err: unknown) =>
+                  setError(
+                    err instanceof ApiError && err.messages.length ? err.messages : [t('common:error')],
+                  ),
+                )
             }
             onRemove={() => setConfirm(p.id)}
           />

@@ -1,4 +1,4 @@
-import type { Address, AddressInput, DeliveryZone } from '@store/contracts/address';
+import type { Address, DeliveryZone } from '@store/contracts/address';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLocaleStore } from '../../../lib/locale-store';
@@ -33,27 +33,3 @@ export const deliveryZonesQueryOptions = (locale: string) =>
     queryFn: () => api<{ delivery_zones: DeliveryZone[] }>('delivery_zones').then((r) => r.delivery_zones),
     staleTime: 10 * 60_000,
   });
-
-/**
- * Spec §7: form data as multipart, the fields as address[field]. Every field is sent (an emptied one as ''), so an
- * edit can clear the instructions or drop a city code.
- */
-export function addressFormData(input: AddressInput): FormData {
-  const fd = new FormData();
-  for (const [key, value] of Object.entries(input))
-    fd.append(`address[${key}]`, value === null || value === undefined ? '' : String(value));
-  return fd;
-}
-
-export const createAddress = (input: AddressInput) =>
-  api<{ address: Address }>('users/addresses', { method: 'POST', body: addressFormData(input) }).then(
-    (r) => r.address,
-  );
-
-export const updateAddress = (id: number, input: AddressInput) =>
-  api<{ address: Address }>(`users/addresses/${id}`, { method: 'PUT', body: addressFormData(input) }).then(
-    (r) => r.address,
-  );
-
-export const deleteAddress = (id: number) =>
-  api<{ id: number; deleted: true }>(`users/addresses/${id}`, { method: 'DELETE' });

@@ -11,7 +11,8 @@ import { Dialog } from '../../../ui/dialog';
 import { MapPinIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
 import { messageText } from '../../../lib/form-messages';
-import { ADDRESSES_KEY, createAddress, deliveryZonesQueryOptions, updateAddress } from '../api/addresses';
+import { createAddress, updateAddress } from '../api/address-writes';
+import { ADDRESSES_KEY, deliveryZonesQueryOptions } from '../api/addresses';
 import { GEOCODE_FAILED, reverseGeocode } from '../api/geocode';
 import {
   addressToValues,

@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api-client';
 import { Button, buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
-import { ADDRESSES_KEY, deleteAddress, useAddresses } from '../api/addresses';
+import { deleteAddress } from '../api/address-writes';
+import { ADDRESSES_KEY, useAddresses } from '../api/addresses';
 import { useAddressesTranslation } from '../i18n';
 import { AddressCard } from './address-card';
 

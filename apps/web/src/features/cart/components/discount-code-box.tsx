@@ -7,7 +7,8 @@ import { useLocaleStore } from '../../../lib/locale-store';
 import { cartPageTexts } from '../../../i18n/cart-page';
 import { buttonClass } from '../../../ui/button';
 import { controlClass } from '../../../ui/field';
-import { removeDiscountCode, serverCartKey, setDiscountCode, type CartOrder } from '../server-cart';
+import { removeDiscountCode, setDiscountCode } from '../discount-code';
+import { serverCartKey, type CartOrder } from '../server-cart';
 
 /**
  * The cart's discount code (issue 49 item 1): a field to put one on, or the code held with its remove button and,
