@@ -16,7 +16,8 @@ function namespacesLoadedByPages(): Set<string> {
     for (const m of text.matchAll(/(?:useNamespace|ensureNamespace)\(\s*'([\w-]+)'/g)) out.add(m[1]!);
     // The back office's own (it shares the shop's `common`).
     if (file.includes('/admin/'))
-      for (const m of text.matchAll(/i18n\/(?:ar|en)\/([\w-]+)\.json'/g)) if (m[1] !== 'common') out.add(m[1]!);
+      for (const m of text.matchAll(/i18n\/(?:ar|en)\/([\w-]+)\.json'/g))
+        if (m[1] !== 'common') out.add(m[1]!);
   }
   return out;
 }
