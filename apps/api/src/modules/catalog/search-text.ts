@@ -55,6 +55,12 @@ function paddedTrigrams(text: string, into: Set<string>) {
 }
 
 /**
+ * A query's distinct trigrams padded as pg_trgm pads them (`similarityTo` counts those a text holds): the catalog
+ * index tells them from a text's words (`similarityInIndex`).
+ */
+export const queryTrigrams = (query: string) => [...paddedTrigrams(query, new Set())];
+
+/**
  * How closely a product's search text matches a query (both normalised), 0 to 1: the share of the query's
  * trigrams that the text's words hold. A typo or a word cut short still scores by what it shares. It orders a
  * search's best matches (the catalog index and the database path alike, so both give the same order).
@@ -287,38 +293,73 @@ export function wordsWithinEdits(typed: string, vocabulary: readonly string[], e
     work.set(base);
     for (let i = 0; i < w.length; i++) work[w.charCodeAt(i) & 127]!--;
     let d = 0;
-    for (const text of [typed, w])
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i) & 127;
-        d += Math.abs(work[c]!);
-        work[c] = 0;
-      }
+    for (let i = 0; i < typed.length; i++) {
+      const c = typed.charCodeAt(i) & 127;
+      d += Math.abs(work[c]!);
+      work[c] = 0;
+    }
+    for (let i = 0; i < w.length; i++) {
+      const c = w.charCodeAt(i) & 127;
+      d += Math.abs(work[c]!);
+      work[c] = 0;
+    }
     return d;
   };
-  for (let n = typed.length - edits; n <= typed.length + edits; n++)
-    for (const w of byLength.get(n) ?? []) {
+  // Before that, the letters each word has at all (`letterMask`): an edit adds or takes away at most two of them,
+  // so a word whose mask differs from the typed word's in more than twice the edits' bits is not looked at (one
+  // operation per word of a bucket of tens of thousands).
+  const mask = letterMask(typed);
+  for (let n = typed.length - edits; n <= typed.length + edits; n++) {
+    const bucket = byLength.get(n);
+    if (!bucket) continue;
+    const { words, masks } = bucket;
+    for (let k = 0; k < words.length; k++) {
+      if (bitCount(masks[k]! ^ mask) > 2 * edits) continue;
+      const w = words[k]!;
       if (differ(w) > 2 * edits) continue;
       const e = editsWithin(typed, w, edits);
       if (e <= edits && w !== typed) found.push({ w, e, s: alike(w) });
     }
+  }
   return found
     .sort((x, y) => x.e - y.e || y.s - x.s || x.w.length - y.w.length || (x.w < y.w ? -1 : 1))
     .slice(0, limit)
     .map((x) => x.w);
 }
 
-/** A vocabulary's words by their length, made once per vocabulary (a catalog version's). */
-const lengthBuckets = new WeakMap<readonly string[], Map<number, string[]>>();
+/** The letters a word has, as bits (a letter's code modulo 32): two words an edit apart differ in 2 bits at most. */
+function letterMask(w: string) {
+  let m = 0;
+  for (let i = 0; i < w.length; i++) m |= 1 << (w.charCodeAt(i) & 31);
+  return m;
+}
+
+/** How many bits are set. */
+function bitCount(v: number) {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 63;
+}
+
+/**
+ * A vocabulary's words by their length, each with its letters' mask, made once per vocabulary (a catalog
+ * version's; an index that follows changes hands a new vocabulary, or a longer one, and gets new buckets).
+ */
+const lengthBuckets = new WeakMap<
+  readonly string[],
+  { size: number; buckets: Map<number, { words: string[]; masks: Int32Array }> }
+>();
 function wordsByLength(vocabulary: readonly string[]) {
-  let buckets = lengthBuckets.get(vocabulary);
-  if (!buckets) {
-    buckets = new Map();
-    for (const w of vocabulary) {
-      const list = buckets.get(w.length);
-      if (list) list.push(w);
-      else buckets.set(w.length, [w]);
-    }
-    lengthBuckets.set(vocabulary, buckets);
+  const made = lengthBuckets.get(vocabulary);
+  if (made && made.size === vocabulary.length) return made.buckets;
+  const lists = new Map<number, string[]>();
+  for (const w of vocabulary) {
+    const list = lists.get(w.length);
+    if (list) list.push(w);
+    else lists.set(w.length, [w]);
   }
+  const buckets = new Map<number, { words: string[]; masks: Int32Array }>();
+  for (const [n, words] of lists) buckets.set(n, { words, masks: Int32Array.from(words, letterMask) });
+  lengthBuckets.set(vocabulary, { size: vocabulary.length, buckets });
   return buckets;
 }

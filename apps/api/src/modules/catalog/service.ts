@@ -35,8 +35,15 @@ export async function listProducts(
   q: ProductListQuery,
   opts: ListOptions,
 ): Promise<ProductListResponse> {
-  const answer = await listOnce(db, q, opts);
-  return opts.fewerWords ? withFewerWords(db, q, opts, answer, listOnce) : answer;
+  if (!opts.fewerWords) return listOnce(db, q, opts);
+  // A search that finds nothing is tried with fewer words first; the categories nearest to it are looked for (in
+  // the database) only when those find nothing either: the same answer asked again in full.
+  const checked = { ...opts, checked: { versions: null } };
+  const answer = await listOnce(db, q, { ...checked, nearestLater: true });
+  const shown = await withFewerWords(db, q, checked, answer, listOnce);
+  return shown === answer && answer.meta.total_entries === 0 && !answer.meta.nearest_categories && q.query
+    ? listOnce(db, q, checked)
+    : shown;
 }
 
 async function listOnce(db: DbOrTx, q: ProductListQuery, opts: ListOptions): Promise<ProductListResponse> {

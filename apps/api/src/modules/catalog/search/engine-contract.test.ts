@@ -8,9 +8,9 @@ import { seedDemo } from '../../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { WORD_SIMILARITY_THRESHOLD } from '../../../db/client.ts';
 import { catalogIndexAt, readVersions } from './catalog-index.ts';
-import { amongPhraseHolders, nearWordsInIndex, phraseTest } from './index-words.ts';
+import { amongPhraseHolders, nearWordsInIndex, phraseTest, similarityInIndex } from './index-words.ts';
 import { categoriesUnder } from '../judged.ts';
-import { nearestWords, wordSimilarity } from '../search-text.ts';
+import { editsWithin, nearestWords, similarityTo, wordSimilarity, wordsWithinEdits } from '../search-text.ts';
 import { listProducts } from '../service.ts';
 import type { ListOptions, SearchEngine } from './engine.ts';
 import { indexEngine } from './index-engine.ts';
@@ -442,5 +442,46 @@ describe("a search's phrase, read from the texts' words", () => {
     }
     expect(held).toBeGreaterThan(phrases.size);
     expect(narrowed).toBeGreaterThan(phrases.size / 2);
+  });
+});
+
+describe("a search's similarity and a typo's edits, read from the catalog's words", () => {
+  it('score every product of the demo catalog as its letters do, and find the words a scan of every word finds', async () => {
+    const db = t.database.db;
+    const idx = (await catalogIndexAt(db, (await readVersions(db)).version))!;
+    expect(idx).not.toBeNull();
+    // Queries as read: words of the texts whole and cut, pairs, a letter alone, Latin and Arabic, and typos.
+    const queries = new Set<string>(['a', 'tv', 'usb c', 'ثلاجه شارب', 'samsng galaxy', 'لاب توب 15']);
+    for (let d = 0; d < idx.size; d += 17) {
+      const w = idx.texts[d]!.split(' ').filter(Boolean);
+      const [a = 'x', b = 'y'] = w.slice(d % Math.max(1, w.length - 2));
+      queries.add(`${a} ${b}`);
+      queries.add(`${a.slice(1)} ${b.slice(0, -1)}`);
+      queries.add(a.length > 3 ? a.slice(0, 2) + a.slice(3) : a);
+    }
+    let scored = 0;
+    for (const query of queries) {
+      const fromWords = similarityInIndex(idx, query);
+      const fromLetters = similarityTo(query);
+      for (let d = 0; d < idx.size; d++) {
+        const [w, l] = [fromWords(d), fromLetters(idx.texts[d]!)];
+        if (w !== l) expect(`${query} in ${idx.texts[d]}: ${w}`).toBe(`${query} in ${idx.texts[d]}: ${l}`);
+        if (l > 0) scored++;
+      }
+    }
+    expect(scored).toBeGreaterThan(queries.size * 10);
+    // A typo's words within one or two edits, skipping the words whose letters differ too much, are those of
+    // comparing the typo with every word.
+    let found = 0;
+    for (const query of [...queries].filter((q) => !q.includes(' ') && q.length >= 4).slice(0, 40))
+      for (const edits of [1, 2]) {
+        const all = idx.vocabulary
+          .map((w) => ({ w, e: editsWithin(query, w, edits) }))
+          .filter((x) => x.e <= edits && x.w !== query);
+        const got = wordsWithinEdits(query, idx.vocabulary, edits, 1000);
+        expect(new Set(got), `${query}, ${edits}`).toEqual(new Set(all.map((x) => x.w)));
+        found += got.length;
+      }
+    expect(found).toBeGreaterThan(20);
   });
 });

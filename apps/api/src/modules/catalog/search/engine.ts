@@ -61,6 +61,19 @@ export interface ListOptions {
    * the word it left out). The list's matches, counts and facets are the same.
    */
   preferBrands?: number[];
+  /**
+   * Only the answer's counts are read (total, price range, facets, did you mean): `withFewerWords`'s other searches
+   * and `brandOf`. The index then makes no order and reads no card, unless a typo was read as another word (its
+   * "did you mean" is written as the first card writes it). The database engine answers in full.
+   */
+  countsOnly?: boolean;
+  /**
+   * A list that finds nothing is answered without the categories nearest to it, reading nothing (`listProducts`
+   * first tries such a search with fewer words, and asks again in full only when those find nothing either).
+   */
+  nearestLater?: boolean;
+  /** The versions the request's last statement read (`listProducts` asks several lists; `countsOnly`). */
+  checked?: { versions: { version: number | null; soldOut: number } | null };
 }
 
 export type Remember = <T>(what: string, compute: () => Promise<T>) => Promise<T>;

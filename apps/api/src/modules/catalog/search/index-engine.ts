@@ -7,7 +7,6 @@ import { DEFAULT_PRODUCT_PER_PAGE, type ProductListQuery, type ProductListRespon
 import { WORD_SIMILARITY_THRESHOLD, type DbOrTx } from '../../../db/client.ts';
 import { catalogView, type CatalogView } from '../catalog-memo.ts';
 import { indexCards, toCard, withMonthly } from '../cards.ts';
-import { similarityTo } from '../search-text.ts';
 import {
   catalogIndexAt,
   readVersions,
@@ -27,7 +26,7 @@ import {
   type SearchEngine,
 } from './engine.ts';
 import { isFeatured, inOrder, match, partition, popularityRank, rememberOrder } from './index-match.ts';
-import { containing, mayHoldPhrase, nearWordsInIndex, phraseTest } from './index-words.ts';
+import { containing, mayHoldPhrase, nearWordsInIndex, phraseTest, similarityInIndex } from './index-words.ts';
 import { NEAR_WORDS, planSearch, type SearchPlan, type WordMatch } from './plan.ts';
 import { queryWords } from './query-words.ts';
 import { nearestCategories, nearestIfNone } from './sql-engine.ts';
@@ -106,8 +105,14 @@ async function listFromIndexAt(
   const total = found.total;
   const offset = (page - 1) * perPage;
   const key = filterKey(q, tokens);
+  // Only the counts wanted (`withFewerWords`'s other searches, `brandOf`), or nothing found and the nearest
+  // categories not wanted yet: no order made and no card read. The versions assumed are then checked by the
+  // request's last statement when it read them (`opts.checked`), else by reading them (a one-row statement). A
+  // typo read as another word still reads its page: its "did you mean" is written as the page's products write it.
+  const countsOnly =
+    total === 0 ? !!(opts.countsOnly || opts.nearestLater) : !!opts.countsOnly && !search?.didYouMean;
   let pageIds: number[] = [];
-  if (offset < total) {
+  if (offset < total && !countsOnly) {
     const soldOut = await soldOutMarks(db, idx, versions.soldOut);
     const sorted = (order: Int32Array, reverse = false) => inOrder(idx, found.matches, order, reverse);
     let list: Int32Array;
@@ -171,10 +176,19 @@ async function listFromIndexAt(
     pageIds = Array.from(list.subarray(offset, offset + perPage), (d) => idx.ids[d]!);
   }
   // A search that found nothing shows the categories nearest to it: read with the versions, in one statement.
-  const none = total === 0 && tokens.length ? await nearestWithVersions(db, view, tokens) : null;
+  const none =
+    total === 0 && tokens.length && !countsOnly ? await nearestWithVersions(db, view, tokens) : null;
   const cards = none
     ? { rows: [], live: [], versions: none.versions }
-    : await indexCards(db, idx, pageIds, opts);
+    : countsOnly
+      ? {
+          rows: [],
+          live: [],
+          versions:
+            assumed && !sameVersions(opts.checked?.versions, versions) ? await readVersions(db) : versions,
+        }
+      : await indexCards(db, idx, pageIds, opts);
+  if (opts.checked) opts.checked.versions = cards.versions;
   if (
     assumed &&
     !(cards.versions.version === versions.version && cards.versions.soldOut === versions.soldOut)
@@ -216,10 +230,13 @@ async function listFromIndexAt(
     max: found.max,
     facets,
     didYouMean: search?.didYouMean ?? null,
-    nearest: none ? none.nearest : await nearestIfNone(db, view, total, tokens),
+    nearest: none ? none.nearest : countsOnly ? undefined : await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });
 }
+
+const sameVersions = (a: Versions | null | undefined, b: Versions) =>
+  !!a && a.version === b.version && a.soldOut === b.soldOut;
 
 /**
  * The categories nearest to a search that found nothing (`nearestIfNone`), and the versions now: when they are not
@@ -350,13 +367,13 @@ function rankedFromIndex(
       (d) => cheapOrder.push(d) >= candidates && !whole,
     );
   const head = cheapOrder.length > candidates ? cheapOrder.slice(0, candidates) : cheapOrder;
-  const similarity = similarityTo(phrase);
+  const similarity = similarityInIndex(idx, phrase);
   // Sorted by score, then by the cheap order (a head position's index). The head's cheap ranks are those counted
   // above (the first ones', then the floor's), not looked for again in its texts.
   const score = new Float64Array(head.length);
   for (let i = 0; i < head.length; i++) {
     const c = i < above.length ? cheap[above[i]!]! : floor;
-    score[i] = c / 2 + similarity(idx.texts[head[i]!]!);
+    score[i] = c / 2 + similarity(head[i]!);
   }
   const byScore = Int32Array.from({ length: head.length }, (_, i) => i).sort(
     (a, b) => score[b]! - score[a]! || a - b,

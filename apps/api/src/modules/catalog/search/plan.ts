@@ -357,17 +357,19 @@ export async function withFewerWords(
   const readAsArabic = /[\u0600-\u06FF]/.test(answer.meta.did_you_mean ?? '');
   if (meaningful.length === typed.length && !readAsArabic && (await namesThingLast(db, words)))
     order.reverse();
-  let shown: ProductListResponse | null = null;
+  // The first found is shown, the others offered: each only counted here (no order made, no card read, unless a
+  // typo makes it read its page for its "did you mean"), the first with the page asked for. The one shown is listed
+  // in full once it is chosen and its brands known (the first's own answer when it has its page already).
+  let first: ProductListResponse | null = null;
   const said: string[] = [];
   const found: { fewer: string; left: string; meta: ProductListResponse['meta'] }[] = [];
   for (const i of order) {
     const fewer = words.filter((_, j) => j !== i).join(' ');
     if (!queryWords(fewer).length) continue;
-    // The one shown in full; the others only counted (one card).
     const other = await listOnce(
       db,
-      shown ? { ...q, query: fewer, page: 1, per_page: 1 } : { ...q, query: fewer },
-      opts,
+      first ? { ...q, query: fewer, page: 1, per_page: 1 } : { ...q, query: fewer },
+      { ...opts, countsOnly: true },
     );
     if (other.meta.total_entries === 0) continue;
     // A typo among the words left is read as the catalog's word (laptp → laptop): said as read, once.
@@ -375,9 +377,9 @@ export async function withFewerWords(
     if (said.includes(read)) continue;
     said.push(read);
     found.push({ fewer, left: words[i]!, meta: other.meta });
-    shown ??= other;
+    first ??= other;
   }
-  if (!shown) return answer;
+  if (!first) return answer;
   let chosen = found[0]!;
   // Two words, a thing and what it goes with, in either order (charger iphone, ايفون شاحن): the thing is what is
   // wanted, and it costs a fraction of what it goes with. Every one of them under a fifth of the other's cheapest.
@@ -389,15 +391,20 @@ export async function withFewerWords(
     found[1]!.meta.max_price * ACCESSORY_PRICE_RATIO <= found[0]!.meta.min_price
   ) {
     chosen = found[1]!;
-    shown = await listOnce(db, { ...q, query: chosen.fewer }, opts);
     said.reverse();
   }
   // The word left out still ranks: when what it finds is mostly one brand's (iphone: Apple's), that brand's products
   // come first among those shown (Apple's own chargers for `iphone charger`). No product shown holds the word itself
   // (it would have every word of the search); in a sort the shopper chose, the order is that sort's.
   const brands = sortChosen(q) ? [] : await brandOf(db, chosen.left, opts, listOnce);
-  if (brands.length)
-    shown = await listOnce(db, { ...q, query: chosen.fewer }, { ...opts, preferBrands: brands });
+  const shown =
+    chosen === found[0] && !brands.length && first.products.length
+      ? first
+      : await listOnce(
+          db,
+          { ...q, query: chosen.fewer },
+          brands.length ? { ...opts, preferBrands: brands } : opts,
+        );
   const { did_you_mean: _read, ...meta } = shown.meta;
   return {
     ...shown,
@@ -411,7 +418,11 @@ export async function withFewerWords(
 
 /** The brand of most of what a word finds alone, when one brand has more than half of it (iphone: Apple). */
 async function brandOf(db: DbOrTx, word: string, opts: ListOptions, listOnce: Lister): Promise<number[]> {
-  const alone = await listOnce(db, { query: word, per_page: 1 }, { ...opts, preferBrands: undefined });
+  const alone = await listOnce(
+    db,
+    { query: word, per_page: 1 },
+    { ...opts, preferBrands: undefined, countsOnly: true },
+  );
   const [top] = alone.meta.facets?.brands ?? [];
   return top && top.count * 2 > alone.meta.total_entries ? [top.id] : [];
 }

@@ -238,6 +238,21 @@ export function synonymPhraseNear(pair: [string, string], synonyms: SynonymMap):
 }
 
 /**
+ * A title's word as `normalizeSearchText` writes it, remembered (bounded): each "did you mean" reads the page's
+ * titles, and the same titles come back search after search.
+ */
+function normalizedToken(token: string): string {
+  let out = tokenForms.get(token);
+  if (out === undefined) {
+    if (tokenForms.size >= TOKEN_FORMS) tokenForms.clear();
+    tokenForms.set(token, (out = normalizeSearchText(token)));
+  }
+  return out;
+}
+const tokenForms = new Map<string, string>();
+const TOKEN_FORMS = 50_000;
+
+/**
  * A suggestion ("Did you mean …?") as the catalog writes it. Queries are read normalised (ة as ه, أ as ا, without
  * ال), so the word a typo was read as is the normalised one: غساله, not غسالة. Each of its words is shown as the
  * given texts (the products found, their categories) write it most often, when one of them does; else as it is. A
@@ -249,11 +264,11 @@ export function asWritten(suggestion: string, texts: string[]): string {
   for (const text of texts)
     for (const token of text.normalize('NFKC').split(/[^\p{L}\p{N}\p{M}]+/u)) {
       if (!token) continue;
-      let word = normalizeSearchText(token);
+      let word = normalizedToken(token);
       // As searchTokens reads it: the article off a longer word (الغسالة → غساله), off its shown form too.
       let shown = token.replace(/[\u064B-\u065F\u0670\u0640]/g, '');
       if (word.length > 4 && word.startsWith('ال')) [word, shown] = [word.slice(2), shown.slice(2)];
-      if (!wanted.has(word) || normalizeSearchText(shown) !== word) continue;
+      if (!wanted.has(word) || normalizedToken(shown) !== word) continue;
       let counts = forms.get(word);
       if (!counts) forms.set(word, (counts = new Map()));
       counts.set(shown, (counts.get(shown) ?? 0) + 1);
