@@ -16,6 +16,9 @@ export { isPrivatePage, isShopPage } from '@store/contracts/pages';
 
 /** The product lists (all products, a category, a brand, a search; the offers; a promotion): list-params.ts. */
 const LIST_PAGE = /^\/(products|special-offers|promotions\/[^/]+)$/;
+/** A product's page reads the variant chosen (issue 49: `?variant=`, the address keeps the choice). */
+const PRODUCT_PAGE = /^\/products\/\d+$/;
+const PRODUCT_QUERY = ['variant'] as const;
 
 /**
  * An address as its page reads it: the path, and of the query only the parameters the page reads, the first of
@@ -29,9 +32,14 @@ export function pageAddress(url: string): string {
   const [path = '/', ...query] = url.split('?');
   const asked = new URLSearchParams(query.join('?'));
   const kept = new URLSearchParams();
-  for (const name of LIST_PAGE.test(path) ? LIST_QUERY_PARAMS : []) {
+  for (const name of LIST_PAGE.test(path)
+    ? LIST_QUERY_PARAMS
+    : PRODUCT_PAGE.test(path)
+      ? PRODUCT_QUERY
+      : []) {
     const value = asked.get(name);
-    if (value !== null) kept.set(name, value);
+    // A variant is a product number: anything else is no choice (no render, no cache entry of its own).
+    if (value !== null && (name !== 'variant' || /^\d{1,9}$/.test(value))) kept.set(name, value);
   }
   const q = kept.toString();
   return `${path}${q ? `?${q}` : ''}`;
