@@ -63,7 +63,7 @@ function ReturnCard({ r, courier }: { r: AdminReturn; courier: string }) {
   const typed = carrier.trim() && tracking.trim() ? { carrier, tracking_number: tracking } : {};
 
   return (
-    <li className="min-w-0 py-4" data-testid="admin-return">
+    <li className="min-w-0 py-4" data-testid="admin-return" data-order-id={r.order_id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-bold">{t('return', { id: r.id })}</span>
         <Link to={`/orders/${r.order_id}`} className="text-brand-700 underline">
