@@ -92,6 +92,15 @@ describe('a product with variants', () => {
       [v['IP15-BL-128'], 'IP15-BL-128', 410, 2],
     ]);
     expect(p.variants[2].option_values.map((o: { value: string }) => o.value)).toEqual(['أزرق', '128 جيجا']);
+    // Its stock is theirs: the stock screen changes a variant's, never the product's own.
+    const edit = await call(t.app, 'PUT', `/v1/admin/products/${phone}/stock?locale=en`, staff, {
+      from: 5,
+      stock: 9,
+    });
+    expect(edit).toMatchObject({
+      status: 422,
+      body: { errors: [expect.stringContaining("variants' added up")] },
+    });
     // The product gave its own 7 up when it got variants: a manual movement says so.
     const moves = await t.database.db
       .select()

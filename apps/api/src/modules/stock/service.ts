@@ -144,11 +144,14 @@ export async function setStock(
   m: Movement,
 ): Promise<number> {
   const [row] = await tx
-    .select({ stock: products.stock })
+    .select({ stock: products.stock, variants: products.variantOptions })
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
   if (!row) throw AppError.notFound('product_not_found');
+  // A product sold in variants holds their stock added up (decision 034): each variant's is edited instead.
+  if (row.variants !== null && change.to !== change.from)
+    throw new AppError(422, 'stock_is_variants', ['stock_is_variants']);
   if (row.stock !== change.from) throw new AppError(409, 'stock_changed', [`stock_changed:${row.stock}`]);
   if (change.to === change.from) return 0;
   await tx.update(products).set({ stock: change.to, updatedAt: now }).where(eq(products.id, productId));
