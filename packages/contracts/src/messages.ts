@@ -379,6 +379,10 @@ export const apiMessages = {
   },
   variant_repeated: { en: 'Two variants are the same', ar: 'فيه نوعين زي بعض' },
   variant_of_variant: { en: 'A variant cannot have variants', ar: 'النوع مينفعش يبقى له أنواع' },
+  stock_is_variants: {
+    en: "This product's stock is its variants' added up: change each variant's stock",
+    ar: 'مخزون المنتج ده هو مجموع مخزون أنواعه: عدّل مخزون كل نوع',
+  },
   /* ---- back office: staff accounts (issue 13) ---- */
   staff_invalid_credentials: {
     en: 'Email or password is incorrect, please try again',
