@@ -125,6 +125,8 @@ describe('the catalog index follows each change without being built whole', () =
   it('a price edit: lists, sorts and searches show the new price at once', async () => {
     const first = await fromIndex('lowest_price=true&per_page=5');
     const target = first.products[2]!;
+    const brand = (await rows(db(), sql`select brand_id from products where id = ${target.id}`))[0]!.brand_id;
+    await fromIndex(`brand_id=${brand}&min_price=1`);
     const before = catalogIndexCounts(db());
     expect(before.builds).toBeGreaterThan(0);
     const res = await bulk({ ids: [target.id], action: 'price_percent', percent: -90 });
@@ -140,6 +142,9 @@ describe('the catalog index follows each change without being built whole', () =
     const search = await fromIndex(`query=${encodeURIComponent(word)}&per_page=50`);
     expect(search.products.find((p) => p.id === target.id)?.checkout_price).toBe(now);
     await fromIndex(`min_price=0&max_price=${Math.ceil(now)}`);
+    // A brand alone counts its brands' products in the range from their sorted prices (kept along the follow).
+    await fromIndex(`brand_id=${brand}&min_price=0&max_price=${Math.ceil(now)}`);
+    await fromIndex(`brand_id=${brand}&min_price=${Math.ceil(now) + 1}`);
     await followedAndWhole(before);
   });
 

@@ -1,4 +1,12 @@
-import { FEATURED, ON_OFFER, ORDER_POSITIONS, SPECIAL, type CatalogIndex } from './catalog-index.ts';
+import {
+  FEATURED,
+  ON_OFFER,
+  ORDER_POSITIONS,
+  SPECIAL,
+  onIndexFollowed,
+  positionsById,
+  type CatalogIndex,
+} from './catalog-index.ts';
 import { containing, intersect, union } from './index-words.ts';
 import type { SearchGroup } from './plan.ts';
 
@@ -69,6 +77,25 @@ function groupLists(idx: CatalogIndex): GroupLists {
   groupListsOf.set(idx, lists);
   return lists;
 }
+
+// An index following a change that moved no product in or out and changed no category or brand keeps the
+// category and brand lists (index-follow.ts); only the brands whose prices changed sort their prices again.
+onIndexFollowed((from, to, what) => {
+  const lists = groupListsOf.get(from);
+  if (!lists || what.structural) return;
+  const pos = positionsById(to);
+  const touched = new Set<number>();
+  for (const id of what.changedIds) {
+    const d = pos.get(id);
+    if (d === undefined) continue;
+    if (from.category[d] !== to.category[d] || from.brand[d] !== to.brand[d]) return;
+    if (from.price[d] !== to.price[d]) touched.add(to.brand[d]!);
+  }
+  const brandPrices = touched.size ? new Map(lists.brandPrices) : lists.brandPrices;
+  for (const b of touched)
+    brandPrices.set(b, Float64Array.from(lists.byBrand.get(b) ?? [], (d) => to.price[d]!).sort());
+  groupListsOf.set(to, { byCategory: lists.byCategory, byBrand: lists.byBrand, brandPrices });
+});
 
 /** The first index in an ascending array whose value is at least `v` (`above`: more than `v`). */
 function lowerBound(a: Float64Array, v: number, above = false) {
