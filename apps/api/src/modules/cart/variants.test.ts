@@ -228,6 +228,22 @@ describe('a product with variants', () => {
     expect(p).toMatchObject({ checkout_price: 360, price_max: 405 });
   });
 
+  it('a promotion’s products screen gives the product’s variants its ratio, and takes it back from them', async () => {
+    const promo = await addPromotion(t.database.db, 'variants-half', null, null);
+    const url = `/v1/admin/promotions/${promo.id}/products?locale=en`;
+    const set = await call(t.app, 'PUT', url, staff, {
+      items: [{ product_id: phone, price_after_promotion: 200 }],
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const prices = async () =>
+      (await call(t.app, 'GET', `/v1/products/${phone}?locale=en`, {})).body.product.variants.map(
+        (x: { checkout_price: number }) => x.checkout_price,
+      );
+    expect(await prices()).toEqual([200, 225, 205]);
+    expect((await call(t.app, 'PUT', url, staff, { remove: [phone] })).status).toBe(200);
+    expect(await prices()).toEqual([400, 450, 410]);
+  });
+
   it('a product whose variants are all removed is one item again; a sold variant is kept apart, hidden', async () => {
     const r = await call(t.app, 'PUT', `/v1/admin/products/${phone}/variants`, staff, {
       options: [],

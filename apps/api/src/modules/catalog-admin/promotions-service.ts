@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { productTextFilter, refreshCurrentPrices, runningPromotion } from '../catalog/index.ts';
 import { audit, auditedEdit, type CurrentStaff } from '../staff/index.ts';
+import { settleVariantProduct } from './variants-service.ts';
 import { isStale, iso, nextStamp, productCounts } from './taxonomy-common.ts';
 
 /* ---------------- promotions ---------------- */
@@ -372,6 +373,27 @@ export async function setPromotionProducts(
       }
     }
     const touched = changes.map((c) => c.product_id);
+    // Products sold in variants (decision 034): their variants take the promotion at the product's ratio (what the
+    // shopper pays is a variant's price), or leave it with the product; the product then follows them.
+    const parents = touched.length
+      ? rowsOf<{ id: number; price_piastres: number; promoted_price_piastres: number | null }>(
+          await tx.execute(sql`select id, price_piastres, promoted_price_piastres from products
+            where id in ${touched} and variant_options is not null order by id`),
+        )
+      : [];
+    for (const p of parents) {
+      const promoted = p.promoted_price_piastres === null ? null : Number(p.promoted_price_piastres);
+      await tx.execute(
+        promoted === null
+          ? sql`update products set promotion_id = null, promoted_price_piastres = null, updated_at = ${stamp}
+              where variant_of = ${p.id}`
+          : sql`update products set promotion_id = ${id}, updated_at = ${stamp},
+              promoted_price_piastres = greatest(1, least(price_piastres - 1,
+                round(price_piastres * ${promoted}::numeric / ${Number(p.price_piastres)})::int))
+              where variant_of = ${p.id} and price_piastres > 1`,
+      );
+      await settleVariantProduct(tx, Number(p.id), now);
+    }
     if (touched.length) {
       await refreshCurrentPrices(tx, now, touched);
       await audit(tx, me, 'promotion.products_changed', { type: 'promotion', id }, { changes }, now);
