@@ -2,7 +2,8 @@
  * The sales report reads daily summaries the database keeps in the transaction of each change (decision 033,
  * migration 0047). What an owner relies on: the report from the summaries says exactly what the orders say (live.ts,
  * the report as it was computed before), for every group, after checkouts through the API on both sides of Cairo
- * midnight, a cancel, refunds (part and whole), a product moved to another category and brand, and a fold.
+ * midnight, a discount code, a cancel, refunds (part and whole), a product moved to another category and brand,
+ * and a fold.
  */
 import { REPORT_GROUPS, type SalesReportResponse } from '@store/contracts';
 import { sql } from 'drizzle-orm';
@@ -104,6 +105,19 @@ describe('the sales report from the daily summaries', () => {
     expect(day2 > day1).toBe(true);
     ({ owner } = await ownerCatalogClerk(t, 'Summaries#Pass2025'));
     const after = await checkout(second, 'delivered');
+    // An order with a discount code (10% of 4,000 EGP): the orders' groups carry what it took off.
+    const code = await call(t.app, 'POST', '/v1/admin/discount_codes', owner, {
+      code: 'report-10',
+      kind: 'percent',
+      value: 10,
+    });
+    expect(code.status, JSON.stringify(code.body)).toBe(201);
+    const discounted = await ready([{ productId: c.id, quantity: 1 }], 'Cairo');
+    const applied = await call(t.app, 'PUT', '/v1/users/cart/discount_code?locale=en', discounted.headers, {
+      code: 'report-10',
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    await checkout(discounted, 'delivered');
     await place([{ productId: c.id, quantity: 2 }], 'Alexandria', 'canceled');
     const refunded = await place(
       [
@@ -119,8 +133,9 @@ describe('the sales report from the daily summaries', () => {
     const byDay = (await both({ from: day1, to: day2, group_by: 'day' })).summary;
     expect(byDay.rows.map((r) => [r.key, r.orders, r.units])).toEqual([
       [day1, 1, 3],
-      [day2, 3, 7],
+      [day2, 4, 8],
     ]);
+    expect(byDay.totals.discounts).toBe(400);
     await expectSame(day1, day2);
 
     // A part refunded, then the rest of that line; another order refunded whole.
@@ -141,7 +156,7 @@ describe('the sales report from the daily summaries', () => {
     expect(refunds.totals.refunds).toBe(2000 + 250 + 750);
     await expectSame(day1, day2);
 
-    // The product of two orders moves to another category and brand: both count there now, once each.
+    // The product of three orders moves to another category and brand: all three count there now, once each.
     const phones = await addCategory(t.database.db, 'Phones', 'موبايلات');
     const oppo = await addBrand(t.database.db, 'Oppo', 'أوبو');
     const editor = await call(t.app, 'GET', `/v1/admin/products/${c.id}?locale=en`, owner);
@@ -159,7 +174,7 @@ describe('the sales report from the daily summaries', () => {
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const byCategory = (await both({ from: day1, to: day2, group_by: 'category' })).summary;
-    expect(byCategory.rows.find((r) => r.key === String(phones.id))).toMatchObject({ orders: 2, units: 2 });
+    expect(byCategory.rows.find((r) => r.key === String(phones.id))).toMatchObject({ orders: 3, units: 3 });
     await expectSame(day1, day2);
 
     // Folded into a row per day and key, the report says the same.
