@@ -18,6 +18,7 @@
  *   BENCH_SYNC_SECONDS=60      seconds of the sync (5,000 changes a minute)
  *   BENCH_QUIET_SECONDS=20     seconds of the quiet figure (and of the trivial route)
  *   BENCH_CONNECTIONS=8        shoppers asking at once
+ *   BENCH_BUILT=1              the build is fresh: skip `scripts/build.mjs --if-stale`
  *   BENCH_BACKENDS=pglite      only PGlite (or `postgres`: only PostgreSQL, on BENCH_DATABASE_URL or DATABASE_URL)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -471,7 +472,8 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
 
 async function main() {
   mkdirSync(tmp, { recursive: true });
-  run(process.execPath, ['scripts/build.mjs', '--if-stale'], {});
+  // BENCH_BUILT=1: the build was made just before (e.g. under a lock shared with other builds).
+  if (!process.env.BENCH_BUILT) run(process.execPath, ['scripts/build.mjs', '--if-stale'], {});
   const backends: Backend[] = [];
   if (BACKENDS !== 'postgres')
     backends.push({
