@@ -114,8 +114,10 @@ export const adminReturnsQuerySchema = z.object({
 
 export const adminReturnsResponseSchema = z.object({
   returns: z.array(adminReturnSchema),
-  /** The store's courier: bosta books the pickup itself; manual: staff type the carrier and tracking number. */
+  /** The store's courier (COURIER). */
   courier: z.string(),
+  /** Whether it books a return's pickup itself (Bosta); else staff type the carrier and tracking number. */
+  books_pickups: z.boolean(),
 });
 export type AdminReturnsResponse = z.infer<typeof adminReturnsResponseSchema>;
 

@@ -33,6 +33,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = async (locale: 'ar' | 'en', orderId?: number, status?: string) => ({
     returns: await listAdminReturns(db, { order_id: orderId, status }, locale, app.images),
     courier: app.ctx.courier.name,
+    books_pickups: typeof app.ctx.courier.createReturnPickup === 'function',
   });
   const orderOf = (id: number) => returnOrderId(db, id);
 

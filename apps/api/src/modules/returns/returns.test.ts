@@ -235,6 +235,7 @@ describe('a return from request to refund', () => {
     // Staff see it waiting and approve it; the outbox books Bosta's Customer Return Pickup.
     const waiting = await call(t.app, 'GET', '/v1/admin/returns?status=requested&locale=en', clerk);
     expect(waiting.body.returns.map((r: { id: number }) => r.id)).toContain(id);
+    expect(waiting.body).toMatchObject({ courier: 'bosta', books_pickups: true });
     fake.answerWith(recorded.return_pickup_created!);
     const approved = await call(t.app, 'POST', `/v1/admin/returns/${id}/approve`, clerk, {
       note: 'The courier comes tomorrow',

@@ -19,6 +19,11 @@ export const returnsQueryOptions = (status: ReturnStatus | '') =>
     queryKey: [...RETURNS_KEY, status],
     queryFn: ({ signal }) =>
       api<AdminReturnsResponse>('admin/returns', { query: { status: status || undefined }, signal }),
+    // While the outbox books a courier's pickup, the page asks again every few seconds until it shows.
+    refetchInterval: (q) =>
+      q.state.data?.books_pickups && q.state.data?.returns.some((r) => r.status === 'approved' && !r.pickup)
+        ? 3000
+        : false,
   });
 
 export const approveReturn = (

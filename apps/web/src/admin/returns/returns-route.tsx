@@ -34,7 +34,7 @@ const TONE: Record<ReturnStatus, string> = {
 const input = 'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3';
 
 /** One return: what the shopper asked and why, their photos, and the step staff take next. */
-function ReturnCard({ r, courier }: { r: AdminReturn; courier: string }) {
+function ReturnCard({ r, booksPickups }: { r: AdminReturn; booksPickups: boolean }) {
   const { t } = useTranslation('admin-returns');
   const locale = useLocaleStore((s) => s.locale);
   const qc = useQueryClient();
@@ -44,7 +44,8 @@ function ReturnCard({ r, courier }: { r: AdminReturn; courier: string }) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const manual = courier === 'manual';
+  // A courier that books no pickup itself (manual, Aramex, Mylerz): staff type its carrier and tracking number.
+  const manual = !booksPickups;
   const amount = r.lines.reduce((n, l) => n + l.quantity * l.unit_price, 0);
 
   const act = async (fn: () => Promise<unknown>) => {
@@ -300,7 +301,7 @@ export function Component() {
           ) : (
             <ul className="divide-y divide-slate-100">
               {q.data.returns.map((r) => (
-                <ReturnCard key={r.id} r={r} courier={q.data.courier} />
+                <ReturnCard key={r.id} r={r} booksPickups={q.data.books_pickups} />
               ))}
             </ul>
           )}
