@@ -24,13 +24,13 @@ export {
 export {
   cartOf,
   chooseCartAddress,
+  recordLineVariants,
   removeCartLine,
   setCartDiscountCode,
   setCartLine,
   touchCart,
 } from './cart.ts';
 export { getOrder, hasUnratedOrders } from './service.ts';
-export { recordLineVariants } from './line-variants.ts';
 export { paymentReversal, returnPickupDue } from './events.ts';
 export { listAdminOrders, placedOrder, refundLines, type LinesRefunded } from './admin-service.ts';
 // The order follows its shipment (a courier's news), registered where every part of the API loads this module.
