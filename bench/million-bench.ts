@@ -199,8 +199,9 @@ async function scenario(base: string, name: string, paths: string[]): Promise<Ro
     duration: SECONDS,
     requests: [onceEach(paths)],
     timeout: 60,
+    setupClient: (client) =>
+      client.on('response', (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1)),
   });
-  run.on('response', (_client, status) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
   const r = await run;
   const refused = [...statuses].filter(([s]) => s >= 300);
   if (refused.length) console.log(`answers not 2xx: ${refused.map(([s, n]) => `${n} × ${s}`).join(', ')}`);
