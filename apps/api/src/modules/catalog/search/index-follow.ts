@@ -14,7 +14,8 @@ import {
   paddedWordTrigrams,
   positionsById,
   type CatalogIndex,
-} from './catalog-index.ts';
+  type WordsTouched,
+} from './index-shape.ts';
 
 /**
  * The catalog index following each change (issue 50 item 1): the writers' triggers note, in the transaction of the
@@ -523,13 +524,6 @@ function followWords(
   }
   wordIdMaps.set(vocabulary, wordIds);
   return { fresh, revived, died };
-}
-
-/** The vocabulary's words that a followed index added, brought back or left (numbers into `vocabulary`). */
-export interface WordsTouched {
-  fresh: number[];
-  revived: number[];
-  died: number[];
 }
 
 /** Each vocabulary word's number (made once per built index, then kept along the indexes following it). */
