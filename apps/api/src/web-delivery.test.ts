@@ -208,6 +208,35 @@ describe('what search engines read', () => {
     expect(ar.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products/${product.id}">`);
   });
 
+  it("a variant's own address moves to its product's page with it chosen (a shared link, an order's line)", async () => {
+    const [own] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    const [variant] = await t.database.db
+      .insert(products)
+      .values({
+        titleEn: 'Samsung 55" Crystal UHD TV, black',
+        titleAr: 'شاشة سامسونج 55 بوصة، أسود',
+        descriptionEn: 'Black',
+        descriptionAr: 'أسود',
+        categoryId: own!.categoryId,
+        brandId,
+        pricePiastres: 2_199_950,
+        currentPricePiastres: 2_199_950,
+        stock: 0,
+        active: false,
+        variantOf: product.id,
+        searchText: 'samsung black',
+      })
+      .returning({ id: products.id });
+    const ar = await get(`/products/${variant!.id}`);
+    expect(ar.statusCode).toBe(301);
+    expect(ar.headers.location).toBe(`/products/${product.id}?variant=${variant!.id}`);
+    const en = await get(`/products/${variant!.id}?lang=en`);
+    expect(en.statusCode).toBe(301);
+    expect(en.headers.location).toBe(`/products/${product.id}?variant=${variant!.id}&lang=en`);
+    // A hidden product that is no variant is still the 404 page.
+    expect((await get(`/products/${hidden.id}`)).statusCode).toBe(404);
+  });
+
   it('a path that is no page, an unknown or hidden product answer 404 with the 404 page; private pages say noindex', async () => {
     for (const url of [
       '/no-such-page',

@@ -321,6 +321,8 @@ export async function registerWeb(
     // The page's own word on itself (pages/): its status, and its head for link previews and search engines.
     const base = app.ctx.publicUrl;
     const own = await pageHead({ app, path: url, address, locale, base });
+    if (own.status === 301 && own.location)
+      return reply.header('cache-control', 'no-cache').redirect(own.location, 301);
     const status = own.status;
     const head = [...(own.tags ?? [])];
     if (status === 200) {

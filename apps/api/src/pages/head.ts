@@ -15,8 +15,13 @@ export interface PageRequest {
 
 /** What a page says of itself before it is rendered. */
 export interface PageHead {
-  /** 404: the page is the 404 page (a product not on sale, a category that does not exist). */
-  status: 200 | 404;
+  /**
+   * 404: the page is the 404 page (a product not on sale, a category that does not exist). 301: the page lives at
+   * `location` (a variant's own address is its product's page with it chosen).
+   */
+  status: 200 | 301 | 404;
+  /** With 301: where the page lives (a path on this shop). */
+  location?: string;
   /** The page's own title and description (else the renderer's, else the template's). */
   title?: string;
   description?: string;

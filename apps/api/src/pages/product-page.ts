@@ -1,5 +1,5 @@
 import { idParam, type Locale } from '@store/contracts';
-import { productShareMeta } from '../modules/catalog/index.ts';
+import { productShareMeta, variantProductOf } from '../modules/catalog/index.ts';
 import { localeUrl } from '../seo.ts';
 import { SHARE_IMAGE, shareImagePath } from '../share-images.ts';
 import { escapeHtml, jsonLd, type ServerPage } from './head.ts';
@@ -59,8 +59,15 @@ function productJsonLd(
  */
 export const productPage: ServerPage = async ({ app, path, address, locale, base }) => {
   const id = path.split('/')[2] ?? '';
-  const meta = idParam.safeParse(id).success ? await productShareMeta(app.ctx.db, Number(id), locale) : null;
-  if (!meta) return { status: 404, render: false };
+  const known = idParam.safeParse(id).success;
+  const meta = known ? await productShareMeta(app.ctx.db, Number(id), locale) : null;
+  if (!meta) {
+    // A variant's own address (a shared link, an order's line): its product's page with it chosen (decision 034).
+    const product = known ? await variantProductOf(app.ctx.db, Number(id)) : null;
+    if (product === null) return { status: 404, render: false };
+    const query = new URLSearchParams({ variant: id, ...(locale === 'en' ? { lang: 'en' } : {}) });
+    return { status: 301, location: `/products/${product}?${query.toString()}` };
+  }
   const pageUrl = localeUrl(base, address, locale);
   // Link previews take JPEG (share-images.ts); the JSON-LD names the store's own picture.
   const image = meta.image ? new URL(meta.image, base).toString() : '';

@@ -19,6 +19,6 @@ export { runningPromotion } from './taxonomy-reads.ts';
  * For the shop's pages (web.ts, seo.ts, share-images.ts): the catalog's version (the page cache's key), whether a
  * category or a running promotion exists (a page's 404), a product's share data, the sitemap's pages.
  */
-export { catalogVersion, productShareMeta } from './service.ts';
+export { catalogVersion, productShareMeta, variantProductOf } from './service.ts';
 export { categoryExists, getPromotion } from './taxonomy-reads.ts';
 export { sitemapPages, type SitemapPage } from './sitemap.ts';

@@ -137,6 +137,19 @@ function optionsOut(value: unknown, L: Locale): ProductOption[] {
 }
 
 /**
+ * The product a variant belongs to, when `id` is a variant of a product on sale (decision 034): its own address
+ * (/products/{variant id}) is its product's page with it chosen. Null for anything else.
+ */
+export async function variantProductOf(db: DbOrTx, id: number): Promise<number | null> {
+  const [r] = await rows(
+    db,
+    sql`select v.variant_of from products v join products p on p.id = v.variant_of and p.active
+        where v.id = ${id}`,
+  );
+  return r ? Number(r.variant_of) : null;
+}
+
+/**
  * What the HTML of /products/{id} says about the product before any script runs: title, description and first
  * image (share metadata), and the facts of its JSON-LD (price, stock, model, brand, category path).
  */
