@@ -159,7 +159,7 @@ test('the owner reads the sales report by governorate and exports it as CSV, in 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString('utf8').slice(1).split('\r\n');
   expect(lines[0]).toBe(
-    'المحافظة,الطلبات,القطع,المبيعات (جنيه),الضريبة (جنيه),المرتجعات (جنيه),الصافي (جنيه)',
+    'المحافظة,الطلبات,القطع,المبيعات (جنيه),الخصومات (جنيه),الضريبة (جنيه),المرتجعات (جنيه),الصافي (جنيه)',
   );
   expect(lines.at(-2)).toMatch(/^الإجمالي,/);
 
