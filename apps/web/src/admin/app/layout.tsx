@@ -85,7 +85,10 @@ export function AdminLayout() {
             <LanguageSwitch className="hover:bg-white/10 focus-visible:outline-white" />
           </div>
         </div>
-        <nav aria-label={t('nav.label')} className="mt-2 px-2 pb-2 lg:mt-6 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+        <nav
+          aria-label={t('nav.label')}
+          className="mt-2 px-2 pb-2 lg:mt-6 lg:min-h-0 lg:flex-1 lg:overflow-y-auto"
+        >
           <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
             {NAV.filter((page) => can(staff.role, page.area)).map((page) => (
               <li key={page.to}>
