@@ -23,6 +23,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshPrefixes, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -101,9 +102,6 @@ async function drained(base: string, ms = 120_000) {
   }
 }
 
-const qs = (o: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
-
 /** Mixed product lists: categories, brands, price ranges, every sort, pages. */
 function listRequests(categoryIds: number[], brandIds: number[]) {
   const sorts: Record<string, string>[] = [
@@ -179,24 +177,6 @@ function onceEach(paths: string[]): Req {
       };
     },
   };
-}
-
-/** A deterministic shuffle (the same run to run). */
-const shuffled = <T>(xs: T[]) =>
-  xs
-    .map((x, i) => ({ x, k: (i * 2654435761) % 4294967296 }))
-    .sort((a, b) => a.k - b.k)
-    .map((e) => e.x);
-
-const wordsOf = (title: string) =>
-  title.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w));
-
-/** A typo of a word: a letter dropped, doubled or two swapped (chosen by `n`). */
-function typo(w: string, n: number) {
-  const i = 1 + (n % Math.max(1, w.length - 2));
-  if (n % 3 === 0) return w.slice(0, i) + w.slice(i + 1);
-  if (n % 3 === 1) return w.slice(0, i) + w[i] + w.slice(i);
-  return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
 }
 
 /** One word, two words of one title, and typos of them: thousands of searches, each different. */
@@ -282,14 +262,6 @@ const inTurn = (lists: string[][]) =>
   Array.from({ length: Math.max(...lists.map((l) => l.length)) }, (_, i) =>
     lists.flatMap((l) => (i < l.length ? [l[i]!] : [])),
   ).flat();
-
-/** What the header's search asks while a shopper types a word: its first 3, 4, 5… letters. */
-function freshPrefixes(titles: string[]) {
-  const out = new Set<string>();
-  for (const t of titles)
-    for (const w of wordsOf(t)) for (let k = 3; k <= Math.min(w.length, 7); k++) out.add(w.slice(0, k));
-  return shuffled([...out]);
-}
 
 /** Lists never asked before: a category or a brand or both, a price range, a sort and a page. */
 function freshLists(categoryIds: number[], brandIds: number[]) {

@@ -19,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshPrefixes, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/store_million';
@@ -77,27 +78,6 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`no answer from ${url} within ${ms / 1000} s`);
 }
 
-const qs = (o: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
-
-/** A deterministic shuffle (the same run to run). */
-const shuffled = <T>(xs: T[]) =>
-  xs
-    .map((x, i) => ({ x, k: (i * 2654435761) % 4294967296 }))
-    .sort((a, b) => a.k - b.k)
-    .map((e) => e.x);
-
-const wordsOf = (title: string) =>
-  title.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w));
-
-/** A typo of a word: a letter dropped, doubled or two swapped (chosen by `n`). */
-function typo(w: string, n: number) {
-  const i = 1 + (n % Math.max(1, w.length - 2));
-  if (n % 3 === 0) return w.slice(0, i) + w.slice(i + 1);
-  if (n % 3 === 1) return w.slice(0, i) + w[i] + w.slice(i);
-  return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
-}
-
 /** One word, two words of a title, two catalog words paired, and typos: each different (as bench:api's). */
 function freshSearches(titles: string[]) {
   const words = [...new Set(titles.flatMap(wordsOf))].sort();
@@ -113,14 +93,6 @@ function freshSearches(titles: string[]) {
     out.add(`${words[(n * 7919) % words.length]} ${words[(n * 104_729) % words.length]}`);
     if (a !== b) out.add(`${typo(b, n + 1)} ${a}`);
   });
-  return shuffled([...out]);
-}
-
-/** What the header's search asks while a shopper types a word: its first 3, 4, 5… letters. */
-function freshPrefixes(titles: string[]) {
-  const out = new Set<string>();
-  for (const t of titles)
-    for (const w of wordsOf(t)) for (let k = 3; k <= Math.min(w.length, 7); k++) out.add(w.slice(0, k));
   return shuffled([...out]);
 }
 
