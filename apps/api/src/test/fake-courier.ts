@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReceivedRequest, RecordedAnswer } from './fake-sms-gateway.ts';
+import { receiveRequest, type ReceivedRequest, type RecordedAnswer } from './fake-sms-gateway.ts';
 
 /** A courier's recorded answers (adapters/couriers/fixtures/<courier>.json), by case. */
 export function courierRecorded(courier: string): Record<string, RecordedAnswer> {
@@ -22,20 +22,7 @@ export class FakeCourierApi {
 
   async start() {
     this.server = createServer((req, res) => {
-      let raw = '';
-      req.setEncoding('utf8');
-      req.on('data', (c: string) => (raw += c));
-      req.on('end', () => {
-        const type = req.headers['content-type'] ?? '';
-        const entry: ReceivedRequest = {
-          method: req.method ?? '',
-          url: req.url ?? '',
-          headers: req.headers,
-          raw,
-        };
-        if (type.includes('application/x-www-form-urlencoded'))
-          entry.form = Object.fromEntries(new URLSearchParams(raw));
-        else if (type.includes('json') && raw) entry.json = JSON.parse(raw);
+      receiveRequest(req, (entry) => {
         this.received.push(entry);
         this.reply(entry.url.split('?')[0]!, res);
       });

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One answer of a gateway, as recorded from its documentation (adapters/sms/fixtures/<provider>.json). */
@@ -21,6 +27,26 @@ export interface ReceivedRequest {
 }
 
 /** A provider's recorded answers, by case (success, bad_credentials, no_balance, bad_number, refused_in_200…). */
+/** Reads a request to a fake on loopback whole, its body parsed as a form or JSON by its type, then calls `done`. */
+export function receiveRequest(req: IncomingMessage, done: (entry: ReceivedRequest) => void) {
+  let raw = '';
+  req.setEncoding('utf8');
+  req.on('data', (c: string) => (raw += c));
+  req.on('end', () => {
+    const type = req.headers['content-type'] ?? '';
+    const entry: ReceivedRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      raw,
+    };
+    if (type.includes('application/x-www-form-urlencoded'))
+      entry.form = Object.fromEntries(new URLSearchParams(raw));
+    else if (type.includes('json') && raw) entry.json = JSON.parse(raw);
+    done(entry);
+  });
+}
+
 export function recordedAnswers(provider: string): Record<string, RecordedAnswer> & { _source?: string } {
   const file = new URL(`../adapters/sms/fixtures/${provider}.json`, import.meta.url);
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, RecordedAnswer>;
@@ -38,20 +64,7 @@ export class FakeSmsGateway {
 
   async start() {
     this.server = createServer((req, res) => {
-      let raw = '';
-      req.setEncoding('utf8');
-      req.on('data', (c: string) => (raw += c));
-      req.on('end', () => {
-        const type = req.headers['content-type'] ?? '';
-        const entry: ReceivedRequest = {
-          method: req.method ?? '',
-          url: req.url ?? '',
-          headers: req.headers,
-          raw,
-        };
-        if (type.includes('application/x-www-form-urlencoded'))
-          entry.form = Object.fromEntries(new URLSearchParams(raw));
-        else if (type.includes('json') && raw) entry.json = JSON.parse(raw);
+      receiveRequest(req, (entry) => {
         this.received.push(entry);
         this.reply(res);
       });
