@@ -864,7 +864,11 @@ export const orderHistory = pgTable(
     toStatus: varchar('to_status', { length: 30 }).notNull(),
     actorType: varchar('actor_type', { length: 20 }).notNull(),
     actorId: integer('actor_id'),
+    /** Staff's or the courier's own words, as written (and the English of rows older than note_key). */
     note: text('note'),
+    /** A note the server writes: a key of contracts' apiMessages, read in the reader's language with note_args. */
+    noteKey: varchar('note_key', { length: 60 }),
+    noteArgs: jsonb('note_args').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
@@ -1634,6 +1638,9 @@ export const orderReturns = pgTable(
     pickupTrackingNumber: varchar('pickup_tracking_number', { length: 60 }),
     pickupCourierId: varchar('pickup_courier_id', { length: 80 }),
     pickupBookedAt: timestamp('pickup_booked_at', { withTimezone: true }),
+    /** The courier's news of the pickup (Bosta's webhook, 23 and 46): picked up at the shopper's, back at the shop. */
+    pickupPickedUpAt: timestamp('pickup_picked_up_at', { withTimezone: true }),
+    pickupReturnedAt: timestamp('pickup_returned_at', { withTimezone: true }),
     receivedBy: integer('received_by').references(() => staff.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     /** What went back to the shopper, and how: 'gateway', 'by_hand' (a payment the gateway cannot refund), 'cash'. */
@@ -1645,6 +1652,7 @@ export const orderReturns = pgTable(
   (t) => [
     index('order_returns_order_idx').on(t.orderId),
     index('order_returns_status_idx').on(t.status, t.id),
+    index('order_returns_pickup_idx').on(t.pickupCourier, t.pickupTrackingNumber),
     check('order_returns_status_ck', sql`${t.status} in ('requested', 'approved', 'refused', 'refunded')`),
     check(
       'order_returns_refund_method_ck',
