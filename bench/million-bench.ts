@@ -15,13 +15,11 @@
  *   BENCH_STATEMENT_TIMEOUT_MS=0  the server's DATABASE_STATEMENT_TIMEOUT_MS (the default 10 s stops the build)
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freshPrefixes, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
+import { root, startServer, stopServer, waitFor } from './server-kit.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/store_million';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -29,53 +27,25 @@ const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? 12_288);
 const MODES = (process.env.BENCH_MODES ?? 'memory,database').split(',') as ('memory' | 'database')[];
 const PORT = 3970;
 
-function startServer(mode: string): ChildProcess {
-  return spawn(
-    process.execPath,
-    [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        DATABASE_URL: DB_URL,
-        DATA_DIR: path.join(root, 'bench/.tmp/million-uploads'),
-        SEARCH_INDEX: mode,
-        // Every answer computed: no answers cache, and so no per-address limit on new ones.
-        CATALOG_CACHE_SECONDS: '0',
-        // Requests only: the periodic jobs (another instance's work) stay out of the figures.
-        JOBS: 'off',
-        SEED_DEMO: 'false',
-        // The index's build reads the million products in one statement: over a minute on a loaded machine, past
-        // the default 10 s (decision 037). No limit here, so the build and the database's slowest answers show.
-        DATABASE_STATEMENT_TIMEOUT_MS: process.env.BENCH_STATEMENT_TIMEOUT_MS ?? '0',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-      },
+function startMillionServer(mode: string) {
+  return startServer({
+    port: PORT,
+    nodeArgs: [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx'],
+    script: ['apps/api/src/server.ts'],
+    env: {
+      DATABASE_URL: DB_URL,
+      DATA_DIR: path.join(root, 'bench/.tmp/million-uploads'),
+      SEARCH_INDEX: mode,
+      // Every answer computed: no answers cache, and so no per-address limit on new ones.
+      CATALOG_CACHE_SECONDS: '0',
+      // Requests only: the periodic jobs (another instance's work) stay out of the figures.
+      JOBS: 'off',
+      SEED_DEMO: 'false',
+      // The index's build reads the million products in one statement: over a minute on a loaded machine, past
+      // the default 10 s (decision 037). No limit here, so the build and the database's slowest answers show.
+      DATABASE_STATEMENT_TIMEOUT_MS: process.env.BENCH_STATEMENT_TIMEOUT_MS ?? '0',
     },
-  );
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-}
-
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer from ${url} within ${ms / 1000} s`);
+  });
 }
 
 /** One word, two words of a title, two catalog words paired, and typos: each different (as bench:api's). */
@@ -210,14 +180,14 @@ async function benchMode(mode: 'memory' | 'database') {
   console.log(`\n## SEARCH_INDEX=${mode}`);
   const base = `http://127.0.0.1:${PORT}`;
   const spawned = Date.now();
-  const server = startServer(mode);
+  const server = startMillionServer(mode);
   try {
-    await waitFor(`${base}/health`, 600_000);
+    await waitFor(`${base}/health`, { ms: 600_000, everyMs: 100 });
     const listening = Date.now() - spawned;
-    await waitFor(`${base}/ready`, 1_800_000);
+    await waitFor(`${base}/ready`, { ms: 1_800_000, everyMs: 100 });
     const ready = Date.now() - spawned;
     const firstList = Date.now();
-    await waitFor(`${base}/v1/products?per_page=12`, 600_000);
+    await waitFor(`${base}/v1/products?per_page=12`, { ms: 600_000, everyMs: 100 });
     const firstListMs = Date.now() - firstList;
     const mem = await memory(base, server.pid!);
     console.log(
@@ -274,7 +244,7 @@ async function benchMode(mode: 'memory' | 'database') {
     const after = await memory(base, server.pid!);
     return { mode, listening, ready, firstListMs, mem, after, rows, total };
   } finally {
-    await stopServer(server);
+    await stopServer(server, 15_000);
   }
 }
 
