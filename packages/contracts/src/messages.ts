@@ -167,6 +167,11 @@ export const apiMessages = {
     en: 'The courier did not cancel the shipment: {values}',
     ar: 'شركة الشحن ملغتش الشحنة: {values}',
   },
+  // An order's history note the server writes (order_history.note_key, read in the reader's language).
+  history_shipment_canceled: {
+    en: 'Shipment cancelled: {carrier} {tracking_number}',
+    ar: 'الشحنة اتلغت: {carrier} رقم {tracking_number}',
+  },
   error_occured: { en: 'Error occured, please try again', ar: 'حصل خطأ، حاول تاني' },
   products_unavailable: {
     en: 'One or more of your products is no longer available',

@@ -53,6 +53,7 @@ import {
   placedOrdersPerStatusOnDays,
 } from './counts.ts';
 import { NOT_PLACED_STATUSES, toOrders } from './service.ts';
+import { historyNote } from './shipping.ts';
 
 export const SHOP_TIME_ZONE = 'Africa/Cairo';
 const WAITING: OrderStatus[] = ['pending', 'confirmed', 'processing', 'delivering'];
@@ -327,7 +328,7 @@ export async function getAdminOrder(
       to: h.toStatus,
       actor: h.actorType as AdminOrder['history'][number]['actor'],
       actor_name: h.actorType === 'staff' ? staffName : h.actorType === 'shopper' ? fullName : h.actorType,
-      note: h.note,
+      note: historyNote(h, locale),
       created_at: h.createdAt.toISOString(),
     })),
     next_statuses: staffNextStatuses(row.status),

@@ -7,8 +7,9 @@
  * left as it is: the event stays in the shipment's history. Returned to the shop (46), the order is `returned` (its
  * stock back: core.ts AFTER). A cancel does not move the order.
  */
-import type { OrderState } from '@store/contracts';
+import { apiMessage, apiMessages, type ApiMessageKey, type Locale, type OrderState } from '@store/contracts';
 import { eq } from 'drizzle-orm';
+import { courierDisplayName } from '../../adapters/couriers/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderHistory, orders } from '../../db/schema.ts';
 import {
@@ -66,7 +67,9 @@ shipmentMoved.on(followShipment);
 
 /**
  * Staff cancelled the order's shipment with its courier: a line in the order's history (its status stays; the
- * order may be shipped again), by that staff member, naming the courier and the tracking number.
+ * order may be shipped again), by that staff member, naming the courier and the tracking number. The note is a
+ * message key with its arguments (read in the reader's language, the courier's name too: historyNote in
+ * admin-service.ts); rows written before it keep their English words in `note`.
  */
 export async function noteShipmentCanceled(tx: DbOrTx, c: ShipmentCancel) {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, c.orderId));
@@ -77,9 +80,26 @@ export async function noteShipmentCanceled(tx: DbOrTx, c: ShipmentCancel) {
     toStatus: order.status,
     actorType: c.staffId === null ? 'system' : 'staff',
     actorId: c.staffId,
-    note: `Shipment cancelled: ${c.carrier} ${c.trackingNumber}`,
+    note: null,
+    noteKey: 'history_shipment_canceled',
+    noteArgs: { courier: c.courier, carrier: c.carrier, tracking_number: c.trackingNumber },
     createdAt: c.now,
   });
 }
 
 shipmentCanceled.on(noteShipmentCanceled);
+
+/**
+ * A history line's note as the reader reads it: a note the server wrote as a message key, in the reader's language
+ * (a courier's name too: Bosta is بوسطة in Arabic); staff's and couriers' own words, and rows written before the
+ * key, as they were written.
+ */
+export function historyNote(
+  h: { note: string | null; noteKey: string | null; noteArgs: Record<string, string> | null },
+  locale: Locale,
+): string | null {
+  if (!h.noteKey || !(h.noteKey in apiMessages)) return h.note;
+  const args = { ...h.noteArgs };
+  if (args.courier) args.carrier = courierDisplayName(args.courier, locale, args.carrier);
+  return apiMessage(h.noteKey as ApiMessageKey, locale, args);
+}

@@ -196,8 +196,15 @@ describe('cancel a shipment from the order', () => {
       fromStatus: 'confirmed',
       toStatus: 'confirmed',
       actorType: 'staff',
-      note: `Shipment cancelled: Mylerz ${s.barcode}`,
+      noteKey: 'history_shipment_canceled',
     });
+    // Staff read the note in their language, the courier's name too.
+    const noteIn = async (locale: 'ar' | 'en') =>
+      (
+        await call(t.app, 'GET', `/v1/admin/orders/${s.id}?locale=${locale}`, staff.clerk)
+      ).body.order.history.at(-1).note;
+    expect(await noteIn('en')).toBe(`Shipment cancelled: Mylerz ${s.barcode}`);
+    expect(await noteIn('ar')).toBe(`الشحنة اتلغت: مايلرز رقم ${s.barcode}`);
     const audited = await t.database.db
       .select()
       .from(auditLog)
@@ -208,6 +215,20 @@ describe('cancel a shipment from the order', () => {
     const reship = await call(t.app, 'POST', `/v1/admin/orders/${s.id}/shipments`, staff.clerk, {});
     expect(reship.status).toBe(201);
     expect(reship.body.shipments.map((x: { status: string }) => x.status)).toEqual(['created', 'canceled']);
+  });
+
+  it('a cancel noted before the notes had keys still reads, as it was written', async () => {
+    const s = await shipped();
+    await t.database.db.insert(orderHistory).values({
+      orderId: s.id,
+      fromStatus: 'confirmed',
+      toStatus: 'confirmed',
+      actorType: 'staff',
+      note: `Shipment cancelled: Mylerz ${s.barcode}`,
+      createdAt: t.clock.now(),
+    });
+    const res = await call(t.app, 'GET', `/v1/admin/orders/${s.id}?locale=ar`, staff.clerk);
+    expect(res.body.order.history.at(-1).note).toBe(`Shipment cancelled: Mylerz ${s.barcode}`);
   });
 
   it('Mylerz’s refusal is a failure with its words, in the staff member’s language, and changes nothing', async () => {
