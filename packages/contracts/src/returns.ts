@@ -77,7 +77,14 @@ export const returnViewSchema = z.object({
   lines: z.array(returnLineViewSchema),
   staff_note: z.string().nullable(),
   pickup: z
-    .object({ carrier: z.string(), tracking_number: z.string(), tracking_url: z.string().nullable() })
+    .object({
+      carrier: z.string(),
+      tracking_number: z.string(),
+      tracking_url: z.string().nullable(),
+      /** The courier's news (Bosta's webhook): when it picked the items up at the shopper's, and brought them back. */
+      picked_up_at: z.string().nullable(),
+      back_at_shop_at: z.string().nullable(),
+    })
     .nullable(),
   /** EGP given back, and how (gateway, by_hand, cash); null until refunded. */
   refund: z.number().nullable(),

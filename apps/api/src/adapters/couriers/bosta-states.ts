@@ -4,7 +4,7 @@
  * the store. Always read by the code: the words are not enough, Bosta's answers call both 45 (delivered to the
  * receiver) and 46 (returned to the shop) "Delivered".
  */
-import type { CourierEvent } from './types.ts';
+import type { CourierEvent, ReturnPickupNews } from './types.ts';
 
 export const BOSTA_STATES: Record<number, string> = {
   10: 'Pickup requested',
@@ -62,6 +62,18 @@ export function bostaEffect(code: number): CourierEvent['effect'] {
     default:
       return 'note';
   }
+}
+
+/**
+ * What a state says of a return's pickup (a Customer Return Pickup, type 25): Bosta's state table gives 22 and 23
+ * (picking up, picked up from the consignee) to CRP and Exchange only, and 46 (returned to business) to Exchange,
+ * CRP and RTO. So 23: the courier has the items; 46: they are back at the shop. Any other state of a pickup (22,
+ * 24, 30, 41, exceptions) is not recorded on the return.
+ */
+export function bostaReturnPickupNews(code: number): ReturnPickupNews | undefined {
+  if (code === 23) return 'picked_up';
+  if (code === 46) return 'back_at_shop';
+  return undefined;
 }
 
 /**

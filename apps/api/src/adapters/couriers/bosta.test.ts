@@ -211,6 +211,15 @@ describe('Bosta: webhook', () => {
     expect(parse(hooks.exception)![0]!.reason).toBe('Customer not answering');
   });
 
+  it('says which states of a Customer Return Pickup are the items picked up and back at the shop', () => {
+    const news = (name: string) => parse(hooks[name])!.map((e) => [e.stateCode, e.returnPickup]);
+    expect(news('return_picking_up')).toEqual([[22, undefined]]);
+    expect(news('return_picked_up')).toEqual([[23, 'picked_up']]);
+    expect(news('return_back_at_shop')).toEqual([[46, 'back_at_shop']]);
+    expect(news('out_for_delivery')).toEqual([[41, undefined]]);
+    expect(parse(hooks.return_picked_up)![0]!.at).toEqual(new Date('2026-12-01T10:00:00.000Z'));
+  });
+
   it('holds no event when the body has no tracking number or no readable state', () => {
     expect(parse({ ...hooks.delivered, trackingNumber: undefined })).toEqual([]);
     expect(parse({ ...hooks.delivered, state: 'Delivered' })).toEqual([]);

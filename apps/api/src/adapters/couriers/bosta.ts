@@ -17,7 +17,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { bostaCityFor, bostaDistrictFor } from './bosta-places.ts';
-import { BOSTA_STATES, bostaEffect, bostaStateCode } from './bosta-states.ts';
+import { BOSTA_STATES, bostaEffect, bostaReturnPickupNews, bostaStateCode } from './bosta-states.ts';
 import { callCourier, clip, type CourierAnswer, type CourierHttp } from './http.ts';
 import {
   CourierRefused,
@@ -239,6 +239,7 @@ export class BostaCourier implements Courier {
       if (!trackingNumber || trackingNumber.length > 40 || stateCode === null) continue;
       const cod = typeof item.cod === 'number' ? item.cod : Number(item.cod);
       const effect = bostaEffect(stateCode);
+      const returnPickup = bostaReturnPickupNews(stateCode);
       events.push({
         trackingNumber,
         ...(typeof item._id === 'string' ? { courierShipmentId: item._id } : {}),
@@ -252,6 +253,7 @@ export class BostaCourier implements Courier {
         ...(typeof item.exceptionReason === 'string' && item.exceptionReason
           ? { reason: item.exceptionReason.slice(0, 300) }
           : {}),
+        ...(returnPickup ? { returnPickup } : {}),
       });
     }
     return events;

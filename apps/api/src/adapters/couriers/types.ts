@@ -85,7 +85,15 @@ export interface CourierEvent {
   codCollectedPiastres?: number;
   /** The courier's reason for an exception, as it wrote it. */
   reason?: string;
+  /**
+   * What the state means when the parcel is a return's pickup (issue 48 item 5; Bosta's 23 and 46 of a Customer
+   * Return Pickup): the items picked up at the shopper's, or handed back to the shop. Absent: nothing for a return.
+   */
+  returnPickup?: ReturnPickupNews;
 }
+
+/** A return pickup's news the store records: picked up at the shopper's, or back at the shop. */
+export type ReturnPickupNews = 'picked_up' | 'back_at_shop';
 
 /** What a webhook request holds, for a courier's parser. */
 export interface WebhookInput {

@@ -301,6 +301,58 @@ describe('a return from request to refund', () => {
     ]);
   });
 
+  it('Bosta’s news of the pickup (picked up, back at the shop) shows on the return to the shopper and staff, and refunds nothing', async () => {
+    const o = await delivered('en');
+    await drain(); // the delivery Bosta made for the order
+    const stockA = await stockOf(o.a.id);
+    const made = await ask(o.s, o.id, [{ order_product_id: o.lineA, quantity: 1 }]);
+    const id = made.body.id as number;
+    // Bosta books the pickup under a tracking number of its own.
+    const pickup = structuredClone(recorded.return_pickup_created!);
+    (pickup.body as { data: { trackingNumber: string } }).data.trackingNumber = '51930990';
+    fake.answerWith(pickup);
+    await call(t.app, 'POST', `/v1/admin/returns/${id}/approve`, clerk, {});
+    await drain();
+    const hook = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/couriers/bosta/webhook',
+        headers: { authorization: 'returns-secret' },
+        payload: { ...recorded.webhooks[name], trackingNumber: 51930990 },
+      });
+    const shoppers = async () =>
+      (await call(t.app, 'GET', `/v1/users/orders/${o.id}/returns?locale=en`, o.s.headers)).body.returns[0];
+
+    // On the way to the shopper: not recorded on the return (as any state Bosta sends that the store does not read).
+    expect((await hook('return_picking_up')).json()).toEqual({ received: 1, recorded: 0, ignored: 1 });
+    expect((await shoppers()).pickup).toMatchObject({ picked_up_at: null, back_at_shop_at: null });
+
+    // Picked up at the shopper's: the shopper's page shows when; the same news again changes nothing.
+    expect((await hook('return_picked_up')).json()).toEqual({ received: 1, recorded: 1, ignored: 0 });
+    expect((await hook('return_picked_up')).json()).toEqual({ received: 1, recorded: 0, ignored: 1 });
+    expect((await shoppers()).pickup).toMatchObject({
+      tracking_number: '51930990',
+      picked_up_at: '2026-12-01T10:00:00.000Z',
+      back_at_shop_at: null,
+    });
+
+    // Back at the shop: staff see it; the return waits for them to receive the items, nothing is refunded.
+    expect((await hook('return_back_at_shop')).json()).toEqual({ received: 1, recorded: 1, ignored: 0 });
+    const staffs = await call(t.app, 'GET', `/v1/admin/returns?order_id=${o.id}&locale=en`, clerk);
+    expect(staffs.body.returns[0]).toMatchObject({
+      status: 'approved',
+      refund: null,
+      pickup: { picked_up_at: '2026-12-01T10:00:00.000Z', back_at_shop_at: '2026-12-01T15:00:00.000Z' },
+    });
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(order).toMatchObject({ status: 'delivered', refundedPiastres: 0 });
+    expect(await stockOf(o.a.id)).toBe(stockA);
+
+    // Staff receive them: refunded as any return.
+    const received = await call(t.app, 'POST', `/v1/admin/returns/${id}/receive`, clerk, {});
+    expect(received.body.returns[0]).toMatchObject({ status: 'refunded', refund: 1000 });
+  });
+
   it('a refused return says why by SMS, and its units may be asked for again', async () => {
     const o = await delivered('en');
     const made = await ask(o.s, o.id, [{ order_product_id: o.lineB, quantity: 1 }]);
@@ -358,6 +410,8 @@ describe('a return from request to refund', () => {
       carrier: 'Aramex',
       tracking_number: 'AX-778',
       tracking_url: null,
+      picked_up_at: null,
+      back_at_shop_at: null,
     });
     const refunds = gateway.refunds.length;
     const r = await call(t.app, 'POST', `/v1/admin/returns/${made.body.id}/receive`, clerk, {});

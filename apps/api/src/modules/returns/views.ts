@@ -71,6 +71,8 @@ export async function returnViews(
               : (r.pickupCarrierName ?? r.pickupCourier ?? ''),
           tracking_number: r.pickupTrackingNumber,
           tracking_url: r.pickupCourier === 'bosta' ? bostaTrackingUrl(r.pickupTrackingNumber) : null,
+          picked_up_at: iso(r.pickupPickedUpAt),
+          back_at_shop_at: iso(r.pickupReturnedAt),
         }
       : null,
     refund: r.refundPiastres === null ? null : toEgp(r.refundPiastres),

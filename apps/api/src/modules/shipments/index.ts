@@ -3,6 +3,7 @@ export { courierWebhookRoutes } from './routes.ts';
 export { adminShipmentRoutes } from './admin-routes.ts';
 export { adminSettlementRoutes } from './settlement-routes.ts';
 export {
+  courierEventElsewhere,
   createShipmentForOrder,
   liveShipment,
   recordCourierEvents,

@@ -6,7 +6,8 @@
  *   lines, the cash to collect) and asks the courier for it, outside any transaction; only an accepted delivery is
  *   written. A refusal throws (the outbox keeps the error and tries again; staff see it): it is never a shipment.
  * - recordCourierEvents: the webhook's events, each recorded once on its shipment (a repeated event changes nothing),
- *   moving the shipment only forward (an event older than the last one applied is kept for the history only).
+ *   moving the shipment only forward (an event older than the last one applied is kept for the history only); an
+ *   event of no shipment is offered to the returns module (courierEventElsewhere: a return's pickup).
  */
 import { normalizeEgyptMobile, OFFLINE_PAYMENT_METHODS, type PaymentMethod } from '@store/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -21,7 +22,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, products, shipmentEvents, shipments, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { transactionHook } from '../../lib/hooks.ts';
+import { questionHook, transactionHook } from '../../lib/hooks.ts';
 
 export interface ShipmentContext {
   db: DbOrTx;
@@ -190,7 +191,7 @@ export const shipmentMoved = transactionHook<ShipmentChange>();
 export interface ShipmentCancel {
   orderId: number;
   courier: string;
-  /** The courier's or carrier's name, in English (the history's note). */
+  /** The carrier's name staff typed (COURIER=manual), else the courier's in English; the history names it. */
   carrier: string;
   trackingNumber: string;
   staffId: number | null;
@@ -199,6 +200,15 @@ export interface ShipmentCancel {
 
 /** A shipment was cancelled by staff: the orders module writes it in the order's history, in the same transaction. */
 export const shipmentCanceled = transactionHook<ShipmentCancel>();
+
+/**
+ * A courier's event about a parcel that is no shipment of an order: the returns module answers whether it was a
+ * return's pickup whose news it recorded (true), in the event's transaction; null or false: ignored.
+ */
+export const courierEventElsewhere = questionHook<
+  { courier: Courier['name']; event: CourierEvent; now: Date },
+  boolean
+>();
 
 /** What a webhook call did: events recorded, of which applied, and those ignored (unknown shipment, repeated). */
 export interface RecordedEvents {
@@ -229,7 +239,10 @@ export async function recordCourierEvents(
         .where(and(eq(shipments.courier, courier), eq(shipments.trackingNumber, event.trackingNumber)))
         .for('update');
       if (!s) {
-        result.ignored++;
+        // A return's pickup (Bosta's Customer Return Pickup), else a parcel the store does not know.
+        const taken = await courierEventElsewhere.ask(tx, { courier, event, now: clock.now() });
+        if (taken) result.recorded++;
+        else result.ignored++;
         return;
       }
       const now = clock.now();
