@@ -5,7 +5,7 @@
  * `uses < max_uses` false once the first commits: PostgreSQL re-checks the row after waiting for its lock).
  */
 import { normalizeDiscountCode, toEgp, formatAmount, type DiscountRule } from '@store/contracts';
-import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { discountCodes, orders, products } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -81,7 +81,11 @@ export async function productsCovered(
   return new Set(res.rows.map((r) => Number(r.id)));
 }
 
-/** Orders the shopper placed (or has under way at a payment), the cart `orderId` aside; with this code when asked. */
+/**
+ * Orders the shopper placed (or has under way at a payment), the cart `orderId` aside; with this code when asked
+ * (orders that took its use). A cancelled order does not count: its use went back with the cancel. A delivered
+ * order refunded or returned still counts (decision 038).
+ */
 async function ordersOf(tx: DbOrTx, userId: number, orderId: number, codeId?: number): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -90,8 +94,10 @@ async function ordersOf(tx: DbOrTx, userId: number, orderId: number, codeId?: nu
       and(
         eq(orders.userId, userId),
         ne(orders.id, orderId),
-        notInArray(orders.status, ['cart', 'abandoned']),
-        codeId === undefined ? undefined : eq(orders.discountCodeId, codeId),
+        notInArray(orders.status, ['cart', 'abandoned', 'canceled']),
+        codeId === undefined
+          ? undefined
+          : and(eq(orders.discountCodeId, codeId), isNotNull(orders.discountCode)),
       ),
     );
   return Number(row?.n ?? 0);
@@ -155,7 +161,10 @@ export async function takeUse(tx: DbOrTx, codeId: number) {
   if (!row) throw codeDropped('discount_code_used_up', codeId);
 }
 
-/** An online payment that failed or expired gives its order's use back (its cart may take it again). */
+/**
+ * An online payment that failed or expired gives its order's use back (its cart may take it again); so does a
+ * cancelled order (orders/core.ts, what entering `canceled` does).
+ */
 export async function giveUseBack(tx: DbOrTx, codeId: number) {
   await tx
     .update(discountCodes)

@@ -306,6 +306,72 @@ describe('an online payment', () => {
   });
 });
 
+describe('a cancelled order gives its code’s use back', () => {
+  const cancel = (id: number, from?: string) =>
+    admin('PUT', `/v1/admin/orders/${id}/status?locale=en`, {
+      status: 'canceled',
+      ...(from ? { from } : {}),
+    });
+  const usesOf = async (id: number) =>
+    (await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]!.uses;
+
+  it('a one-use influencer code on an order staff cancel goes to another shopper', async () => {
+    const p = await make(500, 10);
+    const c = await newCode({ kind: 'amount', value: 50, max_uses: 1 });
+    const first = await shopper();
+    await readyToPay(t.app, first, [{ productId: p.id, quantity: 1 }]);
+    await apply(first, c.code);
+    const placed = await place(first);
+    expect(placed.body.order.discount_code).toBe(c.code);
+    const confirmed = await admin('PUT', `/v1/admin/orders/${placed.body.order.id}/status`, {
+      status: 'confirmed',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await cancel(placed.body.order.id)).statusCode).toBe(200);
+    expect(await usesOf(c.id)).toBe(0);
+    const next = await shopper();
+    await readyToPay(t.app, next, [{ productId: p.id, quantity: 1 }]);
+    expect((await apply(next, c.code)).status).toBe(200);
+    expect((await place(next)).body.order).toMatchObject({ discount_code: c.code, discount: 50 });
+    expect(await usesOf(c.id)).toBe(1);
+  });
+
+  it('the same shopper may use a once-per-shopper code and a first-order code again after their order is cancelled', async () => {
+    const p = await make(300, 10);
+    const once = await newCode({ kind: 'amount', value: 30, max_uses_per_shopper: 1 });
+    const first = await newCode({ kind: 'percent', value: 10, first_order_only: true });
+    const s = await shopper();
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    await apply(s, once.code);
+    const placed = await place(s);
+    expect((await cancel(placed.body.order.id)).statusCode).toBe(200);
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    expect((await apply(s, first.code)).status).toBe(200);
+    expect((await apply(s, once.code)).status).toBe(200);
+    expect((await place(s)).body.order).toMatchObject({ discount_code: once.code, discount: 30 });
+  });
+
+  it('a cancel asked again, or twice at once, gives one use back', async () => {
+    const p = await make(200, 10);
+    const c = await newCode({ kind: 'amount', value: 20, max_uses: 5 });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await shopper();
+      await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+      await apply(s, c.code);
+      ids.push((await place(s)).body.order.id as number);
+    }
+    expect(await usesOf(c.id)).toBe(3);
+    expect((await cancel(ids[0]!, 'pending')).statusCode).toBe(200);
+    expect((await cancel(ids[0]!, 'pending')).statusCode).toBe(409);
+    expect((await cancel(ids[0]!)).statusCode).toBe(422);
+    expect(await usesOf(c.id)).toBe(2);
+    const both = await Promise.all([cancel(ids[1]!), cancel(ids[1]!)]);
+    expect(both.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(await usesOf(c.id)).toBe(1);
+  });
+});
+
 describe('the invoice and the sales report name the discount', () => {
   it('the confirmed order’s invoice PDF shows the code and what it took off; the report adds up the discounts', async () => {
     const s = await shopper();

@@ -157,3 +157,25 @@ export async function recordLineVariants(tx: DbOrTx, orderId: number): Promise<v
     from products p join products pp on pp.id = p.variant_of
     where op.order_id = ${orderId} and op.product_id = p.id`);
 }
+
+/** An order back in the cart (its payment did not happen): its lines lose what checkout fixed on them. */
+export async function unpriceLines(tx: DbOrTx, orderId: number) {
+  await tx
+    .update(orderProducts)
+    .set({
+      checkoutPricePiastres: null,
+      vatRateBp: null,
+      netPiastres: null,
+      vatPiastres: null,
+      grossPiastres: null,
+    })
+    .where(eq(orderProducts.orderId, orderId));
+}
+
+/** The lines of `fromOrderId` join the cart `toOrderId`; a product the cart already holds keeps its quantity. */
+export async function joinLines(tx: DbOrTx, fromOrderId: number, toOrderId: number, now: Date) {
+  await tx.execute(sql`insert into order_products (order_id, product_id, quantity, created_at)
+    select ${toOrderId}, product_id, quantity, ${now.toISOString()}::timestamptz from order_products
+    where order_id = ${fromOrderId}
+    on conflict (order_id, product_id) do nothing`);
+}

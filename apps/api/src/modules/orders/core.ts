@@ -17,7 +17,7 @@ import {
   type OrderState,
   type PaymentMethod,
 } from '@store/contracts';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { creditNotes, domainEvents, orderHistory, orderProducts, orders, products } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
@@ -29,7 +29,7 @@ import type { DomainEvent } from './domain-events.ts';
 import { returnStock } from '../stock/index.ts';
 import { giveUseBack } from '../discounts/index.ts';
 
-import { chooseCartAddress, ensureCart, type OrderRow } from './cart.ts';
+import { ensureCart, type OrderRow } from './cart.ts';
 
 export type { OrderRow };
 
@@ -235,6 +235,14 @@ async function returnUnrefundedStock(tx: DbOrTx, e: TransitionEnd) {
 }
 
 /**
+ * Cancelled: its discount code's use goes back (decision 038), once: only the one move into `canceled` runs this
+ * (a cancel asked again finds the order canceled and moves nothing), in the cancel's transaction.
+ */
+async function giveCodeUseBack(tx: DbOrTx, e: TransitionEnd) {
+  if (e.order.discountCodeId && e.order.discountCode) await giveUseBack(tx, e.order.discountCodeId);
+}
+
+/**
  * The transition's after-effects (as Vendure's onTransitionEnd): what entering a state does besides the move,
  * run by `transition` in its transaction, in this order, only when the status changes. Taking stock at placement
  * stays with checkout and payments, which hold it before the order exists as placed.
@@ -247,7 +255,7 @@ const AFTER: {
   processing: [invoiceOrder],
   delivering: [invoiceOrder],
   delivered: [invoiceOrder],
-  canceled: [returnUnrefundedStock, creditCancel, (tx, e) => orderCanceled.run(tx, e)],
+  canceled: [returnUnrefundedStock, creditCancel, giveCodeUseBack, (tx, e) => orderCanceled.run(tx, e)],
   // Brought back by the courier (issue 48): never sold, so its stock comes back and its invoice is credited.
   returned: [returnUnrefundedStock, creditCancel],
 };
@@ -572,89 +580,6 @@ export async function holdAgainForPayment(
       discountPiastres: args.discount?.piastres ?? 0,
     },
   });
-}
-
-/** The delivery zone's fee and free-shipping amount for a saved address (null when it has no zone). */
-async function zoneRuleOf(tx: DbOrTx, addressId: number) {
-  const res =
-    (await tx.execute(sql`select z.shipping_fees_piastres as fee, z.free_shipping_from_piastres as free_from
-      from addresses a join delivery_zones z on z.id = a.delivery_zone_id where a.id = ${addressId}`)) as unknown as {
-      rows: { fee: number | string; free_from: number | string | null }[];
-    };
-  const r = res.rows[0];
-  return r
-    ? {
-        shippingFeesPiastres: Number(r.fee),
-        freeShippingFromPiastres: r.free_from === null ? null : Number(r.free_from),
-      }
-    : null;
-}
-
-/**
- * An order held for payment becomes the cart again (the payment failed or its key expired). If the user already
- * has a newer cart (opened while paying), the held lines join it (lines already there keep their quantity), the
- * newer cart takes the address if it had none, and the held order is marked 'abandoned'.
- */
-export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef, now: Date) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order || order.status !== 'awaiting_payment') return;
-  // The payment did not happen: its discount code's use goes back (the cart keeps the code to try again).
-  if (order.discountCodeId && order.discountCode) await giveUseBack(tx, order.discountCodeId);
-  // Checkout wrote the fee it charged (nothing, over the free-shipping amount); a cart charges its zone's rule again.
-  const rule = order.addressId ? await zoneRuleOf(tx, order.addressId) : null;
-  const [other] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, order.userId), eq(orders.status, 'cart'), ne(orders.id, orderId)))
-    .for('update');
-  if (!other) {
-    await transition(tx, {
-      orderId,
-      to: 'cart',
-      actor,
-      expect: ['awaiting_payment'],
-      now,
-      set: {
-        ...(rule ?? {}),
-        paymentMethod: null,
-        bankInstallmentId: null,
-        addressSnapshot: null,
-        nationalId: null,
-        totalCartPricePiastres: 0,
-        checkoutTotalPricePiastres: 0,
-        checkoutDate: null,
-        // The delivery fee's VAT stays: a payment that succeeds late places the order as it was checked out.
-        vatPiastres: 0,
-        discountCode: null,
-        discountPiastres: 0,
-      },
-    });
-    await tx
-      .update(orderProducts)
-      .set({
-        checkoutPricePiastres: null,
-        vatRateBp: null,
-        netPiastres: null,
-        vatPiastres: null,
-        grossPiastres: null,
-      })
-      .where(eq(orderProducts.orderId, orderId));
-    return;
-  }
-  await tx.execute(sql`insert into order_products (order_id, product_id, quantity, created_at)
-    select ${other.id}, product_id, quantity, ${now.toISOString()}::timestamptz from order_products
-    where order_id = ${orderId}
-    on conflict (order_id, product_id) do nothing`);
-  if (!other.addressId && order.addressId) {
-    await chooseCartAddress(tx, {
-      orderId: other.id,
-      addressId: order.addressId,
-      shippingFeesPiastres: rule?.shippingFeesPiastres ?? order.shippingFeesPiastres,
-      freeShippingFromPiastres: rule ? rule.freeShippingFromPiastres : order.freeShippingFromPiastres,
-      now,
-    });
-  }
-  await transition(tx, { orderId, to: 'abandoned', actor, expect: ['awaiting_payment'], now });
 }
 
 /* ---------------- refunds ---------------- */

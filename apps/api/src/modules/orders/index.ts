@@ -14,13 +14,13 @@ export {
   orderCanceled,
   paymentRefund,
   placePaidOrder,
-  returnToCart,
   type CheckoutFacts,
   type MoneyRefund,
   type OrderDiscount,
   type OrderRow,
   type TransitionEnd,
 } from './core.ts';
+export { returnToCart } from './back-to-cart.ts';
 export {
   cartOf,
   chooseCartAddress,
