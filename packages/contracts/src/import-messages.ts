@@ -21,6 +21,55 @@ export const importMessages = {
     en: 'Specification {n} has a part that is too long (names at most 120 characters, values at most 300)',
     ar: 'المواصفة رقم {n} فيها جزء طويل أوي (الاسم أقصاه 120 حرف، والقيمة 300)',
   },
+  // A row that adds a variant (issue 49, decision 034): variant_of its product, variant_values its option values.
+  import_variant_parent_not_found: {
+    en: 'No product has the number or SKU "{values}": a variant’s product must be in the store, or added by an earlier row of this file',
+    ar: 'مفيش منتج رقمه أو كوده "{values}": المنتج الأساسي للنوع لازم يكون في المتجر، أو يتضاف في صف قبله في نفس الملف',
+  },
+  import_variant_parent_ambiguous: {
+    en: 'More than one product has this SKU; write the product’s number (id) instead',
+    ar: 'فيه أكتر من منتج بالكود ده؛ اكتب رقم المنتج (id) بداله',
+  },
+  import_variant_parent_later: {
+    en: 'The product is added by row {n}, after this one: put the product’s row before its variants’ rows',
+    ar: 'المنتج ده بيتضاف في الصف {n}، بعد الصف ده: حط صف المنتج قبل صفوف أنواعه',
+  },
+  import_variant_parent_refused: {
+    en: 'This variant’s product (row {n}) was not imported: fix that row first',
+    ar: 'المنتج الأساسي للنوع ده (الصف {n}) متضافش: صلّح الصف ده الأول',
+  },
+  import_variant_of_variant: {
+    en: 'Product {n} is itself a variant: write the number of the product it belongs to',
+    ar: 'المنتج {n} هو نفسه نوع من منتج تاني: اكتب رقم المنتج الأساسي',
+  },
+  import_variant_of_needed: {
+    en: 'is needed: the number or SKU of the product this variant belongs to',
+    ar: 'لازم يتكتب: رقم أو كود المنتج الأساسي اللي النوع ده تبعه',
+  },
+  import_variant_values_needed: {
+    en: 'is needed: the variant’s value of each option, like "Colour: Black | اللون: أسود ; Storage: 128 GB | المساحة: 128 جيجا"',
+    ar: 'لازم يتكتب: قيمة النوع في كل اختيار، زي "Colour: Black | اللون: أسود ; Storage: 128 GB | المساحة: 128 جيجا"',
+  },
+  import_variant_values_invalid: {
+    en: 'Each value needs its English and Arabic, like "Black | أسود" (or with its option’s name, "Colour: Black | اللون: أسود"), values separated by " ; "',
+    ar: 'كل قيمة محتاجة الإنجليزي والعربي، زي "Black | أسود" (أو باسم الاختيار، "Colour: Black | اللون: أسود")، والقيم بينها " ; "',
+  },
+  import_variant_names_needed: {
+    en: 'The product has no options yet: write each value with its option’s name, like "Colour: Black | اللون: أسود ; Storage: 128 GB | المساحة: 128 جيجا"',
+    ar: 'المنتج لسه ملوش اختيارات: اكتب كل قيمة باسم الاختيار بتاعها، زي "Colour: Black | اللون: أسود ; Storage: 128 GB | المساحة: 128 جيجا"',
+  },
+  import_variant_options_mismatch: {
+    en: 'must give one value of each of the product’s options, and only those: {values}',
+    ar: 'لازم يدي قيمة واحدة لكل اختيار من اختيارات المنتج، ومفيش غيرهم: {values}',
+  },
+  import_variant_repeated: {
+    en: 'The product already has a variant with these values (number {n}); to change it, use its row with its id',
+    ar: 'المنتج عنده نوع بنفس القيم دي (رقم {n})؛ عشان تعدّله استخدم الصف بتاعه برقمه (id)',
+  },
+  import_variant_repeated_row: {
+    en: 'Row {n} of this file already adds a variant with these values',
+    ar: 'الصف {n} في الملف ده بيضيف نوع بنفس القيم دي',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 /**

@@ -43,6 +43,7 @@ import {
   type Lookups,
   type ProductSnapshot,
 } from './imports-lookups.ts';
+import { checkVariant, readVariantRow, type VariantBook, type VariantRow } from './imports-variants.ts';
 import { vatRateBpOf } from './product-writes.ts';
 
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
@@ -129,6 +130,10 @@ export interface Plan {
   edited?: boolean;
   /** A row equal to its product, stock included: nothing is written (its updated_at stays the export's). */
   same?: boolean;
+  /** A row that adds (or, by its SKU, changes) a variant of a product (imports-variants.ts). */
+  variant?: VariantRow;
+  /** A row that changes a variant by its id: its product, which then follows its variants' prices. */
+  variantOf?: number | null;
 }
 
 /** The schema's field → the file's column. */
@@ -153,6 +158,8 @@ export interface PlanContext {
   firstRowOf: Map<number, number>;
   /** By product, the stock moved (sold, returned, counted) since the row's export (its updated_at). */
   movedSince: Map<number, number>;
+  /** What the file adds, for its variant rows. */
+  variants: VariantBook;
 }
 
 /**
@@ -267,7 +274,16 @@ export async function planBatch(
   const ids = batch.map((r) => rowId(base.header, r.cells)).filter((x): x is number => typeof x === 'number');
   const current = ids.length ? await loadSnapshots(db, sql`p.id in ${ids}`, ids.length, lock) : new Map();
   const movedSince = await stockMovedSince(db, base.header, batch);
-  return batch.map((r) => planRow({ ...base, current, movedSince }, r));
+  const plans = batch.map((r) => planRow({ ...base, current, movedSince }, r));
+  if (lock) return plans; // a real run places its variant rows as it writes them (imports-service.ts)
+  // A dry run: each variant row against its product as the rows before it would leave it.
+  for (const p of plans) {
+    if (p.variant && p.outcome === 'added')
+      Object.assign(p, await checkVariant(db, base.variants, p.variant, p.rowNumber));
+    else if (p.outcome === 'added' && p.body?.sku && !base.variants.added.has(p.body.sku))
+      base.variants.added.set(p.body.sku, { row: p.rowNumber, id: null });
+  }
+  return plans;
 }
 
 /** The row's product id, or null for a new product; undefined when the cell is not a product number. */
@@ -347,6 +363,18 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
   }
   // A row whose product cannot be told says only that: its other cells cannot be judged without it.
   if (reasons.id) return { rowNumber: row.rowNumber, outcome: 'refused', productId: null, reasons };
+  // A new row naming a product (variant_of) adds a variant of it (issue 49): placed when it is written.
+  const variant = id === null ? readVariantRow((c) => (has(c) ? cell(c) : undefined)) : undefined;
+  if (variant && 'reasons' in variant)
+    return { rowNumber: row.rowNumber, outcome: 'refused', productId: null, reasons: variant.reasons };
+  if (variant)
+    return {
+      rowNumber: row.rowNumber,
+      outcome: 'added',
+      productId: null,
+      reasons: {},
+      variant: variant.variant,
+    };
   const base = (c: ImportColumn): boolean => !has(c) && current !== undefined;
   // When the export read this product (its updated_at then): what the row's changes are measured from.
   const exportedAt = current ? rowStamp(header, row.cells) : null;
@@ -478,6 +506,7 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
   return {
     rowNumber: row.rowNumber,
     outcome: current ? 'changed' : 'added',
+    variantOf: current?.variantOf ?? null,
     productId: current ? current.id : null,
     reasons: {},
     body,

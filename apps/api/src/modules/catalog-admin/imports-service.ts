@@ -32,7 +32,7 @@ import { classifyDatabaseError } from '../../lib/db-errors.ts';
 import { AppError, translate } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
-import { FileError, parseCsv } from './imports-csv.ts';
+import { FileError, parseCsv, readCell } from './imports-csv.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './imports-file.ts';
 import { insertProduct, insertProducts, updateProduct, updateProducts } from './index.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
@@ -49,6 +49,8 @@ import {
   type ReadFile,
 } from './imports-plan.ts';
 import { loadLookups } from './imports-lookups.ts';
+import { applyVariant, fileSkus, newVariantBook } from './imports-variants.ts';
+import { settleVariantProduct } from './variants-service.ts';
 
 /** Rows per transaction of a real run (progress is saved with each), and per batch of a dry run. */
 const APPLY_BATCH = 250;
@@ -208,19 +210,29 @@ async function applyBatch(
   batch: DataRow[],
   savepoints: boolean,
 ): Promise<Date> {
+  const book = base.variants;
+  // A batch run again row by row: the products its first try added were rolled back.
+  for (const [sku, a] of book.added) if (a.row >= batch[0]!.rowNumber) book.added.delete(sku);
+  const noteAdded = (p: Plan) => {
+    if (p.outcome === 'added' && !p.variant && p.body?.sku && !book.added.has(p.body.sku))
+      book.added.set(p.body.sku, { row: p.rowNumber, id: p.productId });
+  };
   return ctx.db.transaction(async (tx) => {
     const plans = await planBatch(tx, base, batch, true);
     const now = ctx.clock.now();
     if (!savepoints) {
       // The batch's new products and its changes each in a few statements for the whole batch.
-      const added = plans.filter((p) => p.outcome === 'added');
+      const added = plans.filter((p) => p.outcome === 'added' && !p.variant);
       const ids = await insertProducts(
         tx,
         added.map((p) => p.body!),
         now,
         { staffId: job.staff_id },
       );
-      added.forEach((p, i) => (p.productId = ids[i]!));
+      added.forEach((p, i) => {
+        p.productId = ids[i]!;
+        noteAdded(p);
+      });
       await addImages(
         tx,
         added.flatMap((p) => (p.images?.length ? [{ productId: p.productId!, urls: p.images }] : [])),
@@ -235,9 +247,21 @@ async function applyBatch(
       for (const p of changed) if (p.images) await setImages(tx, p.productId!, p.images);
     }
     for (const plan of plans) {
-      if (plan.outcome === 'refused' || !savepoints) continue;
+      // Variant rows each in a savepoint, in the file's order, after the products of the rows before them.
+      if (plan.outcome === 'refused' || (!savepoints && !plan.variant)) continue;
       try {
+        const v = plan.variant;
+        if (v) {
+          const done = await tx.transaction(async (sp) => {
+            const r = await applyVariant(sp, book, v, plan.rowNumber, now, job.staff_id);
+            if (r.productId !== null && v.images) await setImages(sp, r.productId, v.images);
+            return r;
+          });
+          Object.assign(plan, done);
+          continue;
+        }
         plan.productId = await tx.transaction((sp) => applyPlan(sp, plan, now, job.staff_id));
+        noteAdded(plan);
       } catch (err) {
         const reasons = rowFailure(err);
         if (!reasons) throw err;
@@ -248,6 +272,11 @@ async function applyBatch(
         });
       }
     }
+    // A variant changed by its id (an export's row): its product takes its variants' lowest price again.
+    const parents = new Set(
+      plans.flatMap((p) => (p.outcome === 'changed' && !p.same && p.variantOf ? [p.variantOf] : [])),
+    );
+    for (const id of parents) await settleVariantProduct(tx, id, now);
     return saveBatch(tx, ctx, job.id, lease, plans);
   });
 }
@@ -264,7 +293,20 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
     const id = rowId(header, r.cells);
     if (typeof id === 'number' && !firstRowOf.has(id)) firstRowOf.set(id, r.rowNumber);
   }
-  const base = { header, lookups, firstRowOf };
+  const variants = newVariantBook();
+  variants.fileSkuRow = fileSkus(
+    data.map((r) => ({
+      rowNumber: r.rowNumber,
+      sku:
+        rowId(header, r.cells) === null &&
+        header.sku !== undefined &&
+        !readCell(r.cells[header.variant_of ?? -1]) &&
+        !readCell(r.cells[header.variant_values ?? -1])
+          ? readCell(r.cells[header.sku])
+          : null,
+    })),
+  );
+  const base = { header, lookups, firstRowOf, variants };
   const size = job.dry_run ? CHECK_BATCH : APPLY_BATCH;
   for (let start = Number(job.processed); start < data.length; start += size) {
     const batch = data.slice(start, start + size);

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderProducts, products, type VariantOption, type VariantValue } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refreshCurrentPrices } from '../catalog/index.ts';
-import { audit, type CurrentStaff } from '../staff/index.ts';
+import { audit, type AuditActor, type CurrentStaff } from '../staff/index.ts';
 import { setStock } from '../stock/index.ts';
 import { productSearchTextFor } from './product-writes.ts';
 
@@ -72,93 +72,105 @@ export async function saveVariants(
   now: Date,
   me: CurrentStaff,
 ): Promise<AdminVariants> {
-  const staffId = me.id;
-  await db.transaction(async (tx) => {
-    const [p] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-    if (!p) throw AppError.notFound('product_not_found');
-    if (p.variantOf !== null) throw AppError.field('variants', 'variant_of_variant');
-    const existing = new Map(
-      (
-        await tx
-          .select({ id: products.id, stock: products.stock })
-          .from(products)
-          .where(eq(products.variantOf, productId))
-          .orderBy(asc(products.id))
-          .for('update')
-      ).map((r) => [r.id, r]),
-    );
-    for (const v of body.variants)
-      if (v.id !== undefined && !existing.has(v.id)) throw AppError.notFound('variant_not_found');
-    const movement = { reason: 'manual' as const, staffId, note: 'variants' };
-    if (p.variantOptions === null && body.variants.length && p.stock > 0)
-      await setStock(tx, productId, { from: p.stock, to: 0 }, now, movement);
-
-    const kept = new Set(body.variants.flatMap((v) => (v.id === undefined ? [] : [v.id])));
-    for (const id of existing.keys()) {
-      if (kept.has(id)) continue;
-      const [sold] = await tx
-        .select({ id: orderProducts.id })
-        .from(orderProducts)
-        .where(eq(orderProducts.productId, id))
-        .limit(1);
-      if (sold)
-        await tx
-          .update(products)
-          .set({ variantOf: null, variantValues: null, updatedAt: now })
-          .where(eq(products.id, id));
-      else await tx.delete(products).where(eq(products.id, id));
-    }
-
-    await tx
-      .update(products)
-      .set({ variantOptions: body.variants.length ? body.options : null, updatedAt: now, editedAt: now })
-      .where(eq(products.id, productId));
-
-    for (const v of body.variants) {
-      const values = v.values.map((en, j) => body.options[j]!.values.find((o) => o.en === en)!);
-      const price = toPiastres(v.price);
-      const columns = {
-        sku: v.sku,
-        pricePiastres: price,
-        promotedPricePiastres: v.price_after_promotion === null ? null : toPiastres(v.price_after_promotion),
-        currentPricePiastres: price,
-        variantValues: values,
-        updatedAt: now,
-        editedAt: now,
-      };
-      if (v.id !== undefined) {
-        await tx.update(products).set(columns).where(eq(products.id, v.id));
-        const had = existing.get(v.id)!.stock;
-        if (had !== v.stock) await setStock(tx, v.id, { from: had, to: v.stock }, now, movement);
-      } else {
-        const [row] = await tx
-          .insert(products)
-          .values({
-            ...columns,
-            titleEn: p.titleEn,
-            titleAr: p.titleAr,
-            categoryId: p.categoryId,
-            brandId: p.brandId,
-            active: false,
-            stock: 0,
-            variantOf: productId,
-            createdAt: now,
-          })
-          .returning({ id: products.id });
-        if (v.stock > 0) await setStock(tx, row!.id, { from: 0, to: v.stock }, now, movement);
-      }
-    }
-    await settleVariantProduct(tx, productId, now);
-    await audit(
-      tx,
-      me,
-      'product.variants',
-      { type: 'product', id: productId },
-      { options: body.options, variants: body.variants.length },
-      now,
-    );
-  });
+  await db.transaction((tx) => writeVariants(tx, productId, body, now, me));
   return productVariants(db, productId);
+}
+
+/**
+ * The options and variants of a product become these, in the caller's transaction: saveVariants', and the import's
+ * for a row that adds or changes a variant (imports-variants.ts), so both follow one set of rules.
+ */
+export async function writeVariants(
+  tx: DbOrTx,
+  productId: number,
+  body: AdminVariantsBody,
+  now: Date,
+  me: AuditActor,
+): Promise<void> {
+  const staffId = me.id;
+  const [p] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!p) throw AppError.notFound('product_not_found');
+  if (p.variantOf !== null) throw AppError.field('variants', 'variant_of_variant');
+  const existing = new Map(
+    (
+      await tx
+        .select({ id: products.id, stock: products.stock })
+        .from(products)
+        .where(eq(products.variantOf, productId))
+        .orderBy(asc(products.id))
+        .for('update')
+    ).map((r) => [r.id, r]),
+  );
+  for (const v of body.variants)
+    if (v.id !== undefined && !existing.has(v.id)) throw AppError.notFound('variant_not_found');
+  const movement = { reason: 'manual' as const, staffId, note: 'variants' };
+  if (p.variantOptions === null && body.variants.length && p.stock > 0)
+    await setStock(tx, productId, { from: p.stock, to: 0 }, now, movement);
+
+  const kept = new Set(body.variants.flatMap((v) => (v.id === undefined ? [] : [v.id])));
+  for (const id of existing.keys()) {
+    if (kept.has(id)) continue;
+    const [sold] = await tx
+      .select({ id: orderProducts.id })
+      .from(orderProducts)
+      .where(eq(orderProducts.productId, id))
+      .limit(1);
+    if (sold)
+      await tx
+        .update(products)
+        .set({ variantOf: null, variantValues: null, updatedAt: now })
+        .where(eq(products.id, id));
+    else await tx.delete(products).where(eq(products.id, id));
+  }
+
+  await tx
+    .update(products)
+    .set({ variantOptions: body.variants.length ? body.options : null, updatedAt: now, editedAt: now })
+    .where(eq(products.id, productId));
+
+  for (const v of body.variants) {
+    const values = v.values.map((en, j) => body.options[j]!.values.find((o) => o.en === en)!);
+    const price = toPiastres(v.price);
+    const columns = {
+      sku: v.sku,
+      pricePiastres: price,
+      promotedPricePiastres: v.price_after_promotion === null ? null : toPiastres(v.price_after_promotion),
+      currentPricePiastres: price,
+      variantValues: values,
+      updatedAt: now,
+      editedAt: now,
+    };
+    if (v.id !== undefined) {
+      await tx.update(products).set(columns).where(eq(products.id, v.id));
+      const had = existing.get(v.id)!.stock;
+      if (had !== v.stock) await setStock(tx, v.id, { from: had, to: v.stock }, now, movement);
+    } else {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          ...columns,
+          titleEn: p.titleEn,
+          titleAr: p.titleAr,
+          categoryId: p.categoryId,
+          brandId: p.brandId,
+          active: false,
+          stock: 0,
+          variantOf: productId,
+          createdAt: now,
+        })
+        .returning({ id: products.id });
+      if (v.stock > 0) await setStock(tx, row!.id, { from: 0, to: v.stock }, now, movement);
+    }
+  }
+  await settleVariantProduct(tx, productId, now);
+  await audit(
+    tx,
+    me,
+    'product.variants',
+    { type: 'product', id: productId },
+    { options: body.options, variants: body.variants.length },
+    now,
+  );
 }
 
 /**
