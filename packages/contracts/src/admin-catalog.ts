@@ -235,6 +235,10 @@ export const adminProductRowSchema = z.object({
   promotion: named.nullable(),
   image: z.string().nullable(),
   updated_at: z.string(),
+  /** How many variants it is sold in (issue 49, decision 034); 0: sold as one item. Variants are never rows here. */
+  variants: z.number().int(),
+  /** Sold in variants: the highest variant price (`price` is the lowest); null otherwise. */
+  price_max: z.number().nullable(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 export const adminProductsResponseSchema = z.object({

@@ -36,9 +36,14 @@ export type AdminStockQuery = z.infer<typeof adminStockQuerySchema>;
 
 export const adminStockRowSchema = z.object({
   id: z.number().int(),
+  /** A variant's: its product's name and its option values ("iPhone 16 — Black / 256 GB"). */
   title: z.string(),
   model: z.string().nullable(),
+  sku: z.string().nullable(),
+  /** A variant (issue 49, decision 034): its product's id (the product's own stock is theirs added up). */
+  variant_of: z.number().int().nullable(),
   stock: z.number().int(),
+  /** Shown in the store: a variant's is its product's. */
   active: z.boolean(),
   image: z.string().nullable(),
   updated_at: z.string(),

@@ -388,6 +388,10 @@ export const apiMessages = {
     en: "This product's stock is its variants' added up: change each variant's stock",
     ar: 'مخزون المنتج ده هو مجموع مخزون أنواعه: عدّل مخزون كل نوع',
   },
+  product_is_variant: {
+    en: "This is a variant of product #{n}: change its name, price, stock or removal in that product's variants",
+    ar: 'ده نوع من المنتج رقم {n}: اسمه وسعره ومخزونه وحذفه بيتعدلوا من أنواع المنتج ده',
+  },
   /* ---- back office: staff accounts (issue 13) ---- */
   staff_invalid_credentials: {
     en: 'Email or password is incorrect, please try again',

@@ -53,7 +53,18 @@ const egpOrNull = (v: unknown) => (v === null || v === undefined ? null : toEgp(
 export async function adminProductsWhere(db: DbOrTx, q: AdminProductsQuery): Promise<SQL> {
   const parts: SQL[] = [];
   const text = productTextFilter(q.query);
-  if (text) parts.push(text.where);
+  if (text) {
+    // A variant's SKU (issue 49) finds its product: read from the variants' own index, as few as they are.
+    const sku = q.query!.trim().toLowerCase();
+    const of = (
+      await rows<{ id: number }>(
+        db,
+        sql`select distinct variant_of as id from products
+            where variant_of is not null and lower(sku) = ${sku} limit 100`,
+      )
+    ).map((r) => num(r.id));
+    parts.push(of.length ? sql`(${text.where} or p.id in ${of})` : text.where);
+  }
   if (q.category_id !== undefined) {
     // The sub-tree's ids first, as values the planner sees: it then counts and pages from the index of the
     // categories' products alone (products_admin_category_idx), not from the newest products filtered.
@@ -99,6 +110,8 @@ interface ListRow {
   promotion_en: string | null;
   promotion_ar: string | null;
   image: string | null;
+  variants: number | string;
+  price_max_piastres: number | null;
 }
 
 const toListRow = (r: ListRow, L: Locale): AdminProductRow => ({
@@ -120,6 +133,8 @@ const toListRow = (r: ListRow, L: Locale): AdminProductRow => ({
       : { id: num(r.promotion_id), name: (L === 'ar' ? r.promotion_ar : r.promotion_en) ?? '' },
   image: r.image,
   updated_at: iso(r.updated_at),
+  variants: num(r.variants),
+  price_max: egpOrNull(r.price_max_piastres),
 });
 
 /** A search's matches are counted up to this many; past it the list says "1,000+" and pages through the first. */
@@ -127,8 +142,13 @@ export const ADMIN_SEARCH_COUNT_CAP = 1000;
 /** How many of the newest products a search past the cap looks through for its page before sorting its matches. */
 const WALK = 5000;
 
+/** A variant (issue 49, decision 034) is edited, and removed, in its product's variants: 422 naming the product. */
+export const productIsVariant = (productId: number) =>
+  new AppError(422, 'product_is_variant', [`product_is_variant:${productId}`], { product_id: productId });
+
 /**
- * GET /v1/admin/products: newest first, 20 a page unless asked otherwise. Without search words, a page and the count
+ * GET /v1/admin/products: newest first, 20 a page unless asked otherwise. Variants are never rows of it (their
+ * product is, with their count, price range and stock added up); a variant's SKU finds its product. Without search words, a page and the count
  * come from the indexes (a category's from products_admin_category_idx alone). With them, every match must be read
  * to be sure of it (the trigram index only narrows), so the matches are read up to ADMIN_SEARCH_COUNT_CAP, once:
  * when there are fewer, they are the count and, sorted here, the page (walking the newest products for a rare word
@@ -138,7 +158,8 @@ const WALK = 5000;
 export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, locale: Locale) {
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
-  const where = await adminProductsWhere(db, q);
+  const filters = await adminProductsWhere(db, q);
+  const where = sql`${filters} and p.variant_of is null`;
   // A typed product number comes first, then the products whose words hold those digits.
   const typed = productNumber(q.query);
   const first = typed === null ? sql`` : sql`(p.id = ${typed}) desc,`;
@@ -152,7 +173,11 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, local
           b.id as brand_id, b.name_en as brand_en, b.name_ar as brand_ar,
           pr.name_en as promotion_en, pr.name_ar as promotion_ar,
           (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
-            order by i.position, i.id limit 1) as image
+            order by i.position, i.id limit 1) as image,
+          case when p.variant_options is null then 0
+            else (select count(*) from products v where v.variant_of = p.id) end as variants,
+          case when p.variant_options is null then null
+            else (select max(v.price_piastres) from products v where v.variant_of = p.id) end as price_max_piastres
         from (${ids}) page
         join products p on p.id = page.id
         join categories c on c.id = p.category_id
@@ -165,9 +190,14 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, local
   let total: number;
   let capped = false;
   if (!q.query?.trim()) {
+    // Counted from the indexes as before, less the variants the filters match (read from their own index).
     const [found, count] = await Promise.all([
       pageOf(sql`select p.id from products p where ${where} ${order} ${window}`),
-      rows<{ n: string | number }>(db, sql`select count(*) as n from products p where ${where}`),
+      rows<{ n: string | number }>(
+        db,
+        sql`select (select count(*) from products p where ${filters})
+          - (select count(*) from products p where ${filters} and p.variant_of is not null) as n`,
+      ),
     ]);
     list = found;
     total = num(count[0]?.n ?? 0);
@@ -188,7 +218,8 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductsQuery, local
         typed === null
           ? await pageOf(
               sql`select p.id from (
-                  select id, created_at, search_text, category_id, brand_id, promotion_id, stock, active
+                  select id, created_at, search_text, category_id, brand_id, promotion_id, stock, active,
+                    variant_of
                   from products order by created_at desc, id desc limit ${WALK}
                 ) p where ${where} ${order} ${window}`,
             )
@@ -340,12 +371,19 @@ export async function editProduct(
   const seen = Date.parse(body.updated_at);
   if (!Number.isFinite(seen)) throw AppError.field('updated_at', 'invalid_value');
   return db.transaction(async (tx) => {
-    const [row] = await rows<{ updated_at: Date | string; stock: number; has_variants: boolean }>(
+    const [row] = await rows<{
+      updated_at: Date | string;
+      stock: number;
+      has_variants: boolean;
+      variant_of: number | null;
+    }>(
       tx,
-      sql`select updated_at, stock, variant_options is not null as has_variants from products
+      sql`select updated_at, stock, variant_options is not null as has_variants, variant_of from products
           where id = ${id} for update`,
     );
     if (!row) throw AppError.notFound('product_not_found');
+    // Saved as a product of its own, a variant would leave its product's price and options behind (or be shown).
+    if (row.variant_of !== null) throw productIsVariant(num(row.variant_of));
     const current = new Date(row.updated_at).getTime();
     if (current !== seen) throw new AppError(409, 'product_changed', ['product_changed']);
     const before = editable(await getAdminProduct(tx, id));
@@ -381,11 +419,14 @@ export async function deleteProduct(
   let removedImages: (typeof productImages.$inferSelect)[] = [];
   const answer = await db.transaction(async (tx) => {
     // The row's lock also waits for a cart adding it right now (its foreign key locks the row too).
-    const [row] = await rows<{ title_en: string; title_ar: string; active: boolean }>(
-      tx,
-      sql`select title_en, title_ar, active from products where id = ${id} for update`,
-    );
+    const [row] = await rows<{
+      title_en: string;
+      title_ar: string;
+      active: boolean;
+      variant_of: number | null;
+    }>(tx, sql`select title_en, title_ar, active, variant_of from products where id = ${id} for update`);
     if (!row) throw AppError.notFound('product_not_found');
+    if (row.variant_of !== null) throw productIsVariant(num(row.variant_of));
     const [used] = await rows(tx, sql`select 1 from order_products where product_id = ${id} limit 1`);
     const target = { type: 'product', id };
     if (used) {
@@ -422,11 +463,14 @@ export async function bulkProducts(
   const at = sql`${now.toISOString()}::timestamptz`;
   return db.transaction(async (tx) => {
     // Lock in id order (as orders take stock), so a bulk action and an order never deadlock.
-    const found = await rows<{ id: number }>(
+    const found = await rows<{ id: number; variant_of: number | null }>(
       tx,
-      sql`select id from products where id in ${ids} order by id for update`,
+      sql`select id, variant_of from products where id in ${ids} order by id for update`,
     );
     if (found.length !== ids.length) throw AppError.field('ids', 'product_not_found');
+    // A variant shown, moved or repriced on its own would leave its product behind: its product is acted on instead.
+    const variant = found.find((r) => r.variant_of !== null);
+    if (variant) throw productIsVariant(num(variant.variant_of));
     // Products sold in variants (decision 034): a price or promotion action is made on their variants too (what
     // the shopper pays), and each such product then follows its variants (settleVariantProduct, below).
     const parents = (

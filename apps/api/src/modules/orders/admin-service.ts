@@ -523,6 +523,11 @@ async function refundOnline(
 
 /* ---------------- the dashboard ---------------- */
 
+/** Whether a low-stock row is shown in the store: a variant (a hidden row) is shown as its product is. */
+// Spelled out with the table's name: drizzle may write a column unqualified, read inside the sub-query as vp's own.
+const lowStockShown = sql<boolean>`coalesce((select vp.active from products vp where vp.id = products.variant_of),
+  products.active)`;
+
 /** GET /v1/admin/dashboard: Cairo's today and month, the last 30 days, waiting orders, low stock, refunds to do. */
 export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<AdminDashboard> {
   const nowIso = now.toISOString();
@@ -552,12 +557,15 @@ export async function dashboard(db: DbOrTx, now: Date, locale: Locale): Promise<
         titleEn: products.titleEn,
         titleAr: products.titleAr,
         stock: products.stock,
-        active: products.active,
+        active: lowStockShown,
       })
       .from(products)
-      // A constant in the text, so the planner reads products_low_stock_idx (stock <= 3).
-      .where(sql`${products.stock} <= ${sql.raw(String(LOW_STOCK_AT))}`)
-      .orderBy(desc(products.active), asc(products.stock), asc(products.id))
+      // A constant in the text, so the planner reads products_low_stock_idx (stock <= 3). Stock is kept per variant
+      // (decision 034): a product sold in variants (their stock added up) is not what runs out, its variants are.
+      .where(
+        sql`${products.stock} <= ${sql.raw(String(LOW_STOCK_AT))} and ${products.variantOptions} is null`,
+      )
+      .orderBy(desc(lowStockShown), asc(products.stock), asc(products.id))
       .limit(10),
     db.execute(sql`select count(distinct order_id) as n from payments where status = 'refund_required'`),
   ]);

@@ -1,6 +1,8 @@
 /**
  * The back office's stock screen (issue 17): products with their stock, manual edits (through setStock, the stock
  * owner), and the history of every movement from stock_movements, with the staff member who made a manual one.
+ * Stock is kept per variant (issue 49, decision 034): the screen lists each variant under its product's name and
+ * its option values, and never the product sold in variants (its stock is theirs added up).
  */
 import {
   LOW_STOCK_AT,
@@ -23,25 +25,59 @@ interface StockRow {
   title_en: string;
   title_ar: string;
   model: string | null;
+  sku: string | null;
   stock: number;
   active: boolean;
   image: string | null;
   updated_at: Date | string;
+  variant_of: number | null;
+  variant_values: { en: string; ar: string }[] | null;
+  product_en: string | null;
+  product_ar: string | null;
+  product_active: boolean | null;
+}
+
+/** A variant's name: its product's, then its option values ("iPhone 16 — Black / 256 GB"). */
+function titleOf(r: StockRow, locale: Locale): string {
+  const own = locale === 'ar' ? r.title_ar : r.title_en;
+  const product = locale === 'ar' ? r.product_ar : r.product_en;
+  if (r.variant_of === null || product === null) return own;
+  const values = (r.variant_values ?? []).map((v) => v[locale]).join(' / ');
+  return values ? `${product} — ${values}` : product;
 }
 
 const toRow = (r: StockRow, locale: Locale): AdminStockRow => ({
   id: Number(r.id),
-  title: locale === 'ar' ? r.title_ar : r.title_en,
+  title: titleOf(r, locale),
   model: r.model,
+  sku: r.sku,
+  variant_of: r.variant_of === null ? null : Number(r.variant_of),
   stock: Number(r.stock),
-  active: Boolean(r.active),
+  active: Boolean(r.product_active ?? r.active),
   image: r.image,
   updated_at: new Date(r.updated_at).toISOString(),
 });
 
-/** A product number, or every word of the query in the product's search text (the back office's one search). */
-function search(query: string | undefined): SQL {
-  return productTextFilter(query)?.where ?? sql`true`;
+/**
+ * The back office's one search (a product number, or every word of the query in the product's search text) over
+ * what has stock of its own: a product sold as one item, or a variant, found by its product's words or number or
+ * by its own SKU. Products sold in variants are left out (their stock is their variants' added up).
+ */
+async function search(db: DbOrTx, query: string | undefined): Promise<SQL> {
+  const own = sql`p.variant_options is null`;
+  const text = productTextFilter(query);
+  if (!text) return own;
+  const ids = async (q: SQL) => rowsOf<{ id: number }>(await db.execute(q)).map((r) => Number(r.id));
+  // Variants are not in the search index (hidden): their products found, and their SKUs, read first.
+  const [products, skus] = await Promise.all([
+    ids(sql`select p.id from products p where ${text.where} and p.variant_options is not null limit 1000`),
+    ids(sql`select id from products where variant_of is not null and lower(sku) = ${query!.trim().toLowerCase()}
+      limit 100`),
+  ]);
+  const any = [text.where];
+  if (products.length) any.push(sql`p.variant_of in ${products}`);
+  if (skus.length) any.push(sql`p.id in ${skus}`);
+  return sql`${own} and (${sql.join(any, sql` or `)})`;
 }
 
 const LEVEL: Record<string, SQL> = {
@@ -50,21 +86,24 @@ const LEVEL: Record<string, SQL> = {
   out: sql`p.stock = 0`,
 };
 
-const columns = sql`p.id, p.title_en, p.title_ar, p.model, p.stock, p.active, p.updated_at,
+const columns = sql`p.id, p.title_en, p.title_ar, p.model, p.sku, p.stock, p.active, p.updated_at,
+  p.variant_of, p.variant_values, vp.title_en as product_en, vp.title_ar as product_ar, vp.active as product_active,
   (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
     order by i.position, i.id limit 1) as image`;
+/** The rows with their product's, for a variant. */
+const from = sql`products p left join products vp on vp.id = p.variant_of`;
 
 /** GET /v1/admin/stock: a typed product number first, then fewest first (what runs out soonest); counts per level. */
 export async function listStock(db: DbOrTx, q: AdminStockQuery, locale: Locale) {
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
-  const where = search(q.query);
+  const where = await search(db, q.query);
   const level = LEVEL[q.level ?? 'all']!;
   // The product whose number was typed comes first, then those whose model or name holds those digits.
   const typed = productNumber(q.query);
   const first = typed === null ? sql`` : sql`(p.id = ${typed}) desc,`;
   const [rows, counts] = await Promise.all([
-    db.execute(sql`select ${columns} from products p where ${where} and ${level}
+    db.execute(sql`select ${columns} from ${from} where ${where} and ${level}
       order by ${first} p.stock, p.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
     db.execute(sql`select count(*) as all, count(*) filter (where ${LEVEL.low}) as low,
       count(*) filter (where ${LEVEL.out}) as out from products p where ${where}`),
@@ -85,7 +124,7 @@ export async function listStock(db: DbOrTx, q: AdminStockQuery, locale: Locale) 
 }
 
 async function stockRow(db: DbOrTx, id: number, locale: Locale): Promise<AdminStockRow> {
-  const [row] = rowsOf<StockRow>(await db.execute(sql`select ${columns} from products p where p.id = ${id}`));
+  const [row] = rowsOf<StockRow>(await db.execute(sql`select ${columns} from ${from} where p.id = ${id}`));
   if (!row) throw AppError.notFound('product_not_found');
   return toRow(row, locale);
 }

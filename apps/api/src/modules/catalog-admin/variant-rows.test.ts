@@ -1,0 +1,224 @@
+/**
+ * A product sold in variants in the back office (issue 49 item 2, decision 034): an owner sees it once in the
+ * products list (with its variant count, price range and stock added up), never its variants' hidden rows; a
+ * variant's SKU finds it; the stock screen lists each variant under its product's name and option values (stock is
+ * kept per variant) and never the product itself; a variant cannot be saved, deleted or bulk-edited as a product of
+ * its own (that would leave its product's price and options behind, or sell it alone); the dashboard's low stock
+ * names variants, not the product.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
+import { call } from '../../test/shoppers.ts';
+import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+
+let t: TestApp;
+let staff: StaffAuth;
+let owner: StaffAuth;
+let phone: number;
+let cable: number;
+let categoryId: number;
+const v: Record<string, number> = {};
+
+const options = [
+  {
+    name_en: 'Colour',
+    name_ar: 'اللون',
+    values: [
+      { en: 'Black', ar: 'أسود' },
+      { en: 'Blue', ar: 'أزرق' },
+    ],
+  },
+  {
+    name_en: 'Storage',
+    name_ar: 'المساحة',
+    values: [
+      { en: '128 GB', ar: '128 جيجا' },
+      { en: '256 GB', ar: '256 جيجا' },
+    ],
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  ({ catalog: staff, owner } = await ownerCatalogClerk(t, 'Variant-rows#2026'));
+  const cat = await addCategory(db, 'Mobiles', 'موبايلات');
+  categoryId = cat.id;
+  const brand = await addBrand(db, 'Apple', 'أبل');
+  const base = { categoryId: cat.id, brandId: brand.id };
+  phone = (
+    await addProduct(db, { ...base, titleEn: 'iPhone 16', titleAr: 'آيفون 16', priceEgp: 400, stock: 7 })
+  ).id;
+  cable = (
+    await addProduct(db, { ...base, titleEn: 'USB-C cable', titleAr: 'كابل', priceEgp: 100, stock: 9 })
+  ).id;
+  const r = await call(t.app, 'PUT', `/v1/admin/products/${phone}/variants`, staff, {
+    options,
+    variants: [
+      { values: ['Black', '128 GB'], sku: 'IP16-BK-128', price: 400, stock: 3 },
+      { values: ['Black', '256 GB'], sku: 'IP16-BK-256', price: 450, stock: 0 },
+      { values: ['Blue', '128 GB'], sku: 'IP16-BL-128', price: 410, stock: 12 },
+    ],
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  for (const x of r.body.variants as { id: number; sku: string }[]) v[x.sku] = x.id;
+});
+afterAll(() => t?.close());
+
+type Row = { id: number; [k: string]: unknown };
+const ids = (body: Record<string, unknown>) => (body.products as Row[]).map((p) => p.id);
+
+describe('the products list', () => {
+  it('shows a product sold in variants once, with their count, price range and stock, and no variant rows', async () => {
+    const list = await call(t.app, 'GET', `/v1/admin/products?category_id=${categoryId}&locale=en`, staff);
+    expect(list.status).toBe(200);
+    expect(ids(list.body)).toEqual([cable, phone]);
+    expect(list.body.meta.total_entries).toBe(2);
+    expect(list.body.products[1]).toMatchObject({ variants: 3, price: 400, price_max: 450, stock: 15 });
+    expect(list.body.products[0]).toMatchObject({ variants: 0, price_max: null, stock: 9 });
+    // Hidden products are the hidden ones an owner made, not the variants' rows.
+    const hidden = await call(t.app, 'GET', `/v1/admin/products?visibility=hidden`, staff);
+    expect(ids(hidden.body)).toEqual([]);
+    expect(hidden.body.meta.total_entries).toBe(0);
+    const all = await call(t.app, 'GET', `/v1/admin/products?per_page=100`, staff);
+    expect(all.body.meta.total_entries).toBe(2);
+    const low = await call(t.app, 'GET', `/v1/admin/products?level=out`, staff);
+    expect(ids(low.body)).toEqual([]);
+  });
+
+  it("finds the product by a variant's SKU, in any case, and by its words once", async () => {
+    for (const query of ['IP16-BL-128', 'ip16-bk-256']) {
+      const r = await call(t.app, 'GET', `/v1/admin/products?query=${query}`, staff);
+      expect(ids(r.body), query).toEqual([phone]);
+      expect(r.body.meta.total_entries).toBe(1);
+    }
+    const words = await call(t.app, 'GET', `/v1/admin/products?query=${encodeURIComponent('آيفون')}`, staff);
+    expect(ids(words.body)).toEqual([phone]);
+  });
+});
+
+describe('the stock screen', () => {
+  it("lists each variant under its product's name and option values with its SKU, never the product itself", async () => {
+    const en = await call(t.app, 'GET', `/v1/admin/stock?query=iphone&locale=en`, staff);
+    expect(en.status).toBe(200);
+    expect(en.body.products).toEqual([
+      expect.objectContaining({
+        id: v['IP16-BK-256'],
+        title: 'iPhone 16 — Black / 256 GB',
+        sku: 'IP16-BK-256',
+        variant_of: phone,
+        stock: 0,
+        active: true,
+      }),
+      expect.objectContaining({ id: v['IP16-BK-128'], title: 'iPhone 16 — Black / 128 GB', stock: 3 }),
+      expect.objectContaining({ id: v['IP16-BL-128'], title: 'iPhone 16 — Blue / 128 GB', stock: 12 }),
+    ]);
+    expect(en.body.counts).toEqual({ all: 3, low: 1, out: 1 });
+    const ar = await call(
+      t.app,
+      'GET',
+      `/v1/admin/stock?query=${encodeURIComponent('آيفون')}&locale=ar`,
+      staff,
+    );
+    expect(ar.body.products.map((p: { title: string }) => p.title)).toEqual([
+      'آيفون 16 — أسود / 256 جيجا',
+      'آيفون 16 — أسود / 128 جيجا',
+      'آيفون 16 — أزرق / 128 جيجا',
+    ]);
+    // By the product's number, or a variant's SKU.
+    const byNumber = await call(t.app, 'GET', `/v1/admin/stock?query=${phone}`, staff);
+    expect(ids(byNumber.body).sort()).toEqual(Object.values(v).sort());
+    const bySku = await call(t.app, 'GET', `/v1/admin/stock?query=ip16-bl-128`, staff);
+    expect(ids(bySku.body)).toEqual([v['IP16-BL-128']]);
+    // A plain product beside them is as before.
+    const plain = await call(t.app, 'GET', `/v1/admin/stock?query=cable&locale=en`, staff);
+    expect(plain.body.products).toEqual([
+      expect.objectContaining({ id: cable, title: 'USB-C cable', variant_of: null, stock: 9 }),
+    ]);
+  });
+
+  it('filters low and out per variant (the product’s sum of 15 is neither), and a variant’s edit answers its label', async () => {
+    const out = await call(t.app, 'GET', `/v1/admin/stock?level=out&per_page=100`, staff);
+    expect(ids(out.body)).toEqual([v['IP16-BK-256']]);
+    const low = await call(t.app, 'GET', `/v1/admin/stock?level=low&per_page=100`, staff);
+    expect(ids(low.body)).toEqual([v['IP16-BK-128']]);
+    const all = await call(t.app, 'GET', `/v1/admin/stock?per_page=100`, staff);
+    expect(ids(all.body)).not.toContain(phone);
+    const edit = await call(t.app, 'PUT', `/v1/admin/products/${v['IP16-BK-256']}/stock?locale=en`, staff, {
+      from: 0,
+      stock: 4,
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.product).toMatchObject({
+      title: 'iPhone 16 — Black / 256 GB',
+      stock: 4,
+      variant_of: phone,
+    });
+    const moves = await call(t.app, 'GET', `/v1/admin/products/${v['IP16-BK-256']}/stock_movements`, staff);
+    expect(moves.body.product.title).toBe('آيفون 16 — أسود / 256 جيجا');
+    // The product's own stock follows (their sum), and stays not editable itself.
+    const listed = await call(t.app, 'GET', `/v1/admin/products?category_id=${categoryId}`, staff);
+    expect(listed.body.products.find((p: Row) => p.id === phone).stock).toBe(19);
+    const own = await call(t.app, 'PUT', `/v1/admin/products/${phone}/stock`, staff, { from: 19, stock: 1 });
+    expect(own.status).toBe(422);
+  });
+});
+
+describe('a variant opened as a product', () => {
+  it('reads with its product, but saving, deleting or bulk-editing it alone is refused naming the product', async () => {
+    const id = v['IP16-BL-128']!;
+    const read = await call(t.app, 'GET', `/v1/admin/products/${id}`, staff);
+    expect(read.status).toBe(200);
+    expect(read.body.product).toMatchObject({ variant_of: phone, active: false });
+    const p = read.body.product;
+    const body = {
+      ...p,
+      active: true,
+      price: 99,
+      title_en: 'Cheap phone',
+      specifications: [],
+    };
+    for (const k of ['id', 'images', 'in_orders', 'created_at', 'variant_of', 'has_variants']) delete body[k];
+    const before = (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!;
+    const put = await call(t.app, 'PUT', `/v1/admin/products/${id}?locale=en`, staff, body);
+    expect(put.status, JSON.stringify(put.body)).toBe(422);
+    expect(put.body).toMatchObject({
+      product_id: phone,
+      errors: [expect.stringContaining(`variant of product #${phone}`)],
+    });
+    const ar = await call(t.app, 'DELETE', `/v1/admin/products/${id}?locale=ar`, staff);
+    expect(ar.status).toBe(422);
+    expect(ar.body.errors[0]).toContain(`المنتج رقم ${phone}`);
+    const bulk = await call(t.app, 'POST', `/v1/admin/products/bulk`, staff, {
+      ids: [cable, id],
+      action: 'show',
+    });
+    expect(bulk.status).toBe(422);
+    const after = (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!;
+    expect(after).toMatchObject({
+      active: false,
+      pricePiastres: before.pricePiastres,
+      titleEn: before.titleEn,
+      variantOf: phone,
+    });
+  });
+});
+
+describe('the dashboard', () => {
+  it('low stock names variants (shown as their product is), not the product whose stock is their sum', async () => {
+    const db = t.database.db;
+    await db.update(products).set({ stock: 0 }).where(eq(products.id, cable));
+    for (const sku of ['IP16-BK-256', 'IP16-BL-128'])
+      await db.update(products).set({ stock: 0 }).where(eq(products.id, v[sku]!));
+    // The phone's stock is now 3 (its variants' added up): low itself, but not what runs out.
+    expect((await db.select().from(products).where(eq(products.id, phone)))[0]!.stock).toBe(3);
+    const r = await call(t.app, 'GET', '/v1/admin/dashboard?locale=en', owner);
+    expect(r.status).toBe(200);
+    const low = r.body.low_stock as { id: number; active: boolean }[];
+    expect(low.map((p) => p.id)).toEqual([cable, v['IP16-BK-256'], v['IP16-BL-128'], v['IP16-BK-128']]);
+    expect(low.every((p) => p.active)).toBe(true);
+  });
+});
