@@ -23,10 +23,17 @@
  *   "key_en | key_ar | value_en | value_ar".
  * - `image_urls`: addresses separated by spaces, each an /uploads/... path or an https:// URL, kept as they are
  *   (nothing is downloaded); the first is the main image. Empty keeps the product's images.
- * - `variant_of`, `variant_values` (issue 49, decision 034): written by the export; a variant is a row of its own (its
+ * - `variant_of`, `variant_values` (issue 49, decision 034): the export writes a variant as a row of its own (its
  *   SKU, price, promotion price and stock are imported like any product's), `variant_of` its product's number and
- *   `variant_values` its values ("Black | أسود ; 128 GB | 128 جيجا"). Read-only: options and variants are made in the
- *   product's editor. A product sold in variants keeps its price and stock (its variants' cheapest and their sum).
+ *   `variant_values` its values ("Black | أسود ; 128 GB | 128 جيجا", the options' order); on a row with an `id`
+ *   they are not read. A row without `id` with `variant_of` (the product's number, or the SKU of a product in the
+ *   store or added by an earlier row) adds a variant of it, with its own `sku`, `price`, `price_after_promotion`,
+ *   `stock` and `image_urls` (its other cells are its product's): `variant_values` its value of each option,
+ *   "English | Arabic", each after its option's name ("Colour: Black | اللون: أسود ; Storage: 128 GB | المساحة:
+ *   128 جيجا", any order; a product's first variant names its options so) or alone in the options' order. A new
+ *   value joins its option; an option the product lacks, or one left out, refuses the row. A row whose `sku` is
+ *   one of the product's variants' changes that variant. The editor's rules (adminVariantsBodySchema) apply.
+ *   A product sold in variants keeps its price and stock (its variants' cheapest and their sum).
  * - `updated_at`: written by the export (the product's last change then, ISO time in UTC); leave it as it is.
  *   With it, a row is read against the product as exported (issue 42 finding 6): if a staff member changed the
  *   product since, the row is refused (unless it changes nothing of it), and the row's stock is a change from the

@@ -146,6 +146,8 @@ describe('variants from the products file', () => {
       ',NEW-8,,,,,100,,1,,PH-X,"Red ; 128 GB"',
       ',PH-X-RD-256,,,,,1300,,1,,PH-X,"Red | أحمر ; 256 GB | 256 جيجا"',
       ',NEW-9,,,,,1300,,1,,PH-X,"Red | أحمر ; 256 GB | 256 جيجا"',
+      // A variant's own SKU: that variant changes (its stock here), none is added.
+      ',PH-X-BK-256,,,,,1200,,5,,PH-X,"Black | أسود ; 256 GB | 256 جيجا"',
     ].join('\r\n');
     const expected: [number, string, Record<string, string[]>][] = [
       [
@@ -193,6 +195,8 @@ describe('variants from the products file', () => {
         { variant_values: ['variant_values: Row 12 of this file already adds a variant with these values'] },
       ],
     ];
+    const [bk256] = await skusOf(['PH-X-BK-256']);
+    expected.push([14, 'changed', {}]);
     const dry = await importCsv(t, staff, file, { dryRun: true });
     expect(outcomes(dry)).toEqual(expected);
 
@@ -201,6 +205,11 @@ describe('variants from the products file', () => {
     expect(outcomes(done)).toEqual(expected);
     const after = await page(phone);
     expect(after.variants.length).toBe(before + 1);
+    expect(after.variants.find((x: PageVariant) => x.sku === 'PH-X-BK-256')).toMatchObject({
+      id: bk256!.id,
+      stock: 5,
+    });
+    expect(done.rows.find((r) => r.row_number === 14)!.product_id).toBe(bk256!.id);
     expect(after.options[0].values.map((x: { value: string }) => x.value)).toEqual([
       'Black',
       'Blue',

@@ -10,7 +10,7 @@
  * product without options yet needs the names: its first variant row makes them. A value an option does not have
  * yet is added to it (a new colour); an option the product does not have, or one left out, refuses the row (the
  * product's other variants would have no value of it). A row whose SKU is one of the product's variants' changes
- * that variant (its values, price, promotion price, stock, images), so a file imported twice adds nothing twice.
+ * that variant (its values, price, promotion price, stock, images) rather than adding it twice.
  *
  * The rules are the editor's: the row's change is the product's whole options and variants, checked with
  * adminVariantsBodySchema and written with writeVariants (variants-service.ts), in the row's own savepoint. A dry

@@ -410,6 +410,7 @@ function FormatHelp() {
               'flags',
               'specifications',
               'images',
+              'variants',
               'export',
               'rows',
               'checked',
