@@ -269,6 +269,37 @@ async function lineProductId(tx: DbOrTx, line: { product_id: number; variant_id?
   return v.id;
 }
 
+/**
+ * The guest cart's quantities by the products row each line holds (a variant's line is its own row's), as
+ * `lineProductId` reads one line: a `variant_id` that is not one of its `product_id`'s variants is skipped
+ * (variant_not_found), never bought at its own price under another product.
+ */
+async function mergedLines(
+  tx: DbOrTx,
+  items: CartMergeBody['items'],
+  skipped: MergeReport['skipped'],
+): Promise<Map<number, number>> {
+  const asked = items.filter((i) => i.variant_id !== undefined && i.variant_id !== i.product_id);
+  const rows = asked.length
+    ? await tx
+        .select({ id: products.id, of: products.variantOf })
+        .from(products)
+        .where(inArray(products.id, [...new Set(asked.map((i) => i.variant_id!))]))
+    : [];
+  const productOf = new Map(rows.map((r) => [r.id, r.of]));
+  const wanted = new Map<number, number>();
+  for (const i of items) {
+    const id = i.variant_id ?? i.product_id;
+    if (id !== i.product_id && productOf.get(id) !== i.product_id) {
+      if (!skipped.some((x) => x.product_id === i.product_id && x.message === 'variant_not_found'))
+        skipped.push({ product_id: i.product_id, message: 'variant_not_found' });
+      continue;
+    }
+    if (i.quantity > 0) wanted.set(id, (wanted.get(id) ?? 0) + i.quantity);
+  }
+  return wanted;
+}
+
 export interface MergeReport {
   cart: Cart;
   adjusted: { product_id: number; quantity: number; message: string }[];
@@ -281,16 +312,11 @@ export interface MergeReport {
  * Messages are keys ('key:n'); the route translates them.
  */
 export async function mergeCart(db: DbOrTx, body: CartMergeBody, opts: CartOptions): Promise<MergeReport> {
-  const wanted = new Map<number, number>();
-  // A variant's line is its own row's (variant_id; a variant of another product is skipped as unknown below).
-  for (const i of body.items) {
-    const id = i.variant_id ?? i.product_id;
-    if (i.quantity > 0) wanted.set(id, (wanted.get(id) ?? 0) + i.quantity);
-  }
   const adjusted: MergeReport['adjusted'] = [];
   const skipped: MergeReport['skipped'] = [];
   const order = await db.transaction(async (tx) => {
     const cart = await cartOf(tx, opts.userId, opts.now, true);
+    const wanted = await mergedLines(tx, body.items, skipped);
     const ids = [...wanted.keys()];
     if (ids.length) {
       const found = await tx.select(buyable).from(products).where(inArray(products.id, ids));

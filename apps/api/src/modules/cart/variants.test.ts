@@ -153,6 +153,25 @@ describe('a product with variants', () => {
     });
   });
 
+  it('a guest cart merged at sign-in skips a variant sent under another product, and keeps one sent under its own', async () => {
+    const s = await addShopper(t.database.db, t.clock.now());
+    const merge = (locale: string, items: Record<string, number>[]) =>
+      call(t.app, 'POST', `/v1/users/cart/merge?locale=${locale}`, s.headers, { items });
+    const r = await merge('en', [
+      { product_id: cable, variant_id: v['IP15-BL-128']!, quantity: 1 },
+      { product_id: phone, variant_id: v['IP15-BK-128']!, quantity: 1 },
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.skipped).toEqual([{ product_id: cable, message: 'This choice is not available' }]);
+    expect(r.body.order.items.map((i: { product: { id: number } }) => i.product.id)).toEqual([
+      v['IP15-BK-128'],
+    ]);
+    expect(r.body.order.total).toBe(400);
+    const ar = await merge('ar', [{ product_id: cable, variant_id: v['IP15-BL-128']!, quantity: 1 }]);
+    expect(ar.body.skipped).toEqual([{ product_id: cable, message: 'الاختيار ده مش متاح' }]);
+    expect(ar.body.order.items).toHaveLength(1);
+  });
+
   it('checkout takes the variant’s stock and the order line records the variant; a one-item product is unchanged', async () => {
     const s: Shopper = await addShopper(t.database.db, t.clock.now());
     await call(t.app, 'PUT', '/v1/users/cart', s.headers, {
