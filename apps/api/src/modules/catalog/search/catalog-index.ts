@@ -367,8 +367,40 @@ export function sawVersions(db: DbOrTx, v: Versions) {
     seen.set(db, { version: v.version, soldOut: v.soldOut });
 }
 
-/** The catalog version and the sold-out version now, in one small query. */
-export async function readVersions(db: DbOrTx): Promise<Versions> {
+/**
+ * The catalog version and the sold-out version now, in one small query, shared by the calls waiting at once: while
+ * one such read runs, the calls arriving join the next one, which starts when it ends (as the guests' live columns
+ * are read: cards.ts `guestLive`). A call never joins a read already under way, which may have started before a
+ * change this caller has already been shown: its read starts after it asked, so it is never older than anything
+ * shown before (decision 009). On the embedded database, where statements take turns, the new searches waiting at
+ * once cost one statement instead of one each.
+ */
+export function readVersions(db: DbOrTx): Promise<Versions> {
+  let st = versionReads.get(db);
+  if (!st) versionReads.set(db, (st = { next: null, running: null }));
+  const s = st;
+  if (s.next) return s.next;
+  const next: Promise<Versions> = (s.running ?? Promise.resolve()).then(async () => {
+    // From here on, calls arriving wait for the next read.
+    if (s.next === next) s.next = null;
+    const read = readVersionsNow(db);
+    const running = read.catch(() => undefined);
+    s.running = running;
+    try {
+      return await read;
+    } finally {
+      if (s.running === running) s.running = null;
+    }
+  });
+  s.next = next;
+  return next;
+}
+const versionReads = new WeakMap<
+  object,
+  { next: Promise<Versions> | null; running: Promise<unknown> | null }
+>();
+
+async function readVersionsNow(db: DbOrTx): Promise<Versions> {
   const [r] = await rows(db, sql`select version, sold_out_version from catalog_state where id = 1`);
   const v = {
     version: r?.version == null ? null : Number(r.version),

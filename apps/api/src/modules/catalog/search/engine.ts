@@ -63,8 +63,9 @@ export interface ListOptions {
   preferBrands?: number[];
   /**
    * Only the answer's counts are read (total, price range, facets, did you mean): `withFewerWords`'s other searches
-   * and `brandOf`. The index then makes no order and reads no card, unless a typo was read as another word (its
-   * "did you mean" is written as the first card writes it). The database engine answers in full.
+   * and `brandOf`. The index then reads no card, and makes no order unless a typo was read as another word (its
+   * "did you mean" is written as the page's products write it: their titles in the index). The database engine
+   * answers in full.
    */
   countsOnly?: boolean;
   /**
@@ -135,6 +136,8 @@ export function listAnswer(a: {
   max: number | null;
   facets?: { categories: Facet[]; brands: Facet[] };
   didYouMean: string | null;
+  /** The texts "did you mean" is written as (`asWritten`) when no card is read; else the cards' titles and sections. */
+  written?: string[];
   nearest?: { id: number; en: string; ar: string }[];
   locale: Locale;
 }): ProductListResponse {
@@ -152,7 +155,8 @@ export function listAnswer(a: {
         ? {
             did_you_mean: asWritten(
               a.didYouMean,
-              a.products.flatMap((p) => [p.title_ar, p.title_en, p.category.name_ar, p.category.name_en]),
+              a.written ??
+                a.products.flatMap((p) => [p.title_ar, p.title_en, p.category.name_ar, p.category.name_en]),
             ),
           }
         : {}),

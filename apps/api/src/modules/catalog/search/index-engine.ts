@@ -106,13 +106,14 @@ async function listFromIndexAt(
   const offset = (page - 1) * perPage;
   const key = filterKey(q, tokens);
   // Only the counts wanted (`withFewerWords`'s other searches, `brandOf`), or nothing found and the nearest
-  // categories not wanted yet: no order made and no card read. The versions assumed are then checked by the
-  // request's last statement when it read them (`opts.checked`), else by reading them (a one-row statement). A
-  // typo read as another word still reads its page: its "did you mean" is written as the page's products write it.
-  const countsOnly =
-    total === 0 ? !!(opts.countsOnly || opts.nearestLater) : !!opts.countsOnly && !search?.didYouMean;
+  // categories not wanted yet: no card read. The versions assumed are then checked by the request's last statement
+  // when it read them (`opts.checked`), else by reading them (a one-row statement). No order is made either, but
+  // for a typo read as another word: its "did you mean" is written as the page's products write it, told from
+  // their titles and sections' names in the index (as their cards would say them at the index's version).
+  const countsOnly = total === 0 ? !!(opts.countsOnly || opts.nearestLater) : !!opts.countsOnly;
   let pageIds: number[] = [];
-  if (offset < total && !countsOnly) {
+  let written: string[] | undefined;
+  if (offset < total && (!countsOnly || search?.didYouMean)) {
     const soldOut = await soldOutMarks(db, idx, versions.soldOut);
     const sorted = (order: Int32Array, reverse = false) => inOrder(idx, found.matches, order, reverse);
     let list: Int32Array;
@@ -173,7 +174,13 @@ async function listFromIndexAt(
       list = rememberOrder(idx, `default ${versions.soldOut} ${key}`, () =>
         partition(found.matches, (d) => soldOut[d] === 1),
       );
-    pageIds = Array.from(list.subarray(offset, offset + perPage), (d) => idx.ids[d]!);
+    const onPage = list.subarray(offset, offset + perPage);
+    if (countsOnly)
+      written = Array.from(onPage).flatMap((d) => {
+        const c = idx.categoryNames.get(idx.category[d]!) ?? { en: '', ar: '' };
+        return [idx.titlesAr[d]!, idx.titlesEn[d]!, c.ar, c.en];
+      });
+    else pageIds = Array.from(onPage, (d) => idx.ids[d]!);
   }
   // A search that found nothing shows the categories nearest to it: read with the versions, in one statement.
   const none =
@@ -230,6 +237,7 @@ async function listFromIndexAt(
     max: found.max,
     facets,
     didYouMean: search?.didYouMean ?? null,
+    written,
     nearest: none ? none.nearest : countsOnly ? undefined : await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
   });

@@ -355,7 +355,11 @@ export async function withFewerWords(
   const order = words.map((_, i) => words.length - 1 - i);
   // Read as Arabic written in Latin letters (sha7en iphone: شاحن), it is in Arabic's order.
   const readAsArabic = /[\u0600-\u06FF]/.test(answer.meta.did_you_mean ?? '');
-  if (meaningful.length === typed.length && !readAsArabic && (await namesThingLast(db, words)))
+  if (
+    meaningful.length === typed.length &&
+    !readAsArabic &&
+    (await namesThingLast(db, words, opts.checked?.versions?.version ?? null))
+  )
     order.reverse();
   // The first found is shown, the others offered: each only counted here (no order made, no card read, unless a
   // typo makes it read its page for its "did you mean"), the first with the page asked for. The one shown is listed
@@ -430,13 +434,15 @@ async function brandOf(db: DbOrTx, word: string, opts: ListOptions, listOnce: Li
 /**
  * A search in Latin letters whose last word names a section of the store (charger: Chargers & Cables; fridge:
  * Refrigerators): English names the thing last (iphone charger). A last word with digits is a model (galaxy s99).
+ * `checked`: the catalog version the request's last statement read (its sections' names are those of that
+ * version), else it is read now.
  */
-async function namesThingLast(db: DbOrTx, words: string[]): Promise<boolean> {
+async function namesThingLast(db: DbOrTx, words: string[], checked: number | null): Promise<boolean> {
   const tokens = queryWords(words.join(' '));
   const last = tokens.at(-1);
   if (!last || tokens.length < 2 || !tokens.every((w) => /^[a-z0-9]+$/.test(w)) || !/^[a-z]+$/.test(last))
     return false;
-  const view = await catalogView(db);
+  const view = await catalogView(db, checked === null ? {} : { at: checked });
   const synonyms = await view.remember('synonyms', () => loadSynonyms(db));
   const cats = await view.remember('category names', () => categoryNames(db));
   return categoriesNamed(cats, expandQuery([last], synonyms)).length > 0;

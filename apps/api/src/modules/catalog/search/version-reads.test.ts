@@ -1,0 +1,149 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../../db/client.ts';
+import { rows } from '../../../db/rows.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { addBrand, addCategory, addProduct } from '../../../test/fixtures.ts';
+import { readVersions } from './catalog-index.ts';
+
+/**
+ * New searches waiting at once share their read of the catalog versions (catalog-index.ts `readVersions`), and a
+ * search that finds nothing and is answered with fewer words reads no card it does not show (index-engine.ts): fewer
+ * statements per search on the embedded database, whose statements take turns. Neither may show a shopper a price
+ * older than one already shown (decision 009).
+ */
+let t: TestApp;
+let productId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const laptops = await addCategory(db, 'Laptops', 'لابتوبات');
+  const washers = await addCategory(db, 'Washing Machines', 'غسالات');
+  const dell = await addBrand(db, 'Dell', 'ديل');
+  const sharp = await addBrand(db, 'Sharp', 'شارب');
+  const toshiba = await addBrand(db, 'Toshiba', 'توشيبا');
+  productId = (
+    await addProduct(db, {
+      titleEn: 'Dell Inspiron laptop',
+      titleAr: 'لابتوب ديل انسبيرون',
+      categoryId: laptops.id,
+      brandId: dell.id,
+      priceEgp: 30000,
+    })
+  ).id;
+  await addProduct(db, {
+    titleEn: 'Sharp top load washer',
+    titleAr: 'غسالة شارب تحميل علوي',
+    categoryId: washers.id,
+    brandId: sharp.id,
+    priceEgp: 12000,
+  });
+  await addProduct(db, {
+    titleEn: 'Toshiba front load washer',
+    titleAr: 'غسالة توشيبا تحميل امامي',
+    categoryId: washers.id,
+    brandId: toshiba.id,
+    priceEgp: 15000,
+  });
+});
+afterAll(() => t?.close());
+
+/**
+ * The app's database seen through a handle whose statements run at once but whose answers are held back while
+ * `hold` is set, until `release()`: a read under way, already made, not yet answered. `ran` counts statements.
+ */
+function heldBack(db: DbOrTx) {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  const state = { hold: true, ran: 0, made: [] as Promise<unknown>[], release: () => open() };
+  const handle = {
+    execute(q: SQL) {
+      state.ran++;
+      const made = db.execute(q);
+      state.made.push(made);
+      return state.hold ? made.then((r) => gate.then(() => r)) : made;
+    },
+  } as unknown as DbOrTx;
+  return { handle, state };
+}
+
+const versionNow = async () =>
+  Number((await rows(t.database.db, sql`select version from catalog_state where id = 1`))[0]!.version);
+
+describe('the catalog versions, read once for the searches waiting at once', () => {
+  it('a read asked after a price change is never answered by a read that was under way before it', async () => {
+    const { handle, state } = heldBack(t.database.db);
+    const before = await versionNow();
+    const first = readVersions(handle);
+    // The first read has been made (at the version before) and is not answered yet.
+    await new Promise((r) => setTimeout(r, 0));
+    await state.made[0];
+    state.hold = false;
+    // A price edit commits, and a shopper is shown it; then a search asks for the versions.
+    await t.database.db.execute(
+      sql`update products set price_piastres = price_piastres + 100, current_price_piastres = current_price_piastres + 100
+          where id = ${productId}`,
+    );
+    const after = await versionNow();
+    expect(after).toBeGreaterThan(before);
+    const second = readVersions(handle);
+    state.release();
+    expect((await first).version).toBe(before);
+    // Joining the read under way would answer `before`: older than the price already shown.
+    expect((await second).version).toBe(after);
+    expect(state.ran).toBe(2);
+  });
+
+  it('the reads asked while one is under way share the next one: two statements for eleven searches', async () => {
+    const { handle, state } = heldBack(t.database.db);
+    const first = readVersions(handle);
+    await new Promise((r) => setTimeout(r, 0));
+    await state.made[0];
+    const waiting = Array.from({ length: 10 }, () => readVersions(handle));
+    state.release();
+    const now = await versionNow();
+    expect((await first).version).toBe(now);
+    for (const v of await Promise.all(waiting)) expect(v.version).toBe(now);
+    expect(state.ran).toBe(2);
+  });
+});
+
+/** The statements the app's database runs while `work` does (its client's queries counted). */
+async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const client = (t.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+  const query = client.query;
+  let statements = 0;
+  client.query = function (this: unknown, ...a: unknown[]) {
+    statements++;
+    return query.apply(this, a);
+  };
+  try {
+    return { result: await work(), statements };
+  } finally {
+    client.query = query;
+  }
+}
+
+describe('a search answered with fewer words reads only the cards it shows', () => {
+  it('a typo beside a word no product has with it: said as the products write it, one statement for the cards', async () => {
+    const ask = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/products?${new URLSearchParams({ query, per_page: '12' })}` });
+    // The index built, the versions seen: what a running store's new search finds.
+    await ask('laptop');
+    const { result: res, statements } = await statementsOf(() => ask('غسالت ديل'));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      products: { title_en: string }[];
+      meta: { showing_for?: string; other_searches?: string[] };
+    };
+    expect(body.meta.showing_for).toBe('غسالة');
+    expect(body.meta.other_searches).toEqual(['ديل']);
+    expect(body.products.map((p) => p.title_en).sort()).toEqual([
+      'Sharp top load washer',
+      'Toshiba front load washer',
+    ]);
+    // The versions (the search found nothing) and the page's cards: not the cards of the typo's own list first.
+    expect(statements).toBe(2);
+  });
+});
