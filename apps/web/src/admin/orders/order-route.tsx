@@ -16,6 +16,7 @@ import { count, dateTime, money } from '../lib/format';
 import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { OrderMessages } from '../messages/order-messages';
+import { OrderReturns } from '../returns/order-returns';
 import { OrderShipment } from './order-shipment';
 import { OrderInvoice } from './order-invoice';
 import { orderQueryOptions } from './api';
@@ -343,6 +344,7 @@ export function Component() {
                   </div>
                 )}
               </Card>
+              <OrderReturns orderId={o.id} locale={locale} />
               <Card title={t('shipment.title')} testId="order-shipment">
                 <OrderShipment order={o} locale={locale} />
               </Card>

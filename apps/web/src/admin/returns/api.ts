@@ -1,3 +1,4 @@
+import type { Locale } from '@store/contracts/constants';
 import type { AdminReturnsResponse, ReturnStatus } from '@store/contracts/returns';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -13,17 +14,36 @@ export function addReturnTexts() {
   if (!i18n.hasResourceBundle('en', 'admin-returns')) i18n.addResourceBundle('en', 'admin-returns', en);
 }
 
-/** GET v1/admin/returns: newest first, by status. */
-export const returnsQueryOptions = (status: ReturnStatus | '') =>
+/** A return's status as a coloured label. */
+export const RETURN_TONE: Record<ReturnStatus, string> = {
+  requested: 'bg-amber-100 text-amber-900',
+  approved: 'bg-sky-100 text-sky-900',
+  refused: 'bg-red-100 text-red-900',
+  refunded: 'bg-emerald-100 text-emerald-900',
+};
+
+/** GET v1/admin/returns: newest first, by status, or one order's (every status). */
+export const returnsQueryOptions = (status: ReturnStatus | '', orderId?: number) =>
   queryOptions({
-    queryKey: [...RETURNS_KEY, status],
+    queryKey: [...RETURNS_KEY, status, orderId ?? 0],
     queryFn: ({ signal }) =>
-      api<AdminReturnsResponse>('admin/returns', { query: { status: status || undefined }, signal }),
+      api<AdminReturnsResponse>('admin/returns', {
+        query: orderId ? { order_id: orderId } : { status: status || undefined },
+        signal,
+      }),
     // While the outbox books a courier's pickup, the page asks again every few seconds until it shows.
     refetchInterval: (q) =>
       q.state.data?.books_pickups && q.state.data?.returns.some((r) => r.status === 'approved' && !r.pickup)
         ? 3000
         : false,
+  });
+
+/** One order's returns, for its page (the names of the products in the staff member's language). */
+export const orderReturnsQueryOptions = (orderId: number, locale: Locale) =>
+  queryOptions({
+    queryKey: [...RETURNS_KEY, 'order', orderId, locale],
+    queryFn: ({ signal }) =>
+      api<AdminReturnsResponse>('admin/returns', { query: { order_id: orderId }, signal }),
   });
 
 export const approveReturn = (

@@ -1,8 +1,9 @@
-import type { AdminReturn, ReturnStatus } from '@store/contracts/returns';
+import type { AdminReturn } from '@store/contracts/returns';
+import { idParam } from '@store/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessages } from '../../lib/form-errors';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
@@ -17,24 +18,20 @@ import {
   approveReturn,
   receiveReturn,
   refuseReturn,
+  RETURN_TONE,
   RETURNS_KEY,
   returnsQueryOptions,
   setReturnPickup,
 } from './api';
+import { PickupNews } from './order-returns';
 
 addReturnTexts();
 
 const FILTERS = ['requested', 'approved', 'refunded', 'refused', ''] as const;
-const TONE: Record<ReturnStatus, string> = {
-  requested: 'bg-amber-100 text-amber-900',
-  approved: 'bg-sky-100 text-sky-900',
-  refused: 'bg-red-100 text-red-900',
-  refunded: 'bg-emerald-100 text-emerald-900',
-};
 const input = 'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3';
 
 /** One return: what the shopper asked and why, their photos, and the step staff take next. */
-function ReturnCard({ r, booksPickups }: { r: AdminReturn; booksPickups: boolean }) {
+function ReturnCard({ r, booksPickups, chosen }: { r: AdminReturn; booksPickups: boolean; chosen: boolean }) {
   const { t } = useTranslation('admin-returns');
   const locale = useLocaleStore((s) => s.locale);
   const qc = useQueryClient();
@@ -64,14 +61,19 @@ function ReturnCard({ r, booksPickups }: { r: AdminReturn; booksPickups: boolean
   const typed = carrier.trim() && tracking.trim() ? { carrier, tracking_number: tracking } : {};
 
   return (
-    <li className="min-w-0 py-4" data-testid="admin-return" data-order-id={r.order_id}>
+    <li
+      id={`return-${r.id}`}
+      className={`min-w-0 scroll-mt-4 py-4 ${chosen ? '-mx-2 rounded-xl px-2 ring-2 ring-brand-600' : ''}`}
+      data-testid="admin-return"
+      data-order-id={r.order_id}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-bold">{t('return', { id: r.id })}</span>
         <Link to={`/orders/${r.order_id}`} className="text-brand-700 underline">
           {t('order', { number: r.order_number ?? r.order_id })}
         </Link>
         <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[r.status]}`}
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${RETURN_TONE[r.status]}`}
           data-testid="admin-return-status"
         >
           {t(`status.${r.status}`)}
@@ -115,9 +117,12 @@ function ReturnCard({ r, booksPickups }: { r: AdminReturn; booksPickups: boolean
       )}
       {r.status === 'approved' &&
         (r.pickup ? (
-          <p className="mt-2 text-sm" data-testid="admin-return-pickup">
-            {t('pickup', { carrier: r.pickup.carrier })} <bdi dir="ltr">{r.pickup.tracking_number}</bdi>
-          </p>
+          <div className="mt-2">
+            <p className="text-sm" data-testid="admin-return-pickup">
+              {t('pickup', { carrier: r.pickup.carrier })} <bdi dir="ltr">{r.pickup.tracking_number}</bdi>
+            </p>
+            <PickupNews r={r} locale={locale} />
+          </div>
         ) : (
           !manual && <p className="mt-2 text-sm text-slate-600">{t('pickupWaiting')}</p>
         ))}
@@ -258,7 +263,20 @@ export function Component() {
   useAdminTitle(t('title'));
   const allowed = useCan('orders');
   const [status, setStatus] = useState<(typeof FILTERS)[number]>('requested');
-  const q = useQuery({ ...returnsQueryOptions(status), enabled: allowed });
+  // From an order's page: that order's returns, every status (?order=), the one followed marked (#return-{id}).
+  const [params, setParams] = useSearchParams();
+  const order = idParam.safeParse(params.get('order') ?? '');
+  const orderId = order.success ? order.data : undefined;
+  const { hash } = useLocation();
+  const q = useQuery({ ...returnsQueryOptions(status, orderId), enabled: allowed });
+  const loaded = !!q.data;
+  useEffect(() => {
+    if (loaded && hash.startsWith('#return-')) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [loaded, hash]);
+  const choose = (f: (typeof FILTERS)[number]) => {
+    setStatus(f);
+    if (orderId) setParams({}, { replace: true });
+  };
 
   if (!allowed)
     return (
@@ -279,10 +297,12 @@ export function Component() {
           <button
             key={f || 'all'}
             type="button"
-            aria-pressed={status === f}
-            onClick={() => setStatus(f)}
+            aria-pressed={!orderId && status === f}
+            onClick={() => choose(f)}
             className={`min-h-11 rounded-full border px-4 text-sm font-semibold ${
-              status === f ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white'
+              !orderId && status === f
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-slate-300 bg-white'
             }`}
             data-testid={`returns-filter-${f || 'all'}`}
           >
@@ -290,6 +310,11 @@ export function Component() {
           </button>
         ))}
       </div>
+      {orderId && (
+        <p className="text-sm font-semibold" data-testid="returns-of-order">
+          {t('onlyOrder', { number: q.data?.returns[0]?.order_number ?? orderId })}
+        </p>
+      )}
       {q.isError ? (
         <LoadError error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.data ? (
@@ -301,7 +326,12 @@ export function Component() {
           ) : (
             <ul className="divide-y divide-slate-100">
               {q.data.returns.map((r) => (
-                <ReturnCard key={r.id} r={r} booksPickups={q.data.books_pickups} />
+                <ReturnCard
+                  key={r.id}
+                  r={r}
+                  booksPickups={q.data.books_pickups}
+                  chosen={hash === `#return-${r.id}`}
+                />
               ))}
             </ul>
           )}

@@ -143,6 +143,16 @@ function ReturnCard({ r }: { r: ReturnView }) {
           )}
         </p>
       )}
+      {r.pickup?.picked_up_at && (
+        <p className="mt-1 text-slate-700" data-testid="return-picked-up">
+          {t('pickedUp', { date: longDate(r.pickup.picked_up_at, locale) })}
+        </p>
+      )}
+      {r.pickup?.back_at_shop_at && (
+        <p className="mt-1 text-slate-700" data-testid="return-back-at-shop">
+          {t('backAtShop', { date: longDate(r.pickup.back_at_shop_at, locale) })}
+        </p>
+      )}
       {r.refund !== null && (
         <p className="mt-2 font-semibold text-emerald-800" data-testid="return-refund">
           {t('refunded', { amount: price(r.refund) })}
