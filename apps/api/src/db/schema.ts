@@ -841,6 +841,88 @@ export const reportDailyTaxa = pgTable(
 );
 
 /**
+ * The same summaries per Cairo month (`month`: its first day), written by the same triggers in the same statement
+ * as the daily rows (migration 0052), so a month's rows always add up to its days' rows: a long range reads its
+ * whole months here and only its edge days from the daily tables (modules/reports/summary.ts).
+ */
+export const reportMonthlyOrders = pgTable(
+  'report_monthly_orders',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    governorate: text('governorate').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    orders: integer('orders').notNull(),
+    lined: integer('lined').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    revenuePiastres: bigint('revenue_piastres', { mode: 'number' }).notNull(),
+    vatPiastres: bigint('vat_piastres', { mode: 'number' }).notNull(),
+    refundsPiastres: bigint('refunds_piastres', { mode: 'number' }).notNull(),
+    discountsPiastres: bigint('discounts_piastres', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('report_monthly_orders_month_idx').on(
+      t.month,
+      t.governorate,
+      t.paymentMethod,
+      t.orders,
+      t.lined,
+      t.units,
+      t.revenuePiastres,
+      t.vatPiastres,
+      t.refundsPiastres,
+      t.discountsPiastres,
+    ),
+    index('report_monthly_orders_unfolded_idx')
+      .on(t.month)
+      .where(sql`not folded`),
+  ],
+);
+export const reportMonthlyProducts = pgTable(
+  'report_monthly_products',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    orders: integer('orders').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    revenuePiastres: bigint('revenue_piastres', { mode: 'number' }).notNull(),
+    vatPiastres: bigint('vat_piastres', { mode: 'number' }).notNull(),
+    refundsPiastres: bigint('refunds_piastres', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('report_monthly_products_month_idx').on(
+      t.month,
+      t.productId,
+      t.orders,
+      t.units,
+      t.revenuePiastres,
+      t.vatPiastres,
+      t.refundsPiastres,
+    ),
+    index('report_monthly_products_unfolded_idx')
+      .on(t.month)
+      .where(sql`not folded`),
+  ],
+);
+export const reportMonthlyTaxa = pgTable(
+  'report_monthly_taxa',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 10 }).notNull(),
+    key: integer('key').notNull(),
+    orders: integer('orders').notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('report_monthly_taxa_month_idx').on(t.month, t.dim, t.key, t.orders),
+    index('report_monthly_taxa_unfolded_idx')
+      .on(t.month)
+      .where(sql`not folded`),
+  ],
+);
+
+/**
  * Counters moved on inside the transaction that uses them, so what they give has no gap (a sequence skips what a
  * rolled-back transaction took): 'order_number', the last order number given (modules/orders/core.ts).
  */

@@ -15,6 +15,7 @@ import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } fr
 import { foldReportSummaries } from './fold.ts';
 import { liveRows } from './live.ts';
 import { cairoDay, salesReport } from './service.ts';
+import { rangePieces } from './summary.ts';
 
 let t: TestApp;
 let owner: StaffAuth;
@@ -189,6 +190,86 @@ describe('the sales report from the daily summaries', () => {
     expect(f!.n).toBeLessThan(u!.n);
     await expectSame(day1, day2);
     expect(after.id).toBeGreaterThan(before.id);
+  });
+
+  it('says what the orders say over months: whole months, edge days, a month less its days outside', async () => {
+    const p = await make(700, 50);
+    const q = await make(300, 50);
+    /** The clock 20 s before the Cairo midnight that ends this Cairo month (summer time read from the zone). */
+    const toMonthEnd = () => {
+      const now = t.clock.now();
+      const month = cairoDay(now).slice(0, 7);
+      let ms = now.getTime();
+      while (cairoDay(new Date(ms + 6 * HOUR)).slice(0, 7) === month) ms += 6 * HOUR;
+      while (cairoDay(new Date(ms + 20_000)).slice(0, 7) === month) ms += 1000;
+      t.clock.advance(ms - now.getTime());
+    };
+    const sell = (items: { productId: number; quantity: number }[], governorate: string) =>
+      place(items, governorate, 'delivered');
+    // Month M's last second, month N's first (a second later in Cairo), its middle and its last, then O's first.
+    toMonthEnd();
+    const lastOfM = cairoDay(t.clock.now());
+    await sell([{ productId: p.id, quantity: 1 }], 'Giza');
+    t.clock.advance(21_000);
+    const firstOfN = cairoDay(t.clock.now());
+    expect(firstOfN.slice(0, 7) > lastOfM.slice(0, 7)).toBe(true);
+    const onFirst = await place(
+      [
+        { productId: p.id, quantity: 2 },
+        { productId: q.id, quantity: 1 },
+      ],
+      'Cairo',
+    );
+    t.clock.advance(14 * 24 * HOUR);
+    const middle = await sell([{ productId: q.id, quantity: 3 }], 'Alexandria');
+    toMonthEnd();
+    const lastOfN = cairoDay(t.clock.now());
+    await sell([{ productId: q.id, quantity: 1 }], 'Giza');
+    t.clock.advance(21_000 + 24 * HOUR);
+    const secondOfO = cairoDay(t.clock.now());
+    await sell([{ productId: p.id, quantity: 1 }], 'Cairo');
+    ({ owner } = await ownerCatalogClerk(t, 'Summaries#Pass2025'));
+    const day = (d: string, n: number) =>
+      new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+    // Each way of reading a range: N whole; M's last day + N + O's first two; N less its first day; a year
+    // ending the day before N's last (N less its last day; the year's first month mostly outside: its days).
+    const ranges: [string, string][] = [
+      [firstOfN, lastOfN],
+      [lastOfM, secondOfO],
+      [day(firstOfN, 1), lastOfN],
+      [day(lastOfN, -365), day(lastOfN, -1)],
+    ];
+    expect(rangePieces(firstOfN, lastOfN)).toEqual([
+      { table: 'monthly', from: firstOfN, to: firstOfN, sign: 1 },
+    ]);
+    expect(rangePieces(day(firstOfN, 1), lastOfN)).toEqual([
+      { table: 'monthly', from: firstOfN, to: firstOfN, sign: 1 },
+      { table: 'daily', from: firstOfN, to: firstOfN, sign: -1 },
+    ]);
+    const check = async () => {
+      for (const [from, to] of ranges) await expectSame(from, to);
+    };
+    const month = (await both({ from: day(firstOfN, 1), to: lastOfN, group_by: 'month' })).summary;
+    expect(month.rows.map((r) => [r.key, r.orders, r.units])).toEqual([[firstOfN.slice(0, 7), 2, 4]]);
+
+    // A refund and a cancel on N's days, a product moved to another category: the months move with the days.
+    const refund = await call(t.app, 'POST', `/v1/admin/orders/${middle.id}/refunds?locale=en`, owner, {
+      lines: [{ order_product_id: middle.lines[0]!.id, quantity: 1 }],
+      restock: true,
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const cancel = await call(t.app, 'POST', `/dev/orders/${onFirst.id}/status`, {}, { status: 'canceled' });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const kitchen = await addCategory(t.database.db, 'Kitchen', 'مطبخ');
+    await t.database.db.execute(sql`update products set category_id = ${kitchen.id} where id = ${q.id}`);
+    await check();
+    await foldReportSummaries(t.database.db);
+    const unfolded = await t.database.db.execute(
+      sql`select count(*)::int as n from report_monthly_products where not folded`,
+    );
+    expect((unfolded as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    await check();
   });
 
   it('keeps a price change over 12,000 products in one statement quick (the trigger reads its rows once)', async () => {
