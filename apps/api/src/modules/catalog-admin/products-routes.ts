@@ -55,8 +55,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       schema: {
         tags,
         description:
-          'Products, newest first. `query`: words as the store searches them (either language, Arabic spelling ' +
-          'variants alike) or a product number; filters: category (with its sub-categories), brand, promotion ' +
+          'Products, newest first; a product sold in variants is one row (`variants`, `price` to `price_max`), ' +
+          'its variants never rows. `query`: words as the store searches them (either language, Arabic spelling ' +
+          'variants alike), a product number or a variant’s SKU; filters: category (with its sub-categories), brand, promotion ' +
           '(0: none), stock level (all, low, out) and visibility (all, active, hidden).',
         querystring: adminProductsQuerySchema,
         response: { 200: adminProductsResponseSchema },
@@ -105,7 +106,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         tags,
         description:
           'Saves every field and the specifications, if `updated_at` is still the product’s (else 409 ' +
-          '`product_changed`, nothing changes). The audit log keeps the changed fields before and after.',
+          '`product_changed`, nothing changes). The audit log keeps the changed fields before and after. A ' +
+          'variant is edited in its product’s variants: 422 `product_is_variant` with `product_id`.',
         params: idParams,
         querystring: localeQuery,
         body: adminProductUpdateSchema,

@@ -32,8 +32,10 @@ export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Products with their stock, fewest first; `query`: words of the title (either language) or model, or a ' +
-          'product number; `level`: all, low (1 to LOW_STOCK_AT) or out; counts per level.',
+          'Products with their stock, fewest first: each variant of a product sold in variants (titled with its ' +
+          'product’s name and option values, with its SKU and `variant_of`), never that product itself; `query`: ' +
+          'words of the title (either language) or model, a product number or a variant’s SKU; `level`: all, low ' +
+          '(1 to LOW_STOCK_AT) or out; counts per level.',
         querystring: adminStockQuerySchema,
         response: { 200: adminStockResponseSchema },
       },
