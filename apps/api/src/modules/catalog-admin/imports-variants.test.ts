@@ -148,6 +148,9 @@ describe('variants from the products file', () => {
       ',NEW-9,,,,,1300,,1,,PH-X,"Red | أحمر ; 256 GB | 256 جيجا"',
       // A variant's own SKU: that variant changes (its stock here), none is added.
       ',PH-X-BK-256,,,,,1200,,5,,PH-X,"Black | أسود ; 256 GB | 256 جيجا"',
+      // A product refused: its variants with it.
+      ',BAD-1,Bad,وحش,Mobiles,Apple,xyz,,0,,,',
+      ',BAD-1-A,,,,,10,,1,,BAD-1,"Size: S | المقاس: S"',
     ].join('\r\n');
     const expected: [number, string, Record<string, string[]>][] = [
       [
@@ -196,7 +199,15 @@ describe('variants from the products file', () => {
       ],
     ];
     const [bk256] = await skusOf(['PH-X-BK-256']);
-    expected.push([14, 'changed', {}]);
+    expected.push(
+      [14, 'changed', {}],
+      [15, 'refused', { price: [expect.stringMatching(/^price /)] }],
+      [
+        16,
+        'refused',
+        { variant_of: [expect.stringContaining('This variant’s product (row 15) was not imported')] },
+      ],
+    );
     const dry = await importCsv(t, staff, file, { dryRun: true });
     expect(outcomes(dry)).toEqual(expected);
 
@@ -226,6 +237,7 @@ describe('variants from the products file', () => {
       'NEW-7',
       'NEW-8',
       'NEW-9',
+      'BAD-1-A',
     ]);
     expect(made).toEqual([]);
     // The report in Arabic: the column's name, then the reason in the shop's words.

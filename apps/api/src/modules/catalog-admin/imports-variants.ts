@@ -185,12 +185,17 @@ async function findParent(db: DbOrTx, book: VariantBook, v: VariantRow, rowNumbe
   if (fileRow !== undefined && fileRow > rowNumber) return refuseOf(`import_variant_parent_later:${fileRow}`);
   const added = book.added.get(ref);
   if (added) return { key: added.id === null ? `row:${added.row}` : `id:${added.id}`, id: added.id };
-  if (fileRow !== undefined) return refuseOf(`import_variant_parent_refused:${fileRow}`);
+  // Not added by this run: the store's (a product an earlier run of this job added, when it was taken over).
   const found = await rows<{ id: number; variant_of: number | null }>(
     db,
     sql`select id, variant_of from products where sku = ${ref} order by id limit 2`,
   );
-  if (!found.length) return refuseOf(`import_variant_parent_not_found:${ref}`);
+  if (!found.length)
+    return refuseOf(
+      fileRow === undefined
+        ? `import_variant_parent_not_found:${ref}`
+        : `import_variant_parent_refused:${fileRow}`,
+    );
   if (found.length > 1) return refuseOf('import_variant_parent_ambiguous');
   if (found[0]!.variant_of !== null) return refuseOf(`import_variant_of_variant:${Number(found[0]!.id)}`);
   const id = Number(found[0]!.id);
