@@ -14,6 +14,7 @@ import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
 
 let t: TestApp;
 let staff: StaffAuth;
+let owner: StaffAuth;
 let phone: number;
 let cable: number;
 let categoryId: number;
@@ -45,7 +46,9 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await addZones(db);
-  staff = (await ownerCatalogClerk(t, 'Variants#2026-long')).catalog;
+  const team = await ownerCatalogClerk(t, 'Variants#2026-long');
+  staff = team.catalog;
+  owner = team.owner;
   const cat = await addCategory(db, 'Mobiles', 'موبايلات');
   categoryId = cat.id;
   const brand = await addBrand(db, 'Apple', 'أبل');
@@ -170,6 +173,66 @@ describe('a product with variants', () => {
     const ar = await merge('ar', [{ product_id: cable, variant_id: v['IP15-BL-128']!, quantity: 1 }]);
     expect(ar.body.skipped).toEqual([{ product_id: cable, message: 'الاختيار ده مش متاح' }]);
     expect(ar.body.order.items).toHaveLength(1);
+  });
+
+  it('a variant bought by its own id is that variant in the cart, and cannot be bought while its product is off sale', async () => {
+    const s = await addShopper(t.database.db, t.clock.now());
+    const blue = v['IP15-BL-128']!;
+    const put = (quantity: number) =>
+      call(t.app, 'PUT', '/v1/users/cart?locale=en', s.headers, {
+        order_product: { product_id: blue, quantity },
+      });
+    const ok = await put(1);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.order.items[0]).toMatchObject({
+      quantity: 1,
+      line_total: 410,
+      available: true,
+      product: { id: blue, variant_of: phone, title_en: 'iPhone 15 - Blue / 128 GB' },
+    });
+    await readyToPay(t.app, s, [{ productId: blue, quantity: 1 }]);
+    await t.database.db.update(products).set({ active: false }).where(eq(products.id, phone));
+    try {
+      const cart = (await call(t.app, 'GET', '/v1/users/cart?locale=en', s.headers)).body.order;
+      expect(cart.items[0]).toMatchObject({ available: false, product: { id: blue } });
+      expect((await put(2)).body).toMatchObject({ errors: ['This product is no longer available'] });
+      const merged = await call(t.app, 'POST', '/v1/users/cart/merge?locale=en', s.headers, {
+        items: [{ product_id: v['IP15-BK-128']!, quantity: 1 }],
+      });
+      expect(merged.body.skipped).toEqual([
+        { product_id: v['IP15-BK-128'], message: 'This product is no longer available' },
+      ]);
+      const placed = await call(t.app, 'PUT', '/v1/users/checkout?locale=en', s.headers, {
+        payment_method: 'cash',
+      });
+      expect(placed.status).toBe(422);
+    } finally {
+      await t.database.db.update(products).set({ active: true }).where(eq(products.id, phone));
+    }
+    expect(await stockOf(blue)).toBe(2);
+  });
+
+  it('a discount code for a product sold in variants takes its part off each of its variants', async () => {
+    const s = await addShopper(t.database.db, t.clock.now());
+    await call(t.app, 'PUT', '/v1/users/cart', s.headers, {
+      order_product: { product_id: phone, variant_id: v['IP15-BK-128'], quantity: 1 },
+    });
+    await call(t.app, 'PUT', '/v1/users/cart', s.headers, {
+      order_product: { product_id: cable, quantity: 1 },
+    });
+    const made = await call(t.app, 'POST', '/v1/admin/discount_codes', owner, {
+      code: 'IPHONE-10',
+      kind: 'percent',
+      value: 10,
+      scope: 'products',
+      scope_ids: [phone],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const r = await call(t.app, 'PUT', '/v1/users/cart/discount_code?locale=en', s.headers, {
+      code: 'IPHONE-10',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.order).toMatchObject({ subtotal: 500, discount: 40, total: 460 });
   });
 
   it('checkout takes the variant’s stock and the order line records the variant; a one-item product is unchanged', async () => {

@@ -45,7 +45,10 @@ export async function codeById(tx: DbOrTx, id: number): Promise<DiscountCodeRow 
   return row;
 }
 
-/** The products among `productIds` that the code covers (a category's subcategories count as the category). */
+/**
+ * The products among `productIds` that the code covers (a category's subcategories count as the category, a
+ * product's variants as the product).
+ */
 export async function productsCovered(
   tx: DbOrTx,
   c: Pick<DiscountCodeRow, 'scope' | 'scopeIds'>,
@@ -56,7 +59,18 @@ export async function productsCovered(
   if (c.scope === 'all') return new Set(ids);
   const scope = (c.scopeIds ?? []).filter((n) => Number.isInteger(n));
   if (!scope.length) return new Set();
-  if (c.scope === 'products') return new Set(ids.filter((id) => scope.includes(id)));
+  if (c.scope === 'products') {
+    // A product sold in variants (decision 034) is in the cart as its variants: they are covered with it.
+    const covered = new Set(ids.filter((id) => scope.includes(id)));
+    const rest = ids.filter((id) => !covered.has(id));
+    if (!rest.length) return covered;
+    const variants = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, rest), inArray(products.variantOf, scope)));
+    for (const v of variants) covered.add(v.id);
+    return covered;
+  }
   if (c.scope === 'brands') {
     const rows = await tx
       .select({ id: products.id })
