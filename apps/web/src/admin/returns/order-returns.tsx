@@ -19,7 +19,7 @@ export function PickupNews({ r, locale }: { r: AdminReturn; locale: Locale }) {
       {r.pickup.back_at_shop_at && (
         <li className="font-semibold text-sky-900">
           {t('backAtShop', { date: dateTime(r.pickup.back_at_shop_at, locale) })}
-          {r.status === 'approved' && ` ${t('backAtShopNext')}`}
+          {r.status === 'approved' && <span className="block font-normal">{t('backAtShopNext')}</span>}
         </li>
       )}
     </ul>
