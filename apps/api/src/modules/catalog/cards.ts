@@ -119,17 +119,48 @@ export const liveColumns = (userId?: number | null) =>
 export const VERSIONS_COLUMNS = sql`(select version from catalog_state where id = 1) as catalog_version,
   (select sold_out_version from catalog_state where id = 1) as sold_out_version`;
 
-/** Cards kept per catalog index (so per catalog version), without their live columns; bounded. */
-const keptCards = new WeakMap<CatalogIndex, Map<number, Row>>();
+/**
+ * Cards kept with a catalog index and the indexes following it (search/index-follow.ts), without their live
+ * columns; bounded. A card read at version `at` is an index's at version V while its product has not changed since
+ * (the version of the follow that last changed it, `changedAt`, is at most both): a follow notes only the products it
+ * changed (copying the 20,000 cards kept, less those, took milliseconds of the server's thread at every follow).
+ */
+class KeptCards {
+  private readonly cards = new Map<number, { card: Row; at: number }>();
+  private readonly changedAt = new Map<number, number>();
+  get size() {
+    return this.cards.size;
+  }
+  /** The card of `id` as of `version`, if kept. */
+  get(id: number, version: number): Row | undefined {
+    const e = this.cards.get(id);
+    if (!e) return undefined;
+    const changed = this.changedAt.get(id);
+    return changed !== undefined && changed > Math.min(e.at, version) ? undefined : e.card;
+  }
+  has(id: number, version: number) {
+    return this.get(id, version) !== undefined;
+  }
+  /** A card read at version `at` (the oldest kept first out when full). */
+  set(id: number, card: Row, at: number) {
+    if (!this.cards.has(id) && this.cards.size >= CARDS_KEPT)
+      this.cards.delete(this.cards.keys().next().value!);
+    this.cards.set(id, { card, at });
+  }
+  /** A follow to `version` changed these products. */
+  changed(ids: Iterable<number>, version: number) {
+    for (const id of ids) if ((this.changedAt.get(id) ?? -1) < version) this.changedAt.set(id, version);
+  }
+}
+const keptCards = new WeakMap<CatalogIndex, KeptCards>();
 const CARDS_KEPT = 20_000;
-// An index following the catalog's changes (search/index-follow.ts) keeps the cards of the products that did not
-// change: they are still those of its version.
+// An index following the catalog's changes keeps the cards of the products that did not change: they are still
+// those of its version.
 onIndexFollowed((from, to, what) => {
   const kept = keptCards.get(from);
   if (!kept) return;
-  const carried = new Map<number, Row>();
-  for (const [id, card] of kept) if (!what.changedIds.has(id)) carried.set(id, card);
-  keptCards.set(to, carried);
+  kept.changed(what.changedIds, to.version);
+  keptCards.set(to, kept);
 });
 
 /**
@@ -150,11 +181,11 @@ export async function indexCards(
   if (!ids.length) return { rows: [], live: [], versions: await readVersions(db) };
   let kept = keptCards.get(idx);
   if (!kept) {
-    keptCards.set(idx, (kept = new Map()));
+    keptCards.set(idx, (kept = new KeptCards()));
     warmCards(db, idx, kept, opts);
   }
   // Taken now: other requests may push these out of the bounded map while this one waits for its query.
-  const cards = ids.map((id) => kept.get(id));
+  const cards = ids.map((id) => kept.get(id, idx.version));
   let list: Row[];
   // Each row's live columns: the row itself when read whole, else its kept card's live read (not merged into a copy
   // of the card: copying a card and adding them allocated about 4 KB a card, the largest garbage of a new search).
@@ -170,8 +201,7 @@ export async function indexCards(
       const { card, version } = withoutLive(r);
       // Kept only when read at the index's version (a catalog changed meanwhile fails the list's version check).
       if (version !== idx.version) continue;
-      if (kept.size >= CARDS_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(Number(r.id), card);
+      kept.set(Number(r.id), card, version);
     }
   } else {
     const found = opts.userId
@@ -231,7 +261,7 @@ const WARM_SLICE = 500;
  * during the first minutes of an index (cards never shown before), PostgreSQL's largest cost per new search. Stops
  * at the first slice read at another catalog version (that index is then no longer used); errors only stop it.
  */
-function warmCards(db: DbOrTx, idx: CatalogIndex, kept: Map<number, Row>, list: ListOptions) {
+function warmCards(db: DbOrTx, idx: CatalogIndex, kept: KeptCards, list: ListOptions) {
   const ids = Array.from(idx.byPopularity.subarray(0, Math.min(CARDS_WARMED, idx.size)), (d) => idx.ids[d]!);
   // As a guest's: a shopper's favorite is a live column, left out of kept cards anyway.
   const opts: ListOptions = { ...list, userId: null };
@@ -242,7 +272,7 @@ function warmCards(db: DbOrTx, idx: CatalogIndex, kept: Map<number, Row>, list: 
         const { card, version } = withoutLive(r);
         if (version !== idx.version) return;
         if (kept.size >= CARDS_KEPT) return;
-        if (!kept.has(Number(r.id))) kept.set(Number(r.id), card);
+        if (!kept.has(Number(r.id), version)) kept.set(Number(r.id), card, version);
       }
     }
   })().catch(() => undefined);

@@ -11,7 +11,8 @@ import { addPromotion } from '../../../test/fixtures.ts';
 import { call } from '../../../test/shoppers.ts';
 import { ownerCatalogClerk } from '../../../test/staff.ts';
 import { refreshCurrentPrices } from '../prices.ts';
-import { trimCatalogChanges } from './index-follow.ts';
+import { applyChanges, trimCatalogChanges, type Changes } from './index-follow.ts';
+import { replacePrices } from './index-match.ts';
 import {
   buildCatalogIndex,
   catalogIndexAt,
@@ -146,6 +147,106 @@ describe('the catalog index follows each change without being built whole', () =
     await fromIndex(`brand_id=${brand}&min_price=0&max_price=${Math.ceil(now)}`);
     await fromIndex(`brand_id=${brand}&min_price=${Math.ceil(now) + 1}`);
     await followedAndWhole(before);
+  });
+
+  it('a sync of many prices at once (up, down, onto each other): every order and brand count as a whole build', async () => {
+    const all = await fromIndex('per_page=100');
+    const ids = all.products.map((p) => p.id);
+    const brands = [
+      ...new Set(
+        (await rows(db(), sql`select brand_id from products where id in ${ids}`)).map((r) =>
+          Number(r.brand_id),
+        ),
+      ),
+    ];
+    // Every brand's sorted prices are made before the sync, so the follow carries them.
+    for (const b of brands) await fromIndex(`brand_id=${b}&min_price=1`);
+    const before = catalogIndexCounts(db());
+    const up = ids.filter((_, i) => i % 3 === 0);
+    const down = ids.filter((_, i) => i % 3 === 1);
+    expect((await bulk({ ids: up, action: 'price_percent', percent: 37 })).status).toBe(200);
+    expect((await bulk({ ids: down, action: 'price_percent', percent: -61 })).status).toBe(200);
+    // Two products onto a third's price: ties are placed by id, as a whole sort places them.
+    const [a, b, c] = ids.slice(-3) as [number, number, number];
+    await db().execute(
+      sql`update products set price_piastres = (select price_piastres from products where id = ${c})
+          where id in (${a}, ${b})`,
+    );
+    await refreshCurrentPrices(db(), t.clock.now());
+    await fromIndex('lowest_price=true&per_page=20');
+    await fromIndex('highest_price=true&per_page=20');
+    for (const brand of brands.slice(0, 6))
+      for (const [min, max] of [
+        [0, 300],
+        [300, 3000],
+        [3000, 1_000_000],
+      ])
+        await fromIndex(`brand_id=${brand}&min_price=${min}&max_price=${max}`);
+    await followedAndWhole(before);
+  });
+
+  it('products placed by a follow land where a whole sort puts them, whatever their new prices', async () => {
+    const base = await current();
+    const random = (() => {
+      let x = 7;
+      return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    })();
+    const position = new Map(Array.from(base.ids, (id, d) => [id, d]));
+    const source = await rows(
+      db(),
+      sql`select p.id, p.search_text, p.category_id, p.brand_id, p.current_price_piastres,
+            (p.promotion_id is not null and p.current_price_piastres < p.price_piastres) as on_offer,
+            p.featured, p.special_offer, coalesce(p.promotion_id, 0) as promotion_id,
+            extract(epoch from p.created_at) * 1000 as created, p.title_en, p.title_ar, p.stock, i.thumbnail_url
+          from products p left join lateral (
+            select thumbnail_url from product_images
+            where product_id = p.id and not is_3d order by position, id limit 1
+          ) i on true where p.active`,
+    );
+    for (let round = 0; round < 20; round++) {
+      const picked = source.filter(() => random() < 0.2);
+      const changes: Changes = {
+        version: base.version + 1,
+        soldOutVersion: 0,
+        ids: picked.map((r) => Number(r.id)),
+        rows: new Map(),
+      };
+      for (const r of picked) {
+        // The cheapest or dearest of all, another product's price (a tie), or anything between.
+        const k = random();
+        const other = base.price[Math.floor(random() * base.size)]!;
+        const price =
+          k < 0.1 ? 1 : k < 0.2 ? 10_000_000_00 : k < 0.6 ? other : Math.round(random() * 5_000_000);
+        changes.rows.set(Number(r.id), { ...r, current_price_piastres: price });
+      }
+      const next = applyChanges(base, changes, new Map());
+      for (const r of picked)
+        expect(next.price[position.get(Number(r.id))!]).toBe(
+          changes.rows.get(Number(r.id))!.current_price_piastres,
+        );
+      const whole = Int32Array.from({ length: next.size }, (_, i) => i).sort(
+        (x, y) => next.price[x]! - next.price[y]! || y - x,
+      );
+      expect(Array.from(next.byPrice)).toEqual(Array.from(whole));
+      expect(next.byCreated).toBe(base.byCreated);
+    }
+  });
+
+  it("a brand's sorted prices followed: the old prices out and the new ones in, as a sort makes them", () => {
+    const random = (() => {
+      let x = 11;
+      return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    })();
+    for (let round = 0; round < 200; round++) {
+      const prices = Array.from({ length: Math.floor(random() * 40) }, () => Math.floor(random() * 20));
+      const sorted = Float64Array.from(prices).sort();
+      const changed = prices.filter(() => random() < 0.4);
+      const into = changed.map(() => Math.floor(random() * 25) - 2);
+      const after = [...prices];
+      for (const v of changed) after.splice(after.indexOf(v), 1);
+      after.push(...into);
+      expect(Array.from(replacePrices(sorted, changed, into))).toEqual(after.sort((x, y) => x - y));
+    }
   });
 
   it('a new product: found by its own new word, and a typo of it', async () => {

@@ -254,7 +254,7 @@ export function applyChanges(base: CatalogIndex, changes: Changes, sold: Map<num
     created.set(d, made);
     if (was === -1) {
       soldOf.set(d, sold.get(Number(r.id)) ?? 0);
-      if (!popularityMoved.includes(d)) popularityMoved.push(d);
+      // New to the index: already among createdMoved's (its `was` is -1), so among popularityMoved's too.
     }
     if (was === -1 || base.texts[was] !== text) {
       wordsChanged.set(d, text);
@@ -290,31 +290,9 @@ export function applyChanges(base: CatalogIndex, changes: Changes, sold: Map<num
   const words =
     structural || wordsChanged.size ? followWords(base, next, from, to, wordsChanged, wordsDropped) : null;
   // The sorted orders: the base's (less what moved or left, renumbered) merged with what moved, sorted alike.
-  const ix = next;
-  next.byPrice = reorder(
-    base.byPrice,
-    n,
-    to,
-    removed,
-    priceMoved,
-    (a, b) => ix.price[a]! - ix.price[b]! || b - a,
-  );
-  next.byCreated = reorder(
-    base.byCreated,
-    n,
-    to,
-    removed,
-    createdMoved,
-    (a, b) => ix.created[b]! - ix.created[a]! || a - b,
-  );
-  next.byPopularity = reorder(
-    base.byPopularity,
-    n,
-    to,
-    removed,
-    popularityMoved,
-    (a, b) => ix.sold[b]! - ix.sold[a]! || ix.created[b]! - ix.created[a]! || a - b,
-  );
+  next.byPrice = reorder(base.byPrice, base, next, to, priceMoved, BY_PRICE);
+  next.byCreated = reorder(base.byCreated, base, next, to, createdMoved, BY_CREATED);
+  next.byPopularity = reorder(base.byPopularity, base, next, to, popularityMoved, BY_POPULARITY);
   // Sold-out marks stay right while the sold-out version has not moved: a product selling out moves it. Products
   // new to the index are marked from the stock read with their row.
   if (base.soldOut && base.soldOut.version === changes.soldOutVersion) {
@@ -332,34 +310,107 @@ export function applyChanges(base: CatalogIndex, changes: Changes, sold: Map<num
   return next;
 }
 
+/** How one of the sorted orders compares two positions: `a` with `A`'s values, `b` with `B`'s. */
+type OrderCmp = (A: CatalogIndex, a: number, B: CatalogIndex, b: number) => number;
+// Positions are in id-descending order, so `b - a` breaks ties by id descending and `a - b` by id ascending.
+const BY_PRICE: OrderCmp = (A, a, B, b) => A.price[a]! - B.price[b]! || b - a;
+const BY_CREATED: OrderCmp = (A, a, B, b) => B.created[b]! - A.created[a]! || a - b;
+const BY_POPULARITY: OrderCmp = (A, a, B, b) =>
+  B.sold[b]! - A.sold[a]! || B.created[b]! - A.created[a]! || a - b;
+
 /**
- * A sorted order of positions, followed: the base's order without the positions that left (`removed`) or moved,
+ * A sorted order of positions, followed: the base's order without the positions that left (`to`: -1) or moved,
  * renumbered (`to`), merged with the moved positions (new numbering) sorted by `cmp`. Unchanged: the base's own.
+ * When no position was renumbered, each moved position's old and new places are found by binary search and the
+ * runs between them are copied whole: a follow of a few hundred prices costs microseconds per product and one copy
+ * of the order, not a comparison per product of the catalog.
  */
 function reorder(
   order: Int32Array,
-  n: number,
+  base: CatalogIndex,
+  next: CatalogIndex,
   to: Int32Array | null,
-  removed: Set<number>,
   moved: number[],
-  cmp: (a: number, b: number) => number,
+  cmp: OrderCmp,
 ): Int32Array {
   if (!to && !moved.length) return order;
-  const movedSet = new Set(moved);
-  const sortedMoved = moved.slice().sort(cmp);
+  const sortedMoved = moved.slice().sort((a, b) => cmp(next, a, next, b));
+  if (!to) {
+    const placed = placeMoved(order, base, next, sortedMoved, cmp);
+    if (placed) return placed;
+  }
+  const n = next.size;
+  const isMoved = new Uint8Array(n);
+  for (const d of moved) isMoved[d] = 1;
   const out = new Int32Array(n);
   let k = 0;
   let m = 0;
   for (let i = 0; i < order.length; i++) {
     const b = order[i]!;
-    if (removed.has(b)) continue;
     const d = to ? to[b]! : b;
-    if (movedSet.has(d)) continue;
-    while (m < sortedMoved.length && cmp(sortedMoved[m]!, d) < 0) out[k++] = sortedMoved[m++]!;
+    if (d < 0 || isMoved[d]) continue;
+    while (m < sortedMoved.length && cmp(next, sortedMoved[m]!, next, d) < 0) out[k++] = sortedMoved[m++]!;
     out[k++] = d;
   }
   while (m < sortedMoved.length) out[k++] = sortedMoved[m++]!;
   if (k !== n) throw new Error(`catalog index: a followed order holds ${k} positions, not ${n}`);
+  return out;
+}
+
+/**
+ * The order with the moved positions (no position renumbered) taken from their old places and put in their new
+ * ones, both found by binary search in `order`: it is sorted by the base's values, which are the new ones for every
+ * position but the moved. Null if a moved position is not where its old values say (then the caller's full pass).
+ */
+function placeMoved(
+  order: Int32Array,
+  base: CatalogIndex,
+  next: CatalogIndex,
+  sortedMoved: number[],
+  cmp: OrderCmp,
+): Int32Array | null {
+  const size = order.length;
+  // The first place in `order` whose position comes at or after `d` (valued by `of`).
+  const lowerBound = (of: CatalogIndex, d: number) => {
+    let lo = 0;
+    let hi = size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(base, order[mid]!, of, d) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const count = sortedMoved.length;
+  const oldAt = new Int32Array(count);
+  const newAt = new Int32Array(count);
+  for (let j = 0; j < count; j++) {
+    const d = sortedMoved[j]!;
+    const at = lowerBound(base, d);
+    if (order[at] !== d) return null;
+    oldAt[j] = at;
+    newAt[j] = lowerBound(next, d);
+  }
+  oldAt.sort();
+  const out = new Int32Array(size);
+  let k = 0;
+  let pos = 0;
+  let r = 0;
+  let j = 0;
+  while (pos < size || j < count) {
+    const cut = Math.min(j < count ? newAt[j]! : size, r < count ? oldAt[r]! : size);
+    if (cut > pos) {
+      out.set(order.subarray(pos, cut), k);
+      k += cut - pos;
+      pos = cut;
+    }
+    if (j < count && newAt[j] === pos) out[k++] = sortedMoved[j++]!;
+    else if (r < count && oldAt[r] === pos) {
+      pos++;
+      r++;
+    } else if (pos >= size && j >= count) break;
+  }
+  if (k !== size) throw new Error(`catalog index: a followed order holds ${k} positions, not ${size}`);
   return out;
 }
 
