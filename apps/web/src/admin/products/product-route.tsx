@@ -50,6 +50,7 @@ import {
   type ProductForm,
 } from './product-form';
 import { SpecsEditor } from './specs-editor';
+import { VariantPage } from './variant-page';
 import { VariantsEditor } from './variants-editor';
 
 /** The server's field errors on the form, the specifications' rows (`specifications.0.key_ar`) included. */
@@ -199,6 +200,8 @@ export function Component() {
       </div>
     );
   if (!isNew && !base) return <Skeleton className="mx-auto h-96 max-w-5xl" />;
+  // A variant is edited with its product (its pictures on a page of its own), never as a product of its own.
+  if (base?.variant_of) return <VariantPage variant={base} />;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure([]);
@@ -538,20 +541,7 @@ export function Component() {
 
       {base && (
         <Card title={t('products.variants.title')}>
-          {base.variant_of ? (
-            // A variant: its options, price and stock are edited with its product; its pictures here.
-            <p className="text-sm text-slate-700" data-testid="variant-of">
-              {t('products.variants.isVariant')}{' '}
-              <Link
-                className="font-semibold text-brand-700 underline"
-                to={`/admin/products/${base.variant_of}`}
-              >
-                #{base.variant_of}
-              </Link>
-            </p>
-          ) : (
-            <VariantsEditor productId={base.id} />
-          )}
+          <VariantsEditor productId={base.id} />
         </Card>
       )}
 

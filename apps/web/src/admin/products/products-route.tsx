@@ -38,6 +38,21 @@ const titleIn = (r: AdminProductRow, locale: Locale) => (locale === 'ar' ? r.tit
 
 /** The row's price, and its promotion price with the promotion's name when it has one. */
 function PriceCell({ row }: { row: AdminProductRow }) {
+  const { t } = useTranslation('admin');
+  // Sold in variants (issue 49): from the cheapest to the dearest variant.
+  if (row.price_max !== null && row.price_max > row.price)
+    return (
+      <span className="flex flex-col" data-testid="price-range">
+        <span className="font-semibold whitespace-nowrap">
+          {t('products.priceRange', { from: money(row.price), to: money(row.price_max) })}
+        </span>
+        {row.price_after_promotion !== null && (
+          <span className="text-xs whitespace-nowrap text-red-800">
+            {t('products.promotionFrom', { price: money(row.price_after_promotion) })}
+          </span>
+        )}
+      </span>
+    );
   return row.price_after_promotion !== null ? (
     <span className="flex flex-col">
       <span className="font-semibold whitespace-nowrap text-red-800">{money(row.price_after_promotion)}</span>
@@ -95,6 +110,7 @@ function Thumb({ src }: { src: string | null }) {
 }
 
 function Titles({ row, locale }: { row: AdminProductRow; locale: Locale }) {
+  const { t } = useTranslation('admin');
   const other = locale === 'ar' ? row.title_en : row.title_ar;
   return (
     <span className="flex min-w-0 flex-col">
@@ -115,6 +131,12 @@ function Titles({ row, locale }: { row: AdminProductRow; locale: Locale }) {
             {' · '}
             <bdi>{row.model}</bdi>
           </>
+        )}
+        {row.variants > 0 && (
+          <span data-testid="variant-count">
+            {' · '}
+            {t('products.variantCount', { n: row.variants })}
+          </span>
         )}
       </span>
     </span>

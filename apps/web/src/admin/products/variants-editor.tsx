@@ -233,7 +233,17 @@ export function VariantsEditor({ productId }: { productId: number }) {
                     data-values={label}
                   >
                     <td className="p-2 font-semibold">
-                      {r.id ? <Link to={`/admin/products/${r.id}`}>{label}</Link> : label}
+                      {r.id ? (
+                        <Link
+                          to={`/products/${r.id}`}
+                          className="text-brand-700 underline"
+                          data-testid="variant-link"
+                        >
+                          {label}
+                        </Link>
+                      ) : (
+                        label
+                      )}
                     </td>
                     <td className="p-2">
                       <input

@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
@@ -268,15 +268,35 @@ export function Component() {
                   <span className="size-12 rounded-lg bg-slate-100" aria-hidden="true" />
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold">
+                  <p className="font-semibold break-words">
                     <bdi>{row.title}</bdi>
                   </p>
                   <p className="text-xs text-slate-600">
                     #{row.id}
+                    {row.sku && (
+                      <>
+                        {' · '}
+                        <span data-testid={`stock-sku-${row.id}`}>
+                          {t('stock.sku')} <bdi dir="ltr">{row.sku}</bdi>
+                        </span>
+                      </>
+                    )}
                     {row.model && (
                       <>
                         {' · '}
                         <bdi>{row.model}</bdi>
+                      </>
+                    )}
+                    {row.variant_of !== null && (
+                      <>
+                        {' · '}
+                        <Link
+                          to={`/products/${row.variant_of}`}
+                          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                          data-testid={`stock-variant-of-${row.id}`}
+                        >
+                          {t('stock.variantOf', { id: row.variant_of })}
+                        </Link>
                       </>
                     )}
                     {!row.active && <> · {t('stock.hidden')}</>}
