@@ -267,7 +267,7 @@ export async function promotionProducts(db: DbOrTx, id: number, locale: Locale) 
   if (!exists) throw AppError.notFound('promotion_not_found');
   const rows = rowsOf<ProductRow>(
     await db.execute(sql`select ${productColumns} from products p left join promotions pr on pr.id = p.promotion_id
-      where p.promotion_id = ${id} order by ${locale === 'ar' ? sql`p.title_ar` : sql`p.title_en`}, p.id`),
+      where p.promotion_id = ${id} and p.variant_of is null order by ${locale === 'ar' ? sql`p.title_ar` : sql`p.title_en`}, p.id`),
   );
   return rows.map((r) => productOut(r, locale));
 }
@@ -285,7 +285,7 @@ export async function promotionCandidates(db: DbOrTx, id: number, query: string 
   const first = asNumber === null ? sql`` : sql`(p.id = ${asNumber}) desc,`;
   const rows = rowsOf<ProductRow>(
     await db.execute(sql`select ${productColumns} from products p left join promotions pr on pr.id = p.promotion_id
-      where ${where} order by ${first} p.active desc, p.id desc limit 20`),
+      where ${where} and p.variant_of is null order by ${first} p.active desc, p.id desc limit 20`),
   );
   return rows.map((r) => productOut(r, locale));
 }

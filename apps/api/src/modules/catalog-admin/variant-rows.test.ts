@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
+import { addBrand, addCategory, addProduct, addPromotion } from '../../test/fixtures.ts';
 import { call } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
 
@@ -164,6 +164,36 @@ describe('the stock screen', () => {
     expect(listed.body.products.find((p: Row) => p.id === phone).stock).toBe(19);
     const own = await call(t.app, 'PUT', `/v1/admin/products/${phone}/stock`, staff, { from: 19, stock: 1 });
     expect(own.status).toBe(422);
+  });
+});
+
+describe('counts and a promotion’s products', () => {
+  it('a category, a brand and a promotion count the product sold in variants once, and list it, not its variants', async () => {
+    const promo = await addPromotion(t.database.db, 'phones-week', null, null);
+    const promote = await call(t.app, 'POST', `/v1/admin/products/bulk`, staff, {
+      ids: [phone],
+      action: 'promote',
+      promotion_id: promo.id,
+      percent: 10,
+    });
+    expect(promote.status, JSON.stringify(promote.body)).toBe(200);
+    const categories = (await call(t.app, 'GET', '/v1/admin/categories', staff)).body.categories as Row[];
+    expect(categories.find((c) => c.id === categoryId)).toMatchObject({ products_count: 2 });
+    const brands = (await call(t.app, 'GET', '/v1/admin/brands', staff)).body.brands as Row[];
+    expect(brands.find((b) => b.name_en === 'Apple')).toMatchObject({ products_count: 2 });
+    const promotions = (await call(t.app, 'GET', '/v1/admin/promotions', staff)).body.promotions as Row[];
+    expect(promotions.find((p) => p.id === promo.id)).toMatchObject({ products_count: 1 });
+    const listed = await call(t.app, 'GET', `/v1/admin/promotions/${promo.id}/products`, staff);
+    expect(ids(listed.body)).toEqual([phone]);
+    // A variant typed by its number is not a product to add on its own.
+    const candidates = await call(
+      t.app,
+      'GET',
+      `/v1/admin/promotions/${promo.id}/candidates?query=${v['IP16-BK-128']}`,
+      staff,
+    );
+    expect(ids(candidates.body)).toEqual([]);
+    await call(t.app, 'POST', `/v1/admin/products/bulk`, staff, { ids: [phone], action: 'unpromote' });
   });
 });
 
