@@ -42,6 +42,8 @@ import {
   paymentRefund,
   refundLineUnits,
   transition,
+  unitsShare,
+  type CreditedUnits,
   type MoneyRefund,
   type OrderRow,
 } from './core.ts';
@@ -442,29 +444,25 @@ export async function refundLines(
   for (const l of body.lines)
     asked.set(l.order_product_id, (asked.get(l.order_product_id) ?? 0) + l.quantity);
   let amount = 0;
+  const units: CreditedUnits[] = [];
   for (const [lineId, quantity] of asked) {
     const line = byId.get(lineId);
     if (!line) throw AppError.field('lines', 'refund_line_unknown');
     if (line.refundedQuantity + quantity > line.quantity)
       throw AppError.field('lines', `refund_too_many:${line.quantity - line.refundedQuantity}`);
-    line.refundedQuantity += quantity;
+    units.push({ lineId, quantity, before: line.refundedQuantity });
     // The units' share of what the line cost (a discount code took its part off the line's gross, issue 49), as
-    // the credit note counts them; without a discount, units × the price paid.
-    const paid = line.grossPiastres ?? quantity * (line.checkoutPricePiastres ?? 0);
-    amount += line.grossPiastres == null ? paid : Math.round((paid * quantity) / Math.max(1, line.quantity));
+    // the credit note counts them, after the units refunded before (a line refunded unit by unit gives back its
+    // gross, not a piastre more); without a discount, units × the price paid.
+    amount +=
+      line.grossPiastres == null
+        ? quantity * (line.checkoutPricePiastres ?? 0)
+        : unitsShare(line.grossPiastres, line.quantity, line.refundedQuantity, quantity);
+    line.refundedQuantity += quantity;
   }
-  await refundLineUnits(
-    tx,
-    id,
-    [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
-  );
+  await refundLineUnits(tx, id, units);
   // The invoice's credit note for what comes back (issue 47), numbered in this transaction.
-  await issueCreditNote(tx, {
-    order,
-    reason: 'refund',
-    units: [...asked].map(([lineId, quantity]) => ({ lineId, quantity })),
-    now,
-  });
+  await issueCreditNote(tx, { order, reason: 'refund', units, now });
   if (body.restock)
     await returnStock(
       tx,

@@ -331,11 +331,22 @@ async function invoiceOrder(tx: DbOrTx, e: TransitionEnd) {
   e.order.invoicedAt = e.now;
 }
 
-/** A credit note's line: units of an order line given back. */
+/** A credit note's line: units of an order line given back, after `before` of its units given back earlier. */
 export interface CreditedUnits {
   lineId: number;
   quantity: number;
+  before: number;
 }
+
+/**
+ * The share of a line's `total` (its gross or VAT, piastres) for `count` of its `units`, after `before` of them:
+ * the rounded running share, so a line given back unit by unit sums to its total exactly (19.99 EGP for 2 units
+ * is 10.00 and then 9.99, never 10.00 twice).
+ */
+export const unitsShare = (total: number, units: number, before: number, count: number) => {
+  const upTo = (k: number) => Math.round((total * Math.min(k, units)) / Math.max(1, units));
+  return upTo(before + count) - upTo(before);
+};
 
 /**
  * A credit note (CN-2026-000001) for units of an invoiced order given back, in the caller's transaction: each
@@ -366,16 +377,12 @@ export async function issueCreditNote(
     .map((u) => {
       const l = byId.get(u.lineId)!;
       const unit = l.checkoutPricePiastres ?? 0;
-      const whole = u.quantity >= l.quantity;
-      // Some units: their share of what the line cost (a discount code took its part off the line's gross).
-      const gross = whole
-        ? (l.grossPiastres ?? unit * l.quantity)
-        : l.grossPiastres == null
+      // Their share of what the line cost (a discount code took its part off the line's gross), of its VAT too.
+      const gross =
+        l.grossPiastres == null
           ? unit * u.quantity
-          : Math.round((l.grossPiastres * u.quantity) / Math.max(1, l.quantity));
-      const vat = whole
-        ? (l.vatPiastres ?? 0)
-        : Math.round(((l.vatPiastres ?? 0) * u.quantity) / Math.max(1, l.quantity));
+          : unitsShare(l.grossPiastres, l.quantity, u.before, u.quantity);
+      const vat = unitsShare(l.vatPiastres ?? 0, l.quantity, u.before, u.quantity);
       return {
         order_product_id: l.id,
         product_id: l.productId,
@@ -443,7 +450,7 @@ async function creditCancel(tx: DbOrTx, e: TransitionEnd) {
   await issueCreditNote(tx, {
     order: e.order,
     reason: 'cancel',
-    units: lines.map((l) => ({ lineId: l.id, quantity: l.quantity - l.refunded })),
+    units: lines.map((l) => ({ lineId: l.id, quantity: l.quantity - l.refunded, before: l.refunded })),
     withDelivery: true,
     now: e.now,
   });

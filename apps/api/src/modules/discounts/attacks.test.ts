@@ -1,0 +1,134 @@
+/**
+ * Attacks on discount codes (issue 49 item 1, decision 038), on PGlite and PostgreSQL: what a shopper or staff could
+ * type or do to get more off than the code gives, or money back beyond what was paid. Each refusal is in the user's
+ * language and changes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditNotes, discountCodes, orderProducts, orders } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+
+let t: TestApp;
+let make: Awaited<ReturnType<typeof productMaker>>;
+let owner: StaffAuth;
+let clerk: StaffAuth;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addZones(t.database.db);
+  make = await productMaker(t.database.db, t.clock.now());
+  ({ owner, clerk } = await ownerCatalogClerk(t, 'Staff#Pass2025'));
+});
+afterAll(() => t.close());
+
+const admin = (method: string, url: string, payload?: unknown, auth = owner) =>
+  call(t.app, method as 'GET', url, auth, payload as Record<string, unknown> | undefined);
+async function newCode(body: Record<string, unknown>) {
+  n += 1;
+  const r = await admin('POST', '/v1/admin/discount_codes', { code: `atk-${n}`, ...body });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.discount_code as { id: number; code: string };
+}
+const apply = (s: Shopper, code: string, locale = 'en') =>
+  call(t.app, 'PUT', `/v1/users/cart/discount_code?locale=${locale}`, s.headers, { code });
+const cartOf = async (s: Shopper) =>
+  (await call(t.app, 'GET', '/v1/users/cart?locale=en', s.headers)).body.order;
+const move = async (id: number, status: string) => {
+  const r = await admin('PUT', `/v1/admin/orders/${id}/status`, { status });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+};
+
+describe('a code typed oddly', () => {
+  it('odd Unicode, a NUL, spaces inside and an endless code are refused in the shopper language; the cart keeps its code', async () => {
+    const code = await newCode({ kind: 'percent', value: 10 });
+    const s = await addShopper(t.database.db, t.clock.now());
+    const p = await make(100);
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    // Any case and the spaces around it are the code.
+    expect((await apply(s, `  ${code.code.toLowerCase()}\t`)).status).toBe(200);
+    for (const typed of [
+      code.code.replace('-', '\u2011'), // a non-breaking hyphen that looks the same
+      `${code.code}\u200b`, // a zero-width space after it
+      code.code.replace('A', '\uff21'), // a full-width A
+      `${code.code.slice(0, 2)} ${code.code.slice(2)}`,
+      `${code.code}\u0000`,
+      '\u202eKTA',
+    ]) {
+      const r = await apply(s, typed, 'ar');
+      expect(r.status, typed).toBe(422);
+      expect(JSON.stringify(r.body)).not.toMatch(/stack|at [A-Za-z]+ \(/);
+    }
+    const long = await apply(s, 'A'.repeat(5000));
+    expect(long.status).toBe(422);
+    expect(long.body.errors.code).toEqual(['is too long (at most 60 characters)']);
+    const cart = await cartOf(s);
+    expect(cart.discount_code).toBe(code.code);
+    expect(cart.discount).toBe(10);
+  });
+});
+
+describe('staff cannot make a code take more than the products cost', () => {
+  it('a percent over 100 or a negative or fractional one is refused on PATCH too; a clerk without the discounts area cannot see or change codes', async () => {
+    const code = await newCode({ kind: 'percent', value: 10 });
+    for (const body of [{ value: 101 }, { value: -5 }, { value: 12.5 }, { kind: 'amount', value: 0 }]) {
+      const r = await admin('PATCH', `/v1/admin/discount_codes/${code.id}?locale=ar`, body);
+      expect(r.status, JSON.stringify(body)).toBe(422);
+    }
+    const [row] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    expect(row).toMatchObject({ kind: 'percent', value: 10 });
+    expect((await admin('PATCH', `/v1/admin/discount_codes/${code.id}`, { value: 100 }, clerk)).status).toBe(
+      403,
+    );
+    expect((await admin('POST', `/v1/admin/discount_codes/${code.id}/end`, undefined, clerk)).status).toBe(
+      403,
+    );
+  });
+
+  it('an amount larger than the order takes the products to zero, never the total below the delivery fee', async () => {
+    const code = await newCode({ kind: 'amount', value: 1_000_000 });
+    const s = await addShopper(t.database.db, t.clock.now());
+    const p = await make(99.99);
+    const ready = await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    const r = await apply(s, code.code);
+    expect(r.status).toBe(200);
+    expect(r.body.order).toMatchObject({ subtotal: 99.99, discount: 99.99 });
+    expect(r.body.order.total).toBe(ready.cart.delivery_fee);
+  });
+});
+
+describe('money given back for units of a discounted line', () => {
+  it('refunding a line unit by unit gives back what was paid for it, not a piastre more (money, credit notes, VAT)', async () => {
+    // 2 units at 10 EGP less 0.01 EGP: the line cost 19.99 EGP, 1,999 piastres, of which 245 VAT.
+    const code = await newCode({ kind: 'amount', value: 0.01 });
+    const s = await addShopper(t.database.db, t.clock.now());
+    const p = await make(10);
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 2 }]);
+    expect((await apply(s, code.code)).status).toBe(200);
+    const placed = await call(t.app, 'PUT', '/v1/users/checkout?locale=en', s.headers, {
+      payment_method: 'cash',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const id = placed.body.order.id as number;
+    for (const st of ['confirmed', 'processing', 'delivering', 'delivered']) await move(id, st);
+    const [line] = await t.database.db.select().from(orderProducts).where(eq(orderProducts.orderId, id));
+    expect(line).toMatchObject({ grossPiastres: 1999, vatPiastres: 245 });
+
+    for (let i = 0; i < 2; i += 1) {
+      const r = await admin('POST', `/v1/admin/orders/${id}/refunds`, {
+        lines: [{ order_product_id: line!.id, quantity: 1 }],
+        restock: false,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const [o] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(o!.status).toBe('refunded');
+    expect(o!.refundedPiastres).toBe(1999);
+    const notes = await t.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, id));
+    expect(notes).toHaveLength(2);
+    expect(notes.reduce((sum, c) => sum + c.grossPiastres, 0)).toBe(1999);
+    expect(notes.reduce((sum, c) => sum + c.vatPiastres, 0)).toBe(245);
+  });
+});
