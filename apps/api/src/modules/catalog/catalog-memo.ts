@@ -30,6 +30,30 @@ class CatalogMemo {
   saw(version: number | null) {
     if (version !== null && (this.latest === null || version > this.latest)) this.latest = version;
   }
+
+  /** Computations under way (key → version and value to come): the requests asking meanwhile share them. */
+  readonly pending = new Map<string, { version: number; value: Promise<unknown> }>();
+
+  /** The values at `from` whose key `holds` says they are still right at `to`, now remembered at `to`. */
+  carry(from: number, to: number, holds: (key: string) => boolean) {
+    for (const [key, e] of this.entries)
+      if (e.version === from && holds(key)) this.entries.set(key, { version: to, value: e.value });
+  }
+}
+
+/**
+ * What a list remembers that holds nothing of any product: the synonyms, the categories' names and sub-trees (a
+ * category's change notes the whole catalog), the banks' plans (noted as changing no product).
+ */
+const HOLDS_NO_PRODUCT = /^(synonyms|category names|installment plans|subtree \d+)$/;
+
+/**
+ * The versions after `from` up to `to` noted only products (search/index-follow.ts reads the change log, decision
+ * 036): what a list remembered at `from` that holds no product is still right at `to`, and is kept for it. Before,
+ * every follow of the index made the first lists after it read the synonyms, the categories and the plans again.
+ */
+export function carryPastProductChanges(db: DbOrTx, from: number, to: number) {
+  memos.get(db)?.carry(from, to, (key) => HOLDS_NO_PRODUCT.test(key));
 }
 
 // One memo per database handle: tests open many databases in one process, and a transaction (its own handle)
@@ -91,9 +115,18 @@ export async function catalogView(
       if (version === null) return compute();
       const hit = m.get<T>(key, version);
       if (hit !== undefined) return hit;
-      const value = await compute();
-      m.set(key, version, value);
-      return value;
+      // The lists arriving at a new version at once compute each value once, not once each.
+      const under = m.pending.get(key);
+      if (under?.version === version) return under.value as Promise<T>;
+      const value = compute();
+      m.pending.set(key, { version, value });
+      try {
+        const v = await value;
+        m.set(key, version, v);
+        return v;
+      } finally {
+        if (m.pending.get(key)?.value === value) m.pending.delete(key);
+      }
     },
     async settle(actual?: number | string | null) {
       if (!assumed && actual === undefined) return true;

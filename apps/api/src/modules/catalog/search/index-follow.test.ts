@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { addPromotion } from '../../../test/fixtures.ts';
 import { call } from '../../../test/shoppers.ts';
 import { ownerCatalogClerk } from '../../../test/staff.ts';
+import { catalogView } from '../catalog-memo.ts';
 import { refreshCurrentPrices } from '../prices.ts';
 import { applyChanges, trimCatalogChanges, type Changes } from './index-follow.ts';
 import { replacePrices } from './index-match.ts';
@@ -247,6 +248,47 @@ describe('the catalog index follows each change without being built whole', () =
       after.push(...into);
       expect(Array.from(replacePrices(sorted, changed, into))).toEqual(after.sort((x, y) => x - y));
     }
+  });
+
+  it("what lists remember of no product (synonyms, sections) outlives a price change, and a synonym's change reaches the next search", async () => {
+    const idx = await current();
+    const at = async (version: number, key: string, value: string) =>
+      (await catalogView(db(), { at: version })).remember(key, async () => value);
+    // A sub-tree of sections no list asked for yet (remembered by key; sections change only with a whole build).
+    const section = 'subtree 987654';
+    expect(await at(idx.version, section, 'as read before')).toBe('as read before');
+    // A list remembers per version the catalog's counts among others: those hold products.
+    expect(await at(idx.version, 'meta x', 'as read before')).toBe('as read before');
+    const [p] = (await fromIndex('per_page=1')).products;
+    expect((await bulk({ ids: [p!.id], action: 'price_percent', percent: 3 })).status).toBe(200);
+    const followed = await current();
+    expect(followed.version).toBeGreaterThan(idx.version);
+    expect(await at(followed.version, section, 'read again')).toBe('as read before');
+    expect(await at(followed.version, 'meta x', 'read again')).toBe('read again');
+    // A synonym added moves the version with a note of no product: read again, and the next search uses it.
+    await db().execute(
+      sql`insert into search_synonyms (term, alternative, two_way) values ('zorbulator', 'laptop', false)`,
+    );
+    const after = await current();
+    expect(after.version).toBeGreaterThan(followed.version);
+    expect(await at(after.version, section, 'read after the synonym')).toBe('read after the synonym');
+    const laptops = await fromIndex('query=laptop&per_page=5');
+    const viaSynonym = await fromIndex('query=zorbulator&per_page=5');
+    expect(viaSynonym.meta.total_entries).toBe(laptops.meta.total_entries);
+    expect(laptops.meta.total_entries).toBeGreaterThan(0);
+  });
+
+  it('the lists arriving at a new version at once compute what they remember once', async () => {
+    const view = await catalogView(db(), { at: (await current()).version });
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      await new Promise((r) => setTimeout(r, 20));
+      return computed;
+    };
+    const values = await Promise.all([1, 2, 3, 4].map(() => view.remember('at once', compute)));
+    expect(values).toEqual([1, 1, 1, 1]);
+    expect(computed).toBe(1);
   });
 
   it('a new product: found by its own new word, and a typo of it', async () => {

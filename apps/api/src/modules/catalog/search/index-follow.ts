@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows, type Row } from '../../../db/rows.ts';
+import { carryPastProductChanges } from '../catalog-memo.ts';
 import {
   FEATURED,
   INDEXED_PRODUCT,
@@ -58,11 +59,12 @@ export async function readChanges(db: DbOrTx, from: number): Promise<Changes | '
         select st.version as catalog_version, st.sold_out_version,
           (select count(distinct version) from ch) as logged,
           (select coalesce(bool_or(whole), false) from ch) as whole,
-          (select count(distinct product_id) from ch) as changed
+          (select count(distinct product_id) from ch) as changed,
+          (select coalesce(bool_or(product_id is null), false) from ch) as beside
         from st
       ),
       ids as (select distinct product_id as changed_id from ch where product_id is not null)
-      select m.catalog_version, m.sold_out_version, m.logged, m.whole, m.changed, x.changed_id,
+      select m.catalog_version, m.sold_out_version, m.logged, m.whole, m.changed, m.beside, x.changed_id,
         ${INDEX_COLUMNS}, p.stock, i.thumbnail_url
       from meta m
       left join ids x on not m.whole and m.changed <= ${FOLLOW_AT_MOST}
@@ -85,6 +87,8 @@ export async function readChanges(db: DbOrTx, from: number): Promise<Changes | '
     Number(meta.changed) > FOLLOW_AT_MOST
   )
     return 'whole';
+  // Only products changed: what lists remember that holds no product stays right (catalog-memo.ts).
+  if (!(meta.beside === true || meta.beside === 't')) carryPastProductChanges(db, from, version);
   const changes: Changes = {
     version,
     soldOutVersion: Number(meta.sold_out_version),

@@ -1,5 +1,5 @@
 import type { CatalogIndex } from './catalog-index.ts';
-import { ListMemo, paddedWordTrigrams, wordBigrams } from './catalog-index.ts';
+import { ListMemo, onIndexFollowed, paddedWordTrigrams, wordBigrams } from './catalog-index.ts';
 import { nearestOfGroups, queryTrigrams, similarityTo } from '../search-text.ts';
 
 /**
@@ -297,6 +297,11 @@ export const wholeWordOnly = (word: string) => /^[a-z]{1,2}$/.test(word);
 /** Per index: the catalog words holding a text (`wordsHolding`), bounded like `found`. */
 const heldBy = new WeakMap<CatalogIndex, ListMemo>();
 const WORDS_HELD = 2_000_000;
+// A follow that changed no text keeps the vocabulary and its trigrams: the words holding a text are the same.
+onIndexFollowed((from, to, what) => {
+  const memo = heldBy.get(from);
+  if (memo && !what.words && to.vocabulary === from.vocabulary) heldBy.set(to, memo);
+});
 
 /**
  * The catalog words (indexes into `vocabulary`, ascending) holding `text`: through the rarest of its trigrams,
