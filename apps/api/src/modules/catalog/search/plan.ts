@@ -82,6 +82,27 @@ function withSubtrees(cats: CategoryName[], ids: Iterable<number>): number[] {
  */
 function categoriesNamed(cats: CategoryName[], groups: QueryGroup[]): number[] {
   const words = groups.flatMap((g) => g.alternatives).filter((w) => w.length >= 3);
+  return namedOnce(cats, `named ${words.join('|')}`, () => categoriesNamedBy(cats, words));
+}
+
+/**
+ * What a search's words name of the sections, remembered with the sections' names (one array per catalog version):
+ * a pass over every section's names per word, and the words of new searches are mostly words searched before.
+ */
+function namedOnce(cats: CategoryName[], key: string, compute: () => number[]): number[] {
+  let memo = sectionsNamed.get(cats);
+  if (!memo) sectionsNamed.set(cats, (memo = new Map()));
+  let ids = memo.get(key);
+  if (!ids) {
+    if (memo.size >= SECTIONS_NAMED) memo.clear();
+    memo.set(key, (ids = compute()));
+  }
+  return ids;
+}
+const sectionsNamed = new WeakMap<CategoryName[], Map<string, number[]>>();
+const SECTIONS_NAMED = 20_000;
+
+function categoriesNamedBy(cats: CategoryName[], words: string[]): number[] {
   const plurals = words.filter((w) => /^[a-z][a-z ]*$/.test(w)).flatMap((w) => [`${w}s`, `${w}es`]);
   const parents = new Set(cats.map((c) => c.parentId));
   const names = (c: CategoryName, ws: string[]) => ws.some((w) => c.names.includes(` ${w} `));
@@ -127,13 +148,15 @@ function sameWord(a: string, b: string): boolean {
  */
 function sectionsNamedWhole(cats: CategoryName[], groups: QueryGroup[]): number[][] {
   const named = (words: string[]) =>
-    cats
-      .filter((c) =>
-        c.wholeNames.some(
-          (name) => name.length === words.length && name.every((w, i) => sameWord(w, words[i]!)),
-        ),
-      )
-      .map((c) => c.id);
+    namedOnce(cats, `whole ${words.join(' ')}`, () =>
+      cats
+        .filter((c) =>
+          c.wholeNames.some(
+            (name) => name.length === words.length && name.every((w, i) => sameWord(w, words[i]!)),
+          ),
+        )
+        .map((c) => c.id),
+    );
   const found = groups.map((g) => new Set(g.alternatives.flatMap((a) => named(queryWords(a)))));
   for (let i = 0; i < groups.length; i++)
     for (let j = i + 1; j < groups.length; j++) {
