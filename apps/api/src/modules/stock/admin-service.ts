@@ -32,15 +32,15 @@ interface StockRow {
   updated_at: Date | string;
   variant_of: number | null;
   variant_values: { en: string; ar: string }[] | null;
-  product_en: string | null;
-  product_ar: string | null;
+  product_title_en: string | null;
+  product_title_ar: string | null;
   product_active: boolean | null;
 }
 
 /** A variant's name: its product's, then its option values ("iPhone 16 — Black / 256 GB"). */
 function titleOf(r: StockRow, locale: Locale): string {
   const own = locale === 'ar' ? r.title_ar : r.title_en;
-  const product = locale === 'ar' ? r.product_ar : r.product_en;
+  const product = locale === 'ar' ? r.product_title_ar : r.product_title_en;
   if (r.variant_of === null || product === null) return own;
   const values = (r.variant_values ?? []).map((v) => v[locale]).join(' / ');
   return values ? `${product} — ${values}` : product;
@@ -86,12 +86,14 @@ const LEVEL: Record<string, SQL> = {
   out: sql`p.stock = 0`,
 };
 
+// A variant's product's fields read per row shown (as the picture is, after the page is cut), not joined first.
+const productOf = (column: string) =>
+  sql.raw(`(select vp.${column} from products vp where vp.id = p.variant_of) as product_${column}`);
 const columns = sql`p.id, p.title_en, p.title_ar, p.model, p.sku, p.stock, p.active, p.updated_at,
-  p.variant_of, p.variant_values, vp.title_en as product_en, vp.title_ar as product_ar, vp.active as product_active,
+  p.variant_of, p.variant_values, ${productOf('title_en')}, ${productOf('title_ar')}, ${productOf('active')},
   (select i.thumbnail_url from product_images i where i.product_id = p.id and not i.is_3d
     order by i.position, i.id limit 1) as image`;
-/** The rows with their product's, for a variant. */
-const from = sql`products p left join products vp on vp.id = p.variant_of`;
+const from = sql`products p`;
 
 /** GET /v1/admin/stock: a typed product number first, then fewest first (what runs out soonest); counts per level. */
 export async function listStock(db: DbOrTx, q: AdminStockQuery, locale: Locale) {
