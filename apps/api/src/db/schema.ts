@@ -146,6 +146,9 @@ export const products = pgTable(
     index('products_variant_of_idx')
       .on(t.variantOf, t.id)
       .where(sql`variant_of is not null`),
+    // A SKU typed in the back office's searches (products list, stock screen) and an import's row without id
+    // matched by its SKU: lower(sku) = the typed SKU lower-cased, for a product's SKU and a variant's alike.
+    index('products_sku_idx').on(sql`lower(${t.sku})`),
     // Lists read active products only (decision 009). A category's or a brand's products, with every column a
     // list sorts on, come from these partial covering indexes alone (index-only scans), as do a list's count
     // and price range; the whole catalog's sorts walk an index of their own.
