@@ -87,6 +87,19 @@ describe('staff cannot make a code take more than the products cost', () => {
     );
   });
 
+  it('changing a code from an amount to a percent needs its new value: 100 EGP off never silently becomes 100% off', async () => {
+    const code = await newCode({ kind: 'amount', value: 100 });
+    const r = await admin('PATCH', `/v1/admin/discount_codes/${code.id}?locale=ar`, { kind: 'percent' });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.value).toEqual(['مطلوب']);
+    const back = await admin('PATCH', `/v1/admin/discount_codes/${code.id}?locale=en`, { kind: 'amount' });
+    expect(back.status).toBe(200);
+    const [row] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    expect(row).toMatchObject({ kind: 'amount', value: 10_000 });
+    const both = await admin('PATCH', `/v1/admin/discount_codes/${code.id}`, { kind: 'percent', value: 15 });
+    expect(both.body.discount_code).toMatchObject({ kind: 'percent', value: 15 });
+  });
+
   it('an amount larger than the order takes the products to zero, never the total below the delivery fee', async () => {
     const code = await newCode({ kind: 'amount', value: 1_000_000 });
     const s = await addShopper(t.database.db, t.clock.now());

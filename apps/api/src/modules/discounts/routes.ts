@@ -76,7 +76,8 @@ export const adminDiscountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'Changes any of the fields; the rules between them are checked on the result.',
+        description:
+          'Changes any of the fields; the rules between them are checked on the result. A new `kind` needs its `value`.',
         params: idParams,
         querystring: localeQuery,
         body: discountCodeUpdateSchema,

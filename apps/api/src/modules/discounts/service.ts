@@ -114,8 +114,8 @@ export async function createDiscountCode(db: DbOrTx, me: CurrentStaff, body: Dis
 }
 
 /**
- * PATCH /v1/admin/discount_codes/{id}: any fields; the rules between them are checked on the code as it would be.
- * `uses` stays (orders took them); lowering max_uses under it ends the code's uses.
+ * PATCH /v1/admin/discount_codes/{id}: any fields; the rules between them are checked on the code as it would be
+ * (a new kind with its value). `uses` stays (orders took them); lowering max_uses under it ends the code's uses.
  */
 export async function updateDiscountCode(
   db: DbOrTx,
@@ -131,6 +131,9 @@ export async function updateDiscountCode(
       const was = out(before, now);
       const merged = { ...was, ...body };
       const issues = discountCodeIssues(merged);
+      // A new kind needs its value: 100 (EGP off) kept as the value of a percent would be 100% off.
+      if (body.kind !== undefined && body.kind !== was.kind && body.value === undefined)
+        issues.push({ path: 'value', message: 'required' });
       if (issues.length) {
         const errors: Record<string, string[]> = {};
         for (const i of issues) (errors[i.path] ??= []).push(i.message);
