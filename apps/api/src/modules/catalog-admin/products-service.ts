@@ -54,15 +54,19 @@ export async function adminProductsWhere(db: DbOrTx, q: AdminProductsQuery): Pro
   const parts: SQL[] = [];
   const text = productTextFilter(q.query);
   if (text) {
-    // A variant's SKU (issue 49) finds its product: read from the variants' own index, as few as they are.
+    // An exact SKU (any letter case) finds its product, and a variant's SKU its product (issue 49): read first
+    // from the SKUs' index (products_sku_idx), as few as they are.
     const sku = q.query!.trim().toLowerCase();
-    const of = (
-      await rows<{ id: number }>(
-        db,
-        sql`select distinct variant_of as id from products
-            where variant_of is not null and lower(sku) = ${sku} limit 100`,
-      )
-    ).map((r) => num(r.id));
+    const of = [
+      ...new Set(
+        (
+          await rows<{ id: number }>(
+            db,
+            sql`select coalesce(variant_of, id) as id from products where lower(sku) = ${sku} limit 100`,
+          )
+        ).map((r) => num(r.id)),
+      ),
+    ];
     parts.push(of.length ? sql`(${text.where} or p.id in ${of})` : text.where);
   }
   if (q.category_id !== undefined) {

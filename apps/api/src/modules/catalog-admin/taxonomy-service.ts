@@ -307,7 +307,10 @@ export async function orderCategories(db: DbOrTx, me: CurrentStaff, body: AdminC
   return listCategories(db);
 }
 
-/** DELETE /v1/admin/categories/{id}: refused (409, saying how many) while it has sub-categories or products. */
+/**
+ * DELETE /v1/admin/categories/{id}: refused (409, saying how many) while it has sub-categories or products (a
+ * product sold in variants counted once, as the owner sees it: its variants' rows left out).
+ */
 export async function deleteCategory(db: DbOrTx, me: CurrentStaff, id: number, now: Date) {
   await db.transaction(async (tx) => {
     await lockTree(tx);
@@ -316,7 +319,9 @@ export async function deleteCategory(db: DbOrTx, me: CurrentStaff, id: number, n
     if (!c) throw AppError.notFound('category_not_found');
     const children = childrenOf(tree, id).length;
     const [{ n }] = rowsOf<{ n: string }>(
-      await tx.execute(sql`select count(*) as n from products where category_id = ${id}`),
+      await tx.execute(
+        sql`select count(*) as n from products where category_id = ${id} and variant_of is null`,
+      ),
     ) as [{ n: string }];
     const refusals: string[] = [];
     if (children) refusals.push(`category_has_children:${children}`);
@@ -526,13 +531,13 @@ export async function updateBrand(
   return getBrand(db, id);
 }
 
-/** DELETE /v1/admin/brands/{id}: refused (409, saying how many) while products are of this brand. */
+/** DELETE /v1/admin/brands/{id}: refused (409, saying how many, variants' rows left out) while products are of it. */
 export async function deleteBrand(db: DbOrTx, me: CurrentStaff, id: number, now: Date) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
     if (!before) throw AppError.notFound('brand_not_found');
     const [{ n }] = rowsOf<{ n: string }>(
-      await tx.execute(sql`select count(*) as n from products where brand_id = ${id}`),
+      await tx.execute(sql`select count(*) as n from products where brand_id = ${id} and variant_of is null`),
     ) as [{ n: string }];
     if (Number(n)) throw new AppError(409, 'in_use', [`brand_has_products:${Number(n)}`]);
     await tx.delete(brands).where(eq(brands.id, id));

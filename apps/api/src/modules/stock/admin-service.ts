@@ -68,15 +68,15 @@ async function search(db: DbOrTx, query: string | undefined): Promise<SQL> {
   const text = productTextFilter(query);
   if (!text) return own;
   const ids = async (q: SQL) => rowsOf<{ id: number }>(await db.execute(q)).map((r) => Number(r.id));
-  // Variants are not in the search index (hidden): their products found, and their SKUs, read first.
+  // Variants are not in the search index (hidden): their products found, and every exact SKU (a product's, a
+  // variant's: products_sku_idx), read first. A product sold in variants found by its SKU lists its variants.
   const [products, skus] = await Promise.all([
     ids(sql`select p.id from products p where ${text.where} and p.variant_options is not null limit 1000`),
-    ids(sql`select id from products where variant_of is not null and lower(sku) = ${query!.trim().toLowerCase()}
-      limit 100`),
+    ids(sql`select id from products where lower(sku) = ${query!.trim().toLowerCase()} limit 100`),
   ]);
   const any = [text.where];
   if (products.length) any.push(sql`p.variant_of in ${products}`);
-  if (skus.length) any.push(sql`p.id in ${skus}`);
+  if (skus.length) any.push(sql`p.id in ${skus}`, sql`p.variant_of in ${skus}`);
   return sql`${own} and (${sql.join(any, sql` or `)})`;
 }
 
