@@ -291,6 +291,21 @@ describe('the catalog index follows each change without being built whole', () =
     expect(computed).toBe(1);
   });
 
+  it("texts changed in one follow (a word added, words dropped, a word's last product gone): as a whole build", async () => {
+    const list = await fromIndex('per_page=30');
+    const before = catalogIndexCounts(db());
+    const [a, b, c, ...rest] = list.products.map((p) => p.id);
+    await db().execute(
+      sql`update products set search_text = search_text || ' quasarwidget' where id in (${a}, ${b})`,
+    );
+    await db().execute(sql`update products set search_text = 'quasarwidget' where id = ${c}`);
+    await db().execute(
+      sql`update products set search_text = split_part(search_text, ' ', 1) where id in ${rest.slice(0, 10)}`,
+    );
+    expect((await fromIndex('query=quasarwidget')).meta.total_entries).toBe(3);
+    await followedAndWhole(before);
+  });
+
   it('a new product: found by its own new word, and a typo of it', async () => {
     await fromIndex('');
     const before = catalogIndexCounts(db());

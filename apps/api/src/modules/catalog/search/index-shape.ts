@@ -155,9 +155,21 @@ function followBigrams(
   for (const id of [...w.fresh, ...w.revived]) for (const b of bigramsOf(vocabulary[id]!)) at(b).add.push(id);
   for (const id of w.died) for (const b of bigramsOf(before[id]!)) at(b).drop.add(id);
   for (const [b, c] of change) {
+    // The list less the words dropped, merged with those added (both ascending): one pass, no sort of the list.
     const old = out.get(b) ?? new Int32Array(0);
-    const merged = [...old.filter((id) => !c.drop.has(id)), ...c.add].sort((x, y) => x - y);
-    if (merged.length) out.set(b, Int32Array.from(merged));
+    const add = Int32Array.from(c.add).sort();
+    const merged = new Int32Array(old.length + add.length);
+    let k = 0;
+    let a = 0;
+    for (let i = 0; i < old.length; i++) {
+      const id = old[i]!;
+      if (c.drop.size && c.drop.has(id)) continue;
+      while (a < add.length && add[a]! < id) merged[k++] = add[a++]!;
+      if (a < add.length && add[a] === id) a++;
+      merged[k++] = id;
+    }
+    while (a < add.length) merged[k++] = add[a++]!;
+    if (k) out.set(b, k === merged.length ? merged : merged.slice(0, k));
     else out.delete(b);
   }
   return out;
