@@ -253,6 +253,30 @@ const tokenForms = new Map<string, string>();
 const TOKEN_FORMS = 50_000;
 
 /**
+ * A text's words as a search reads them, each with its form as the text shows it (`asWritten`), remembered per
+ * text (bounded): the page's titles come back search after search, each read once instead of at every "did you
+ * mean".
+ */
+function writtenWords(text: string): [word: string, shown: string][] {
+  let out = textWords.get(text);
+  if (out) return out;
+  out = [];
+  for (const token of text.normalize('NFKC').split(/[^\p{L}\p{N}\p{M}]+/u)) {
+    if (!token) continue;
+    let word = normalizedToken(token);
+    // As searchTokens reads it: the article off a longer word (الغسالة → غساله), off its shown form too.
+    let shown = token.replace(/[\u064B-\u065F\u0670\u0640]/g, '');
+    if (word.length > 4 && word.startsWith('ال')) [word, shown] = [word.slice(2), shown.slice(2)];
+    if (normalizedToken(shown) === word) out.push([word, shown]);
+  }
+  if (textWords.size >= TEXT_WORDS) textWords.clear();
+  textWords.set(text, out);
+  return out;
+}
+const textWords = new Map<string, [string, string][]>();
+const TEXT_WORDS = 20_000;
+
+/**
  * A suggestion ("Did you mean …?") as the catalog writes it. Queries are read normalised (ة as ه, أ as ا, without
  * ال), so the word a typo was read as is the normalised one: غساله, not غسالة. Each of its words is shown as the
  * given texts (the products found, their categories) write it most often, when one of them does; else as it is. A
@@ -262,13 +286,8 @@ export function asWritten(suggestion: string, texts: string[]): string {
   const wanted = new Set(suggestion.split(' '));
   const forms = new Map<string, Map<string, number>>();
   for (const text of texts)
-    for (const token of text.normalize('NFKC').split(/[^\p{L}\p{N}\p{M}]+/u)) {
-      if (!token) continue;
-      let word = normalizedToken(token);
-      // As searchTokens reads it: the article off a longer word (الغسالة → غساله), off its shown form too.
-      let shown = token.replace(/[\u064B-\u065F\u0670\u0640]/g, '');
-      if (word.length > 4 && word.startsWith('ال')) [word, shown] = [word.slice(2), shown.slice(2)];
-      if (!wanted.has(word) || normalizedToken(shown) !== word) continue;
+    for (const [word, shown] of writtenWords(text)) {
+      if (!wanted.has(word)) continue;
       let counts = forms.get(word);
       if (!counts) forms.set(word, (counts = new Map()));
       counts.set(shown, (counts.get(shown) ?? 0) + 1);
