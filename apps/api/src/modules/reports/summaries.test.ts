@@ -232,16 +232,17 @@ describe('the sales report from the daily summaries', () => {
     const day = (d: string, n: number) =>
       new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-    // Each way of reading a range: N whole; M's last day + N + O's first two; N less its first day; a year
-    // ending the day before N's last (N less its last day; the year's first month mostly outside: its days).
+    // Each way of reading a range: M's last day + N whole + O's first two; N less its first day; a year ending
+    // the day before N's last (N less its last day; the year's first month mostly outside: its days).
     const ranges: [string, string][] = [
-      [firstOfN, lastOfN],
       [lastOfM, secondOfO],
       [day(firstOfN, 1), lastOfN],
       [day(lastOfN, -365), day(lastOfN, -1)],
     ];
-    expect(rangePieces(firstOfN, lastOfN)).toEqual([
+    expect(rangePieces(lastOfM, secondOfO)).toEqual([
+      { table: 'daily', from: lastOfM, to: lastOfM, sign: 1 },
       { table: 'monthly', from: firstOfN, to: firstOfN, sign: 1 },
+      { table: 'daily', from: day(secondOfO, -1), to: secondOfO, sign: 1 },
     ]);
     expect(rangePieces(day(firstOfN, 1), lastOfN)).toEqual([
       { table: 'monthly', from: firstOfN, to: firstOfN, sign: 1 },
