@@ -17,6 +17,8 @@ export interface AuthLimits {
   smsPerIp: Limit;
   /** Current-password checks of the password change, per user. */
   passwordChangePerUser: Limit;
+  /** Discount codes a shopper types that do not exist (guessing private codes), per user (decision 038). */
+  discountCodePerUser: Limit;
 }
 
 const minutes = (m: number) => m * 60;
@@ -44,4 +46,5 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   smsPerPhone: { max: 8, windowSeconds: minutes(60) },
   smsPerIp: { max: 50, windowSeconds: minutes(60) },
   passwordChangePerUser: { max: 10, windowSeconds: minutes(15) },
+  discountCodePerUser: { max: 20, windowSeconds: minutes(15) },
 };

@@ -11,6 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, deliveryZones, orderProducts, products } from '../../db/schema.ts';
 import { AppError, translate } from '../../lib/errors.ts';
+import { enforce, undoHits, type Limit } from '../../lib/rate-limit.ts';
 import { questionHook, transactionHook } from '../../lib/hooks.ts';
 import { findUserAddress, zoneForGovernorate } from '../addresses/index.ts';
 import { loadProducts } from '../catalog/index.ts';
@@ -221,13 +222,33 @@ export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOpt
 
 /**
  * PUT v1/users/cart/discount_code: the cart holds the code if it applies to the cart now; otherwise 422 with the
- * reason in the shopper's language and the cart unchanged (a code it held before stays).
+ * reason in the shopper's language and the cart unchanged (a code it held before stays). Codes that do not exist
+ * count against `guesses` (per shopper: private codes are not found by trying many); each try counts before the
+ * lookup, so guesses sent at once cannot all slip under it, and is taken back when the code exists.
  */
-export async function applyDiscountCode(db: DbOrTx, typed: string, opts: CartOptions): Promise<Cart> {
+export async function applyDiscountCode(
+  db: DbOrTx,
+  typed: string,
+  opts: CartOptions & { guesses: Limit },
+): Promise<Cart> {
+  const tries = [{ key: `discount:user:${opts.userId}`, limit: opts.guesses }];
+  await enforce(db, tries, opts.now);
+  let exists = false;
+  try {
+    return await putCode(db, typed, opts, () => {
+      exists = true;
+    });
+  } finally {
+    if (exists) await undoHits(db, tries, opts.now);
+  }
+}
+
+async function putCode(db: DbOrTx, typed: string, opts: CartOptions, found: () => void): Promise<Cart> {
   const order = await db.transaction(async (tx) => {
     const cart = await cartOf(tx, opts.userId, opts.now, true);
     const code = await findCode(tx, typed);
     if (!code) throw AppError.field('code', 'discount_code_unknown');
+    found();
     const lines = await tx
       .select({
         productId: orderProducts.productId,

@@ -15,9 +15,11 @@ let make: Awaited<ReturnType<typeof productMaker>>;
 let owner: StaffAuth;
 let clerk: StaffAuth;
 let n = 0;
+const GUESSES = 8;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Unknown codes a shopper may try: lowered so guessing is stopped within a test.
+  t = await createTestApp({ authLimits: { discountCodePerUser: { max: GUESSES, windowSeconds: 900 } } });
   await addZones(t.database.db);
   make = await productMaker(t.database.db, t.clock.now());
   ({ owner, clerk } = await ownerCatalogClerk(t, 'Staff#Pass2025'));
@@ -67,6 +69,33 @@ describe('a code typed oddly', () => {
     const cart = await cartOf(s);
     expect(cart.discount_code).toBe(code.code);
     expect(cart.discount).toBe(10);
+  });
+});
+
+describe('guessing codes', () => {
+  it('a shopper trying unknown codes is stopped (429 in their language, Retry-After) until the window passes; codes that exist do not count', async () => {
+    const real = await newCode({ kind: 'percent', value: 10, minimum_order: 1000 });
+    const s = await addShopper(t.database.db, t.clock.now());
+    const p = await make(100);
+    await readyToPay(t.app, s, [{ productId: p.id, quantity: 1 }]);
+    // A code that exists but does not apply to this cart is no guess.
+    for (let i = 0; i < GUESSES + 2; i += 1) expect((await apply(s, real.code)).status).toBe(422);
+    const guesses = await Promise.all(
+      Array.from({ length: GUESSES + 2 }, (_, i) => apply(s, `BANK-${1000 + i}`, 'ar')),
+    );
+    expect(guesses.filter((r) => r.status === 422)).toHaveLength(GUESSES);
+    const stopped = guesses.filter((r) => r.status === 429);
+    expect(stopped).toHaveLength(2);
+    expect(stopped[0]!.body.errors[0]).toMatch(/[\u0600-\u06ff]/);
+    expect(Number(stopped[0]!.res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another shopper is not stopped by this one's guesses.
+    const other = await addShopper(t.database.db, t.clock.now());
+    expect((await apply(other, 'NOPE-1')).status).toBe(422);
+
+    t.clock.advance(31 * 60_000);
+    const again = await apply(s, 'BANK-2000');
+    expect(again.status).toBe(422);
+    expect(again.body.errors.code).toEqual(['This discount code does not exist']);
   });
 });
 
