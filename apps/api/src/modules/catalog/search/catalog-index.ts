@@ -313,7 +313,7 @@ async function followFrom(db: DbOrTx, base: CatalogIndex, s: State): Promise<Cat
   if (changes.version === base.version) return base;
   const known = positionsById(base);
   const fresh = [...changes.rows.keys()].filter((id) => !known.has(id));
-  const next = applyChanges(base, changes, await soldCounts(db, fresh));
+  const next = await applyChanges(base, changes, await soldCounts(db, fresh));
   s.follows++;
   return next;
 }

@@ -12,7 +12,13 @@ import { call } from '../../../test/shoppers.ts';
 import { ownerCatalogClerk } from '../../../test/staff.ts';
 import { catalogView } from '../catalog-memo.ts';
 import { refreshCurrentPrices } from '../prices.ts';
-import { applyChanges, trimCatalogChanges, type Changes } from './index-follow.ts';
+import {
+  applyChanges,
+  followPauses,
+  setFollowSliceMs,
+  trimCatalogChanges,
+  type Changes,
+} from './index-follow.ts';
 import { replacePrices } from './index-match.ts';
 import {
   buildCatalogIndex,
@@ -220,7 +226,7 @@ describe('the catalog index follows each change without being built whole', () =
           k < 0.1 ? 1 : k < 0.2 ? 10_000_000_00 : k < 0.6 ? other : Math.round(random() * 5_000_000);
         changes.rows.set(Number(r.id), { ...r, current_price_piastres: price });
       }
-      const next = applyChanges(base, changes, new Map());
+      const next = await applyChanges(base, changes, new Map());
       for (const r of picked)
         expect(next.price[position.get(Number(r.id))!]).toBe(
           changes.rows.get(Number(r.id))!.current_price_piastres,
@@ -303,6 +309,42 @@ describe('the catalog index follows each change without being built whole', () =
       sql`update products set search_text = split_part(search_text, ' ', 1) where id in ${rest.slice(0, 10)}`,
     );
     expect((await fromIndex('query=quasarwidget')).meta.total_entries).toBe(3);
+    await followedAndWhole(before);
+  });
+
+  it('a follow made in slices: lists begun after a change never show a price from before it, and the index ends as a whole build', async () => {
+    const list = await fromIndex('lowest_price=true&per_page=40');
+    const before = catalogIndexCounts(db());
+    const paused = followPauses;
+    setFollowSliceMs(0);
+    try {
+      const ids = list.products.map((p) => p.id);
+      // New texts and a product hidden: every posting list is renumbered, in many slices.
+      await db().execute(
+        sql`update products set search_text = search_text || ' slicedword', price_piastres = price_piastres + 700
+            where id in ${ids}`,
+      );
+      await refreshCurrentPrices(db(), t.clock.now());
+      await db().execute(sql`update products set active = false where id = ${ids[39]!}`);
+      const now = new Map(
+        (await rows(db(), sql`select id, current_price_piastres from products where id in ${ids}`)).map(
+          (r) => [Number(r.id), Number(r.current_price_piastres) / 100],
+        ),
+      );
+      // Lists asked one after the other while the follow runs: each shows the prices as they are now.
+      const asked: Promise<ProductListResponse>[] = [];
+      for (let i = 0; i < 8; i++) {
+        asked.push(answer(indexEngine, `query=slicedword&per_page=50&page=1&lowest_price=${i % 2 === 0}`));
+        await new Promise((r) => setImmediate(r));
+      }
+      for (const a of await Promise.all(asked)) {
+        expect(a.meta.total_entries).toBe(39);
+        for (const p of a.products) expect(p.checkout_price).toBe(now.get(p.id));
+      }
+      expect(followPauses).toBeGreaterThan(paused);
+    } finally {
+      setFollowSliceMs(10);
+    }
     await followedAndWhole(before);
   });
 

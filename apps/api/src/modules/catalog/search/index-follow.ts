@@ -118,10 +118,38 @@ export async function soldCounts(db: DbOrTx, ids: number[]): Promise<Map<number,
 type Typed = Int32Array | Float64Array | Uint8Array;
 
 /**
+ * A follow runs in slices of about this long, between which the server's thread answers the requests waiting
+ * (issue 50 item 1: a follow that changes texts or moves products in or out renumbers every posting list, hundreds
+ * of milliseconds at 100,000 products). The index it makes is installed only when whole: until then lists answer
+ * from the index before it, at its own version, or wait for it (catalog-index.ts).
+ */
+let sliceMs = 10;
+/** How many times follows paused for other requests (tests). */
+export let followPauses = 0;
+/** Tests make every follow pause at every turn (0 ms). */
+export function setFollowSliceMs(ms: number) {
+  sliceMs = ms;
+}
+function slicer() {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < sliceMs) return;
+    await new Promise<void>((r) => setImmediate(r));
+    followPauses++;
+    since = performance.now();
+  };
+}
+
+/**
  * The index at `changes.version`, made from `base` (at an older version) and the changed products' rows. `sold`:
  * the popularity of products new to the index (those already in it keep theirs, as of the last full build).
  */
-export function applyChanges(base: CatalogIndex, changes: Changes, sold: Map<number, number>): CatalogIndex {
+export async function applyChanges(
+  base: CatalogIndex,
+  changes: Changes,
+  sold: Map<number, number>,
+): Promise<CatalogIndex> {
+  const pause = slicer();
   const pos = positionsById(base);
   const removed = new Set<number>(); // base positions
   const inserted: number[] = []; // ids
@@ -212,6 +240,7 @@ export function applyChanges(base: CatalogIndex, changes: Changes, sold: Map<num
       },
     };
   };
+  await pause();
   const category = remapTyped(base.category, (l) => new Int32Array(l));
   const brand = remapTyped(base.brand, (l) => new Int32Array(l));
   const price = remapTyped(base.price, (l) => new Float64Array(l));
@@ -224,6 +253,7 @@ export function applyChanges(base: CatalogIndex, changes: Changes, sold: Map<num
   const titlesEn = remapArray(base.titlesEn);
   const titlesAr = remapArray(base.titlesAr);
   const thumbnails = remapArray(base.thumbnails);
+  await pause();
   // Docs whose place in a sorted order may move (their key changed, or they are new).
   const priceMoved: number[] = [];
   const createdMoved: number[] = [];
@@ -292,11 +322,17 @@ export function applyChanges(base: CatalogIndex, changes: Changes, sold: Map<num
     orderPositions: 0,
   };
   const words =
-    structural || wordsChanged.size ? followWords(base, next, from, to, wordsChanged, wordsDropped) : null;
+    structural || wordsChanged.size
+      ? await followWords(base, next, from, to, wordsChanged, wordsDropped, pause)
+      : null;
+  await pause();
   // The sorted orders: the base's (less what moved or left, renumbered) merged with what moved, sorted alike.
   next.byPrice = reorder(base.byPrice, base, next, to, priceMoved, BY_PRICE);
+  await pause();
   next.byCreated = reorder(base.byCreated, base, next, to, createdMoved, BY_CREATED);
+  await pause();
   next.byPopularity = reorder(base.byPopularity, base, next, to, popularityMoved, BY_POPULARITY);
+  await pause();
   // Sold-out marks stay right while the sold-out version has not moved: a product selling out moves it. Products
   // new to the index are marked from the stock read with their row.
   if (base.soldOut && base.soldOut.version === changes.soldOutVersion) {
@@ -423,14 +459,15 @@ function placeMoved(
  * their new words' (a word no text holds any more stays in the vocabulary as '' so numbers keep their meaning, and
  * leaves the two-letter lists; a word new to the vocabulary gets the next number and its trigrams).
  */
-function followWords(
+async function followWords(
   base: CatalogIndex,
   next: CatalogIndex,
   from: Int32Array | null,
   to: Int32Array | null,
   changedTexts: Map<number, string>,
   dropped: Set<number>,
-): WordsTouched {
+  pause: () => Promise<void>,
+): Promise<WordsTouched> {
   const n = next.size;
   let vocabulary = base.vocabulary;
   const wordIds = wordIdsOf(base);
@@ -462,6 +499,7 @@ function followWords(
   const tokens = new Map<number, Int32Array>();
   let total = 0;
   for (let i = 0; i < n; i++) {
+    if (i % 8192 === 0) await pause();
     starts[i] = total;
     const t = changedTexts.get(i);
     if (t !== undefined) {
@@ -477,6 +515,7 @@ function followWords(
   }
   starts[n] = total;
   const words = new Int32Array(total);
+  await pause();
   for (let i = 0; i < n;) {
     const own = tokens.get(i);
     if (own) {
@@ -565,11 +604,17 @@ function followWords(
     }
     postings.set(word, k === out.length ? out : out.slice(0, k));
   };
+  await pause();
+  let rewritten = 0;
+  const next1 = async (w: number) => {
+    rewrite(w);
+    if (++rewritten % 1024 === 0) await pause();
+  };
   if (to) {
     // Every position may have a new number: every list is renumbered.
-    for (const word of base.postings.keys()) rewrite(wordIds.get(word)!);
-    for (const w of joining.keys()) if (!base.postings.has(vocabulary[w]!)) rewrite(w);
-  } else for (const w of new Set([...leaving.keys(), ...joining.keys()])) rewrite(w);
+    for (const word of base.postings.keys()) await next1(wordIds.get(word)!);
+    for (const w of joining.keys()) if (!base.postings.has(vocabulary[w]!)) await next1(w);
+  } else for (const w of new Set([...leaving.keys(), ...joining.keys()])) await next1(w);
   if (died.length) {
     copyVocabulary();
     for (const w of died) vocabulary[w] = '';
