@@ -160,7 +160,12 @@ export interface PlanContext {
   movedSince: Map<number, number>;
   /** What the file adds, for its variant rows. */
   variants: VariantBook;
+  /** By row number, the product a row without id changes: the one product (not a variant) with its SKU. */
+  bySku: Map<number, number>;
 }
+
+/** What a job knows before it reads a batch's products. */
+export type PlanBase = Omit<PlanContext, 'current' | 'movedSince' | 'bySku'>;
 
 /**
  * The export's updated_at of a product, as the export writes it (ISO time to the millisecond, in UTC); null when
@@ -268,20 +273,52 @@ async function stockMovedSince(db: DbOrTx, header: Header, batch: DataRow[]): Pr
 const PLAN_SLICE = 50;
 const yieldToRequests = () => new Promise<void>((r) => setImmediate(r));
 
+/**
+ * A row without id whose SKU (any letter case) is already exactly one product's, not a variant's, changes that
+ * product (issue 49 follow-up: the same file of new products imported twice does not add every product twice).
+ * Only the file's first row of a SKU (fileSkuRow: rows without id that add a product, not a variant) is matched.
+ * By row number, the product's id; read from products_sku_idx.
+ */
+async function productsBySku(db: DbOrTx, base: PlanBase, batch: DataRow[]) {
+  const { header, variants } = base;
+  const out = new Map<number, number>();
+  if (header.sku === undefined) return out;
+  const wanted = new Map<string, number[]>();
+  for (const r of batch) {
+    const sku = readCell(r.cells[header.sku]);
+    if (!sku || rowId(header, r.cells) !== null || variants.fileSkuRow.get(sku) !== r.rowNumber) continue;
+    const key = sku.toLowerCase();
+    wanted.set(key, [...(wanted.get(key) ?? []), r.rowNumber]);
+  }
+  if (!wanted.size) return out;
+  const found = await rows<{ k: string; id: number; n: number | string; variant: boolean }>(
+    db,
+    sql`select lower(sku) as k, min(id) as id, count(*) as n, bool_or(variant_of is not null) as variant
+      from products where lower(sku) in ${[...wanted.keys()]} group by 1`,
+  );
+  for (const f of found)
+    if (num(f.n) === 1 && !f.variant) for (const row of wanted.get(f.k) ?? []) out.set(row, num(f.id));
+  return out;
+}
+
 /** Plans a batch's rows against their products as they are now (locked, for a real run). */
 export async function planBatch(
   db: DbOrTx,
-  base: Omit<PlanContext, 'current' | 'movedSince'>,
+  base: PlanBase,
   batch: DataRow[],
   lock: boolean,
 ): Promise<Plan[]> {
-  const ids = batch.map((r) => rowId(base.header, r.cells)).filter((x): x is number => typeof x === 'number');
+  const bySku = await productsBySku(db, base, batch);
+  const ids = [
+    ...batch.map((r) => rowId(base.header, r.cells)).filter((x): x is number => typeof x === 'number'),
+    ...bySku.values(),
+  ];
   const current = ids.length ? await loadSnapshots(db, sql`p.id in ${ids}`, ids.length, lock) : new Map();
   const movedSince = await stockMovedSince(db, base.header, batch);
   // Each row is checked against the editor's schema (about a tenth of a millisecond): a batch's 250 rows are
   // checked in slices between which the server's thread answers the requests waiting (issue 50 item 1).
   const plans: Plan[] = [];
-  const context = { ...base, current, movedSince };
+  const context = { ...base, current, movedSince, bySku };
   for (const r of batch) {
     if (plans.length && plans.length % PLAN_SLICE === 0) await yieldToRequests();
     plans.push(planRow(context, r));
@@ -386,6 +423,19 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
       reasons: {},
       variant: variant.variant,
     };
+  // A new product's row whose SKU is already one product's changes it, as a row naming its id would.
+  const bySku = id === null ? ctx.bySku.get(row.rowNumber) : undefined;
+  if (bySku !== undefined) {
+    current = ctx.current.get(bySku);
+    const first = ctx.firstRowOf.get(bySku);
+    if (current && first !== undefined)
+      return {
+        rowNumber: row.rowNumber,
+        outcome: 'refused',
+        productId: bySku,
+        reasons: { sku: [`import_duplicate_id:${first}`] },
+      };
+  }
   const base = (c: ImportColumn): boolean => !has(c) && current !== undefined;
   // When the export read this product (its updated_at then): what the row's changes are measured from.
   const exportedAt = current ? rowStamp(header, row.cells) : null;
@@ -484,7 +534,7 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
       refuse(column, issueKey(issue, input));
     }
   if (Object.keys(reasons).length || !parsed.success)
-    return { rowNumber: row.rowNumber, outcome: 'refused', productId: id ?? null, reasons };
+    return { rowNumber: row.rowNumber, outcome: 'refused', productId: current?.id ?? id ?? null, reasons };
   if (images && current && images.join(' ') === current.imageUrls.join(' ')) images = undefined;
   const body = parsed.data;
   // A product sold in variants (decision 034): its price and stock are its variants', imported on their own rows.

@@ -45,7 +45,7 @@ import {
   rowId,
   type DataRow,
   type Plan,
-  type PlanContext,
+  type PlanBase,
   type ReadFile,
 } from './imports-plan.ts';
 import { loadLookups } from './imports-lookups.ts';
@@ -206,7 +206,7 @@ async function applyBatch(
   ctx: ImportRunContext,
   job: JobRow,
   lease: Date,
-  base: Omit<PlanContext, 'current' | 'movedSince'>,
+  base: PlanBase,
   batch: DataRow[],
   savepoints: boolean,
 ): Promise<Date> {
