@@ -109,6 +109,10 @@ export const apiMessages = {
     en: 'At most {n} more can be refunded on this line',
     ar: 'أقصى حاجة ممكن ترجع من الصنف ده {n}',
   },
+  refund_units_in_return: {
+    en: 'Units of this line are in return {n}, still open: refund them by marking that return received (or refuse it first)',
+    ar: 'فيه قطع من الصنف ده في المرتجع {n} اللي لسه مفتوح: رجّع فلوسها لما تعلّم إن المرتجع ده وصل (أو ارفضه الأول)',
+  },
   refund_failed: {
     en: 'The payment gateway could not make the refund; nothing was changed, please try again',
     ar: 'بوابة الدفع معرفتش ترجّع الفلوس؛ مفيش حاجة اتغيرت، حاول تاني',

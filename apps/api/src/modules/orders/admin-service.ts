@@ -25,6 +25,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   orderHistory,
   orderProducts,
+  orderReturnLines,
+  orderReturns,
   orders,
   paymentEvents,
   payments,
@@ -423,9 +425,35 @@ export interface LinesRefunded {
 }
 
 /**
+ * Units of the order's lines held by its open returns (requested or approved; modules/returns refunds them when
+ * staff mark the items received), `returnId` aside: by line, the units and the first such return's id.
+ */
+async function unitsInOpenReturns(tx: DbOrTx, orderId: number, returnId: number | undefined) {
+  const rows = await tx
+    .select({
+      line: orderReturnLines.orderProductId,
+      units: sql<number>`sum(${orderReturnLines.quantity})::int`,
+      first: sql<number>`min(${orderReturns.id})::int`,
+    })
+    .from(orderReturnLines)
+    .innerJoin(orderReturns, eq(orderReturns.id, orderReturnLines.returnId))
+    .where(
+      and(
+        eq(orderReturns.orderId, orderId),
+        inArray(orderReturns.status, ['requested', 'approved']),
+        returnId === undefined ? undefined : sql`${orderReturns.id} <> ${returnId}`,
+      ),
+    )
+    .groupBy(orderReturnLines.orderProductId);
+  return new Map(rows.map((r) => [r.line, { units: Number(r.units), returnId: Number(r.first) }]));
+}
+
+/**
  * A refund per line in the caller's transaction (the staff's refund above, and a shopper's return received:
- * modules/returns): units come back, the credit note, the stock when `restock`, the money of an order paid online
- * through the gateway (else by hand), the order's status and its `refund.made` event, audited.
+ * modules/returns, which passes its `returnId`): units come back, the credit note, the stock when `restock`, the
+ * money of an order paid online through the gateway (else by hand), the order's status and its `refund.made`
+ * event, audited. Units in another open return are not refunded here (422 naming it): refunded twice over, that
+ * return could never be received.
  */
 export async function refundLines(
   tx: DbOrTx,
@@ -434,9 +462,11 @@ export async function refundLines(
   id: number,
   body: AdminRefundBody,
   now: Date,
+  returnId?: number,
 ): Promise<LinesRefunded> {
   const order = await placedOrder(tx, id, true);
   const lines = await linesOf(tx, id);
+  const held = await unitsInOpenReturns(tx, id, returnId);
   const unitsLeft = lines.reduce((n, l) => n + l.quantity - l.refundedQuantity, 0);
   if (!canRefund(order.status, unitsLeft)) throw new AppError(409, 'order_changed', ['order_not_refundable']);
   const byId = new Map(lines.map((l) => [l.id, l]));
@@ -450,6 +480,9 @@ export async function refundLines(
     if (!line) throw AppError.field('lines', 'refund_line_unknown');
     if (line.refundedQuantity + quantity > line.quantity)
       throw AppError.field('lines', `refund_too_many:${line.quantity - line.refundedQuantity}`);
+    const inReturn = held.get(lineId);
+    if (inReturn && line.refundedQuantity + inReturn.units + quantity > line.quantity)
+      throw AppError.field('lines', `refund_units_in_return:#${inReturn.returnId}`);
     units.push({ lineId, quantity, before: line.refundedQuantity });
     // The units' share of what the line cost (a discount code took its part off the line's gross, issue 49), as
     // the credit note counts them, after the units refunded before (a line refunded unit by unit gives back its

@@ -204,6 +204,7 @@ export async function receiveReturn(
         note: note?.trim() || `Return #${id}`,
       },
       now,
+      id,
     );
     // An order paid on the doorstep (cash, card on delivery): the money goes back in cash, recorded here.
     const offline = (OFFLINE_PAYMENT_METHODS as readonly (string | null)[]).includes(o?.method ?? null);

@@ -155,6 +155,31 @@ describe('staff cannot refund a return twice', () => {
     expect(still).toMatchObject({ status: 'delivered', refundedPiastres: 0 });
   });
 
+  it('units in a return being handled cannot be refunded again on the order: the return can still be received, refunding once', async () => {
+    const o = await order();
+    const made = await ask(o.s, o.id, [{ order_product_id: o.line, quantity: 1 }]);
+    const id = made.body.id as number;
+    expect((await staffCall('POST', `/v1/admin/returns/${id}/approve`)).status).toBe(200);
+    const both = await staffCall('POST', `/v1/admin/orders/${o.id}/refunds?locale=ar`, {
+      lines: [{ order_product_id: o.line, quantity: 2 }],
+      restock: true,
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.errors.lines).toEqual([expect.stringContaining(`#${id}`)]);
+    expect(both.body.errors.lines[0]).toMatch(/[\u0600-\u06ff]/);
+    const [untouched] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(untouched).toMatchObject({ status: 'delivered', refundedPiastres: 0 });
+    // The unit not asked for may be refunded on the order; the returned one when it is received.
+    const other = await staffCall('POST', `/v1/admin/orders/${o.id}/refunds`, {
+      lines: [{ order_product_id: o.line, quantity: 1 }],
+      restock: false,
+    });
+    expect(other.status).toBe(200);
+    expect((await staffCall('POST', `/v1/admin/returns/${id}/receive`)).status).toBe(200);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(after).toMatchObject({ status: 'refunded', refundedPiastres: 2000 });
+  });
+
   it('a line a discount code left at 19.99 EGP, returned one unit at a time, gives back 19.99 EGP', async () => {
     const code = await staffCall('POST', '/v1/admin/discount_codes', {
       code: 'RET-PIASTRE',
