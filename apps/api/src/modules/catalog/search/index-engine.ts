@@ -25,7 +25,15 @@ import {
   type ListOptions,
   type SearchEngine,
 } from './engine.ts';
-import { isFeatured, inOrder, match, partition, popularityRank, rememberOrder } from './index-match.ts';
+import {
+  isFeatured,
+  inOrder,
+  match,
+  partition,
+  popularityRank,
+  rememberOrder,
+  type IndexMatch,
+} from './index-match.ts';
 import { containing, mayHoldPhrase, nearWordsInIndex, phraseTest, similarityInIndex } from './index-words.ts';
 import { NEAR_WORDS, planSearch, type SearchPlan, type WordMatch } from './plan.ts';
 import { queryWords } from './query-words.ts';
@@ -65,24 +73,26 @@ async function listFromIndexAt(
   const { categories, promotionBySlug } = await listFilters(db, view, q);
   const tokens = q.query ? queryWords(q.query) : [];
   const search = tokens.length
-    ? await planSearch(
-        db,
-        view,
-        tokens,
-        async (plain) =>
-          Promise.all(
-            plain.map(async (t): Promise<WordMatch> =>
-              containing(idx, t).length
-                ? { asTyped: true }
-                : {
-                    asTyped: false,
-                    near: await view.remember(`near ${t}`, async () =>
-                      nearWordsInIndex(idx, t, WORD_SIMILARITY_THRESHOLD, NEAR_WORDS),
-                    ),
-                  },
+    ? await planOnce(idx, tokens, () =>
+        planSearch(
+          db,
+          view,
+          tokens,
+          async (plain) =>
+            Promise.all(
+              plain.map(async (t): Promise<WordMatch> =>
+                containing(idx, t).length
+                  ? { asTyped: true }
+                  : {
+                      asTyped: false,
+                      near: await view.remember(`near ${t}`, async () =>
+                        nearWordsInIndex(idx, t, WORD_SIMILARITY_THRESHOLD, NEAR_WORDS),
+                      ),
+                    },
+              ),
             ),
-          ),
-        () => idx.vocabulary,
+          () => idx.vocabulary,
+        ),
       )
     : null;
   const promotionId =
@@ -91,20 +101,22 @@ async function listFromIndexAt(
         ? q.promotion_id
         : -1
       : (q.promotion_id ?? promotionBySlug);
-  const found = match(idx, {
-    categories: categories ? new Set(categories) : null,
-    brands: q.brand_id?.length ? new Set(q.brand_id) : null,
-    featured: !!q.featured,
-    onOffer: !!q.in_active_promotion,
-    special: !!q.in_dedicated_page,
-    promotionId,
-    groups: search?.groups ?? [],
-    minPiastres: q.min_price === undefined ? null : q.min_price * 100,
-    maxPiastres: q.max_price === undefined ? null : q.max_price * 100,
-  });
+  const key = filterKey(q, tokens);
+  const found = matchOnce(idx, key, () =>
+    match(idx, {
+      categories: categories ? new Set(categories) : null,
+      brands: q.brand_id?.length ? new Set(q.brand_id) : null,
+      featured: !!q.featured,
+      onOffer: !!q.in_active_promotion,
+      special: !!q.in_dedicated_page,
+      promotionId,
+      groups: search?.groups ?? [],
+      minPiastres: q.min_price === undefined ? null : q.min_price * 100,
+      maxPiastres: q.max_price === undefined ? null : q.max_price * 100,
+    }),
+  );
   const total = found.total;
   const offset = (page - 1) * perPage;
-  const key = filterKey(q, tokens);
   // Only the counts wanted (`withFewerWords`'s other searches, `brandOf`), or nothing found and the nearest
   // categories not wanted yet: no card read. The versions assumed are then checked by the request's last statement
   // when it read them (`opts.checked`), else by reading them (a one-row statement). No order is made either, but
@@ -242,6 +254,46 @@ async function listFromIndexAt(
     locale: opts.locale,
   });
 }
+
+/**
+ * A search's plan and a list's matches, remembered with the index (so per catalog version: both depend only on the
+ * catalog and the list asked, `filterKey`), bounded; never the answer, whose cards and versions are read each time.
+ * A search answered with fewer words asks its words' lists several times (each without the other, the brand of the
+ * one left out, the one shown), and new searches are mostly words searched before in new pairs.
+ */
+async function planOnce(idx: CatalogIndex, tokens: string[], make: () => Promise<SearchPlan>) {
+  let memo = plans.get(idx);
+  if (!memo) plans.set(idx, (memo = new Map()));
+  const key = tokens.join(' ');
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const plan = await make();
+  if (memo.size >= PLANS_KEPT) memo.clear();
+  memo.set(key, plan);
+  return plan;
+}
+const plans = new WeakMap<CatalogIndex, Map<string, SearchPlan>>();
+const PLANS_KEPT = 20_000;
+
+function matchOnce(idx: CatalogIndex, key: string, make: () => IndexMatch): IndexMatch {
+  let memo = matchesKept.get(idx);
+  if (!memo) matchesKept.set(idx, (memo = { lists: new Map(), positions: 0 }));
+  const hit = memo.lists.get(key);
+  if (hit) return hit;
+  const found = make();
+  // The oldest go first until the new one fits.
+  for (const [k, v] of memo.lists) {
+    if (memo.positions + found.matches.length <= MATCH_POSITIONS) break;
+    memo.lists.delete(k);
+    memo.positions -= v.matches.length;
+  }
+  memo.lists.set(key, found);
+  memo.positions += found.matches.length;
+  return found;
+}
+const matchesKept = new WeakMap<CatalogIndex, { lists: Map<string, IndexMatch>; positions: number }>();
+/** At most this many positions of matches kept per index (4 bytes each), with their counts. */
+const MATCH_POSITIONS = 2_000_000;
 
 const sameVersions = (a: Versions | null | undefined, b: Versions) =>
   !!a && a.version === b.version && a.soldOut === b.soldOut;
