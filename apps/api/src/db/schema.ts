@@ -1281,7 +1281,7 @@ export const importRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.jobId, t.rowNumber] }),
-    check('import_rows_outcome_check', sql`${t.outcome} in ('added', 'changed', 'refused')`),
+    check('import_rows_outcome_check', sql`${t.outcome} in ('added', 'changed', 'unchanged', 'refused')`),
   ],
 );
 

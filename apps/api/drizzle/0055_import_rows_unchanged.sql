@@ -1,0 +1,2 @@
+ALTER TABLE "import_rows" DROP CONSTRAINT "import_rows_outcome_check";--> statement-breakpoint
+ALTER TABLE "import_rows" ADD CONSTRAINT "import_rows_outcome_check" CHECK ("import_rows"."outcome" in ('added', 'changed', 'unchanged', 'refused'));
