@@ -450,7 +450,8 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
     description_ar: text('description_ar', current?.descriptionAr),
     model: text('model', current?.model),
     series: text('series', current?.series),
-    sku: text('sku', current?.sku),
+    // Matched by its SKU in another letter case: the product keeps its own spelling of it.
+    sku: bySku !== undefined && current ? current.sku : text('sku', current?.sku),
   };
 
   const lookup = (c: 'category' | 'brand', now: number | undefined, find: (s: string) => Found) => {

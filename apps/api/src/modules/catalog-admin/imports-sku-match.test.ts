@@ -45,7 +45,7 @@ describe('importing a file of new products again', () => {
 
     const again = file(
       ',KT-100,Kettle,كاتل,Kitchen,Tornado,550,4',
-      ', ts-200 ,Toaster,توستر,Kitchen,Tornado,600,2',
+      ', ts-200 ,Toaster,توستر,Kitchen,Tornado,600,3',
     );
     const dry = await importCsv(t, staff, again, { dryRun: true });
     expect(outcomes(dry)).toEqual([
@@ -61,6 +61,16 @@ describe('importing a file of new products again', () => {
     expect(await productCount()).toBe(before);
     const [k] = await t.database.db.select().from(products).where(eq(products.id, kettle!));
     expect(k).toMatchObject({ sku: 'KT-100', pricePiastres: 55000, stock: 4 });
+    const [ts] = await t.database.db.select().from(products).where(eq(products.id, toaster!));
+    expect(ts).toMatchObject({ sku: 'TS-200', stock: 3 });
+    // The very first file once more: nothing is added (its rows change the products back, or leave them).
+    const third = await importCsv(
+      t,
+      staff,
+      file(',KT-100,Kettle,كاتل,Kitchen,Tornado,500,4', ',TS-200,Toaster,توستر,Kitchen,Tornado,600,2'),
+    );
+    expect(third.import).toMatchObject({ status: 'done', added: 0, refused: 0 });
+    expect(await productCount()).toBe(before);
   });
 
   it('a row naming the same product by id comes first; a SKU two products share is taken for neither', async () => {
