@@ -123,7 +123,8 @@ export const IMPORT_TEMPLATE_CSV =
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-export const IMPORT_OUTCOMES = ['added', 'changed', 'refused'] as const;
+/** unchanged: a row equal to its product (an export's row left as it is): the import writes nothing for it. */
+export const IMPORT_OUTCOMES = ['added', 'changed', 'unchanged', 'refused'] as const;
 export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 
 /** POST /v1/admin/imports: multipart `file` (CSV or XLSX), `dry_run` "true" (check only) or "false". */
@@ -145,6 +146,8 @@ export const adminImportSchema = z.object({
   progress: z.number().int(),
   added: z.number().int(),
   changed: z.number().int(),
+  /** Rows equal to their product (processed - added - changed - refused): nothing is written for them. */
+  unchanged: z.number().int(),
   refused: z.number().int(),
   /** Why the whole import failed, in the request's language; null otherwise. */
   error: z.string().nullable(),

@@ -8,7 +8,15 @@ import { call } from './shoppers.ts';
 import type { StaffAuth } from './staff.ts';
 
 export type ImportDetail = {
-  import: { id: number; status: string; added: number; changed: number; refused: number; processed: number };
+  import: {
+    id: number;
+    status: string;
+    added: number;
+    changed: number;
+    unchanged: number;
+    refused: number;
+    processed: number;
+  };
   rows: {
     row_number: number;
     outcome: string;

@@ -565,15 +565,17 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
         body.stock === atExport ? current.stock : Math.max(0, current.stock + body.stock - atExport);
     }
   }
+  // A row equal to its product (an export's row left as it is) is unchanged: the preview shows only real changes.
+  const same = current !== undefined && !edited && body.stock === current.stock;
   return {
     rowNumber: row.rowNumber,
-    outcome: current ? 'changed' : 'added',
+    outcome: current ? (same ? 'unchanged' : 'changed') : 'added',
     variantOf: current?.variantOf ?? null,
     productId: current ? current.id : null,
     reasons: {},
     body,
     images,
     edited,
-    same: current !== undefined && !edited && body.stock === current.stock,
+    same,
   };
 }

@@ -152,7 +152,7 @@ export const adminImportRoutes: FastifyPluginAsyncZod<{ limits?: Partial<ImportL
         description:
           'The import: `status` (queued, running, done, failed), `progress` (processed of total, in %), the ' +
           'counts, and its rows, refused first (`outcome` filters), each with `row_number` (the header is row ' +
-          '1), `outcome` (added, changed, refused), `product_id` and `reasons` (column → messages in the ' +
+          '1), `outcome` (added, changed, unchanged, refused), `product_id` and `reasons` (column → messages in the ' +
           "request's language).",
         params: idParams,
         querystring: adminImportQuerySchema,

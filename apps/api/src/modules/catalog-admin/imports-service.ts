@@ -143,12 +143,14 @@ export async function claimImportJob(ctx: ImportRunContext): Promise<JobRow | nu
 interface Counts {
   added: number;
   changed: number;
+  /** Not kept: the job's processed rows that are none of the others (toImport). */
+  unchanged: number;
   refused: number;
 }
 
 /** Records a batch's rows and the job's progress, if this runner still holds the job; answers the new lease. */
 async function saveBatch(tx: DbOrTx, ctx: ImportRunContext, jobId: number, lease: Date, plans: Plan[]) {
-  const counts: Counts = { added: 0, changed: 0, refused: 0 };
+  const counts: Counts = { added: 0, changed: 0, unchanged: 0, refused: 0 };
   for (const p of plans) counts[p.outcome]++;
   const next = leaseFrom(ctx.clock.now());
   const updated = await rows(
@@ -534,6 +536,7 @@ const toImport = (j: JobView, locale: Locale): AdminImport => {
     progress: total ? Math.min(100, Math.floor((processed * 100) / total)) : 100,
     added: num(j.added),
     changed: num(j.changed),
+    unchanged: Math.max(0, processed - num(j.added) - num(j.changed) - num(j.refused)),
     refused: num(j.refused),
     error: j.error ? translate(j.error, locale) : null,
     staff: j.staff_id === null ? null : { id: num(j.staff_id), name: j.staff_name ?? '' },

@@ -35,6 +35,7 @@ type OutcomeFilter = ImportOutcome | 'all';
 const OUTCOME_TONE: Record<ImportOutcome, string> = {
   added: 'bg-emerald-100 text-emerald-900',
   changed: 'bg-sky-100 text-sky-900',
+  unchanged: 'bg-slate-100 text-slate-800',
   refused: 'bg-red-100 text-red-900',
 };
 
@@ -195,7 +196,7 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
       <div className="flex flex-col gap-4">
         {running && <Progress job={job} />}
         {job.error && <ErrorBox messages={[job.error]} />}
-        <dl className="grid grid-cols-3 gap-2 text-center" data-testid="import-counts">
+        <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4" data-testid="import-counts">
           {IMPORT_OUTCOMES.map((o) => (
             <div key={o} className={`rounded-xl p-3 ${OUTCOME_TONE[o]}`}>
               <dt className="text-sm">{t(job.dry_run ? `imports.willBe.${o}` : `imports.were.${o}`)}</dt>
