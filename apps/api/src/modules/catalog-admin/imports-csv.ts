@@ -47,7 +47,9 @@ export function parseSpecifications(raw: string): SpecificationInput[] | null {
   const out: SpecificationInput[] = [];
   for (const line of raw.split(/\r\n|\r|\n| ; /)) {
     if (!line.trim()) continue;
-    const parts = line.split('|').map((p) => p.trim());
+    // A value may hold a bar of its own ("Xbox Series X|S"): the export writes the parts between " | ".
+    let parts = line.split('|').map((p) => p.trim());
+    if (parts.length > 4) parts = line.split(SPEC_PART_SEPARATOR).map((p) => p.trim());
     if (parts.length !== 4) return null;
     const [keyEn, keyAr, valueEn, valueAr] = parts as [string, string, string, string];
     out.push({ key_en: keyEn, key_ar: keyAr, value_en: valueEn, value_ar: valueAr });

@@ -2,7 +2,8 @@
  * A dry run of an export left as it is (the owner's check before changing one price): no row is "changed", so the
  * preview shows only what the file would really change. A product with images and specifications, a product sold
  * in variants and its variants are exported, dry-run as they are (every row unchanged), then one variant's price
- * is edited: exactly that row is changed.
+ * is edited: exactly that row is changed. A specification whose value holds a bar ("Xbox Series X|S") reads back
+ * as it was exported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -18,7 +19,9 @@ const FILE = [
   'id,sku,title_en,title_ar,description_en,description_ar,category,brand,price,price_after_promotion,stock,' +
     'maximum_number_per_order,specifications,image_urls,variant_of,variant_values',
   ',KT-1,Kettle 1.7 L,غلاية 1.7 لتر,"Line one\nLine two",وصف,Mobiles,Apple,899.5,,4,2,' +
-    '"Power | القدرة | 2000 W | 2000 وات",https://cdn.example.com/k1.jpg https://cdn.example.com/k2.jpg,,',
+    // A specification's value holding a bar of its own, as the demo's Xbox controller's does.
+    '"Power | القدرة | 2000 W | 2000 وات ; Platform | المنصة | Xbox Series X|S | إكس بوكس",' +
+    'https://cdn.example.com/k1.jpg https://cdn.example.com/k2.jpg,,',
   ',PH-16,Phone 16,فون 16,,,Mobiles,Apple,49999,,0,,,,,',
   ',PH-16-BK-128,,,,,,,49999,,12,,,https://cdn.example.com/bk.jpg,PH-16,' +
     '"Colour: Black | اللون: أسود ; Storage: 128 GB | المساحة: 128 جيجا"',
