@@ -178,7 +178,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         tags,
         description:
           'One action on many products, all or nothing: hide, show, move (`category_id`), promote ' +
-          '(`promotion_id`, `percent` off), unpromote, price_percent (`percent`, −90 to +500). Answers how many changed.',
+          '(`promotion_id`, `percent` off), unpromote, price_percent (`percent`, −90 to +500). Answers how many changed. A variant may be named ' +
+          'only by price_percent (its product follows); otherwise 422 `product_is_variant` with `product_id`.',
         querystring: localeQuery,
         body: adminProductsBulkSchema,
         response: { 200: adminProductsBulkResponseSchema },

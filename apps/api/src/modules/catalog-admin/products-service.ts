@@ -472,9 +472,12 @@ export async function bulkProducts(
       sql`select id, variant_of from products where id in ${ids} order by id for update`,
     );
     if (found.length !== ids.length) throw AppError.field('ids', 'product_not_found');
-    // A variant shown, moved or repriced on its own would leave its product behind: its product is acted on instead.
-    const variant = found.find((r) => r.variant_of !== null);
-    if (variant) throw productIsVariant(num(variant.variant_of));
+    const pricing = ['promote', 'unpromote', 'price_percent'].includes(body.action);
+    // A variant shown, moved or promoted on its own would leave its product behind: its product is acted on instead.
+    // A price change may name a variant (an ERP's sync reprices what it sells): it changes, its product follows.
+    const named = found.filter((r) => r.variant_of !== null);
+    if (named.length && body.action !== 'price_percent') throw productIsVariant(num(named[0]!.variant_of));
+    const namedParents = named.map((r) => num(r.variant_of));
     // Products sold in variants (decision 034): a price or promotion action is made on their variants too (what
     // the shopper pays), and each such product then follows its variants (settleVariantProduct, below).
     const parents = (
@@ -483,7 +486,6 @@ export async function bulkProducts(
         sql`select id from products where id in ${ids} and variant_options is not null order by id`,
       )
     ).map((r) => Number(r.id));
-    const pricing = ['promote', 'unpromote', 'price_percent'].includes(body.action);
     const variantIds =
       pricing && parents.length
         ? (
@@ -595,7 +597,7 @@ export async function bulkProducts(
       await tx.execute(sql`update products set promotion_id = null, promoted_price_piastres = null,
           current_price_piastres = price_piastres, updated_at = ${at} where id in ${variantIds}`);
     if (body.action !== 'hide' && body.action !== 'show')
-      for (const id of parents) await settleVariantProduct(tx, id, now);
+      for (const id of new Set([...parents, ...namedParents])) await settleVariantProduct(tx, id, now);
     if (['promote', 'unpromote', 'price_percent'].includes(body.action))
       await refreshCurrentPrices(tx, now, ids);
     await audit(

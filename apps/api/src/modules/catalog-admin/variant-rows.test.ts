@@ -3,7 +3,8 @@
  * products list (with its variant count, price range and stock added up), never its variants' hidden rows; a
  * variant's SKU finds it; the stock screen lists each variant under its product's name and option values (stock is
  * kept per variant) and never the product itself; a variant cannot be saved, deleted or bulk-edited as a product of
- * its own (that would leave its product's price and options behind, or sell it alone); the dashboard's low stock
+ * its own (that would leave its product's price and options behind, or sell it alone), but a bulk price change may
+ * reprice it (its product follows); the dashboard's low stock
  * names variants, not the product.
  */
 import { eq } from 'drizzle-orm';
@@ -234,6 +235,32 @@ describe('a variant opened as a product', () => {
       titleEn: before.titleEn,
       variantOf: phone,
     });
+  });
+});
+
+describe('a price sync naming variants', () => {
+  it('reprices a variant named alone, and its product follows; its siblings keep their prices', async () => {
+    const id = v['IP16-BK-256']!;
+    const r = await call(t.app, 'POST', `/v1/admin/products/bulk`, staff, {
+      ids: [cable, id],
+      action: 'price_percent',
+      percent: 10,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const rows = await t.database.db.select().from(products);
+    const price = (pid: number) => rows.find((p) => p.id === pid)!.pricePiastres;
+    expect(price(id)).toBe(49_500);
+    expect(price(cable)).toBe(11_000);
+    expect([price(v['IP16-BK-128']!), price(v['IP16-BL-128']!)]).toEqual([40_000, 41_000]);
+    const list = await call(t.app, 'GET', '/v1/admin/products?per_page=50', staff);
+    const row = (list.body.products as Row[]).find((p) => p.id === phone);
+    expect(row).toMatchObject({ price: 400, price_max: 495 });
+    // Promoting a variant alone is still refused: a promotion is its product's, with all its variants.
+    const unpromote = await call(t.app, 'POST', `/v1/admin/products/bulk`, staff, {
+      ids: [id],
+      action: 'unpromote',
+    });
+    expect(unpromote.status).toBe(422);
   });
 });
 
