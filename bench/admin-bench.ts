@@ -16,12 +16,11 @@
  *                          takes about a minute, as on PostgreSQL)
  */
 import autocannon from 'autocannon';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { benchDatabase, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,47 +35,14 @@ interface Backend {
   env: Record<string, string>;
 }
 
-function run(cmd: string, args: string[], env: Record<string, string>) {
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-}
-
-async function waitFor(url: string, ms = 180_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not start: ${url}`);
-}
-
-function startServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // Production refuses the demo's sandbox payments and outbox SMS; nothing measured here depends on it.
-      NODE_ENV: 'development',
-      // The owner the bench signs in as (created, or its password reset, at start-up).
-      OWNER_EMAIL: OWNER.email,
-      OWNER_PASSWORD: OWNER.password,
-    },
+/** The server from its sources, signed in to as the bench's owner (created, or its password reset, at start-up). */
+function startAdminServer(env: Record<string, string>, port: number) {
+  return startServer({
+    port,
+    nodeArgs: ['--import', 'tsx'],
+    script: ['apps/api/src/server.ts'],
+    env: { ...env, OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password },
   });
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
 }
 
 const qs = (o: Record<string, string | number>) =>
@@ -151,7 +117,7 @@ async function benchBackend(b: Backend, port: number) {
   );
   console.log(`seed step took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(b.env, port);
+  const server = startAdminServer(b.env, port);
   const rows: Row[] = [];
   let total: number | undefined;
   try {
@@ -353,17 +319,10 @@ async function main() {
     if (!running) stopPg = () => run('bash', ['scripts/pg-local.sh', 'stop'], {});
   }
   if (pgUrl) {
-    const dbName = `store_bench_admin_${ORDERS}`;
-    try {
-      execFileSync('psql', [pgUrl, '-c', `create database ${dbName}`], { stdio: 'ignore' });
-    } catch {
-      /* exists */
-    }
-    const u = new URL(pgUrl);
-    u.pathname = `/${dbName}`;
+    const databaseUrl = benchDatabase(pgUrl, `store_bench_admin_${ORDERS}`);
     backends.push({
       name: 'PostgreSQL 15 (loopback)',
-      env: { DATABASE_URL: u.toString(), DATA_DIR: path.join(tmp, 'admin-pg-uploads') },
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(tmp, 'admin-pg-uploads') },
     });
   } else {
     console.log('No PostgreSQL found: the target is on PostgreSQL; set BENCH_DATABASE_URL or install it.');

@@ -19,13 +19,12 @@
  * first line is its start-up: from spawning it to the first 200 of /health and of /v1/products (issue 45).
  */
 import autocannon from 'autocannon';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freshPrefixes, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
+import { benchDatabase, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -40,48 +39,9 @@ interface Backend {
   env: Record<string, string>;
 }
 
-function run(cmd: string, args: string[], env: Record<string, string>) {
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-}
-
-async function waitFor(url: string, ms = 120_000, everyMs = 300) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  throw new Error(`server did not start: ${url}`);
-}
-
 /** The build, as `npm run serve` starts it (scripts/serve.mjs runs the server in its own process). */
-function startServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, [...SERVER_ARGS, 'scripts/serve.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // Production refuses the demo's sandbox payments and outbox SMS; no catalog read depends on NODE_ENV.
-      NODE_ENV: 'development',
-      // The bench stands in for the load balancer: it says which shopper sent a request (X-Forwarded-For).
-      TRUST_PROXY: '1',
-    },
-  });
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-}
+const startApiServer = (env: Record<string, string>, port: number) =>
+  startServer({ port, env, nodeArgs: SERVER_ARGS });
 
 /**
  * Waits until the server is idle again: requests autocannon gave up on may still be queued for the database,
@@ -400,7 +360,7 @@ async function benchBackend(b: Backend, port: number) {
   // The store as shoppers get it: answers cache on. Its start-up is timed to the first answers: /health, then a
   // product list (which waits for the catalog index the server builds at start, decision 022).
   const spawned = Date.now();
-  let server = startServer(b.env, port);
+  let server = startApiServer(b.env, port);
   let total: number;
   let lists: Req[];
   let searchReqs: Req[];
@@ -411,9 +371,9 @@ async function benchBackend(b: Backend, port: number) {
   let shoppers: [string, Req][];
   const startup = { health: NaN, products: NaN };
   try {
-    await waitFor(`${base}/health`, 120_000, 20);
+    await waitFor(`${base}/health`, { ms: 120_000, everyMs: 20 });
     startup.health = Date.now() - spawned;
-    await waitFor(`${base}/v1/products?per_page=1`, 120_000, 20);
+    await waitFor(`${base}/v1/products?per_page=1`, { ms: 120_000, everyMs: 20 });
     startup.products = Date.now() - spawned;
     console.log(`start-up: /health after ${startup.health} ms, /v1/products after ${startup.products} ms`);
     type Named = { id: number; name_en: string; name_ar: string };
@@ -508,9 +468,9 @@ async function benchBackend(b: Backend, port: number) {
   // The same reads from the database every time: the same server started again with the answers cache off. What
   // each instance remembers per catalog version (totals, search rankings; decision 009) still applies, so one
   // more scenario asks searches never asked before.
-  server = startServer({ ...b.env, CATALOG_CACHE_SECONDS: '0' }, port);
+  server = startApiServer({ ...b.env, CATALOG_CACHE_SECONDS: '0' }, port);
   try {
-    await waitFor(`${base}/health`);
+    await waitFor(`${base}/health`, { ms: 120_000, everyMs: 300 });
     // The first list waits for the catalog index the server builds at start (decision 022): not a scenario's cost.
     await fetch(`${base}/v1/products?per_page=1`);
     for (const [name, reqs] of [
@@ -579,17 +539,10 @@ async function main() {
     stopPg = () => run('bash', ['scripts/pg-local.sh', 'stop'], {});
   }
   if (pgUrl) {
-    const dbName = `store_bench_${PRODUCTS}`;
-    try {
-      execFileSync('psql', [pgUrl, '-c', `create database ${dbName}`], { stdio: 'ignore' });
-    } catch {
-      /* exists */
-    }
-    const u = new URL(pgUrl);
-    u.pathname = `/${dbName}`;
+    const databaseUrl = benchDatabase(pgUrl, `store_bench_${PRODUCTS}`);
     backends.push({
       name: 'PostgreSQL 15 (loopback)',
-      env: { DATABASE_URL: u.toString(), DATA_DIR: path.join(tmp, 'pg-uploads') },
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(tmp, 'pg-uploads') },
     });
   } else {
     console.log('No PostgreSQL found: benchmarking PGlite only.');

@@ -21,12 +21,10 @@
  *   BENCH_BUILT=1              the build is fresh: skip `scripts/build.mjs --if-stale`
  *   BENCH_BACKENDS=pglite      only PGlite (or `postgres`: only PostgreSQL, on BENCH_DATABASE_URL or DATABASE_URL)
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { benchDatabase, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
 const IMPORT_ROWS_PGLITE = Number(process.env.BENCH_IMPORT_ROWS_PGLITE ?? 10_000);
@@ -47,35 +45,12 @@ interface Backend {
   importRows: number;
 }
 
-function run(cmd: string, args: string[], env: Record<string, string>) {
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-}
-
-async function waitFor(url: string, ms = 300_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer: ${url}`);
-}
-
-function startServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, ['scripts/serve.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** The build, answers cache off, signed in to as the bench's owner. */
+function startFollowServer(env: Record<string, string>, port: number) {
+  return startServer({
+    port,
     env: {
-      ...process.env,
       ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      TRUST_PROXY: '1',
       CATALOG_CACHE_SECONDS: '0',
       // The bench's machine may be busy: a whole build of the index must not be cut short.
       DATABASE_STATEMENT_TIMEOUT_MS: '300000',
@@ -83,13 +58,6 @@ function startServer(env: Record<string, string>, port: number): ChildProcess {
       OWNER_PASSWORD: OWNER.password,
     },
   });
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
 }
 
 const qs = (o: Record<string, string | number>) =>
@@ -290,7 +258,7 @@ async function benchBackend(b: Backend, port: number) {
   );
   const base = `http://127.0.0.1:${port}`;
   const loadBefore = loadAverage();
-  let server = startServer(b.env, port);
+  let server = startFollowServer(b.env, port);
   const shown = new Shown();
   const phases: { name: string; load: Load; builds: number; follows: number; note: string }[] = [];
   let total = 0;
@@ -321,8 +289,8 @@ async function benchBackend(b: Backend, port: number) {
     return row;
   };
   try {
-    await waitFor(`${base}/health`);
-    await waitFor(`${base}/v1/products?per_page=1`);
+    await waitFor(`${base}/health`, { ms: 300_000 });
+    await waitFor(`${base}/v1/products?per_page=1`, { ms: 300_000 });
     const signIn = await fetch(`${base}/v1/admin/sign_in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -427,9 +395,9 @@ async function benchBackend(b: Backend, port: number) {
   }
   // For comparison, the path every list asked while the index was stale took before it followed the log: the
   // database (the same server with SEARCH_INDEX=database), quiet.
-  server = startServer({ ...b.env, SEARCH_INDEX: 'database' }, port);
+  server = startFollowServer({ ...b.env, SEARCH_INDEX: 'database' }, port);
   try {
-    await waitFor(`${base}/v1/products?per_page=1`);
+    await waitFor(`${base}/v1/products?per_page=1`, { ms: 300_000 });
     await load(base, next, sleep(3_000), null);
     await phase(
       'quiet, answered by the database (SEARCH_INDEX=database: what a stale index cost)',
@@ -484,17 +452,10 @@ async function main() {
   const pgUrl =
     BACKENDS === 'pglite' ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
   if (pgUrl) {
-    const dbName = `store_follow_bench_${PRODUCTS}`;
-    try {
-      execFileSync('psql', [pgUrl, '-c', `create database ${dbName}`], { stdio: 'ignore' });
-    } catch {
-      /* exists */
-    }
-    const u = new URL(pgUrl);
-    u.pathname = `/${dbName}`;
+    const databaseUrl = benchDatabase(pgUrl, `store_follow_bench_${PRODUCTS}`);
     backends.push({
       name: 'PostgreSQL 15 (loopback)',
-      env: { DATABASE_URL: u.toString(), DATA_DIR: path.join(tmp, 'follow-pg-uploads') },
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(tmp, 'follow-pg-uploads') },
       importRows: IMPORT_ROWS,
     });
   }
