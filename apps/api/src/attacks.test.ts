@@ -124,7 +124,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close();
   await t?.close();
-  if (distDir) rmSync(path.dirname(distDir), { recursive: true, force: true });
+  if (distDir) rmSync(path.dirname(distDir), { recursive: true, force: true, maxRetries: 5 });
 });
 
 const get = (url: string) => web.inject({ method: 'GET', url });

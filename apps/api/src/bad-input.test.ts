@@ -108,7 +108,7 @@ describe('bad input never breaks the store', () => {
   afterAll(async () => {
     await web?.close();
     await t?.close();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
+    if (distDir) rmSync(distDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   /** Rows a bad request must not have added or changed. */

@@ -137,7 +137,7 @@ describe('configuration', () => {
 
 describe('DATA_DIR at start-up', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'store-data-dir-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
   const stop = (folder: string, why: string) =>
     `The store cannot start: the configuration is wrong.\n  DATA_DIR: the store cannot create or write the folder ${folder} (${why}); set DATA_DIR to a folder this server may write, or make that one writable`;
 

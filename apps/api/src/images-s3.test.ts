@@ -98,7 +98,7 @@ afterAll(async () => {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   }
-  rmSync(tmp, { recursive: true, force: true });
+  rmSync(tmp, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** A product with no picture yet (the fixture gives each one a drawing). */

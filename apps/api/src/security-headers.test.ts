@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const a of apps) await a.close();
   await t?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** Another app on the test database (a configuration of its own). */

@@ -13,7 +13,7 @@ import { freePort } from './test/ports.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-shutdown-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 }));
 
 describe('stopping an instance', () => {
   it('exits within SHUTDOWN_GRACE_MS of SIGTERM though a request hangs', async () => {

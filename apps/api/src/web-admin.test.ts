@@ -29,7 +29,7 @@ describe('the server hands out the back office at /admin', () => {
   afterAll(async () => {
     await web?.close();
     await t?.close();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
+    if (distDir) rmSync(distDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   const get = (url: string) => web.inject({ method: 'GET', url });

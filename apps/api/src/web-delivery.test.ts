@@ -89,7 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close();
   await t?.close();
-  if (distDir) rmSync(distDir, { recursive: true, force: true });
+  if (distDir) rmSync(distDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>

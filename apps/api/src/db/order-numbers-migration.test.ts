@@ -37,7 +37,7 @@ beforeAll(() => {
   for (const e of journal.entries)
     copyFileSync(path.join(full, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
 });
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+afterAll(() => rmSync(before, { recursive: true, force: true, maxRetries: 5 }));
 
 type Run = (q: SQL) => Promise<Record<string, unknown>[]>;
 

@@ -24,7 +24,7 @@ async function main() {
   // Made in a folder of its own and moved into place whole: a start stopped half-way leaves no half-made database
   // for the server to take as the store's (the next start makes it again).
   const making = `${pgliteDir}.making`;
-  rmSync(making, { recursive: true, force: true });
+  rmSync(making, { recursive: true, force: true, maxRetries: 5 });
   const database = await openDatabase({ dataDir: making });
   try {
     if (config.SEED_DEMO === 'true')

@@ -91,7 +91,7 @@ describe.skipIf(!onPostgres)('a streaming replica (pg_basebackup) behind the pri
     await app?.close();
     await database?.close();
     await run('bash', [script, 'stop'], { env }).catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   }, 30_000);
 
   const primaryVersion = async () => {

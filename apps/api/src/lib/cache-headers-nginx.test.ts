@@ -75,7 +75,7 @@ http {
 afterAll(async () => {
   if (!haveNginx) return;
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe.runIf(haveNginx || process.env.CI)('behind nginx with proxy_cache', () => {

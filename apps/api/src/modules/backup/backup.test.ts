@@ -179,7 +179,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (store) await closeStore(store).catch(() => undefined);
-  for (const dir of [...made.dataDirs, work]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...made.dataDirs, work]) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   if (made.databases.length) {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -191,7 +191,7 @@ afterAll(async () => {
 /** The store's data wiped: its database gone (the PGlite folder, or a new empty PostgreSQL database) and uploads. */
 async function wipe(s: Store): Promise<{ dataDir: string; databaseUrl?: string }> {
   await closeStore(s);
-  rmSync(s.dataDir, { recursive: true, force: true });
+  rmSync(s.dataDir, { recursive: true, force: true, maxRetries: 5 });
   return { dataDir: s.dataDir, databaseUrl: serverUrl ? await freshPostgres() : undefined };
 }
 

@@ -8,7 +8,7 @@ import { readTar, tarEnd, tarFile, TarError } from './tar.ts';
 
 /** The backup's tar: what it writes, GNU tar reads, and what it reads back is what was written. */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tar-test-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }));
 
 const files: [string, Buffer][] = [
   ['manifest.json', Buffer.from('{"a":1}\n')],

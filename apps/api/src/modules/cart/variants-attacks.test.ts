@@ -67,7 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close();
   await t?.close();
-  if (distDir) rmSync(distDir, { recursive: true, force: true });
+  if (distDir) rmSync(distDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** A phone in black (SKU …-BK, 3 in stock) and blue (…-BL, 2): its id and its variants' ids by SKU. */

@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  if (uploads) rmSync(uploads, { recursive: true, force: true });
+  if (uploads) rmSync(uploads, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** A product with no images yet (the test fixture gives each one a drawing). */

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(uploads, { recursive: true, force: true });
+  rmSync(uploads, { recursive: true, force: true, maxRetries: 5 });
 });
 
 type Cat = { id: number; parent_id: number | null; level: number; name_en: string; updated_at: string };

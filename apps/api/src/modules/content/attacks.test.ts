@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(uploads, { recursive: true, force: true });
+  rmSync(uploads, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /* ---------------- the files ---------------- */

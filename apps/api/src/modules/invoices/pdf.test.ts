@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { money, renderInvoicePdf, type InvoiceModel } from './pdf.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }));
 
 /** The PDF's text as Debian's poppler-utils extracts it (what a reader's copy, search or screen reader gets). */
 function textOf(pdf: Buffer, name: string, layout = false) {

@@ -67,7 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await eta?.close();
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** A cash order placed by a new shopper: 1,140 EGP × 1 and 570 EGP × 2 (2,280 EGP), Giza's 60 EGP delivery. */

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(uploads, { recursive: true, force: true });
+  rmSync(uploads, { recursive: true, force: true, maxRetries: 5 });
 });
 
 const staffCall = (method: 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>

@@ -68,7 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake.close();
-  rmSync(uploads, { recursive: true, force: true });
+  rmSync(uploads, { recursive: true, force: true, maxRetries: 5 });
 });
 
 const drain = async () => {
