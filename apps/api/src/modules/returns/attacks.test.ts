@@ -180,6 +180,22 @@ describe('staff cannot refund a return twice', () => {
     expect(after).toMatchObject({ status: 'refunded', refundedPiastres: 2000 });
   });
 
+  it('a return shows the price paid for a unit, after the discount code, not the list price', async () => {
+    const code = await staffCall('POST', '/v1/admin/discount_codes', {
+      code: 'RET-QUARTER',
+      kind: 'percent',
+      value: 25,
+    });
+    expect(code.status).toBe(201);
+    const o = await order('delivered', 'ret-quarter');
+    const made = await ask(o.s, o.id, [{ order_product_id: o.line, quantity: 1 }]);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.lines).toEqual([expect.objectContaining({ quantity: 1, unit_price: 7.5 })]);
+    expect((await staffCall('POST', `/v1/admin/returns/${made.body.id}/approve`)).status).toBe(200);
+    expect((await staffCall('POST', `/v1/admin/returns/${made.body.id}/receive`)).status).toBe(200);
+    expect((await returnsOf(o.id)).map((r) => r.refundPiastres)).toEqual([750]);
+  });
+
   it('a line a discount code left at 19.99 EGP, returned one unit at a time, gives back 19.99 EGP', async () => {
     const code = await staffCall('POST', '/v1/admin/discount_codes', {
       code: 'RET-PIASTRE',

@@ -30,6 +30,9 @@ export async function returnViews(
       quantity: orderReturnLines.quantity,
       productId: orderProducts.productId,
       price: orderProducts.checkoutPricePiastres,
+      // What the line's units were paid (a discount code takes its share off the line's gross), when fixed.
+      gross: orderProducts.grossPiastres,
+      bought: orderProducts.quantity,
       titleEn: products.titleEn,
       titleAr: products.titleAr,
     })
@@ -58,7 +61,9 @@ export async function returnViews(
         product_id: l.productId,
         name: locale === 'ar' ? l.titleAr : l.titleEn,
         quantity: l.quantity,
-        unit_price: toEgp(l.price ?? 0),
+        unit_price: toEgp(
+          l.gross !== null && l.bought > 0 ? Math.round(Number(l.gross) / l.bought) : (l.price ?? 0),
+        ),
       })),
     staff_note: r.staffNote,
     pickup: r.pickupTrackingNumber
