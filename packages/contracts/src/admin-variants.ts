@@ -16,7 +16,9 @@ export const VARIANTS_MAX = 100;
 
 const name = text()
   .min(1, { error: 'required', abort: true })
-  .max(OPTION_NAME_MAX, { error: `too_long:${OPTION_NAME_MAX}` });
+  .max(OPTION_NAME_MAX, { error: `too_long:${OPTION_NAME_MAX}` })
+  // The export writes a variant's values as "en | ar ; en | ar": a ; or | inside one could not be read back.
+  .refine((v) => !/[;|]/.test(v), { message: 'variant_text_separator' });
 const valueSchema = z.object({ en: name, ar: name });
 
 export const adminVariantsBodySchema = z

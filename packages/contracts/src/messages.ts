@@ -387,6 +387,7 @@ export const apiMessages = {
     ar: 'لكل نوع اختار قيمة من قيم كل اختيار',
   },
   variant_repeated: { en: 'Two variants are the same', ar: 'فيه نوعين زي بعض' },
+  variant_text_separator: { en: 'must not contain ; or |', ar: 'مينفعش يكون فيه ; أو |' },
   variant_of_variant: { en: 'A variant cannot have variants', ar: 'النوع مينفعش يبقى له أنواع' },
   stock_is_variants: {
     en: "This product's stock is its variants' added up: change each variant's stock",

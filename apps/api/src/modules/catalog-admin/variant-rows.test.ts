@@ -264,6 +264,20 @@ describe('a price sync naming variants', () => {
   });
 });
 
+describe('options the export can write back', () => {
+  it('refuses an option name or value holding ; or | (the export’s separators), in the staff’s language', async () => {
+    const bad = [{ ...options[0]!, values: [...options[0]!.values, { en: 'Red; Blue', ar: 'أحمر | أزرق' }] }];
+    const r = await call(t.app, 'PUT', `/v1/admin/products/${cable}/variants?locale=ar`, staff, {
+      options: bad,
+      variants: [{ values: ['Red; Blue'], sku: 'CB-RB', price: 100, stock: 1 }],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    expect(JSON.stringify(r.body.errors)).toContain('مينفعش يكون فيه ; أو |');
+    const [still] = await t.database.db.select().from(products).where(eq(products.id, cable));
+    expect(still!.variantOptions).toBeNull();
+  });
+});
+
 describe('the dashboard', () => {
   it('low stock names variants (shown as their product is), not the product whose stock is their sum', async () => {
     const db = t.database.db;
