@@ -493,7 +493,10 @@ export async function bulkProducts(
               tx,
               sql`select id from products where variant_of in ${parents} order by id for update`,
             )
-          ).map((r) => Number(r.id))
+          )
+            .map((r) => Number(r.id))
+            // A variant also named (a price change may name one) is counted once, as named.
+            .filter((id) => !ids.includes(id))
         : [];
     const priced = [...ids, ...variantIds];
     let changed = 0;

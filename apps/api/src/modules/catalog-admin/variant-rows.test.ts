@@ -255,6 +255,16 @@ describe('a price sync naming variants', () => {
     const list = await call(t.app, 'GET', '/v1/admin/products?per_page=50', staff);
     const row = (list.body.products as Row[]).find((p) => p.id === phone);
     expect(row).toMatchObject({ price: 400, price_max: 495 });
+    // Named with its product, a variant is repriced once and counted once.
+    const both = await call(t.app, 'POST', `/v1/admin/products/bulk`, staff, {
+      ids: [phone, id],
+      action: 'price_percent',
+      percent: 10,
+    });
+    expect(both.body).toEqual({ changed: 2 });
+    const again = await t.database.db.select().from(products);
+    expect(again.find((p) => p.id === id)!.pricePiastres).toBe(54_450);
+    expect(again.find((p) => p.id === v['IP16-BK-128']!)!.pricePiastres).toBe(44_000);
     // Promoting a variant alone is still refused: a promotion is its product's, with all its variants.
     const unpromote = await call(t.app, 'POST', `/v1/admin/products/bulk`, staff, {
       ids: [id],
