@@ -26,6 +26,34 @@ export function PickupNews({ r, locale }: { r: AdminReturn; locale: Locale }) {
   );
 }
 
+/** A return's photos, each opening whole in a new tab. */
+export function ReturnPhotos({
+  photos,
+  size,
+  testId,
+}: {
+  photos: string[];
+  size: 'size-16' | 'size-20';
+  testId?: string;
+}) {
+  const { t } = useTranslation('admin-returns');
+  if (!photos.length) return null;
+  return (
+    <div className="mt-2 flex flex-wrap gap-2" data-testid={testId}>
+      {photos.map((src, i) => (
+        <a key={src} href={src} target="_blank" rel="noreferrer" aria-label={t('photo', { n: i + 1 })}>
+          <img
+            src={src}
+            alt={t('photo', { n: i + 1 })}
+            className={`${size} rounded-lg border border-slate-200 object-cover`}
+            loading="lazy"
+          />
+        </a>
+      ))}
+    </div>
+  );
+}
+
 function OrderReturn({ r, locale }: { r: AdminReturn; locale: Locale }) {
   const { t } = useTranslation('admin-returns');
   return (
@@ -62,20 +90,7 @@ function OrderReturn({ r, locale }: { r: AdminReturn; locale: Locale }) {
       {r.details && (
         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{r.details}</p>
       )}
-      {r.photos.length > 0 && (
-        <div className="mt-2 flex flex-wrap gap-2" data-testid="order-return-photos">
-          {r.photos.map((src, i) => (
-            <a key={src} href={src} target="_blank" rel="noreferrer" aria-label={t('photo', { n: i + 1 })}>
-              <img
-                src={src}
-                alt={t('photo', { n: i + 1 })}
-                className="size-16 rounded-lg border border-slate-200 object-cover"
-                loading="lazy"
-              />
-            </a>
-          ))}
-        </div>
-      )}
+      <ReturnPhotos photos={r.photos} size="size-16" testId="order-return-photos" />
       {r.staff_note && r.status !== 'requested' && (
         <p className="mt-2 text-sm break-words text-slate-700">{t('staffNote', { note: r.staff_note })}</p>
       )}

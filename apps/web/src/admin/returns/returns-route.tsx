@@ -23,7 +23,7 @@ import {
   returnsQueryOptions,
   setReturnPickup,
 } from './api';
-import { PickupNews } from './order-returns';
+import { PickupNews, ReturnPhotos } from './order-returns';
 
 addReturnTexts();
 
@@ -98,20 +98,7 @@ function ReturnCard({ r, booksPickups, chosen }: { r: AdminReturn; booksPickups:
       {r.details && (
         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{r.details}</p>
       )}
-      {r.photos.length > 0 && (
-        <div className="mt-2 flex flex-wrap gap-2">
-          {r.photos.map((src, i) => (
-            <a key={src} href={src} target="_blank" rel="noreferrer" aria-label={t('photo', { n: i + 1 })}>
-              <img
-                src={src}
-                alt={t('photo', { n: i + 1 })}
-                className="size-20 rounded-lg border border-slate-200 object-cover"
-                loading="lazy"
-              />
-            </a>
-          ))}
-        </div>
-      )}
+      <ReturnPhotos photos={r.photos} size="size-20" />
       {r.staff_note && r.status !== 'requested' && (
         <p className="mt-2 text-sm break-words text-slate-700">{t('staffNote', { note: r.staff_note })}</p>
       )}
