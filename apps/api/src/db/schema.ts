@@ -1247,6 +1247,8 @@ export const importJobs = pgTable(
     added: integer('added').notNull().default(0),
     changed: integer('changed').notNull().default(0),
     refused: integer('refused').notNull().default(0),
+    /** The changed rows by the field they change ({"price": 4980, "title_en": 3}), kept with each batch. */
+    changedFields: jsonb('changed_fields').notNull().default({}),
     /** Why a whole job failed (an unreadable file), a message key; row problems are in import_rows. */
     error: text('error'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
@@ -1278,6 +1280,8 @@ export const importRows = pgTable(
     outcome: varchar('outcome', { length: 10 }).notNull(),
     productId: integer('product_id'),
     reasons: jsonb('reasons').notNull().default({}),
+    /** A changed row's fields: {"price": [100000, 105000], "title_en": null} (a value before and after, or none). */
+    changes: jsonb('changes'),
   },
   (t) => [
     primaryKey({ columns: [t.jobId, t.rowNumber] }),
