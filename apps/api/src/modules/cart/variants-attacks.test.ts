@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
 import { addAddress, addShopper, addZones, call } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+import { colourOption, putVariants } from '../../test/variants.ts';
 
 let t: TestApp;
 let web: App;
@@ -21,17 +22,6 @@ let distDir: string;
 let staff: StaffAuth;
 let other: number;
 let n = 0;
-
-const options = [
-  {
-    name_en: 'Colour',
-    name_ar: 'اللون',
-    values: [
-      { en: 'Black', ar: 'أسود' },
-      { en: 'Blue', ar: 'أزرق' },
-    ],
-  },
-];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -82,15 +72,16 @@ async function phone() {
     priceEgp: 400,
     stock: 0,
   });
-  const r = await call(t.app, 'PUT', `/v1/admin/products/${p.id}/variants`, staff, {
-    options,
-    variants: [
+  const v = await putVariants(
+    t,
+    staff,
+    p.id,
+    [colourOption],
+    [
       { values: ['Black'], sku: `P${n}-BK`, price: 400, stock: 3 },
       { values: ['Blue'], sku: `P${n}-BL`, price: 410, stock: 2 },
     ],
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const v = Object.fromEntries((r.body.variants as { id: number; sku: string }[]).map((x) => [x.sku, x.id]));
+  );
   return { id: p.id, black: v[`P${n}-BK`]!, blue: v[`P${n}-BL`]! };
 }
 
@@ -108,7 +99,7 @@ describe('a variant removed while in a cart', () => {
     });
     expect(attached.status).toBe(200);
     const removed = await call(t.app, 'PUT', `/v1/admin/products/${p.id}/variants`, staff, {
-      options: [{ ...options[0]!, values: [options[0]!.values[0]!] }],
+      options: [{ ...colourOption, values: [colourOption.values[0]!] }],
       variants: [{ id: p.black, values: ['Black'], sku: `P${n}-BK`, price: 400, stock: 3 }],
     });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);

@@ -8,9 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderProducts, products, stockMovements } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addBrand, addCategory, addProduct, addPromotion } from '../../test/fixtures.ts';
+import { addPromotion } from '../../test/fixtures.ts';
 import { addShopper, addZones, call, readyToPay, type Shopper } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+import { addVariantPhone, phoneOptions } from '../../test/variants.ts';
 
 let t: TestApp;
 let staff: StaffAuth;
@@ -18,26 +19,7 @@ let owner: StaffAuth;
 let phone: number;
 let cable: number;
 let categoryId: number;
-const v: Record<string, number> = {};
-
-const options = [
-  {
-    name_en: 'Colour',
-    name_ar: 'اللون',
-    values: [
-      { en: 'Black', ar: 'أسود' },
-      { en: 'Blue', ar: 'أزرق' },
-    ],
-  },
-  {
-    name_en: 'Storage',
-    name_ar: 'المساحة',
-    values: [
-      { en: '128 GB', ar: '128 جيجا' },
-      { en: '256 GB', ar: '256 جيجا' },
-    ],
-  },
-];
+let v: Record<string, number>;
 
 const stockOf = async (id: number) =>
   (await t.database.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
@@ -49,26 +31,7 @@ beforeAll(async () => {
   const team = await ownerCatalogClerk(t, 'Variants#2026-long');
   staff = team.catalog;
   owner = team.owner;
-  const cat = await addCategory(db, 'Mobiles', 'موبايلات');
-  categoryId = cat.id;
-  const brand = await addBrand(db, 'Apple', 'أبل');
-  const base = { categoryId: cat.id, brandId: brand.id };
-  phone = (
-    await addProduct(db, { ...base, titleEn: 'iPhone 15', titleAr: 'آيفون 15', priceEgp: 400, stock: 7 })
-  ).id;
-  cable = (
-    await addProduct(db, { ...base, titleEn: 'USB-C cable', titleAr: 'كابل', priceEgp: 100, stock: 5 })
-  ).id;
-  const r = await call(t.app, 'PUT', `/v1/admin/products/${phone}/variants`, staff, {
-    options,
-    variants: [
-      { values: ['Black', '128 GB'], sku: 'IP15-BK-128', price: 400, stock: 3 },
-      { values: ['Black', '256 GB'], sku: 'IP15-BK-256', price: 450, stock: 0 },
-      { values: ['Blue', '128 GB'], sku: 'IP15-BL-128', price: 410, stock: 2 },
-    ],
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  for (const x of r.body.variants as { id: number; sku: string }[]) v[x.sku] = x.id;
+  ({ phone, cable, categoryId, v } = await addVariantPhone(t, staff));
 });
 afterAll(() => t?.close());
 
@@ -344,7 +307,7 @@ describe('a product with variants', () => {
 
   it('refuses variants whose values are not the options’, or repeated', async () => {
     const r = await call(t.app, 'PUT', `/v1/admin/products/${cable}/variants?locale=en`, staff, {
-      options,
+      options: phoneOptions,
       variants: [
         { values: ['Red', '128 GB'], price: 10, stock: 1 },
         { values: ['Black', '128 GB'], price: 10, stock: 1 },

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../test/fixtures.ts';
 import { call } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+import { colourOption, putVariants } from '../../test/variants.ts';
 
 let t: TestApp;
 let staff: StaffAuth;
@@ -18,7 +19,7 @@ let kettle: number;
 let phone: number;
 let categoryId: number;
 let brandId: number;
-const v: Record<string, number> = {};
+let v: Record<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,24 +36,17 @@ beforeAll(async () => {
   await addProduct(db, { ...base, titleEn: 'Toaster', titleAr: 'توستر', priceEgp: 600, stock: 2 });
   phone = (await addProduct(db, { ...base, titleEn: 'Blender', titleAr: 'خلاط', priceEgp: 900, stock: 0 }))
     .id;
-  const r = await call(t.app, 'PUT', `/v1/admin/products/${phone}/variants`, staff, {
-    options: [
-      {
-        name_en: 'Colour',
-        name_ar: 'اللون',
-        values: [
-          { en: 'Red', ar: 'أحمر' },
-          { en: 'Black', ar: 'أسود' },
-        ],
-      },
-    ],
-    variants: [
+  const colours = { ...colourOption, values: [{ en: 'Red', ar: 'أحمر' }, colourOption.values[0]!] };
+  v = await putVariants(
+    t,
+    staff,
+    phone,
+    [colours],
+    [
       { values: ['Red'], sku: 'ZQ-8801', price: 900, stock: 3 },
       { values: ['Black'], sku: 'ZQ-8802', price: 950, stock: 1 },
     ],
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  for (const x of r.body.variants as { id: number; sku: string }[]) v[x.sku] = x.id;
+  );
 });
 afterAll(() => t?.close());
 

@@ -11,9 +11,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addBrand, addCategory, addProduct, addPromotion } from '../../test/fixtures.ts';
+import { addPromotion } from '../../test/fixtures.ts';
 import { call } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+import { addVariantPhone, colourOption } from '../../test/variants.ts';
 
 let t: TestApp;
 let staff: StaffAuth;
@@ -21,51 +22,16 @@ let owner: StaffAuth;
 let phone: number;
 let cable: number;
 let categoryId: number;
-const v: Record<string, number> = {};
-
-const options = [
-  {
-    name_en: 'Colour',
-    name_ar: 'اللون',
-    values: [
-      { en: 'Black', ar: 'أسود' },
-      { en: 'Blue', ar: 'أزرق' },
-    ],
-  },
-  {
-    name_en: 'Storage',
-    name_ar: 'المساحة',
-    values: [
-      { en: '128 GB', ar: '128 جيجا' },
-      { en: '256 GB', ar: '256 جيجا' },
-    ],
-  },
-];
+let v: Record<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
   ({ catalog: staff, owner } = await ownerCatalogClerk(t, 'Variant-rows#2026'));
-  const cat = await addCategory(db, 'Mobiles', 'موبايلات');
-  categoryId = cat.id;
-  const brand = await addBrand(db, 'Apple', 'أبل');
-  const base = { categoryId: cat.id, brandId: brand.id };
-  phone = (
-    await addProduct(db, { ...base, titleEn: 'iPhone 16', titleAr: 'آيفون 16', priceEgp: 400, stock: 7 })
-  ).id;
-  cable = (
-    await addProduct(db, { ...base, titleEn: 'USB-C cable', titleAr: 'كابل', priceEgp: 100, stock: 9 })
-  ).id;
-  const r = await call(t.app, 'PUT', `/v1/admin/products/${phone}/variants`, staff, {
-    options,
-    variants: [
-      { values: ['Black', '128 GB'], sku: 'IP16-BK-128', price: 400, stock: 3 },
-      { values: ['Black', '256 GB'], sku: 'IP16-BK-256', price: 450, stock: 0 },
-      { values: ['Blue', '128 GB'], sku: 'IP16-BL-128', price: 410, stock: 12 },
-    ],
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  for (const x of r.body.variants as { id: number; sku: string }[]) v[x.sku] = x.id;
+  ({ phone, cable, categoryId, v } = await addVariantPhone(t, staff, {
+    model: 16,
+    cableStock: 9,
+    blueStock: 12,
+  }));
 });
 afterAll(() => t?.close());
 
@@ -276,7 +242,9 @@ describe('a price sync naming variants', () => {
 
 describe('options the export can write back', () => {
   it('refuses an option name or value holding ; or | (the export’s separators), in the staff’s language', async () => {
-    const bad = [{ ...options[0]!, values: [...options[0]!.values, { en: 'Red; Blue', ar: 'أحمر | أزرق' }] }];
+    const bad = [
+      { ...colourOption, values: [...colourOption.values, { en: 'Red; Blue', ar: 'أحمر | أزرق' }] },
+    ];
     const r = await call(t.app, 'PUT', `/v1/admin/products/${cable}/variants?locale=ar`, staff, {
       options: bad,
       variants: [{ values: ['Red; Blue'], sku: 'CB-RB', price: 100, stock: 1 }],
