@@ -20,6 +20,8 @@
  *   BENCH_CONNECTIONS=8        shoppers asking at once
  *   BENCH_BUILT=1              the build is fresh: skip `scripts/build.mjs --if-stale`
  *   BENCH_BACKENDS=pglite      only PGlite (or `postgres`: only PostgreSQL, on BENCH_DATABASE_URL or DATABASE_URL)
+ *   BENCH_PHASES=import,sync,database  the busy phases run after the quiet one (a shorter run for one question)
+ *   BENCH_SERVER_ENV='{"IMPORT_PACE":"1"}'  settings of the measured server (e.g. an import batch after batch)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +35,8 @@ const SYNC_SECONDS = Number(process.env.BENCH_SYNC_SECONDS ?? 60);
 const QUIET_SECONDS = Number(process.env.BENCH_QUIET_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const BACKENDS = process.env.BENCH_BACKENDS ?? '';
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'import,sync,database').split(','));
+const SERVER_ENV = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<string, string>;
 const SYNC_EVERY_MS = 3_000;
 const SYNC_BATCH = 250; // 250 every 3 s: 5,000 a minute
 const TARGET_RATIO = 1.5;
@@ -56,6 +60,7 @@ function startFollowServer(env: Record<string, string>, port: number) {
       DATABASE_STATEMENT_TIMEOUT_MS: '300000',
       OWNER_EMAIL: OWNER.email,
       OWNER_PASSWORD: OWNER.password,
+      ...SERVER_ENV,
     },
   });
 }
@@ -342,59 +347,63 @@ async function benchBackend(b: Backend, port: number) {
       .slice(0, b.importRows);
     for (const r of picked) r[priceAt] = String(Math.round(Number(r[priceAt]) * 105) / 100);
     const file = `\ufeff${[header, ...picked].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-    await phase(`during an import of ${picked.length.toLocaleString('en-US')} changed prices`, async () => {
-      const form = new FormData();
-      form.set('dry_run', 'false');
-      form.set('file', new Blob([file], { type: 'text/csv' }), 'prices.csv');
-      const up = await fetch(`${base}/v1/admin/imports?locale=en`, {
-        method: 'POST',
-        headers: staff,
-        body: form,
+    if (PHASES.has('import'))
+      await phase(`during an import of ${picked.length.toLocaleString('en-US')} changed prices`, async () => {
+        const form = new FormData();
+        form.set('dry_run', 'false');
+        form.set('file', new Blob([file], { type: 'text/csv' }), 'prices.csv');
+        const up = await fetch(`${base}/v1/admin/imports?locale=en`, {
+          method: 'POST',
+          headers: staff,
+          body: form,
+        });
+        if (up.status !== 201) throw new Error(`import upload: ${up.status} ${await up.text()}`);
+        const id = ((await up.json()) as { import: { id: number } }).import.id;
+        const t0 = Date.now();
+        for (;;) {
+          await sleep(500);
+          const job = (
+            (await (
+              await fetch(`${base}/v1/admin/imports/${id}?locale=en&per_page=1`, { headers: staff })
+            ).json()) as {
+              import: { status: string; changed: number; refused: number };
+            }
+          ).import;
+          if (job.status === 'done' || job.status === 'failed')
+            return `(${job.status}: ${job.changed} changed, ${job.refused} refused, ${((Date.now() - t0) / 1000).toFixed(0)} s)`;
+        }
       });
-      if (up.status !== 201) throw new Error(`import upload: ${up.status} ${await up.text()}`);
-      const id = ((await up.json()) as { import: { id: number } }).import.id;
-      const t0 = Date.now();
-      for (;;) {
-        await sleep(500);
-        const job = (
-          (await (
-            await fetch(`${base}/v1/admin/imports/${id}?locale=en&per_page=1`, { headers: staff })
-          ).json()) as {
-            import: { status: string; changed: number; refused: number };
-          }
-        ).import;
-        if (job.status === 'done' || job.status === 'failed')
-          return `(${job.status}: ${job.changed} changed, ${job.refused} refused, ${((Date.now() - t0) / 1000).toFixed(0)} s)`;
-      }
-    });
 
     // The sync: 250 products' prices 1% higher every 3 s (5,000 a minute), through the bulk price change.
     const random = randomFrom(7);
-    await phase(`during a sync of 5,000 price changes a minute (${SYNC_SECONDS} s)`, async () => {
-      const end = Date.now() + SYNC_SECONDS * 1000;
-      let changed = 0;
-      let calls = 0;
-      while (Date.now() < end) {
-        const t0 = Date.now();
-        const ids = new Set<number>();
-        while (ids.size < SYNC_BATCH) ids.add(1 + Math.floor(random() * total));
-        const res = await fetch(`${base}/v1/admin/products/bulk?locale=en`, {
-          method: 'POST',
-          headers: { ...staff, 'content-type': 'application/json' },
-          body: JSON.stringify({ ids: [...ids], action: 'price_percent', percent: 1 }),
-        });
-        calls++;
-        if (res.ok) changed += ((await res.json()) as { changed: number }).changed;
-        else console.log(`bulk: ${res.status} ${(await res.text()).slice(0, 200)}`);
-        await sleep(Math.max(0, SYNC_EVERY_MS - (Date.now() - t0)));
-      }
-      return `(${changed} prices changed in ${calls} calls)`;
-    });
+    if (PHASES.has('sync'))
+      await phase(`during a sync of 5,000 price changes a minute (${SYNC_SECONDS} s)`, async () => {
+        const end = Date.now() + SYNC_SECONDS * 1000;
+        let changed = 0;
+        let calls = 0;
+        while (Date.now() < end) {
+          const t0 = Date.now();
+          const ids = new Set<number>();
+          while (ids.size < SYNC_BATCH) ids.add(1 + Math.floor(random() * total));
+          const res = await fetch(`${base}/v1/admin/products/bulk?locale=en`, {
+            method: 'POST',
+            headers: { ...staff, 'content-type': 'application/json' },
+            body: JSON.stringify({ ids: [...ids], action: 'price_percent', percent: 1 }),
+          });
+          calls++;
+          if (res.ok) changed += ((await res.json()) as { changed: number }).changed;
+          else console.log(`bulk: ${res.status} ${(await res.text()).slice(0, 200)}`);
+          await sleep(Math.max(0, SYNC_EVERY_MS - (Date.now() - t0)));
+        }
+        return `(${changed} prices changed in ${calls} calls)`;
+      });
   } finally {
     await stopServer(server);
   }
   // For comparison, the path every list asked while the index was stale took before it followed the log: the
   // database (the same server with SEARCH_INDEX=database), quiet.
+  if (!PHASES.has('database'))
+    return { backend: b.name, total, phases, shown, load: `${loadBefore} → ${loadAverage()}` };
   server = startFollowServer({ ...b.env, SEARCH_INDEX: 'database' }, port);
   try {
     await waitFor(`${base}/v1/products?per_page=1`, { ms: 300_000 });

@@ -152,6 +152,8 @@ export interface AppOptions {
   staffLimits?: Partial<StaffLimits>;
   /** What reading one products file may take: rows, cells, unpacked bytes, heap, time (tests lower them). */
   importLimits?: Partial<ImportLimits>;
+  /** IMPORT_PACE: the share of the time an import's batches may take (default: batch after batch). */
+  importPace?: number;
   /** The payment gateway; default: the sandbox gateway served by this API (server.ts picks from PAYMENT_PROVIDER). */
   payments?: PaymentProvider;
   /** Who delivers (COURIER, server.ts): default the manual courier (staff type the carrier and tracking number). */
@@ -390,7 +392,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminSynonymRoutes, { prefix: '/v1/admin' });
   await app.register(adminImageRoutes, { prefix: '/v1/admin', store: images });
   await app.register(adminProductRoutes, { prefix: '/v1/admin', store: images });
-  await app.register(adminImportRoutes, { prefix: '/v1/admin', limits: opts.importLimits });
+  await app.register(adminImportRoutes, {
+    prefix: '/v1/admin',
+    limits: opts.importLimits,
+    pace: opts.importPace,
+  });
   await app.register(adminBackupRoutes, {
     prefix: '/v1/admin',
     database: opts.database,

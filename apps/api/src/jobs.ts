@@ -37,6 +37,8 @@ export interface JobsOptions {
   paymentInquiry?: InquiryOptions;
   /** ABANDONED_CART_HOURS (default 24): how long a cart is left before its reminder. */
   abandonedCartHours?: number;
+  /** IMPORT_PACE: the share of the time an import's batches may take (default: batch after batch). */
+  importPace?: number;
 }
 
 interface JobApp {
@@ -133,7 +135,13 @@ export function startJobs(
   // Products imports (catalog-admin/imports-service.ts): queued ones the upload's own run did not take, and those
   // an instance left half done when it died (its lease ran out), every 5 s, safe on any number of instances.
   every('imports', 5_000, (log) =>
-    runImports({ db: ctx.db, clock: ctx.clock, log, onWritten: opts.onCatalogWritten }),
+    runImports({
+      db: ctx.db,
+      clock: ctx.clock,
+      log,
+      onWritten: opts.onCatalogWritten,
+      pace: opts.importPace,
+    }),
   );
   // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for a
   // few seconds at 100,000 products (less for a smaller catalog); a PostgreSQL server needs none of it.

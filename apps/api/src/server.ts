@@ -87,6 +87,7 @@ async function main() {
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
     abandonedCartHours: config.ABANDONED_CART_HOURS,
+    importPace: config.IMPORT_PACE,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     corsOrigins: config.CORS_ORIGINS,
     mapTileUrl: config.VITE_MAP_TILE_URL,
@@ -125,6 +126,7 @@ async function main() {
             forHours: config.PAYMENT_INQUIRY_HOURS,
           },
           abandonedCartHours: config.ABANDONED_CART_HOURS,
+          importPace: config.IMPORT_PACE,
         });
   let closing = false;
   // SIGTERM (a rollout, `docker stop`): /ready turns 503 first, the jobs stop taking work, the server stops accepting

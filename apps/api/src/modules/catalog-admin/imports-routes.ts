@@ -39,10 +39,10 @@ const idParams = z.object({ id: idParam });
  * XLSX (a dry run first, or for real), follow the job, list the recent ones, and export the products list.
  * `limits`: what reading one file may take (imports-file.ts; tests lower them).
  */
-export const adminImportRoutes: FastifyPluginAsyncZod<{ limits?: Partial<ImportLimits> }> = async (
-  app,
-  opts,
-) => {
+export const adminImportRoutes: FastifyPluginAsyncZod<{
+  limits?: Partial<ImportLimits>;
+  pace?: number;
+}> = async (app, opts) => {
   const { db, clock } = app.ctx;
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...opts.limits };
   app.addHook('onRequest', requireStaff('catalog'));
@@ -52,9 +52,13 @@ export const adminImportRoutes: FastifyPluginAsyncZod<{ limits?: Partial<ImportL
   // takes up whatever is left, on any instance.
   const kick = () => {
     setImmediate(() => {
-      runImports({ db, clock, log: app.log, onWritten: () => app.responseCache.clear() }).catch(
-        (err: unknown) => app.log.error({ error: describeError(err) }, 'import run failed'),
-      );
+      runImports({
+        db,
+        clock,
+        log: app.log,
+        onWritten: () => app.responseCache.clear(),
+        pace: opts.pace,
+      }).catch((err: unknown) => app.log.error({ error: describeError(err) }, 'import run failed'));
     });
   };
 

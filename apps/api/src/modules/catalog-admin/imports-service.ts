@@ -109,6 +109,21 @@ export interface ImportRunContext {
    * forgotten (app.ts's response cache), so the store shows imported rows at once, as it does a saved product.
    */
   onWritten?: () => void;
+  /**
+   * The share of the time a job may work (IMPORT_PACE, 0 < share <= 1): after a batch that took t, it waits
+   * t × (1 − share) / share before the next, so shoppers' lists and searches keep the cores and the database while
+   * a large file goes in. 1 (or unset): batch after batch.
+   */
+  pace?: number;
+}
+
+/** The longest wait between two batches (well inside the lease, which each batch renews). */
+const PACE_WAIT_AT_MOST_MS = 5_000;
+
+/** Waits after a batch that took `workedMs` so the job works `share` of the time. */
+export function paceWait(workedMs: number, share: number | undefined): number {
+  if (!share || share >= 1) return 0;
+  return Math.min(PACE_WAIT_AT_MOST_MS, (workedMs * (1 - share)) / share);
 }
 
 interface JobRow {
@@ -312,19 +327,22 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
   const size = job.dry_run ? CHECK_BATCH : APPLY_BATCH;
   for (let start = Number(job.processed); start < data.length; start += size) {
     const batch = data.slice(start, start + size);
+    const started = performance.now();
     if (job.dry_run) {
       const plans = await planBatch(ctx.db, base, batch, false);
       lease = await ctx.db.transaction((tx) => saveBatch(tx, ctx, job.id, lease, plans));
-      continue;
+    } else {
+      try {
+        lease = await applyBatch(ctx, job, lease, base, batch, false);
+      } catch (err) {
+        if (err instanceof LeaseLost || !rowFailure(err)) throw err;
+        // One row failed after all: the batch was rolled back; again, each row on its own.
+        lease = await applyBatch(ctx, job, lease, base, batch, true);
+      }
+      ctx.onWritten?.();
     }
-    try {
-      lease = await applyBatch(ctx, job, lease, base, batch, false);
-    } catch (err) {
-      if (err instanceof LeaseLost || !rowFailure(err)) throw err;
-      // One row failed after all: the batch was rolled back; again, each row on its own.
-      lease = await applyBatch(ctx, job, lease, base, batch, true);
-    }
-    ctx.onWritten?.();
+    const wait = start + size < data.length ? paceWait(performance.now() - started, ctx.pace) : 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();

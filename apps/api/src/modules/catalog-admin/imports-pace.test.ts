@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { importJobs } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBrand, addCategory } from '../../test/fixtures.ts';
+import { paceWait, runImports } from './imports-service.ts';
+
+/**
+ * IMPORT_PACE (issue 50): a large import gives way to shoppers. After each batch it waits so that it works only its
+ * share of the time; shoppers' lists and searches keep the cores and the database meanwhile.
+ */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addCategory(t.database.db, 'Kettles', 'غلايات');
+  await addBrand(t.database.db, 'Tornado', 'تورنيدو');
+});
+afterAll(() => t?.close());
+
+describe('an import paced by IMPORT_PACE', () => {
+  it('waits between its batches for what its share leaves, at most 5 s, and not after its last', () => {
+    expect(paceWait(100, 0.25)).toBeCloseTo(300);
+    expect(paceWait(100, 0.5)).toBeCloseTo(100);
+    expect(paceWait(100, 1)).toBe(0);
+    expect(paceWait(100, undefined)).toBe(0);
+    expect(paceWait(2_000, 0.05)).toBe(5_000);
+  });
+
+  it('works a quarter of the time at 0.25: the next batch starts after three times the last one took', async () => {
+    // 251 new kettles: a batch of 250, then one of 1.
+    const lines = Array.from(
+      { length: 251 },
+      (_, i) => `Paced Kettle ${i},غلاية ${i},Kettles,Tornado,${100 + i}`,
+    );
+    const source = `title_en,title_ar,category,brand,price\r\n${lines.join('\r\n')}\r\n`;
+    const [job] = await t.database.db
+      .insert(importJobs)
+      .values({ fileName: 'paced.csv', dryRun: false, source, total: 251 })
+      .returning();
+    const landed: number[] = [];
+    const began = performance.now();
+    expect(
+      await runImports({
+        db: t.database.db,
+        clock: t.clock,
+        onWritten: () => landed.push(performance.now()),
+        pace: 0.25,
+      }),
+    ).toBe(1);
+    const [done] = await t.database.db.select().from(importJobs).where(eq(importJobs.id, job!.id));
+    expect(done).toMatchObject({ status: 'done', added: 251, processed: 251 });
+    expect(landed).toHaveLength(2);
+    // Before the first batch landed: the claim, the file read and the batch of 250 (most of it). At 0.25 the job
+    // then waits three times the batch, so the second batch (one row) lands well after 1.5 times all of that.
+    expect(landed[1]! - landed[0]!).toBeGreaterThanOrEqual(1.5 * (landed[0]! - began));
+  });
+
+  it('IMPORT_PACE is a share of the time from 0.05 to 1, 0.25 by default; another value stops the start', () => {
+    expect(loadConfig({}).IMPORT_PACE).toBe(0.25);
+    expect(loadConfig({ IMPORT_PACE: '1' }).IMPORT_PACE).toBe(1);
+    for (const bad of ['0', '1.5', 'fast'])
+      expect(() => loadConfig({ IMPORT_PACE: bad })).toThrow(
+        /IMPORT_PACE must be a share of the time from 0.05 to 1/,
+      );
+  });
+});
