@@ -9,6 +9,7 @@ import { catalogView, type CatalogView } from '../catalog-memo.ts';
 import { indexCards, toCard, withMonthly } from '../cards.ts';
 import {
   catalogIndexAt,
+  onIndexFollowed,
   readVersions,
   sawVersions,
   seenVersions,
@@ -274,6 +275,18 @@ async function planOnce(idx: CatalogIndex, tokens: string[], make: () => Promise
 }
 const plans = new WeakMap<CatalogIndex, Map<string, SearchPlan>>();
 const PLANS_KEPT = 20_000;
+// A plan reads the words (the vocabulary and which texts hold them), the synonyms and the categories' names: an
+// index that followed changes of products' prices, stock or flags only keeps the plans of the one before. A list
+// begun at one version and finished at the next (an import commits a batch meanwhile) is then made again without
+// planning its search again.
+onIndexFollowed((from, to, what) => {
+  if (what.words || !what.productsOnly) return;
+  const memo = plans.get(from);
+  if (memo) plans.set(to, memo);
+});
+/** The plan an index keeps for a search's words (for tests). */
+export const keptPlan = (idx: CatalogIndex, query: string) =>
+  plans.get(idx)?.get(queryWords(query).join(' '));
 
 function matchOnce(idx: CatalogIndex, key: string, make: () => IndexMatch): IndexMatch {
   let memo = matchesKept.get(idx);

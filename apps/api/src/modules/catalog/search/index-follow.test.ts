@@ -29,7 +29,7 @@ import {
   type CatalogIndex,
 } from './catalog-index.ts';
 import type { SearchEngine } from './engine.ts';
-import { indexEngine } from './index-engine.ts';
+import { indexEngine, keptPlan } from './index-engine.ts';
 import { sqlEngine } from './sql-engine.ts';
 
 /**
@@ -217,6 +217,7 @@ describe('the catalog index follows each change without being built whole', () =
         soldOutVersion: 0,
         ids: picked.map((r) => Number(r.id)),
         rows: new Map(),
+        productsOnly: true,
       };
       for (const r of picked) {
         // The cheapest or dearest of all, another product's price (a tie), or anything between.
@@ -282,6 +283,32 @@ describe('the catalog index follows each change without being built whole', () =
     const viaSynonym = await fromIndex('query=zorbulator&per_page=5');
     expect(viaSynonym.meta.total_entries).toBe(laptops.meta.total_entries);
     expect(laptops.meta.total_entries).toBeGreaterThan(0);
+  });
+
+  it("a search's plan outlives a price change (a list begun before it is not planned again), not a synonym's", async () => {
+    const typo = 'query=laptp&per_page=5';
+    const before = await fromIndex(typo);
+    expect(before.meta.total_entries).toBeGreaterThan(0);
+    const idx = await current();
+    const plan = keptPlan(idx, 'laptp');
+    expect(plan?.phrase).toBe('laptop');
+    expect((await bulk({ ids: [before.products[0]!.id], action: 'price_percent', percent: 2 })).status).toBe(
+      200,
+    );
+    const followed = await current();
+    expect(followed.version).toBeGreaterThan(idx.version);
+    expect(keptPlan(followed, 'laptp')).toBe(plan);
+    expect((await fromIndex(typo)).meta.total_entries).toBe(before.meta.total_entries);
+    // A synonym moves the version with a note of no product: the plans are made again.
+    await db().execute(
+      sql`insert into search_synonyms (term, alternative, two_way) values ('laptp', 'kettle', false)`,
+    );
+    const after = await current();
+    expect(after.version).toBeGreaterThan(followed.version);
+    expect(keptPlan(after, 'laptp')).toBeUndefined();
+    const kettles = await fromIndex('query=kettle&per_page=5');
+    expect((await fromIndex(typo)).meta.total_entries).toBe(kettles.meta.total_entries);
+    await db().execute(sql`delete from search_synonyms where term = 'laptp'`);
   });
 
   it('the lists arriving at a new version at once compute what they remember once', async () => {

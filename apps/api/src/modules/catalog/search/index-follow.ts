@@ -41,6 +41,8 @@ export interface Changes {
   ids: number[];
   /** The rows of those now in the index (active); a noted product missing here left it (hidden or deleted). */
   rows: Map<number, Row>;
+  /** Every version since noted only products (no synonym, plan or other setting beside them). */
+  productsOnly: boolean;
 }
 
 /**
@@ -79,7 +81,13 @@ export async function readChanges(db: DbOrTx, from: number): Promise<Changes | '
   const version = Number(meta.catalog_version);
   if (version < from) return 'whole';
   if (version === from)
-    return { version, soldOutVersion: Number(meta.sold_out_version), ids: [], rows: new Map() };
+    return {
+      version,
+      soldOutVersion: Number(meta.sold_out_version),
+      ids: [],
+      rows: new Map(),
+      productsOnly: true,
+    };
   if (
     meta.whole === true ||
     meta.whole === 't' ||
@@ -88,12 +96,14 @@ export async function readChanges(db: DbOrTx, from: number): Promise<Changes | '
   )
     return 'whole';
   // Only products changed: what lists remember that holds no product stays right (catalog-memo.ts).
-  if (!(meta.beside === true || meta.beside === 't')) carryPastProductChanges(db, from, version);
+  const productsOnly = !(meta.beside === true || meta.beside === 't');
+  if (productsOnly) carryPastProductChanges(db, from, version);
   const changes: Changes = {
     version,
     soldOutVersion: Number(meta.sold_out_version),
     ids: [],
     rows: new Map(),
+    productsOnly,
   };
   for (const r of list) {
     if (r.changed_id == null) continue;
@@ -346,7 +356,12 @@ export async function applyChanges(
     }
     next.soldOut = { version: changes.soldOutVersion, marks };
   }
-  carryDerived(base, next, { structural, changedIds: new Set(changes.ids), words });
+  carryDerived(base, next, {
+    structural,
+    changedIds: new Set(changes.ids),
+    words,
+    productsOnly: changes.productsOnly,
+  });
   return next;
 }
 

@@ -115,6 +115,8 @@ export interface Followed {
   changedIds: Set<number>;
   /** The vocabulary's words added, brought back or left; null when no text changed. */
   words: WordsTouched | null;
+  /** Only products were noted: synonyms, categories' names and the other settings are as they were. */
+  productsOnly: boolean;
 }
 
 /** What other modules keep per index and carry to the index following it (cards.ts keeps its card rows). */
