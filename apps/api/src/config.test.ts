@@ -74,11 +74,14 @@ describe('configuration', () => {
       DEFAULT_AUTH_LIMITS,
       loadConfig({ ADDRESS_LIMIT_FACTOR: '20' }).ADDRESS_LIMIT_FACTOR,
     );
-    expect([l.smsPerIp.max, l.signInPerIp.max, l.codePerIp.max]).toEqual([1000, 2000, 2000]);
-    expect([l.smsPerPhone, l.signInPerPhone, l.codePerPhone]).toEqual([
+    expect([l.smsPerIp.max, l.signInPerIp.max, l.codePerIp.max, l.discountCodePerIp.max]).toEqual([
+      1000, 2000, 2000, 1200,
+    ]);
+    expect([l.smsPerPhone, l.signInPerPhone, l.codePerPhone, l.discountCodePerUser]).toEqual([
       DEFAULT_AUTH_LIMITS.smsPerPhone,
       DEFAULT_AUTH_LIMITS.signInPerPhone,
       DEFAULT_AUTH_LIMITS.codePerPhone,
+      DEFAULT_AUTH_LIMITS.discountCodePerUser,
     ]);
     expect(() => loadConfig({ ADDRESS_LIMIT_FACTOR: '0' })).toThrow(/ADDRESS_LIMIT_FACTOR/);
   });

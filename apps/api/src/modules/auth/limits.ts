@@ -19,6 +19,8 @@ export interface AuthLimits {
   passwordChangePerUser: Limit;
   /** Discount codes a shopper types that do not exist (guessing private codes), per user (decision 038). */
   discountCodePerUser: Limit;
+  /** The same per address, whichever shoppers type them: one machine rotating carts or accounts. */
+  discountCodePerIp: Limit;
 }
 
 const minutes = (m: number) => m * 60;
@@ -35,6 +37,7 @@ export function withAddressFactor(limits: AuthLimits, factor: number): AuthLimit
     signInPerIp: scale(limits.signInPerIp),
     codePerIp: scale(limits.codePerIp),
     smsPerIp: scale(limits.smsPerIp),
+    discountCodePerIp: scale(limits.discountCodePerIp),
   };
 }
 
@@ -47,4 +50,5 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   smsPerIp: { max: 50, windowSeconds: minutes(60) },
   passwordChangePerUser: { max: 10, windowSeconds: minutes(15) },
   discountCodePerUser: { max: 20, windowSeconds: minutes(15) },
+  discountCodePerIp: { max: 60, windowSeconds: minutes(15) },
 };

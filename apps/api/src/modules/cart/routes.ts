@@ -73,7 +73,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           "Puts a discount code on the cart ({code}, any case). 422 with the reason in the shopper's language when " +
           'it is unknown, not started, expired, used up (in all or by you), for a first order only, below its ' +
           'minimum order or for none of the products in the cart; the cart is then unchanged. 429 (Retry-After) after ' +
-          'too many codes that do not exist.',
+          'too many codes that do not exist, from this shopper or from this address.',
         querystring: localeQuery,
         body: cartDiscountCodeBodySchema,
         response: { 200: cartResponseSchema },
@@ -82,7 +82,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       order: await applyDiscountCode(db, req.body.code, {
         ...opts(req),
-        guesses: app.ctx.authLimits.discountCodePerUser,
+        ip: req.ip,
+        guesses: { user: app.ctx.authLimits.discountCodePerUser, ip: app.ctx.authLimits.discountCodePerIp },
       }),
     }),
   );

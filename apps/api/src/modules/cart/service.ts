@@ -223,15 +223,19 @@ export async function updateCart(db: DbOrTx, body: CartUpdateBody, opts: CartOpt
 /**
  * PUT v1/users/cart/discount_code: the cart holds the code if it applies to the cart now; otherwise 422 with the
  * reason in the shopper's language and the cart unchanged (a code it held before stays). Codes that do not exist
- * count against `guesses` (per shopper: private codes are not found by trying many); each try counts before the
- * lookup, so guesses sent at once cannot all slip under it, and is taken back when the code exists.
+ * count against `guesses`, per shopper and per client address `ip` (private codes are not found by trying many,
+ * nor by one machine rotating carts or accounts); each try counts before the lookup, so guesses sent at once cannot
+ * all slip under it, and is taken back when the code exists.
  */
 export async function applyDiscountCode(
   db: DbOrTx,
   typed: string,
-  opts: CartOptions & { guesses: Limit },
+  opts: CartOptions & { ip: string; guesses: { user: Limit; ip: Limit } },
 ): Promise<Cart> {
-  const tries = [{ key: `discount:user:${opts.userId}`, limit: opts.guesses }];
+  const tries = [
+    { key: `discount:user:${opts.userId}`, limit: opts.guesses.user },
+    { key: `discount:ip:${opts.ip}`, limit: opts.guesses.ip },
+  ];
   await enforce(db, tries, opts.now);
   let exists = false;
   try {

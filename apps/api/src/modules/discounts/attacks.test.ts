@@ -16,10 +16,17 @@ let owner: StaffAuth;
 let clerk: StaffAuth;
 let n = 0;
 const GUESSES = 8;
+/** Unknown codes one address may try (all its shoppers together): above what this file's other tests try from theirs. */
+const ADDRESS_GUESSES = 20;
 
 beforeAll(async () => {
   // Unknown codes a shopper may try: lowered so guessing is stopped within a test.
-  t = await createTestApp({ authLimits: { discountCodePerUser: { max: GUESSES, windowSeconds: 900 } } });
+  t = await createTestApp({
+    authLimits: {
+      discountCodePerUser: { max: GUESSES, windowSeconds: 900 },
+      discountCodePerIp: { max: ADDRESS_GUESSES, windowSeconds: 900 },
+    },
+  });
   await addZones(t.database.db);
   make = await productMaker(t.database.db, t.clock.now());
   ({ owner, clerk } = await ownerCatalogClerk(t, 'Staff#Pass2025'));
@@ -36,6 +43,17 @@ async function newCode(body: Record<string, unknown>) {
 }
 const apply = (s: Shopper, code: string, locale = 'en') =>
   call(t.app, 'PUT', `/v1/users/cart/discount_code?locale=${locale}`, s.headers, { code });
+/** The same, from a client at `address` (what the app takes as the client's address), claiming `forwardedFor`. */
+const applyFrom = async (address: string, s: Shopper, code: string, locale = 'en', forwardedFor?: string) => {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/v1/users/cart/discount_code?locale=${locale}`,
+    remoteAddress: address,
+    headers: { ...s.headers, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    payload: { code },
+  });
+  return { status: res.statusCode, body: res.json(), res };
+};
 const cartOf = async (s: Shopper) =>
   (await call(t.app, 'GET', '/v1/users/cart?locale=en', s.headers)).body.order;
 const move = async (id: number, status: string) => {
@@ -96,6 +114,37 @@ describe('guessing codes', () => {
     const again = await apply(s, 'BANK-2000');
     expect(again.status).toBe(422);
     expect(again.body.errors.code).toEqual(['This discount code does not exist']);
+  });
+});
+
+describe('guessing codes from one address', () => {
+  it('shoppers taking turns from one address are stopped together (429 in Arabic and English), however many carts or claimed addresses; another address still uses a real code', async () => {
+    const real = await newCode({ kind: 'percent', value: 10 });
+    const p = await make(100);
+    const attacker = '203.0.113.50';
+    const perCart = GUESSES / 2; // each cart stays well under its own limit
+    let guess = 0;
+    for (let c = 0; c < ADDRESS_GUESSES / perCart; c += 1) {
+      const s = await addShopper(t.database.db, t.clock.now());
+      for (let i = 0; i < perCart; i += 1)
+        expect((await applyFrom(attacker, s, `GIFT-${(guess += 1)}`)).status).toBe(422);
+    }
+    // A new cart from that address: stopped on its first guess, in its language, even claiming other addresses.
+    const fresh = await addShopper(t.database.db, t.clock.now());
+    const ar = await applyFrom(attacker, fresh, 'GIFT-X1', 'ar', '198.51.100.1');
+    expect(ar.status).toBe(429);
+    expect(ar.body.errors[0]).toMatch(/[\u0600-\u06ff]/);
+    expect(Number(ar.res.headers['retry-after'])).toBeGreaterThan(0);
+    const en = await applyFrom(attacker, await addShopper(t.database.db, t.clock.now()), 'GIFT-X2', 'en');
+    expect(en.status).toBe(429);
+    expect(en.body.errors[0]).toMatch(/^Too many attempts/);
+    // A shopper elsewhere is not stopped by that address: a real code goes on the cart, an unknown one is a 422.
+    const elsewhere = await addShopper(t.database.db, t.clock.now());
+    await readyToPay(t.app, elsewhere, [{ productId: p.id, quantity: 1 }]);
+    expect((await applyFrom('203.0.113.51', elsewhere, 'NOPE-2')).status).toBe(422);
+    const ok = await applyFrom('203.0.113.51', elsewhere, real.code);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.order.discount_code).toBe(real.code);
   });
 });
 
