@@ -134,6 +134,44 @@ export const adminImportUploadSchema = z.object({
   file_name: z.string().max(200, { error: 'too_long:200' }).optional(),
 });
 
+/**
+ * What a changed row changes, named by the file's columns (the editor's fields; image_urls: its images), in the order
+ * the page lists them. A price, stock, limit, VAT rate or flag carries its value before and after.
+ */
+export const IMPORT_CHANGE_FIELDS = [
+  'price',
+  'price_after_promotion',
+  'promotion',
+  'stock',
+  'title_en',
+  'title_ar',
+  'description_en',
+  'description_ar',
+  'category',
+  'brand',
+  'model',
+  'series',
+  'sku',
+  'maximum_number_per_order',
+  'tax_class',
+  'featured',
+  'special_offer',
+  'active',
+  'specifications',
+  'image_urls',
+] as const;
+export type ImportChangeField = (typeof IMPORT_CHANGE_FIELDS)[number];
+
+/** A value before or after: piastres (prices), a whole number (stock, limit: null none), basis points (tax_class), a flag. */
+const importChangeValue = z.union([z.number(), z.boolean(), z.null()]);
+export const importChangeSchema = z.object({
+  field: z.enum(IMPORT_CHANGE_FIELDS),
+  /** Present for the fields that carry values (prices, stock, limit, tax_class, flags); absent: the name says it. */
+  from: importChangeValue.optional(),
+  to: importChangeValue.optional(),
+});
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
 export const adminImportSchema = z.object({
   id: z.number().int(),
   file_name: z.string(),
@@ -149,6 +187,8 @@ export const adminImportSchema = z.object({
   /** Rows equal to their product (processed - added - changed - refused): nothing is written for them. */
   unchanged: z.number().int(),
   refused: z.number().int(),
+  /** The changed rows by the field they change, most rows first (a row counts once for each of its fields). */
+  changed_fields: z.array(z.object({ field: z.enum(IMPORT_CHANGE_FIELDS), rows: z.number().int() })),
   /** Why the whole import failed, in the request's language; null otherwise. */
   error: z.string().nullable(),
   staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -164,6 +204,8 @@ export const adminImportRowSchema = z.object({
   product_id: z.number().int().nullable(),
   /** Column → messages in the request's language (refused rows). */
   reasons: z.record(z.string(), z.array(z.string())),
+  /** What a changed row changes (empty for the other rows). */
+  changes: z.array(importChangeSchema),
 });
 export type AdminImportRow = z.infer<typeof adminImportRowSchema>;
 

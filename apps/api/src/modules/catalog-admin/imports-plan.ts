@@ -14,13 +14,11 @@ import {
   IMPORT_MAX_ROWS,
   taxClassOf,
   toEgp,
-  toPiastres,
   vatRatePercent,
   type AdminProductBody,
   type TaxClass,
   type ImportColumn,
   type ImportOutcome,
-  type SpecificationInput,
 } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -34,6 +32,7 @@ import {
   parseSpecifications,
   readCell,
 } from './imports-csv.ts';
+import { importChanges, type RowChanges } from './imports-changes.ts';
 import { DEFAULT_IMPORT_LIMITS, readInThread, type ImportLimits } from './imports-file.ts';
 import {
   findBrand,
@@ -44,7 +43,6 @@ import {
   type ProductSnapshot,
 } from './imports-lookups.ts';
 import { checkVariant, readVariantRow, type VariantBook, type VariantRow } from './imports-variants.ts';
-import { vatRateBpOf } from './product-writes.ts';
 
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 
@@ -130,6 +128,8 @@ export interface Plan {
   edited?: boolean;
   /** A row equal to its product, stock included: nothing is written (its updated_at stays the export's). */
   same?: boolean;
+  /** A changed row's fields that differ from its product's (imports-changes.ts). */
+  changes?: RowChanges;
   /** A row that adds (or, by its SKU, changes) a variant of a product (imports-variants.ts). */
   variant?: VariantRow;
   /** A row that changes a variant by its id: its product, which then follows its variants' prices. */
@@ -198,54 +198,6 @@ const shopTime = (at: Date) =>
   })
     .format(at)
     .replace(',', '');
-
-/** True when the row's fields, specifications or images differ from the product's (its stock aside). */
-function changesDetails(body: AdminProductBody, images: string[] | undefined, p: ProductSnapshot): boolean {
-  const spec = (x: SpecificationInput) => [x.key_en, x.key_ar, x.value_en, x.value_ar].map((v) => v.trim());
-  const fromFile = [
-    body.title_en.trim(),
-    body.title_ar.trim(),
-    body.description_en,
-    body.description_ar,
-    body.category_id,
-    body.brand_id,
-    body.model,
-    body.series,
-    body.sku,
-    toPiastres(body.price),
-    body.promotion_id,
-    body.promotion_id !== null && body.price_after_promotion !== null
-      ? toPiastres(body.price_after_promotion)
-      : null,
-    body.maximum_number_per_order,
-    vatRateBpOf(body),
-    body.featured,
-    body.special_offer,
-    body.active,
-    body.specifications.map(spec),
-  ];
-  const now = [
-    p.titleEn,
-    p.titleAr,
-    p.descriptionEn,
-    p.descriptionAr,
-    p.categoryId,
-    p.brandId,
-    p.model,
-    p.series,
-    p.sku,
-    p.pricePiastres,
-    p.promotionId,
-    p.promotedPricePiastres,
-    p.maximumPerOrder,
-    p.vatRateBp,
-    p.featured,
-    p.specialOffer,
-    p.active,
-    p.specifications.map(spec),
-  ];
-  return images !== undefined || JSON.stringify(fromFile) !== JSON.stringify(now);
-}
 
 /**
  * By product, the sum of its stock movements after the export read it (after the file's updated_at): what was
@@ -546,7 +498,8 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
     body.price_after_promotion =
       current.promotedPricePiastres === null ? null : toEgp(current.promotedPricePiastres);
   }
-  const edited = current ? changesDetails(body, images, current) : true;
+  const changes = current ? importChanges(body, images, current) : undefined;
+  const edited = changes ? Object.keys(changes).length > 0 : true;
   if (current && exportedAt) {
     // Someone changed the product since the export (another staff member, another import): the row would put
     // their change back, so it is refused whole. A row that changes nothing of it goes on (its stock, below).
@@ -567,6 +520,7 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
   }
   // A row equal to its product (an export's row left as it is) is unchanged: the preview shows only real changes.
   const same = current !== undefined && !edited && body.stock === current.stock;
+  if (changes && current && body.stock !== current.stock) changes.stock = [current.stock, body.stock];
   return {
     rowNumber: row.rowNumber,
     outcome: current ? (same ? 'unchanged' : 'changed') : 'added',
@@ -577,5 +531,6 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
     images,
     edited,
     same,
+    changes,
   };
 }

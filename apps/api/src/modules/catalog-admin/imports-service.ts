@@ -48,6 +48,7 @@ import {
   type PlanBase,
   type ReadFile,
 } from './imports-plan.ts';
+import { changedFieldCounts, changedFieldsAfter, changeList, changesCell } from './imports-changes.ts';
 import { loadLookups } from './imports-lookups.ts';
 import { applyVariant, fileSkus, newVariantBook } from './imports-variants.ts';
 import { settleVariantProduct } from './variants-service.ts';
@@ -172,6 +173,7 @@ async function saveBatch(tx: DbOrTx, ctx: ImportRunContext, jobId: number, lease
     tx,
     sql`update import_jobs set processed = processed + ${plans.length}, added = added + ${counts.added},
         changed = changed + ${counts.changed}, refused = refused + ${counts.refused},
+        changed_fields = ${changedFieldsAfter(plans)},
         claimed_until = ${next.toISOString()}::timestamptz, updated_at = ${ctx.clock.now().toISOString()}::timestamptz
       where id = ${jobId} and status = 'running' and claimed_until = ${lease.toISOString()}::timestamptz
       returning id`,
@@ -179,10 +181,10 @@ async function saveBatch(tx: DbOrTx, ctx: ImportRunContext, jobId: number, lease
   if (!updated.length) throw new LeaseLost();
   if (plans.length)
     await tx.execute(
-      sql`insert into import_rows (job_id, row_number, outcome, product_id, reasons) values ${sql.join(
+      sql`insert into import_rows (job_id, row_number, outcome, product_id, reasons, changes) values ${sql.join(
         plans.map(
           (p) =>
-            sql`(${jobId}, ${p.rowNumber}, ${p.outcome}, ${p.productId}, ${JSON.stringify(p.reasons)}::jsonb)`,
+            sql`(${jobId}, ${p.rowNumber}, ${p.outcome}, ${p.productId}, ${JSON.stringify(p.reasons)}::jsonb, ${changesCell(p)})`,
         ),
         sql`, `,
       )}`,
@@ -531,6 +533,7 @@ interface JobView {
   added: number;
   changed: number;
   refused: number;
+  changed_fields: unknown;
   error: string | null;
   staff_id: number | null;
   staff_name: string | null;
@@ -539,7 +542,7 @@ interface JobView {
 }
 
 const jobColumns = sql`j.id, j.file_name, j.dry_run, j.status, j.total, j.processed, j.added, j.changed, j.refused,
-  j.error, j.staff_id, s.name as staff_name, j.created_at, j.finished_at`;
+  j.changed_fields, j.error, j.staff_id, s.name as staff_name, j.created_at, j.finished_at`;
 
 const toImport = (j: JobView, locale: Locale): AdminImport => {
   const total = num(j.total);
@@ -556,6 +559,7 @@ const toImport = (j: JobView, locale: Locale): AdminImport => {
     changed: num(j.changed),
     unchanged: Math.max(0, processed - num(j.added) - num(j.changed) - num(j.refused)),
     refused: num(j.refused),
+    changed_fields: changedFieldCounts(j.changed_fields),
     error: j.error ? translate(j.error, locale) : null,
     staff: j.staff_id === null ? null : { id: num(j.staff_id), name: j.staff_name ?? '' },
     created_at: iso(j.created_at),
@@ -579,9 +583,15 @@ export async function importDetail(db: DbOrTx, id: number, q: AdminImportQuery, 
   const page = q.page ?? 1;
   const where = q.outcome ? sql`job_id = ${id} and outcome = ${q.outcome}` : sql`job_id = ${id}`;
   const [found, count] = await Promise.all([
-    rows<{ row_number: number; outcome: ImportOutcome; product_id: number | null; reasons: unknown }>(
+    rows<{
+      row_number: number;
+      outcome: ImportOutcome;
+      product_id: number | null;
+      reasons: unknown;
+      changes: unknown;
+    }>(
       db,
-      sql`select row_number, outcome, product_id, reasons from import_rows where ${where}
+      sql`select row_number, outcome, product_id, reasons, changes from import_rows where ${where}
         order by (outcome = 'refused') desc, row_number limit ${perPage} offset ${(page - 1) * perPage}`,
     ),
     rows<{ n: number }>(db, sql`select count(*) as n from import_rows where ${where}`),
@@ -605,6 +615,7 @@ export async function importDetail(db: DbOrTx, id: number, q: AdminImportQuery, 
             keys.map((k) => importReason(f, translate(k, locale), translate(k, 'en'), locale)),
           ]),
         ),
+        changes: changeList(r.changes),
       };
     }),
     meta: {

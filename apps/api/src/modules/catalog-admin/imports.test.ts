@@ -143,6 +143,7 @@ describe('a dry run, then the import', () => {
       outcome: 'refused',
       product_id: null,
       reasons: { price: [`price ${apiMessage('price_invalid', 'en')}`] },
+      changes: [],
     });
     expect(d.rows.slice(1).map((x) => [x.row_number, x.outcome])).toEqual([
       [2, 'added'],

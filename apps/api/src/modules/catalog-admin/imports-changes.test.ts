@@ -1,0 +1,117 @@
+/**
+ * A changed import row says what it changes (staff checking a dry run of thousands of rows see that a row changes
+ * only its price, as meant, or its title too, a mistake in the file), and the job counts the changed rows by field.
+ * The same in the dry run and in the import that runs it for real (two batches of the real run: the counts add up).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBrand, addCategory } from '../../test/fixtures.ts';
+import { importCsv, type ImportDetail } from '../../test/imports.ts';
+import { call } from '../../test/shoppers.ts';
+import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+
+let t: TestApp;
+let staff: StaffAuth;
+/** More than a real run's batch (250 rows), so the counts of two batches add up. */
+const N = 260;
+const ids = new Map<string, number>();
+
+type Change = { field: string; from?: number | boolean | null; to?: number | boolean | null };
+type Detail = {
+  import: ImportDetail['import'] & { changed_fields: { field: string; rows: number }[] };
+  rows: (ImportDetail['rows'][number] & { changes: Change[] })[];
+};
+
+const sku = (i: number) => `KT-${String(i).padStart(3, '0')}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addCategory(t.database.db, 'Kettles', 'غلايات');
+  await addBrand(t.database.db, 'Tornado', 'تورنيدو');
+  staff = (await ownerCatalogClerk(t, 'Changed-columns#2026')).catalog;
+  const lines = ['sku,title_en,title_ar,category,brand,price,stock'];
+  for (let i = 1; i <= N; i++) lines.push(`${sku(i)},Kettle ${i},غلاية ${i},Kettles,Tornado,1000,4`);
+  const made = await importCsv(t, staff, lines.join('\r\n'));
+  expect(made.import).toMatchObject({ status: 'done', added: N, refused: 0 });
+  for (const p of await rows<{ id: number; sku: string }>(t.database.db, sql`select id, sku from products`))
+    ids.set(p.sku, Number(p.id));
+});
+afterAll(() => t?.close());
+
+/**
+ * Every product's price 1,000 → 1,050 EGP, except: the second's title too, the third left as it is, the fourth's
+ * stock only (4 → 7).
+ */
+function newPrices() {
+  const lines = ['id,title_en,price,stock'];
+  for (let i = 1; i <= N; i++) {
+    const id = ids.get(sku(i));
+    if (i === 2) lines.push(`${id},Kettle 2 XL,1050,4`);
+    else if (i === 3) lines.push(`${id},Kettle 3,1000,4`);
+    else if (i === 4) lines.push(`${id},Kettle 4,1000,7`);
+    else lines.push(`${id},Kettle ${i},1050.00,4`);
+  }
+  return lines.join('\r\n');
+}
+
+const price = { field: 'price', from: 100_000, to: 105_000 };
+
+function expectReport(d: Detail) {
+  const byRow = new Map(d.rows.map((r) => [r.row_number, r]));
+  expect(d.import).toMatchObject({ status: 'done', changed: N - 1, unchanged: 1, refused: 0 });
+  expect(byRow.get(2)).toMatchObject({ outcome: 'changed', changes: [price] }); // the price only
+  expect(byRow.get(3)).toMatchObject({ outcome: 'changed', changes: [price, { field: 'title_en' }] });
+  expect(byRow.get(3)!.changes[1]).toEqual({ field: 'title_en' }); // a title is named, not quoted
+  expect(byRow.get(4)).toMatchObject({ outcome: 'unchanged', changes: [] });
+  expect(byRow.get(5)).toMatchObject({ outcome: 'changed', changes: [{ field: 'stock', from: 4, to: 7 }] });
+  expect(byRow.get(6)).toMatchObject({ outcome: 'changed', changes: [price] });
+  expect(d.import.changed_fields).toEqual([
+    { field: 'price', rows: N - 2 },
+    { field: 'stock', rows: 1 },
+    { field: 'title_en', rows: 1 },
+  ]);
+}
+
+const priceOf = async (i: number) =>
+  Number(
+    (
+      await rows<{ p: number }>(
+        t.database.db,
+        sql`select price_piastres as p from products where id = ${ids.get(sku(i))!}`,
+      )
+    )[0]!.p,
+  );
+
+describe('a changed import row', () => {
+  let checked: Detail;
+
+  it('says in the dry run which columns it changes (a price before and after), and the job counts them by column', async () => {
+    checked = (await importCsv(t, staff, newPrices(), { dryRun: true })) as Detail;
+    expectReport(checked);
+    expect(await priceOf(1)).toBe(100_000); // a dry run writes nothing
+  });
+
+  it('says the same once the checked file is imported, the counts of its batches added up', async () => {
+    const run = await call(t.app, 'POST', `/v1/admin/imports/${checked.import.id}/run?locale=en`, staff);
+    expect(run.status).toBe(201);
+    let done: Detail | null = null;
+    for (let i = 0; i < 400 && !done; i++) {
+      const r = await call(
+        t.app,
+        'GET',
+        `/v1/admin/imports/${run.body.import.id}?locale=en&per_page=10`,
+        staff,
+      );
+      if (r.body.import.status === 'done') done = r.body as Detail;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expectReport(done!);
+    expect(await priceOf(1)).toBe(105_000);
+    expect(await priceOf(3)).toBe(100_000);
+    // The list of imports says the counts too.
+    const recent = await call(t.app, 'GET', '/v1/admin/imports?locale=en', staff);
+    expect(recent.body.imports[0].changed_fields).toEqual(done!.import.changed_fields);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * What a changed import row changes (so staff reading a dry run of 5,000 rows see that a row changes only its price,
+ * or its title too): the row's fields compared with its product (importChanges, from planRow), kept with the row
+ * (import_rows.changes) and counted by field on the job (import_jobs.changed_fields) in the statements that already
+ * save a batch: no statement per row. Read back in the file's column names, in IMPORT_CHANGE_FIELDS' order.
+ */
+import {
+  IMPORT_CHANGE_FIELDS,
+  toPiastres,
+  type AdminProductBody,
+  type ImportChange,
+  type ImportChangeField,
+  type ImportOutcome,
+  type SpecificationInput,
+} from '@store/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProductSnapshot } from './imports-lookups.ts';
+import { vatRateBpOf } from './product-writes.ts';
+
+type Value = number | boolean | null;
+/** Field → its value before and after (prices in piastres, tax_class in basis points), or null: the name says it. */
+export type RowChanges = Partial<Record<ImportChangeField, [Value, Value] | null>>;
+
+const spec = (x: SpecificationInput) => [x.key_en, x.key_ar, x.value_en, x.value_ar].map((v) => v.trim());
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/**
+ * The fields of a row (its stock aside: the caller adds it once the stock is counted) that differ from the
+ * product's; `images` undefined when the row leaves them as they are. Empty: the row changes none of them.
+ */
+export function importChanges(
+  body: AdminProductBody,
+  images: string[] | undefined,
+  p: ProductSnapshot,
+): RowChanges {
+  const out: RowChanges = {};
+  const named = (field: ImportChangeField, file: unknown, now: unknown) => {
+    if (!same(file, now)) out[field] = null;
+  };
+  const valued = (field: ImportChangeField, file: Value | undefined, now: Value) => {
+    if (!same(file, now)) out[field] = [now, file ?? null];
+  };
+  valued('price', toPiastres(body.price), p.pricePiastres);
+  valued(
+    'price_after_promotion',
+    body.promotion_id !== null && body.price_after_promotion !== null
+      ? toPiastres(body.price_after_promotion)
+      : null,
+    p.promotedPricePiastres,
+  );
+  named('promotion', body.promotion_id, p.promotionId);
+  named('title_en', body.title_en.trim(), p.titleEn);
+  named('title_ar', body.title_ar.trim(), p.titleAr);
+  named('description_en', body.description_en, p.descriptionEn);
+  named('description_ar', body.description_ar, p.descriptionAr);
+  named('category', body.category_id, p.categoryId);
+  named('brand', body.brand_id, p.brandId);
+  named('model', body.model, p.model);
+  named('series', body.series, p.series);
+  named('sku', body.sku, p.sku);
+  valued('maximum_number_per_order', body.maximum_number_per_order ?? null, p.maximumPerOrder);
+  valued('tax_class', vatRateBpOf(body), p.vatRateBp);
+  valued('featured', body.featured, p.featured);
+  valued('special_offer', body.special_offer, p.specialOffer);
+  valued('active', body.active, p.active);
+  named(
+    'specifications',
+    JSON.stringify(body.specifications.map(spec)),
+    JSON.stringify(p.specifications.map(spec)),
+  );
+  if (images !== undefined) out.image_urls = null;
+  return out;
+}
+
+interface Planned {
+  outcome: ImportOutcome;
+  changes?: RowChanges;
+}
+
+/** A row's import_rows.changes: what a changed row changes, else null. */
+export const changesCell = (p: Planned): SQL =>
+  sql`${p.outcome === 'changed' && p.changes ? JSON.stringify(p.changes) : null}::jsonb`;
+
+/**
+ * import_jobs.changed_fields with a batch's changed rows added, by field: an expression of the batch's update of the
+ * job (its own row's value read in the same statement).
+ */
+export function changedFieldsAfter(plans: Planned[]): SQL {
+  const counts: Record<string, number> = {};
+  for (const p of plans)
+    if (p.outcome === 'changed' && p.changes)
+      for (const f of Object.keys(p.changes)) counts[f] = (counts[f] ?? 0) + 1;
+  if (!Object.keys(counts).length) return sql`changed_fields`;
+  return sql`(select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (
+      select k, sum(n)::int as n from (
+        select key as k, value::int as n from jsonb_each_text(import_jobs.changed_fields)
+        union all select key, value::int from jsonb_each_text(${JSON.stringify(counts)}::jsonb)
+      ) x group by k) y)`;
+}
+
+const jsonOf = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+const order = (f: string) => IMPORT_CHANGE_FIELDS.indexOf(f as ImportChangeField);
+const known = (f: string): f is ImportChangeField => order(f) >= 0;
+
+/** import_rows.changes → the API's list, in the page's order. */
+export function changeList(raw: unknown): ImportChange[] {
+  const changes = (jsonOf(raw) ?? {}) as Record<string, [Value, Value] | null>;
+  return Object.keys(changes)
+    .filter(known)
+    .sort((a, b) => order(a) - order(b))
+    .map((field) => {
+      const v = changes[field];
+      return Array.isArray(v) ? { field, from: v[0], to: v[1] } : { field };
+    });
+}
+
+/** import_jobs.changed_fields → the API's list, most rows first (ties in the page's order). */
+export function changedFieldCounts(raw: unknown): { field: ImportChangeField; rows: number }[] {
+  const counts = (jsonOf(raw) ?? {}) as Record<string, number>;
+  return Object.keys(counts)
+    .filter(known)
+    .map((field) => ({ field, rows: Number(counts[field]) }))
+    .sort((a, b) => b.rows - a.rows || order(a.field) - order(b.field));
+}
