@@ -14,12 +14,13 @@
  *                          BENCH_ONLY=report: the sales report by each group_by, written to reports-latest.md)
  *   BENCH_PGLITE=0         skip the embedded database (PGlite under bench/.tmp; seeding 200,000 orders there
  *                          takes about a minute, as on PostgreSQL)
+ *   BENCH_PORT=3950        the first store's port (the second backend's: the next); another per bench run beside
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchDatabase, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
+import { benchDatabase, benchPort, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -331,7 +332,7 @@ async function main() {
     backends.push({ name: 'PGlite (embedded)', env: { DATA_DIR: path.join(tmp, `admin-pglite-${ORDERS}`) } });
   const results = [];
   try {
-    let port = 3950;
+    let port = benchPort();
     for (const b of backends) results.push(await benchBackend(b, port++));
   } finally {
     stopPg?.();

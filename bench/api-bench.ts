@@ -23,7 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freshPrefixes, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
-import { benchDatabase, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
+import { benchDatabase, benchPort, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -549,7 +549,7 @@ async function main() {
   }
   const results = [];
   try {
-    let port = 3900;
+    let port = benchPort();
     for (const b of backends) results.push(await benchBackend(b, port++));
   } finally {
     stopPg?.();

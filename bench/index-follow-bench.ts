@@ -25,7 +25,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchDatabase, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
+import { benchDatabase, benchPort, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
@@ -469,7 +469,7 @@ async function main() {
     });
   }
   const results = [];
-  let port = 3950;
+  let port = benchPort();
   for (const b of backends) results.push(await benchBackend(b, port++));
   const out = [
     `# Never-asked searches and lists while the catalog changes, ${new Date().toISOString().slice(0, 10)}`,

@@ -13,19 +13,20 @@
  *   BENCH_HEAP_MB=12288     the server's --max-old-space-size
  *   BENCH_MODES=memory,database   which SEARCH_INDEX values to run
  *   BENCH_STATEMENT_TIMEOUT_MS=0  the server's DATABASE_STATEMENT_TIMEOUT_MS (the default 10 s stops the build)
+ *   BENCH_PORT=3950         the store's port (another one per bench run beside)
  */
 import autocannon from 'autocannon';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freshPrefixes, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
-import { root, startServer, stopServer, waitFor } from './server-kit.ts';
+import { benchPort, root, startServer, stopServer, waitFor } from './server-kit.ts';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/store_million';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const HEAP_MB = Number(process.env.BENCH_HEAP_MB ?? 12_288);
 const MODES = (process.env.BENCH_MODES ?? 'memory,database').split(',') as ('memory' | 'database')[];
-const PORT = 3970;
+const PORT = benchPort();
 
 function startMillionServer(mode: string) {
   return startServer({

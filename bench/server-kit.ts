@@ -27,6 +27,20 @@ export async function waitFor(url: string, { ms = 180_000, everyMs = 200 } = {})
   throw new Error(`no answer from ${url} within ${Math.round(ms / 1000)} s`);
 }
 
+/**
+ * The port of the first store a bench starts: BENCH_PORT, 3950 by default; a bench that starts one per backend
+ * (PGlite, PostgreSQL) takes the next ports too (`benchPort(1)`). Two benches run side by side when each has its
+ * own: `BENCH_PORT=4050 npm run bench:admin` beside `npm run bench:index-follow`. A port that is not a whole number
+ * from 1024 to 65000 stops the bench with a sentence naming BENCH_PORT.
+ */
+export function benchPort(offset = 0): number {
+  const raw = process.env.BENCH_PORT?.trim() || '3950';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1024 || port > 65_000)
+    throw new Error(`BENCH_PORT must be a port number from 1024 to 65000 (the first store's), not "${raw}"`);
+  return port + offset;
+}
+
 export interface ServerOptions {
   port: number;
   /** The bench's settings for this server (DATABASE_URL, DATA_DIR, SEARCH_INDEX…), over the defaults below. */
