@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { openSignedIn } from './admin-session';
-import { expect, test } from './fixtures';
+import { openSignedIn, type StaffSession } from './admin-session';
+import { expect, test, type APIRequestContext } from './fixtures';
 
 /**
  * The products spreadsheet import (issue 17) in a real Chromium against the built app on the real API: the owner
@@ -68,4 +68,107 @@ test('the owner checks a CSV with one bad row, imports it, and the good products
   await expect(cards).toHaveCount(2);
   await expect(cards.filter({ hasText: 'كاريير' })).toHaveCount(1);
   await expect(cards.filter({ hasText: 'بايظ' })).toHaveCount(0);
+});
+
+/** An import through the API, as the page sends it, followed until it is done; answers its rows. */
+async function importByApi(request: APIRequestContext, session: StaffSession, csv: string) {
+  const res = await request.post('/v1/admin/imports?locale=en', {
+    headers: session.headers,
+    multipart: {
+      dry_run: 'false',
+      file: { name: 'setup.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') },
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { import: job } = (await res.json()) as { import: { id: number } };
+  let detail: { import: { status: string }; rows: { row_number: number; product_id: number }[] } | null =
+    null;
+  await expect
+    .poll(
+      async () => {
+        const r = await request.get(`/v1/admin/imports/${job.id}?locale=en&per_page=50`, {
+          headers: session.headers,
+        });
+        detail = (await r.json()) as typeof detail;
+        return detail!.import.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('done');
+  return detail!.rows;
+}
+
+test('a checked file’s changed rows say what they change, and the check counts the rows by column @phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  // Arabic on a phone (375 px), English on a desktop.
+  const ar = testInfo.project.name === 'phone';
+  const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const session = await openSignedIn(page, request, ar ? 'ar' : 'en');
+  const made = await importByApi(
+    request,
+    session,
+    [
+      'title_en,title_ar,category,brand,price,stock',
+      ...[1, 2, 3].map((i) => `Kettle ${i} ${tag},غلاية ${i} ${tag},Split Air Conditioners,Carrier,1000,4`),
+    ].join('\r\n'),
+  );
+  const id = (row: number) => made.find((r) => r.row_number === row)!.product_id;
+  // The first kettle's price, as meant; the second's price and, by mistake, its title; the third as it is.
+  const csv = [
+    'id,title_en,price',
+    `${id(2)},Kettle 1 ${tag},1049.50`,
+    `${id(3)},Kettle 2 ${tag} (copy),1049.50`,
+    `${id(4)},Kettle 3 ${tag},1000`,
+  ].join('\r\n');
+
+  await page.goto('/admin/imports');
+  await page.getByTestId('import-file').setInputFiles({
+    name: `prices-${tag}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await page.getByTestId('import-check').click();
+  const job = page.getByTestId('import-job');
+  await expect(job.getByTestId('import-status')).toHaveText(ar ? 'خلص' : 'Done', { timeout: 30_000 });
+  await expect(job.getByTestId('import-count-changed')).toHaveText('2');
+  await expect(job.getByTestId('import-count-unchanged')).toHaveText('1');
+
+  // At a glance: 2 rows change their price, 1 its English title.
+  const summary = job.getByTestId('import-changed-fields');
+  await expect(summary).toContainText(
+    ar ? 'الصفوف اللي هتتعدّل، حسب الخانة' : 'Rows that will change, by column',
+  );
+  await expect(summary.getByTestId('import-changed-field')).toHaveText(
+    ar ? ['السعر: 2', 'الاسم (إنجليزي): 1'] : ['Price: 2', 'Title (English): 1'],
+  );
+
+  // Row by row: the price before and after; the title named.
+  const rows = job.getByTestId('import-row');
+  const priceChange = ar ? 'السعر: من 1,000 ج.م لـ 1,049.50 ج.م' : 'Price: 1,000 EGP → 1,049.50 EGP';
+  await expect(rows.nth(0).getByTestId('import-change')).toHaveText([priceChange]);
+  await expect(rows.nth(1).getByTestId('import-change')).toHaveText([
+    priceChange,
+    ar ? 'الاسم (إنجليزي)' : 'Title (English)',
+  ]);
+  await expect(rows.nth(2)).toContainText(ar ? 'من غير تغيير' : 'Unchanged');
+  await expect(rows.nth(2).getByTestId('import-change')).toHaveCount(0);
+  // Nothing runs off a phone's screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({
+    path: `${ARTIFACTS}/admin-import-changes-${ar ? 'ar-375' : 'en-1366'}.png`,
+    fullPage: true,
+  });
+
+  // Imported for real: the same, in the past tense.
+  await page.getByTestId('import-run').click();
+  await expect(job).toContainText(ar ? 'استيراد prices-' : 'Import of prices-');
+  await expect(job.getByTestId('import-status')).toHaveText(ar ? 'خلص' : 'Done', { timeout: 30_000 });
+  await expect(summary).toContainText(ar ? 'الصفوف اللي اتعدّلت، حسب الخانة' : 'Rows changed, by column');
+  await expect(rows.nth(1).getByTestId('import-change')).toHaveText([
+    priceChange,
+    ar ? 'الاسم (إنجليزي)' : 'Title (English)',
+  ]);
 });

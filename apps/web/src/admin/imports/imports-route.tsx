@@ -29,6 +29,7 @@ import {
   runCheckedImport,
   uploadImport,
 } from './api';
+import { ChangedFieldsSummary, RowChanges } from './row-changes';
 
 type OutcomeFilter = ImportOutcome | 'all';
 
@@ -206,6 +207,7 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
             </div>
           ))}
         </dl>
+        <ChangedFieldsSummary job={job} />
         {job.dry_run && job.status === 'done' && (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3">
             <p className="min-w-0 flex-1 text-sm text-slate-800">
@@ -290,6 +292,7 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
                           messages.map((m, i) => <li key={`${field}-${i}`}>{m}</li>),
                         )}
                       </ul>
+                      <RowChanges changes={r.changes} />
                     </td>
                   </tr>
                 ))}
