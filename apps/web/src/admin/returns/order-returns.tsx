@@ -3,6 +3,7 @@ import type { AdminReturn } from '@store/contracts/returns';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ReturnPickupLine, ReturnPickupNews } from '../../ui/return-pickup';
 import { Card } from '../components/card';
 import { dateTime, money } from '../lib/format';
 import { addReturnTexts, orderReturnsQueryOptions, RETURN_TONE } from './api';
@@ -12,17 +13,21 @@ addReturnTexts();
 /** The courier's news of a return's pickup (Bosta's webhook): picked up at the shopper's, back at the shop. */
 export function PickupNews({ r, locale }: { r: AdminReturn; locale: Locale }) {
   const { t } = useTranslation('admin-returns');
-  if (!r.pickup?.picked_up_at && !r.pickup?.back_at_shop_at) return null;
+  if (!r.pickup) return null;
   return (
-    <ul className="mt-1 flex flex-col gap-0.5 text-sm" data-testid="admin-return-pickup-news">
-      {r.pickup.picked_up_at && <li>{t('pickedUp', { date: dateTime(r.pickup.picked_up_at, locale) })}</li>}
-      {r.pickup.back_at_shop_at && (
-        <li className="font-semibold text-sky-900">
-          {t('backAtShop', { date: dateTime(r.pickup.back_at_shop_at, locale) })}
+    <ReturnPickupNews
+      pickup={r.pickup}
+      pickedUp={(at) => t('pickedUp', { date: dateTime(at, locale) })}
+      backAtShop={(at) => (
+        <>
+          {t('backAtShop', { date: dateTime(at, locale) })}
           {r.status === 'approved' && <span className="block font-normal">{t('backAtShopNext')}</span>}
-        </li>
+        </>
       )}
-    </ul>
+      testId="admin-return-pickup-news"
+      className="mt-1 flex flex-col gap-0.5 text-sm"
+      backClassName="font-semibold text-sky-900"
+    />
   );
 }
 
@@ -96,22 +101,12 @@ function OrderReturn({ r, locale }: { r: AdminReturn; locale: Locale }) {
       )}
       {r.pickup && (
         <div className="mt-2" data-testid="order-return-pickup">
-          <p className="text-sm break-words">
-            {t('pickup', { carrier: r.pickup.carrier })} <bdi dir="ltr">{r.pickup.tracking_number}</bdi>
-            {r.pickup.tracking_url && (
-              <>
-                {' · '}
-                <a
-                  href={r.pickup.tracking_url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-brand-700 underline"
-                >
-                  {t('follow')}
-                </a>
-              </>
-            )}
-          </p>
+          <ReturnPickupLine
+            pickup={r.pickup}
+            text={t('pickup', { carrier: r.pickup.carrier })}
+            follow={t('follow')}
+            className="text-sm break-words"
+          />
           <PickupNews r={r} locale={locale} />
         </div>
       )}

@@ -7,6 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessages } from '../../lib/form-errors';
 import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
+import { ReturnPickupLine } from '../../ui/return-pickup';
 import { Skeleton } from '../../ui/skeleton';
 import { useCan } from '../auth/store';
 import { Card } from '../components/card';
@@ -105,9 +106,12 @@ function ReturnCard({ r, booksPickups, chosen }: { r: AdminReturn; booksPickups:
       {r.status === 'approved' &&
         (r.pickup ? (
           <div className="mt-2">
-            <p className="text-sm" data-testid="admin-return-pickup">
-              {t('pickup', { carrier: r.pickup.carrier })} <bdi dir="ltr">{r.pickup.tracking_number}</bdi>
-            </p>
+            <ReturnPickupLine
+              pickup={r.pickup}
+              text={t('pickup', { carrier: r.pickup.carrier })}
+              testId="admin-return-pickup"
+              className="text-sm"
+            />
             <PickupNews r={r} locale={locale} />
           </div>
         ) : (

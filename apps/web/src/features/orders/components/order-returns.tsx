@@ -17,6 +17,7 @@ import { useLocaleStore } from '../../../lib/locale-store';
 import { BidiText } from '../../../ui/bidi-text';
 import { buttonClass } from '../../../ui/button';
 import { SelectField, TextAreaField } from '../../../ui/field';
+import { ReturnPickupLine, ReturnPickupNews } from '../../../ui/return-pickup';
 import { ORDERS_KEY } from '../api/orders';
 import { requestReturn, returnsQueryOptions } from '../api/returns';
 
@@ -123,35 +124,23 @@ function ReturnCard({ r }: { r: ReturnView }) {
         </p>
       )}
       {r.pickup && (
-        <p className="mt-2 text-slate-700" data-testid="return-pickup">
-          {t('pickup', { carrier: r.pickup.carrier })}{' '}
-          <span dir="ltr" className="font-semibold">
-            {r.pickup.tracking_number}
-          </span>
-          {r.pickup.tracking_url && (
-            <>
-              {' · '}
-              <a
-                href={r.pickup.tracking_url}
-                target="_blank"
-                rel="noreferrer"
-                className="text-brand-700 underline"
-              >
-                {t('follow')}
-              </a>
-            </>
-          )}
-        </p>
-      )}
-      {r.pickup?.picked_up_at && (
-        <p className="mt-1 text-slate-700" data-testid="return-picked-up">
-          {t('pickedUp', { date: longDate(r.pickup.picked_up_at, locale) })}
-        </p>
-      )}
-      {r.pickup?.back_at_shop_at && (
-        <p className="mt-1 text-slate-700" data-testid="return-back-at-shop">
-          {t('backAtShop', { date: longDate(r.pickup.back_at_shop_at, locale) })}
-        </p>
+        <>
+          <ReturnPickupLine
+            pickup={r.pickup}
+            text={t('pickup', { carrier: r.pickup.carrier })}
+            follow={t('follow')}
+            testId="return-pickup"
+            className="mt-2 text-slate-700"
+            numberClassName="font-semibold"
+          />
+          <ReturnPickupNews
+            pickup={r.pickup}
+            pickedUp={(at) => t('pickedUp', { date: longDate(at, locale) })}
+            backAtShop={(at) => t('backAtShop', { date: longDate(at, locale) })}
+            testId="return-pickup-news"
+            className="mt-1 flex flex-col gap-1 text-slate-700"
+          />
+        </>
       )}
       {r.refund !== null && (
         <p className="mt-2 font-semibold text-emerald-800" data-testid="return-refund">
