@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory } from '../../test/fixtures.ts';
 import { importCsv, type ImportDetail } from '../../test/imports.ts';
 import { call } from '../../test/shoppers.ts';
+import { addVariantPhone } from '../../test/variants.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
 
 let t: TestApp;
@@ -113,5 +114,27 @@ describe('a changed import row', () => {
     // The list of imports says the counts too.
     const recent = await call(t.app, 'GET', '/v1/admin/imports?locale=en', staff);
     expect(recent.body.imports[0].changed_fields).toEqual(done!.import.changed_fields);
+  });
+});
+
+describe('a variant row that changes a variant by its SKU', () => {
+  it('says which of its price, promotion price and stock it changes, in the dry run and the import', async () => {
+    const { phone } = await addVariantPhone(t, staff, { model: 16 });
+    const csv = [
+      'id,sku,price,stock,variant_of,variant_values',
+      `,IP16-BK-128,420,3,${phone},"Black | أسود ; 128 GB | 128 جيجا"`, // the price only
+      `,IP16-BK-256,450,6,${phone},"Black | أسود ; 256 GB | 256 جيجا"`, // the stock only
+    ].join('\r\n');
+    for (const dryRun of [true, false]) {
+      const d = (await importCsv(t, staff, csv, { dryRun })) as Detail;
+      expect(d.rows.map((r) => [r.row_number, r.outcome, r.changes])).toEqual([
+        [2, 'changed', [{ field: 'price', from: 40_000, to: 42_000 }]],
+        [3, 'changed', [{ field: 'stock', from: 0, to: 6 }]],
+      ]);
+      expect(d.import.changed_fields).toEqual([
+        { field: 'price', rows: 1 },
+        { field: 'stock', rows: 1 },
+      ]);
+    }
   });
 });

@@ -72,6 +72,26 @@ export function importChanges(
   return out;
 }
 
+interface VariantPrices {
+  price: number;
+  price_after_promotion?: number | null;
+  stock: number;
+}
+
+/** A variant row that changes a variant by its SKU: its price, promotion price and stock before and after. */
+export function variantChanges(was: VariantPrices, now: VariantPrices): RowChanges {
+  const out: RowChanges = {};
+  const piastres = (egp: number | null | undefined) =>
+    egp === null || egp === undefined ? null : toPiastres(egp);
+  const valued = (field: ImportChangeField, file: Value, before: Value) => {
+    if (!same(file, before)) out[field] = [before, file];
+  };
+  valued('price', piastres(now.price), piastres(was.price));
+  valued('price_after_promotion', piastres(now.price_after_promotion), piastres(was.price_after_promotion));
+  valued('stock', now.stock, was.stock);
+  return out;
+}
+
 interface Planned {
   outcome: ImportOutcome;
   changes?: RowChanges;

@@ -29,6 +29,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { products, type VariantOption } from '../../db/schema.ts';
+import { variantChanges, type RowChanges } from './imports-changes.ts';
 import { parseImageUrls } from './imports-csv.ts';
 import { productVariants, writeVariants } from './variants-service.ts';
 
@@ -233,6 +234,8 @@ interface Placed {
   index: number;
   /** The row changes a variant of the product (its SKU was one of theirs), of this id (a dry run: none yet). */
   changes: { id?: number } | null;
+  /** What it changes of that variant (imports-changes.ts). */
+  fields?: RowChanges;
 }
 
 const optionList = (options: VariantOption[]) => options.map((o) => `${o.name_en} / ${o.name_ar}`).join(', ');
@@ -320,7 +323,9 @@ function place(state: ParentState, v: VariantRow, book: VariantBook): Placed | {
     }
     return { reasons };
   }
-  return { body: parsed.data, index, changes: was ? { id: was.id } : null };
+  if (!was) return { body: parsed.data, index, changes: null };
+  const fields = variantChanges(was, parsed.data.variants[index]!);
+  return { body: parsed.data, index, changes: { id: was.id }, fields };
 }
 
 /** The body's variants as a dry run's book keeps them (the row's, by its row number when new). */
@@ -345,7 +350,7 @@ function stateAfter(
 }
 
 export type VariantOutcome =
-  | { outcome: 'added' | 'changed'; productId: number | null }
+  | { outcome: 'added' | 'changed'; productId: number | null; changes?: RowChanges }
   | { outcome: 'refused'; productId: null; reasons: Reasons };
 
 /** A dry run: what the row would do, the book then holding the product as the row leaves it. */
@@ -364,7 +369,7 @@ export async function checkVariant(
   if ('reasons' in placed) return { outcome: 'refused', productId: null, reasons: placed.reasons };
   book.states.set(parent.key, stateAfter(placed.body, state, placed, rowNumber));
   return placed.changes
-    ? { outcome: 'changed', productId: placed.changes.id ?? null }
+    ? { outcome: 'changed', productId: placed.changes.id ?? null, changes: placed.fields }
     : { outcome: 'added', productId: null };
 }
 
@@ -383,7 +388,7 @@ export async function applyVariant(
   const placed = place(state, v, book);
   if ('reasons' in placed) return { outcome: 'refused', productId: null, reasons: placed.reasons };
   await writeVariants(tx, parent.id!, placed.body, now, { id: staffId });
-  if (placed.changes) return { outcome: 'changed', productId: placed.changes.id! };
+  if (placed.changes) return { outcome: 'changed', productId: placed.changes.id!, changes: placed.fields };
   const before = new Set(state.variants.map((x) => x.id));
   const after = await tx
     .select({ id: products.id })
