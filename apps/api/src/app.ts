@@ -71,6 +71,7 @@ import { adminReturnRoutes, returnRoutes } from './modules/returns/index.ts';
 import { keepUploadedFile } from './lib/uploaded-files.ts';
 import { adminProductRoutes } from './modules/catalog-admin/products-routes.ts';
 import { adminImportRoutes } from './modules/catalog-admin/imports-routes.ts';
+import { trackShoppers } from './lib/shoppers-activity.ts';
 import { adminBackupRoutes } from './modules/backup/index.ts';
 import type { ImportLimits } from './modules/catalog-admin/imports-file.ts';
 import { registerWeb, webScriptHashes } from './web.ts';
@@ -249,6 +250,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   // The store's own stylesheets, faces and pictures get the few that act on a file (lib/security-headers.ts).
   app.addHook('onRequest', headersHook(headers, fileHeaders(headers)));
+  // Whether shoppers are being served now: an import gives way to them (IMPORT_PACE).
+  trackShoppers(app);
   app.setValidatorCompiler(validatorCompiler);
   // Product lists are checked against their contract in the tests only (lib/response-serializer.ts).
   app.setSerializerCompiler(responseSerializer({ check: opts.env === 'test' }));

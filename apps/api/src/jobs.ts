@@ -39,6 +39,11 @@ export interface JobsOptions {
   abandonedCartHours?: number;
   /** IMPORT_PACE: the share of the time an import's batches may take (default: batch after batch). */
   importPace?: number;
+  /**
+   * Whether shoppers are being served on this instance: an import waits only then. Unset (a worker, which serves
+   * none, beside web instances on the same database): it always waits.
+   */
+  shoppersBusy?: () => boolean;
 }
 
 interface JobApp {
@@ -141,6 +146,7 @@ export function startJobs(
       log,
       onWritten: opts.onCatalogWritten,
       pace: opts.importPace,
+      shoppersBusy: opts.shoppersBusy,
     }),
   );
   // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for a

@@ -127,6 +127,8 @@ async function main() {
           },
           abandonedCartHours: config.ABANDONED_CART_HOURS,
           importPace: config.IMPORT_PACE,
+          // A worker (JOBS=only) serves no shopper: its imports always give way to the web instances'.
+          shoppersBusy: config.JOBS === 'only' ? undefined : () => app.shoppers.busy(),
         });
   let closing = false;
   // SIGTERM (a rollout, `docker stop`): /ready turns 503 first, the jobs stop taking work, the server stops accepting

@@ -57,6 +57,40 @@ describe('an import paced by IMPORT_PACE', () => {
     expect(landed[1]! - landed[0]!).toBeGreaterThanOrEqual(1.5 * (landed[0]! - began));
   });
 
+  it('runs batch after batch while nobody shops on the instance, and gives way again once a shopper asks', async () => {
+    const shoppers = t.app.shoppers;
+    // Nobody has asked anything yet but the back office and the probes.
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/admin/imports' })).statusCode).toBe(401);
+    const later = performance.now() + 10_000;
+    expect(shoppers.busy()).toBe(false);
+    const lines = Array.from(
+      { length: 251 },
+      (_, i) => `Idle Kettle ${i},غلاية هادية ${i},Kettles,Tornado,${200 + i}`,
+    );
+    await t.database.db.insert(importJobs).values({
+      fileName: 'idle.csv',
+      dryRun: false,
+      source: `title_en,title_ar,category,brand,price\r\n${lines.join('\r\n')}\r\n`,
+      total: 251,
+    });
+    const landed: number[] = [];
+    const began = performance.now();
+    await runImports({
+      db: t.database.db,
+      clock: t.clock,
+      onWritten: () => landed.push(performance.now()),
+      pace: 0.25,
+      shoppersBusy: () => shoppers.busy(),
+    });
+    expect(landed).toHaveLength(2);
+    expect(landed[1]! - landed[0]!).toBeLessThan(1.5 * (landed[0]! - began));
+    // A shopper's list marks the instance busy for the next 2 seconds, not for 10.
+    expect((await t.app.inject({ method: 'GET', url: '/v1/products?per_page=1' })).statusCode).toBe(200);
+    expect(shoppers.busy()).toBe(true);
+    expect(shoppers.busy(later)).toBe(false);
+  });
+
   it('IMPORT_PACE is a share of the time from 0.05 to 1, 0.25 by default; another value stops the start', () => {
     expect(loadConfig({}).IMPORT_PACE).toBe(0.25);
     expect(loadConfig({ IMPORT_PACE: '1' }).IMPORT_PACE).toBe(1);

@@ -58,6 +58,7 @@ export const adminImportRoutes: FastifyPluginAsyncZod<{
         log: app.log,
         onWritten: () => app.responseCache.clear(),
         pace: opts.pace,
+        shoppersBusy: () => app.shoppers.busy(),
       }).catch((err: unknown) => app.log.error({ error: describeError(err) }, 'import run failed'));
     });
   };

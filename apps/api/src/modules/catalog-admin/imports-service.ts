@@ -116,6 +116,8 @@ export interface ImportRunContext {
    * a large file goes in. 1 (or unset): batch after batch.
    */
   pace?: number;
+  /** Whether shoppers are being served now: the job waits only then (unset: always). */
+  shoppersBusy?: () => boolean;
 }
 
 /** The longest wait between two batches (well inside the lease, which each batch renews). */
@@ -343,7 +345,10 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
       }
       ctx.onWritten?.();
     }
-    const wait = start + size < data.length ? paceWait(performance.now() - started, ctx.pace) : 0;
+    const wait =
+      start + size < data.length && (ctx.shoppersBusy?.() ?? true)
+        ? paceWait(performance.now() - started, ctx.pace)
+        : 0;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   await ctx.db.transaction(async (tx) => {
