@@ -21,7 +21,8 @@ import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
 import { activePlans, cardRows, installmentTable, toCard, withMonthly } from './cards.ts';
 import { jsonRows } from './columns.ts';
-import type { ListOptions } from './search/engine.ts';
+import { readVersions } from './search/catalog-index.ts';
+import { sameVersions, type ListOptions } from './search/engine.ts';
 import { indexEngine } from './search/index-engine.ts';
 import { withFewerWords } from './search/plan.ts';
 import { sqlEngine } from './search/sql-engine.ts';
@@ -38,15 +39,32 @@ export async function listProducts(
   if (!opts.fewerWords) return listOnce(db, q, opts);
   // A search that finds nothing is tried with fewer words first; the categories nearest to it are looked for (in
   // the database) only when those find nothing either: the same answer asked again in full.
-  const checked = { ...opts, checked: { versions: null } };
-  const answer = await listOnce(db, q, { ...checked, nearestLater: true });
-  const shown = await withFewerWords(db, q, checked, answer, listOnce);
-  return shown === answer && answer.meta.total_entries === 0 && !answer.meta.nearest_categories && q.query
-    ? listOnce(db, q, checked)
-    : shown;
+  // The lists that only count (the search that found nothing, the searches with fewer words) build on the versions
+  // this instance saw last without reading them (`defer`); the request's last statement reads them, and when they
+  // are not those, the whole answer is made again, built on the versions read (decision 009: nothing older than an
+  // answer already shown). A search answered with fewer words costs one statement, its page's, instead of two.
+  for (let attempt = 1; ; attempt++) {
+    const checked: ListOptions = {
+      ...opts,
+      checked: { versions: null, defer: attempt < DEFERRED_ATTEMPTS },
+    };
+    const answer = await listOnce(db, q, { ...checked, nearestLater: true });
+    const shown = await withFewerWords(db, q, checked, answer, listOnce);
+    const out =
+      shown === answer && answer.meta.total_entries === 0 && !answer.meta.nearest_categories && q.query
+        ? await listOnce(db, q, checked)
+        : shown;
+    const c = checked.checked!;
+    if (!c.unverified) return out;
+    if (sameVersions(c.read ? c.versions : await readVersions(db), c.unverified)) return out;
+  }
 }
+/** A list made again this many times at newer versions reads them in every list (the catalog moves fast). */
+const DEFERRED_ATTEMPTS = 3;
 
 async function listOnce(db: DbOrTx, q: ProductListQuery, opts: ListOptions): Promise<ProductListResponse> {
+  // Whether this list's last statement read the versions is its own to say (the database's answer says nothing).
+  if (opts.checked) opts.checked.read = false;
   // A list not asked before is answered from the catalog index in this process's memory when it is at the
   // catalog's version now (catalog-index.ts, decision 022); a shopper's favorites, or a large catalog whose index
   // is being rebuilt, come from the database.

@@ -17,6 +17,7 @@ import { rows } from '../../../db/rows.ts';
 import { pick } from '../../../lib/locale.ts';
 import type { CatalogView } from '../catalog-memo.ts';
 import { subtree } from '../taxonomy-reads.ts';
+import type { Versions } from './catalog-index.ts';
 import { asWritten } from './synonyms.ts';
 
 /**
@@ -73,9 +74,23 @@ export interface ListOptions {
    * first tries such a search with fewer words, and asks again in full only when those find nothing either).
    */
   nearestLater?: boolean;
-  /** The versions the request's last statement read (`listProducts` asks several lists; `countsOnly`). */
-  checked?: { versions: { version: number | null; soldOut: number } | null };
+  /**
+   * The versions of the request's last list (`listProducts` asks several lists; `countsOnly`): `read` when its last
+   * statement read them. With `defer`, a count-only list builds on the versions this instance saw last without
+   * reading them (`unverified`: the first such versions), and `listProducts` checks them against the versions its
+   * last statement reads: a search that finds nothing and is answered with fewer words costs one statement.
+   */
+  checked?: {
+    versions: Versions | null;
+    read?: boolean;
+    defer?: boolean;
+    unverified?: Versions | null;
+  };
 }
+
+/** Whether two reads of the versions are the same versions. */
+export const sameVersions = (a: Versions | null | undefined, b: Versions | null | undefined) =>
+  !!a && !!b && a.version === b.version && a.soldOut === b.soldOut;
 
 export type Remember = <T>(what: string, compute: () => Promise<T>) => Promise<T>;
 

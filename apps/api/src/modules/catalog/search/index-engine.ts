@@ -23,6 +23,7 @@ import {
   listAnswer,
   listFilters,
   RANKED_CANDIDATES,
+  sameVersions,
   type ListOptions,
   type SearchEngine,
 } from './engine.ts';
@@ -120,7 +121,8 @@ async function listFromIndexAt(
   const offset = (page - 1) * perPage;
   // Only the counts wanted (`withFewerWords`'s other searches, `brandOf`), or nothing found and the nearest
   // categories not wanted yet: no card read. The versions assumed are then checked by the request's last statement
-  // when it read them (`opts.checked`), else by reading them (a one-row statement). No order is made either, but
+  // when it read them (`opts.checked`), or by `listProducts` against its last statement's (`defer`), else by reading
+  // them (a one-row statement: `countedVersions`). No order is made either, but
   // for a typo read as another word: its "did you mean" is written as the page's products write it, told from
   // their titles and sections' names in the index (as their cards would say them at the index's version).
   const countsOnly = total === 0 ? !!(opts.countsOnly || opts.nearestLater) : !!opts.countsOnly;
@@ -199,16 +201,15 @@ async function listFromIndexAt(
   const none =
     total === 0 && tokens.length && !countsOnly ? await nearestWithVersions(db, view, tokens) : null;
   const cards = none
-    ? { rows: [], live: [], versions: none.versions }
+    ? { rows: [], live: [], versions: none.versions, read: true }
     : countsOnly
       ? {
           rows: [],
           live: [],
-          versions:
-            assumed && !sameVersions(opts.checked?.versions, versions) ? await readVersions(db) : versions,
+          ...(assumed ? await countedVersions(db, opts, versions) : { versions, read: true }),
         }
-      : await indexCards(db, idx, pageIds, opts);
-  if (opts.checked) opts.checked.versions = cards.versions;
+      : { ...(await indexCards(db, idx, pageIds, opts)), read: true };
+  if (opts.checked) Object.assign(opts.checked, { versions: cards.versions, read: cards.read });
   if (
     assumed &&
     !(cards.versions.version === versions.version && cards.versions.soldOut === versions.soldOut)
@@ -308,8 +309,24 @@ const matchesKept = new WeakMap<CatalogIndex, { lists: Map<string, IndexMatch>; 
 /** At most this many positions of matches kept per index (4 bytes each), with their counts. */
 const MATCH_POSITIONS = 2_000_000;
 
-const sameVersions = (a: Versions | null | undefined, b: Versions) =>
-  !!a && a.version === b.version && a.soldOut === b.soldOut;
+/**
+ * What a count-only list built at the versions this instance saw last (`versions`) is checked against: the request's
+ * last list's versions when the same; with `defer`, the first versions assumed so, which `listProducts` checks
+ * against the versions its last statement reads (no statement here, decision 009); else the versions read now.
+ */
+async function countedVersions(
+  db: DbOrTx,
+  opts: ListOptions,
+  versions: Versions,
+): Promise<{ versions: Versions; read: boolean }> {
+  const c = opts.checked;
+  if (sameVersions(c?.versions, versions)) return { versions, read: false };
+  if (c?.defer && (!c.unverified || sameVersions(c.unverified, versions))) {
+    c.unverified ??= versions;
+    return { versions, read: false };
+  }
+  return { versions: await readVersions(db), read: true };
+}
 
 /**
  * The categories nearest to a search that found nothing (`nearestIfNone`), and the versions now: when they are not

@@ -457,8 +457,9 @@ async function brandOf(db: DbOrTx, word: string, opts: ListOptions, listOnce: Li
 /**
  * A search in Latin letters whose last word names a section of the store (charger: Chargers & Cables; fridge:
  * Refrigerators): English names the thing last (iphone charger). A last word with digits is a model (galaxy s99).
- * `checked`: the catalog version the request's last statement read (its sections' names are those of that
- * version), else it is read now.
+ * `checked`: the catalog version the request's last list was built on (read by its last statement, or checked by
+ * `listProducts` against the versions its last statement reads; its sections' names are those of that version),
+ * else it is read now.
  */
 async function namesThingLast(db: DbOrTx, words: string[], checked: number | null): Promise<boolean> {
   const tokens = queryWords(words.join(' '));
