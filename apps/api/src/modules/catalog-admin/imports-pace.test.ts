@@ -4,7 +4,7 @@ import { loadConfig } from '../../config.ts';
 import { importJobs } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory } from '../../test/fixtures.ts';
-import { paceWait, runImports } from './imports-service.ts';
+import { nextBatchSize, paceWait, runImports } from './imports-service.ts';
 
 /**
  * IMPORT_PACE (issue 50): a large import gives way to shoppers. After each batch it waits so that it works only its
@@ -26,6 +26,14 @@ describe('an import paced by IMPORT_PACE', () => {
     expect(paceWait(100, 1)).toBe(0);
     expect(paceWait(100, undefined)).toBe(0);
     expect(paceWait(2_000, 0.05)).toBe(5_000);
+  });
+
+  it("sizes its batches to about 100 ms while it gives way (a batch's transaction is what reads may wait for), 250 rows otherwise", () => {
+    expect(nextBatchSize(250, 400, true)).toBe(63);
+    expect(nextBatchSize(63, 50, true)).toBe(126);
+    expect(nextBatchSize(100, 20, true)).toBe(250);
+    expect(nextBatchSize(250, 5_000, true)).toBe(25);
+    expect(nextBatchSize(25, 400, false)).toBe(250);
   });
 
   it('works a quarter of the time at 0.25: the next batch starts after three times the last one took', async () => {

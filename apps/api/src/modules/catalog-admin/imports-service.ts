@@ -123,6 +123,20 @@ export interface ImportRunContext {
 /** The longest wait between two batches (well inside the lease, which each batch renews). */
 const PACE_WAIT_AT_MOST_MS = 5_000;
 
+/**
+ * While an import gives way to shoppers, its batches are sized to take about this long: a batch's transaction holds
+ * the rows it writes, and on the embedded database the one connection every shopper's read waits for.
+ */
+const PACED_BATCH_MS = 100;
+const PACED_BATCH_AT_LEAST = 25;
+
+/** The next batch's rows: APPLY_BATCH, or while giving way, as many as the last batch did in PACED_BATCH_MS. */
+export function nextBatchSize(size: number, tookMs: number, givingWay: boolean): number {
+  if (!givingWay) return APPLY_BATCH;
+  const fit = Math.round((size * PACED_BATCH_MS) / Math.max(1, tookMs));
+  return Math.max(PACED_BATCH_AT_LEAST, Math.min(APPLY_BATCH, fit));
+}
+
 /** Waits after a batch that took `workedMs` so the job works `share` of the time. */
 export function paceWait(workedMs: number, share: number | undefined): number {
   if (!share || share >= 1) return 0;
@@ -328,9 +342,10 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
     })),
   );
   const base = { header, lookups, firstRowOf, variants };
-  const size = job.dry_run ? CHECK_BATCH : APPLY_BATCH;
-  for (let start = Number(job.processed); start < data.length; start += size) {
+  let size = job.dry_run ? CHECK_BATCH : APPLY_BATCH;
+  for (let start = Number(job.processed); start < data.length;) {
     const batch = data.slice(start, start + size);
+    start += batch.length;
     const started = performance.now();
     if (job.dry_run) {
       const plans = await planBatch(ctx.db, base, batch, false);
@@ -345,10 +360,11 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
       }
       ctx.onWritten?.();
     }
-    const wait =
-      start + size < data.length && (ctx.shoppersBusy?.() ?? true)
-        ? paceWait(performance.now() - started, ctx.pace)
-        : 0;
+    if (start >= data.length) break;
+    const took = performance.now() - started;
+    const giveWay = (ctx.pace ?? 1) < 1 && (ctx.shoppersBusy?.() ?? true);
+    if (!job.dry_run) size = nextBatchSize(size, took, giveWay);
+    const wait = giveWay ? paceWait(took, ctx.pace) : 0;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   await ctx.db.transaction(async (tx) => {
