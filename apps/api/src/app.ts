@@ -399,6 +399,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     prefix: '/v1/admin',
     limits: opts.importLimits,
     pace: opts.importPace,
+    oneConnection: opts.database.kind === 'pglite',
   });
   await app.register(adminBackupRoutes, {
     prefix: '/v1/admin',

@@ -44,6 +44,8 @@ export interface JobsOptions {
    * none, beside web instances on the same database): it always waits.
    */
   shoppersBusy?: () => boolean;
+  /** The embedded database: an import's batches are sized to hold its one connection briefly while it gives way. */
+  oneConnection?: boolean;
 }
 
 interface JobApp {
@@ -147,6 +149,7 @@ export function startJobs(
       onWritten: opts.onCatalogWritten,
       pace: opts.importPace,
       shoppersBusy: opts.shoppersBusy,
+      oneConnection: opts.oneConnection,
     }),
   );
   // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for a

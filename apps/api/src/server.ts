@@ -129,6 +129,7 @@ async function main() {
           importPace: config.IMPORT_PACE,
           // A worker (JOBS=only) serves no shopper: its imports always give way to the web instances'.
           shoppersBusy: config.JOBS === 'only' ? undefined : () => app.shoppers.busy(),
+          oneConnection: database.kind === 'pglite',
         });
   let closing = false;
   // SIGTERM (a rollout, `docker stop`): /ready turns 503 first, the jobs stop taking work, the server stops accepting

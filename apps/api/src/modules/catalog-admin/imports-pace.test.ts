@@ -28,7 +28,7 @@ describe('an import paced by IMPORT_PACE', () => {
     expect(paceWait(2_000, 0.05)).toBe(5_000);
   });
 
-  it("sizes its batches to about 100 ms while it gives way (a batch's transaction is what reads may wait for), 250 rows otherwise", () => {
+  it("on the embedded database, sizes its batches to about 100 ms while it gives way (a batch's transaction holds the connection reads wait for), 250 rows otherwise", () => {
     expect(nextBatchSize(250, 400, true)).toBe(63);
     expect(nextBatchSize(63, 50, true)).toBe(126);
     expect(nextBatchSize(100, 20, true)).toBe(250);

@@ -42,6 +42,8 @@ const idParams = z.object({ id: idParam });
 export const adminImportRoutes: FastifyPluginAsyncZod<{
   limits?: Partial<ImportLimits>;
   pace?: number;
+  /** The embedded database (ImportRunContext.oneConnection). */
+  oneConnection?: boolean;
 }> = async (app, opts) => {
   const { db, clock } = app.ctx;
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...opts.limits };
@@ -59,6 +61,7 @@ export const adminImportRoutes: FastifyPluginAsyncZod<{
         onWritten: () => app.responseCache.clear(),
         pace: opts.pace,
         shoppersBusy: () => app.shoppers.busy(),
+        oneConnection: opts.oneConnection,
       }).catch((err: unknown) => app.log.error({ error: describeError(err) }, 'import run failed'));
     });
   };

@@ -118,21 +118,27 @@ export interface ImportRunContext {
   pace?: number;
   /** Whether shoppers are being served now: the job waits only then (unset: always). */
   shoppersBusy?: () => boolean;
+  /**
+   * The embedded database: a batch's transaction holds the one connection every shopper's read waits for, so while
+   * the job gives way its batches are sized to about PACED_BATCH_MS. (On PostgreSQL reads never wait for a batch,
+   * and smaller batches would only mean more versions for lists to be made again at.)
+   */
+  oneConnection?: boolean;
 }
 
 /** The longest wait between two batches (well inside the lease, which each batch renews). */
 const PACE_WAIT_AT_MOST_MS = 5_000;
 
 /**
- * While an import gives way to shoppers, its batches are sized to take about this long: a batch's transaction holds
- * the rows it writes, and on the embedded database the one connection every shopper's read waits for.
+ * While an import on the embedded database gives way to shoppers, its batches are sized to take about this long: a
+ * batch's transaction holds the one connection every shopper's read waits for.
  */
 const PACED_BATCH_MS = 100;
 const PACED_BATCH_AT_LEAST = 25;
 
-/** The next batch's rows: APPLY_BATCH, or while giving way, as many as the last batch did in PACED_BATCH_MS. */
-export function nextBatchSize(size: number, tookMs: number, givingWay: boolean): number {
-  if (!givingWay) return APPLY_BATCH;
+/** The next batch's rows: APPLY_BATCH, or (`shrink`) as many as the last batch did in PACED_BATCH_MS. */
+export function nextBatchSize(size: number, tookMs: number, shrink: boolean): number {
+  if (!shrink) return APPLY_BATCH;
   const fit = Math.round((size * PACED_BATCH_MS) / Math.max(1, tookMs));
   return Math.max(PACED_BATCH_AT_LEAST, Math.min(APPLY_BATCH, fit));
 }
@@ -363,7 +369,7 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
     if (start >= data.length) break;
     const took = performance.now() - started;
     const giveWay = (ctx.pace ?? 1) < 1 && (ctx.shoppersBusy?.() ?? true);
-    if (!job.dry_run) size = nextBatchSize(size, took, giveWay);
+    if (!job.dry_run) size = nextBatchSize(size, took, giveWay && !!ctx.oneConnection);
     const wait = giveWay ? paceWait(took, ctx.pace) : 0;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
