@@ -8,9 +8,19 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The bench's own environment less the database it was told of: a store (or seed) for the embedded database must
+ * not inherit the DATABASE_URL the bench reads its PostgreSQL server from, else its "PGlite" figures are
+ * PostgreSQL's. A backend on PostgreSQL names its own database in `env`.
+ */
+function inherited(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, DATABASE_READ_URL: _read, ...rest } = process.env;
+  return rest;
+}
+
 /** A command run to its end in the repository's folder, its output shown; a failure throws. */
 export function run(cmd: string, args: string[], env: Record<string, string> = {}) {
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...inherited(), ...env } });
 }
 
 /** Resolves once `url` answers 2xx; throws after `ms`. */
@@ -66,7 +76,7 @@ export function startServer({
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
-      ...process.env,
+      ...inherited(),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
