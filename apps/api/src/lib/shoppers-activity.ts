@@ -19,7 +19,7 @@ export class ShoppersActivity {
 /** A shopper's request this recent counts as shoppers being served. */
 export const SHOPPERS_WITHIN_MS = 2_000;
 
-const NOT_SHOPPERS = /^\/(v1\/admin\/|admin(\/|$)|health|ready|metrics)/;
+const NOT_SHOPPERS = /^\/(v1\/admin([/?]|$)|admin([/?]|$)|health|ready|metrics)/;
 
 export function trackShoppers(app: FastifyInstance): ShoppersActivity {
   const activity = new ShoppersActivity();

@@ -70,6 +70,7 @@ describe('an import paced by IMPORT_PACE', () => {
     // Nobody has asked anything yet but the back office and the probes.
     expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/v1/admin/imports' })).statusCode).toBe(401);
+    await t.app.inject({ method: 'GET', url: '/admin?lang=ar' });
     const later = performance.now() + 10_000;
     expect(shoppers.busy()).toBe(false);
     const lines = Array.from(
