@@ -192,13 +192,23 @@ test('parts below the first screen answer before they come near: a tap, the lang
   // From a product to a related one: the parts below the first screen are the new product's.
   const list = await (await request.get('/v1/products?per_page=1&locale=en')).json();
   await page.goto(`/products/${list.products[0].id}?lang=en`);
-  const related = page.locator('section[data-testid] a[href^="/products/"]').first();
-  const href = (await related.getAttribute('href'))!;
-  await related.click();
+  // The first related product with specifications (other tests add products without any to the same sections).
+  const related = page.locator('section[data-testid] a[href^="/products/"]');
+  await related.first().waitFor({ state: 'attached' });
+  let href = '';
+  let other: { specifications: { key: string; value: string }[] } | null = null;
+  for (let i = 0; i < Math.min(await related.count(), 16) && !other; i++) {
+    const h = (await related.nth(i).getAttribute('href'))!;
+    const p = (
+      await (await request.get(`/v1/products/${h.split('/').pop()!.split('?')[0]}?locale=en`)).json()
+    ).product as { specifications: { key: string; value: string }[] };
+    if (!p.specifications.length) continue;
+    href = h;
+    other = p;
+    await related.nth(i).click();
+  }
+  if (!other) throw new Error('no related product with specifications');
   await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
-  const other = (
-    await (await request.get(`/v1/products/${href.split('/').pop()!.split('?')[0]}?locale=en`)).json()
-  ).product;
   await expect(page.getByTestId('specifications')).toContainText(
     `${other.specifications[0].key}${other.specifications[0].value}`,
   );
