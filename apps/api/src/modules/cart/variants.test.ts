@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderProducts, products, stockMovements } from '../../db/schema.ts';
+import { addDiscountCode } from '../../test/discounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addPromotion } from '../../test/fixtures.ts';
 import { addShopper, addZones, call, readyToPay, type Shopper } from '../../test/shoppers.ts';
@@ -183,14 +184,13 @@ describe('a product with variants', () => {
     await call(t.app, 'PUT', '/v1/users/cart', s.headers, {
       order_product: { product_id: cable, quantity: 1 },
     });
-    const made = await call(t.app, 'POST', '/v1/admin/discount_codes', owner, {
+    await addDiscountCode(t.app, owner, {
       code: 'IPHONE-10',
       kind: 'percent',
       value: 10,
       scope: 'products',
       scope_ids: [phone],
     });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
     const r = await call(t.app, 'PUT', '/v1/users/cart/discount_code?locale=en', s.headers, {
       code: 'IPHONE-10',
     });

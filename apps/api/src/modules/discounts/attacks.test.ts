@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNotes, discountCodes, orderProducts, orders } from '../../db/schema.ts';
+import { addDiscountCode } from '../../test/discounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
@@ -37,9 +38,7 @@ const admin = (method: string, url: string, payload?: unknown, auth = owner) =>
   call(t.app, method as 'GET', url, auth, payload as Record<string, unknown> | undefined);
 async function newCode(body: Record<string, unknown>) {
   n += 1;
-  const r = await admin('POST', '/v1/admin/discount_codes', { code: `atk-${n}`, ...body });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body.discount_code as { id: number; code: string };
+  return addDiscountCode(t.app, owner, { code: `atk-${n}`, ...body });
 }
 const apply = (s: Shopper, code: string, locale = 'en') =>
   call(t.app, 'PUT', `/v1/users/cart/discount_code?locale=${locale}`, s.headers, { code });

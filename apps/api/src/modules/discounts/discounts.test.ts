@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, orders } from '../../db/schema.ts';
+import { addDiscountCode } from '../../test/discounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addCategory } from '../../test/fixtures.ts';
 import {
@@ -51,9 +52,7 @@ const admin = (method: string, url: string, payload?: unknown, auth = owner) =>
   });
 async function newCode(body: Record<string, unknown>) {
   n += 1;
-  const r = await admin('POST', '/v1/admin/discount_codes', { code: `code-${n}`, ...body });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().discount_code as { id: number; code: string };
+  return addDiscountCode(t.app, owner, { code: `code-${n}`, ...body });
 }
 const shopper = () => addShopper(t.database.db, t.clock.now());
 const apply = (s: Shopper, code: string, locale = 'en') =>

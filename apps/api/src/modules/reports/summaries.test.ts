@@ -8,6 +8,7 @@
 import { REPORT_GROUPS, type SalesReportResponse } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDiscountCode } from '../../test/discounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory } from '../../test/fixtures.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
@@ -107,12 +108,7 @@ describe('the sales report from the daily summaries', () => {
     ({ owner } = await ownerCatalogClerk(t, 'Summaries#Pass2025'));
     const after = await checkout(second, 'delivered');
     // An order with a discount code (10% of 4,000 EGP): the orders' groups carry what it took off.
-    const code = await call(t.app, 'POST', '/v1/admin/discount_codes', owner, {
-      code: 'report-10',
-      kind: 'percent',
-      value: 10,
-    });
-    expect(code.status, JSON.stringify(code.body)).toBe(201);
+    await addDiscountCode(t.app, owner, { code: 'report-10', kind: 'percent', value: 10 });
     const discounted = await ready([{ productId: c.id, quantity: 1 }], 'Cairo');
     const applied = await call(t.app, 'PUT', '/v1/users/cart/discount_code?locale=en', discounted.headers, {
       code: 'report-10',

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderReturns, orders } from '../../db/schema.ts';
+import { addDiscountCode } from '../../test/discounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
@@ -181,12 +182,7 @@ describe('staff cannot refund a return twice', () => {
   });
 
   it('a return shows the price paid for a unit, after the discount code, not the list price', async () => {
-    const code = await staffCall('POST', '/v1/admin/discount_codes', {
-      code: 'RET-QUARTER',
-      kind: 'percent',
-      value: 25,
-    });
-    expect(code.status).toBe(201);
+    await addDiscountCode(t.app, owner, { code: 'RET-QUARTER', kind: 'percent', value: 25 });
     const o = await order('delivered', 'ret-quarter');
     const made = await ask(o.s, o.id, [{ order_product_id: o.line, quantity: 1 }]);
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -197,12 +193,7 @@ describe('staff cannot refund a return twice', () => {
   });
 
   it('a line a discount code left at 19.99 EGP, returned one unit at a time, gives back 19.99 EGP', async () => {
-    const code = await staffCall('POST', '/v1/admin/discount_codes', {
-      code: 'RET-PIASTRE',
-      kind: 'amount',
-      value: 0.01,
-    });
-    expect(code.status).toBe(201);
+    await addDiscountCode(t.app, owner, { code: 'RET-PIASTRE', kind: 'amount', value: 0.01 });
     const o = await order('delivered', 'ret-piastre');
     for (let i = 0; i < 2; i += 1) {
       const made = await ask(o.s, o.id, [{ order_product_id: o.line, quantity: 1 }]);
