@@ -210,11 +210,7 @@ async function listFromIndexAt(
         }
       : { ...(await indexCards(db, idx, pageIds, opts)), read: true };
   if (opts.checked) Object.assign(opts.checked, { versions: cards.versions, read: cards.read });
-  if (
-    assumed &&
-    !(cards.versions.version === versions.version && cards.versions.soldOut === versions.soldOut)
-  )
-    return null;
+  if (assumed && !sameVersions(cards.versions, versions)) return null;
   const products = await withMonthly(
     db,
     cards.rows.map((r, i) => toCard(r, opts.locale, opts.now, cards.live[i])),
