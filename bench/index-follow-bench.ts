@@ -22,6 +22,7 @@
  *   BENCH_BACKENDS=pglite      only PGlite (or `postgres`: only PostgreSQL, on BENCH_DATABASE_URL or DATABASE_URL)
  *   BENCH_PHASES=import,sync,database  the busy phases run after the quiet one (a shorter run for one question)
  *   BENCH_SERVER_ENV='{"IMPORT_PACE":"1"}'  settings of the measured server (e.g. an import batch after batch)
+ *   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"  node flags for the measured server (a profile)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const BACKENDS = process.env.BENCH_BACKENDS ?? '';
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'import,sync,database').split(','));
 const SERVER_ENV = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<string, string>;
+const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const SYNC_EVERY_MS = 3_000;
 const SYNC_BATCH = 250; // 250 every 3 s: 5,000 a minute
 const TARGET_RATIO = 1.5;
@@ -62,6 +64,7 @@ function startFollowServer(env: Record<string, string>, port: number) {
       OWNER_PASSWORD: OWNER.password,
       ...SERVER_ENV,
     },
+    nodeArgs: SERVER_ARGS,
   });
 }
 

@@ -15,7 +15,7 @@ import {
 } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductSnapshot } from './imports-lookups.ts';
-import { vatRateBpOf } from './product-writes.ts';
+import { vatRateBpOf, type Unchanged } from './product-writes.ts';
 
 type Value = number | boolean | null;
 /** Field → its value before and after (prices in piastres, tax_class in basis points), or null: the name says it. */
@@ -70,6 +70,31 @@ export function importChanges(
   );
   if (images !== undefined) out.image_urls = null;
   return out;
+}
+
+/** The fields whose change rewrites a product's text (its search text follows them). */
+const TEXT_FIELDS: ImportChangeField[] = [
+  'title_en',
+  'title_ar',
+  'description_en',
+  'description_ar',
+  'category',
+  'brand',
+  'model',
+  'series',
+  'sku',
+];
+
+/**
+ * What a changed row leaves of its product (updateProducts writes only the rest): its text when it changes none of
+ * TEXT_FIELDS, its specifications when it does not change them. Undefined (write it all) without the changes.
+ */
+export function unchangedParts(changes: RowChanges | undefined): Unchanged | undefined {
+  if (!changes) return undefined;
+  return {
+    text: !TEXT_FIELDS.some((f) => f in changes),
+    specifications: !('specifications' in changes),
+  };
 }
 
 interface VariantPrices {

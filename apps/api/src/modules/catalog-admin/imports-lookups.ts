@@ -28,7 +28,20 @@ export interface Lookups {
   promotionSlugs: Map<number, string>;
 }
 
-const nameKey = (s: string) => normalizeSearchText(s);
+/**
+ * A name as lookups compare it. Remembered: a file of 50,000 rows names the same few hundred categories and brands
+ * on every row, and the export labels every product with them (a bounded memo; normalizeSearchText is pure).
+ */
+const nameKeys = new Map<string, string>();
+function nameKey(s: string): string {
+  let key = nameKeys.get(s);
+  if (key === undefined) {
+    if (nameKeys.size >= 5_000) nameKeys.clear();
+    key = normalizeSearchText(s);
+    nameKeys.set(s, key);
+  }
+  return key;
+}
 const push = (m: Map<string, number[]>, key: string, id: number) => {
   if (!key) return;
   const list = m.get(key) ?? [];

@@ -48,7 +48,13 @@ import {
   type PlanBase,
   type ReadFile,
 } from './imports-plan.ts';
-import { changedFieldCounts, changedFieldsAfter, changeList, changesCell } from './imports-changes.ts';
+import {
+  changedFieldCounts,
+  changedFieldsAfter,
+  changeList,
+  changesCell,
+  unchangedParts,
+} from './imports-changes.ts';
 import { loadLookups } from './imports-lookups.ts';
 import { applyVariant, fileSkus, newVariantBook } from './imports-variants.ts';
 import { settleVariantProduct } from './variants-service.ts';
@@ -281,7 +287,12 @@ async function applyBatch(
       const changed = plans.filter((p) => p.outcome === 'changed' && !p.same);
       await updateProducts(
         tx,
-        changed.map((p) => ({ id: p.productId!, body: p.body!, edited: p.edited })),
+        changed.map((p) => ({
+          id: p.productId!,
+          body: p.body!,
+          edited: p.edited,
+          unchanged: unchangedParts(p.changes),
+        })),
         now,
         { staffId: job.staff_id },
       );

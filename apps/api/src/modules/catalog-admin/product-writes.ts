@@ -77,12 +77,6 @@ export async function productSearchTextFor(
   });
 }
 
-async function checkPromotion(tx: DbOrTx, promotionId: number | null) {
-  if (promotionId === null) return;
-  const [row] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId));
-  if (!row) throw AppError.field('promotion_id', 'promotion_not_found');
-}
-
 /** The row's columns from the body and its search text, except stock (the stock owner's) and created_at. */
 function columnsOf(body: AdminProductBody, searchText: string, now: Date) {
   const price = toPiastres(body.price);
@@ -131,7 +125,7 @@ async function columns(tx: DbOrTx, body: AdminProductBody, now: Date) {
     model: body.model,
     series: body.series,
   });
-  await checkPromotion(tx, body.promotion_id);
+  await checkPromotions(tx, [body]);
   return columnsOf(body, searchText, now);
 }
 
@@ -206,13 +200,25 @@ export async function updateProduct(
   await refreshCurrentPrices(tx, now, [id]);
 }
 
+/** The promotions these bodies name, 422 on `promotion_id` when one does not exist. */
+async function checkPromotions(tx: DbOrTx, bodies: AdminProductBody[]) {
+  const ids = [...new Set(bodies.flatMap((b) => (b.promotion_id === null ? [] : [b.promotion_id])))];
+  if (!ids.length) return;
+  const known = new Set(
+    (await tx.select({ id: promotions.id }).from(promotions).where(inArray(promotions.id, ids))).map(
+      (p) => p.id,
+    ),
+  );
+  if (ids.some((id) => !known.has(id))) throw AppError.field('promotion_id', 'promotion_not_found');
+}
+
 /**
  * The columns of many products' rows (as `columns` makes one's), their categories, brands and promotions read once
  * for all. A missing one answers 422 on its field for the whole lot, as a single write would.
  */
 async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) {
+  if (!bodies.length) return [];
   const brandIds = [...new Set(bodies.map((b) => b.brand_id))];
-  const promotionIds = [...new Set(bodies.flatMap((b) => (b.promotion_id === null ? [] : [b.promotion_id])))];
   const names = await categoryNamesById(tx, [...new Set(bodies.map((b) => b.category_id))]);
   const brandNames = new Map(
     (
@@ -222,20 +228,11 @@ async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) 
         .where(inArray(brands.id, brandIds))
     ).map((b) => [b.id, b]),
   );
-  const knownPromotions = new Set(
-    promotionIds.length
-      ? (
-          await tx.select({ id: promotions.id }).from(promotions).where(inArray(promotions.id, promotionIds))
-        ).map((p) => p.id)
-      : [],
-  );
-  return bodies.map((body) => {
+  const columns = bodies.map((body) => {
     const category = names.get(body.category_id);
     if (!category) throw AppError.field('category_id', 'category_not_found');
     const brand = brandNames.get(body.brand_id);
     if (!brand) throw AppError.field('brand_id', 'brand_not_found');
-    if (body.promotion_id !== null && !knownPromotions.has(body.promotion_id))
-      throw AppError.field('promotion_id', 'promotion_not_found');
     const searchText = productSearchText({
       titleEn: body.title_en,
       titleAr: body.title_ar,
@@ -247,6 +244,8 @@ async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) 
     });
     return columnsOf(body, searchText, now);
   });
+  await checkPromotions(tx, bodies);
+  return columns;
 }
 
 /** Rows a multi-row statement takes at once (PostgreSQL binds at most 65,535 parameters a statement). */
@@ -290,14 +289,27 @@ export async function insertProducts(
   return ids;
 }
 
+/** What a caller of updateProducts knows a product's write leaves as it is. */
+export interface Unchanged {
+  /** Titles, descriptions, category, brand, model, series and SKU: the row's text (and search_text) is not written. */
+  text: boolean;
+  /** Its specifications are not replaced. */
+  specifications: boolean;
+}
+
 /**
  * Overwrites many products at once, as updateProduct does one (the spreadsheet import's changed rows): their rows
  * locked in id order, one statement for their columns, their specifications replaced in two, their changed stock as
  * manual movements in two, their prices in one. 404 when one does not exist; all or nothing.
+ *
+ * An item whose `unchanged` says its text stays (an import row that changes prices, flags or stock) is written by a
+ * statement of its price and flag columns only, with the whole batch as one parameter, and its specifications are
+ * kept when they stay: on PostgreSQL a row's every index is written again whatever changed (the price is indexed),
+ * but its text and its specifications' rows are not, nor is its search text made again.
  */
 export async function updateProducts(
   tx: DbOrTx,
-  items: { id: number; body: AdminProductBody; edited?: boolean }[],
+  items: { id: number; body: AdminProductBody; edited?: boolean; unchanged?: Unchanged }[],
   now: Date,
   opts: WriteOptions = {},
 ): Promise<void> {
@@ -314,14 +326,15 @@ export async function updateProducts(
     ).map((r) => [r.id, r.stock]),
   );
   if (ids.some((id) => !stockOf.has(id))) throw AppError.notFound('product_not_found');
+  const at = now.toISOString();
+  const wide = items.filter((i) => !i.unchanged?.text);
   const values = await columnsOfMany(
     tx,
-    items.map((i) => i.body),
+    wide.map((i) => i.body),
     now,
   );
-  const at = now.toISOString();
   for (const part of chunks(
-    values.map((v, i) => ({ ...v, id: ids[i]!, edited: items[i]!.edited !== false })),
+    values.map((v, i) => ({ ...v, id: wide[i]!.id, edited: wide[i]!.edited !== false })),
   ))
     await tx.execute(sql`update products p set title_en = v.title_en, title_ar = v.title_ar,
         description_en = v.description_en, description_ar = v.description_ar, category_id = v.category_id,
@@ -343,8 +356,47 @@ export async function updateProducts(
         price_piastres, promotion_id, promoted_price_piastres, current_price_piastres, maximum_per_order, vat_rate_bp,
         featured, special_offer, active, search_text, edited)
       where p.id = v.id`);
-  await tx.delete(specifications).where(inArray(specifications.productId, ids));
-  const specs = items.flatMap((item) => specRows(item.id, item.body));
+  const narrow = items.filter((i) => i.unchanged?.text);
+  await checkPromotions(
+    tx,
+    narrow.map((i) => i.body),
+  );
+  if (narrow.length) {
+    const rowsOf = narrow.map((i) => {
+      const v = columnsOf(i.body, '', now);
+      return {
+        id: i.id,
+        price_piastres: v.pricePiastres,
+        promotion_id: v.promotionId,
+        promoted_price_piastres: v.promotedPricePiastres,
+        current_price_piastres: v.currentPricePiastres,
+        maximum_per_order: v.maximumPerOrder,
+        vat_rate_bp: v.vatRateBp,
+        featured: v.featured,
+        special_offer: v.specialOffer,
+        active: v.active,
+        edited: i.edited !== false,
+      };
+    });
+    await tx.execute(sql`update products p set price_piastres = v.price_piastres, promotion_id = v.promotion_id,
+        promoted_price_piastres = v.promoted_price_piastres, current_price_piastres = v.current_price_piastres,
+        maximum_per_order = v.maximum_per_order, vat_rate_bp = v.vat_rate_bp, featured = v.featured,
+        special_offer = v.special_offer, active = v.active, updated_at = ${at}::timestamptz,
+        edited_at = case when v.edited then ${at}::timestamptz else p.edited_at end
+      from jsonb_to_recordset(${JSON.stringify(rowsOf)}::jsonb) as v(id int, price_piastres int, promotion_id int,
+        promoted_price_piastres int, current_price_piastres int, maximum_per_order int, vat_rate_bp int,
+        featured boolean, special_offer boolean, active boolean, edited boolean)
+      where p.id = v.id`);
+  }
+  const respecified = items.filter((i) => !i.unchanged?.specifications);
+  if (respecified.length)
+    await tx.delete(specifications).where(
+      inArray(
+        specifications.productId,
+        respecified.map((i) => i.id),
+      ),
+    );
+  const specs = respecified.flatMap((item) => specRows(item.id, item.body));
   for (const part of chunks(specs)) await tx.insert(specifications).values(part);
   await setStocks(
     tx,
