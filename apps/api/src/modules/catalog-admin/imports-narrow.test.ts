@@ -71,7 +71,7 @@ describe('an import row writes what it changes', () => {
       price_piastres: 123450,
       current_price_piastres: 123450,
     });
-    const page = await call(t.app, 'GET', `/v1/products/${id}?locale=en`);
+    const page = await call(t.app, 'GET', `/v1/products/${id}?locale=en`, {});
     expect(page.status).toBe(200);
     expect(page.body.product ?? page.body).toMatchObject({ title: 'Kettle NK-1' });
     expect(JSON.stringify(page.body)).toContain('1234.5');
@@ -98,7 +98,7 @@ describe('an import row writes what it changes', () => {
     expect(after.title_en).toBe('Kettle Quasar');
     expect(after.search_text).toContain('quasar');
     expect(await specsOf(id)).toEqual(specsBefore);
-    const found = await call(t.app, 'GET', '/v1/products?query=quasar&locale=en');
+    const found = await call(t.app, 'GET', '/v1/products?query=quasar&locale=en', {});
     expect(found.status).toBe(200);
     expect(found.body.products.map((p: { id: number }) => p.id)).toEqual([id]);
   });
