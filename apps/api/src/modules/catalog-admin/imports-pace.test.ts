@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { importJobs } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory } from '../../test/fixtures.ts';
-import { nextBatchSize, paceWait, runImports } from './imports-service.ts';
+import { nextBatchSize, paceWait, pacer, runImports } from './imports-service.ts';
 
 /**
  * IMPORT_PACE (issue 50): a large import gives way to shoppers. After each batch it waits so that it works only its
@@ -55,6 +55,8 @@ describe('an import paced by IMPORT_PACE', () => {
         clock: t.clock,
         onWritten: () => landed.push(performance.now()),
         pace: 0.25,
+        // Between batches only (on PostgreSQL a batch gives way inside too: the next test).
+        oneConnection: true,
       }),
     ).toBe(1);
     const [done] = await t.database.db.select().from(importJobs).where(eq(importJobs.id, job!.id));
@@ -63,6 +65,76 @@ describe('an import paced by IMPORT_PACE', () => {
     // Before the first batch landed: the claim, the file read and the batch of 250 (most of it). At 0.25 the job
     // then waits three times the batch, so the second batch (one row) lands well after 1.5 times all of that.
     expect(landed[1]! - landed[0]!).toBeGreaterThanOrEqual(1.5 * (landed[0]! - began));
+  });
+
+  it('waits for three times what it worked since its last wait, only while shoppers are served', async () => {
+    let busy = true;
+    const giveWay = pacer(0.25, () => busy);
+    const spin = (ms: number) => {
+      for (const end = performance.now() + ms; performance.now() < end;);
+    };
+    spin(40);
+    let began = performance.now();
+    await giveWay();
+    expect(performance.now() - began).toBeGreaterThanOrEqual(110);
+    spin(40);
+    began = performance.now();
+    await giveWay(50);
+    const capped = performance.now() - began;
+    expect(capped).toBeGreaterThanOrEqual(45);
+    expect(capped).toBeLessThan(110);
+    busy = false;
+    spin(40);
+    began = performance.now();
+    await giveWay();
+    expect(performance.now() - began).toBeLessThan(30);
+  });
+
+  it('on PostgreSQL also gives way inside a batch, after its reads and between parts of 50 rows of its write', async () => {
+    const ids = (
+      await t.database.db
+        .insert(importJobs)
+        .values({
+          fileName: 'kettles.csv',
+          dryRun: false,
+          source: `title_en,title_ar,category,brand,price\r\n${Array.from({ length: 120 }, (_, i) => `Part Kettle ${i},غلاية جزء ${i},Kettles,Tornado,${300 + i}`).join('\r\n')}\r\n`,
+          total: 120,
+        })
+        .returning()
+    ).map((j) => j.id);
+    await runImports({ db: t.database.db, clock: t.clock });
+    const added = await t.database.db.select().from(importJobs).where(eq(importJobs.id, ids[0]!));
+    expect(added[0]).toMatchObject({ status: 'done', added: 120 });
+    const rowsOf = await t.database.db.execute(
+      sql`select id from products where title_en like 'Part Kettle %' order by id`,
+    );
+    const productIds = (rowsOf as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    // New prices for the 120 (one batch): asked whether shoppers are served at each place the job may wait.
+    const source = `id,price\r\n${productIds.map((id, i) => `${id},${500 + i}`).join('\r\n')}\r\n`;
+    const asked = async (oneConnection: boolean) => {
+      await t.database.db
+        .insert(importJobs)
+        .values({ fileName: 'prices.csv', dryRun: false, source, total: 120 });
+      let n = 0;
+      await runImports({
+        db: t.database.db,
+        clock: t.clock,
+        pace: 0.25,
+        shoppersBusy: () => (n++, true),
+        oneConnection,
+      });
+      return n;
+    };
+    // After its reads and between its three parts (50, 50, 20): 3 inside the batch; none after the last batch.
+    expect(await asked(false)).toBe(3);
+    // The embedded database: never inside the transaction.
+    expect(await asked(true)).toBe(0);
+    const prices = await t.database.db.execute(
+      sql`select price_piastres from products where title_en like 'Part Kettle %' order by id`,
+    );
+    expect(
+      (prices as unknown as { rows: { price_piastres: number }[] }).rows.map((r) => Number(r.price_piastres)),
+    ).toEqual(productIds.map((_, i) => (500 + i) * 100));
   });
 
   it('runs batch after batch while nobody shops on the instance, and gives way again once a shopper asks', async () => {

@@ -155,6 +155,25 @@ export function paceWait(workedMs: number, share: number | undefined): number {
   return Math.min(PACE_WAIT_AT_MOST_MS, (workedMs * (1 - share)) / share);
 }
 
+/**
+ * The longest wait inside a batch's transaction (its rows stay locked meanwhile; well inside
+ * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS' 10 s default).
+ */
+const PACE_WAIT_IN_TRANSACTION_AT_MOST_MS = 500;
+
+/**
+ * A job's waits: each waits so that the time worked since the last one is `share` of the time, while `busy` says
+ * shoppers are being served (at most `atMostMs`).
+ */
+export function pacer(share: number | undefined, busy: () => boolean) {
+  let since = performance.now();
+  return async (atMostMs = PACE_WAIT_AT_MOST_MS) => {
+    const wait = busy() ? Math.min(atMostMs, paceWait(performance.now() - since, share)) : 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    since = performance.now();
+  };
+}
+
 interface JobRow {
   id: number;
   staff_id: number | null;
@@ -256,6 +275,7 @@ async function applyBatch(
   base: PlanBase,
   batch: DataRow[],
   savepoints: boolean,
+  breathe?: () => Promise<void>,
 ): Promise<Date> {
   const book = base.variants;
   // A batch run again row by row: the products its first try added were rolled back.
@@ -266,6 +286,7 @@ async function applyBatch(
   };
   return ctx.db.transaction(async (tx) => {
     const plans = await planBatch(tx, base, batch, true);
+    await breathe?.();
     const now = ctx.clock.now();
     if (!savepoints) {
       // The batch's new products and its changes each in a few statements for the whole batch.
@@ -294,7 +315,7 @@ async function applyBatch(
           unchanged: unchangedParts(p.changes),
         })),
         now,
-        { staffId: job.staff_id },
+        { staffId: job.staff_id, breathe },
       );
       for (const p of changed) if (p.images) await setImages(tx, p.productId!, p.images);
     }
@@ -360,6 +381,12 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
   );
   const base = { header, lookups, firstRowOf, variants };
   let size = job.dry_run ? CHECK_BATCH : APPLY_BATCH;
+  const paced = () => (ctx.pace ?? 1) < 1 && (ctx.shoppersBusy?.() ?? true);
+  const giveWay = pacer(ctx.pace, paced);
+  // On PostgreSQL a batch also gives way inside its transaction, between its reads and each part of its write: no
+  // burst of it takes a core for long while shoppers' reads share the two. (On the embedded database a wait
+  // there would hold the one connection those reads wait for: its batches are made smaller instead.)
+  const breathe = ctx.oneConnection ? undefined : () => giveWay(PACE_WAIT_IN_TRANSACTION_AT_MOST_MS);
   for (let start = Number(job.processed); start < data.length;) {
     const batch = data.slice(start, start + size);
     start += batch.length;
@@ -369,20 +396,18 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
       lease = await ctx.db.transaction((tx) => saveBatch(tx, ctx, job.id, lease, plans));
     } else {
       try {
-        lease = await applyBatch(ctx, job, lease, base, batch, false);
+        lease = await applyBatch(ctx, job, lease, base, batch, false, breathe);
       } catch (err) {
         if (err instanceof LeaseLost || !rowFailure(err)) throw err;
         // One row failed after all: the batch was rolled back; again, each row on its own.
-        lease = await applyBatch(ctx, job, lease, base, batch, true);
+        lease = await applyBatch(ctx, job, lease, base, batch, true, breathe);
       }
       ctx.onWritten?.();
     }
     if (start >= data.length) break;
     const took = performance.now() - started;
-    const giveWay = (ctx.pace ?? 1) < 1 && (ctx.shoppersBusy?.() ?? true);
-    if (!job.dry_run) size = nextBatchSize(size, took, giveWay && !!ctx.oneConnection);
-    const wait = giveWay ? paceWait(took, ctx.pace) : 0;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (!job.dry_run) size = nextBatchSize(size, took, paced() && !!ctx.oneConnection);
+    await giveWay();
   }
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();

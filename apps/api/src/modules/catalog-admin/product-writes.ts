@@ -19,6 +19,11 @@ export interface WriteOptions {
    * edit's time that imports of older exports give way to, stays. Default true.
    */
   edited?: boolean;
+  /**
+   * Called between the parts of a large write (an import giving way to shoppers: IMPORT_PACE), each part
+   * BREATHING_PART rows. Unset: each statement takes all the rows.
+   */
+  breathe?: () => Promise<void>;
 }
 
 /** Each category's names, both languages, by category id (none for an unknown id). */
@@ -250,8 +255,10 @@ async function columnsOfMany(tx: DbOrTx, bodies: AdminProductBody[], now: Date) 
 
 /** Rows a multi-row statement takes at once (PostgreSQL binds at most 65,535 parameters a statement). */
 const CHUNK = 500;
-const chunks = <T>(list: T[]) =>
-  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+/** Rows a part of a write that gives way between its parts takes (WriteOptions.breathe). */
+const BREATHING_PART = 50;
+const chunks = <T>(list: T[], size = CHUNK) =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /**
  * Adds many products at once, as insertProduct does one (the spreadsheet import's new rows): one statement for the
@@ -378,15 +385,18 @@ export async function updateProducts(
         edited: i.edited !== false,
       };
     });
-    await tx.execute(sql`update products p set price_piastres = v.price_piastres, promotion_id = v.promotion_id,
+    for (const [n, part] of chunks(rowsOf, opts.breathe ? BREATHING_PART : CHUNK).entries()) {
+      if (n > 0) await opts.breathe?.();
+      await tx.execute(sql`update products p set price_piastres = v.price_piastres, promotion_id = v.promotion_id,
         promoted_price_piastres = v.promoted_price_piastres, current_price_piastres = v.current_price_piastres,
         maximum_per_order = v.maximum_per_order, vat_rate_bp = v.vat_rate_bp, featured = v.featured,
         special_offer = v.special_offer, active = v.active, updated_at = ${at}::timestamptz,
         edited_at = case when v.edited then ${at}::timestamptz else p.edited_at end
-      from jsonb_to_recordset(${JSON.stringify(rowsOf)}::jsonb) as v(id int, price_piastres int, promotion_id int,
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as v(id int, price_piastres int, promotion_id int,
         promoted_price_piastres int, current_price_piastres int, maximum_per_order int, vat_rate_bp int,
         featured boolean, special_offer boolean, active boolean, edited boolean)
       where p.id = v.id`);
+    }
   }
   const respecified = items.filter((i) => !i.unchanged?.specifications);
   if (respecified.length)
