@@ -437,11 +437,26 @@ function rankedFromIndex(
   // the tie-breakers (popularity, newest, id). At the floor only the first few by the tie-breakers are needed
   // (`inTieOrder`: a walk down the popularity order finds them without sorting, or gathering, a bucket of up to
   // every match). Matches still untested are below the floor, or at it but after the first ones needed there.
-  const above: number[] = [];
-  for (let i = 0; i < matches.length; i++) if (cheap[i]! > floor && cheap[i]! < UNTESTED) above.push(i);
-  above.sort((a, b) => cheap[b]! - cheap[a]! || byTie[matches[a]!]! - byTie[matches[b]!]!);
-  const cheapOrder = above.map((i) => matches[i]!);
-  const need = candidates - above.length;
+  // Each as one number, sorted without a comparison function: the cheap rank's place (highest first), then the
+  // position's place in the tie-breakers' order (a position again through `byPopularity`).
+  let aboveCount = 0;
+  for (let c = floor + 1; c < UNTESTED; c++) aboveCount += counts[c]!;
+  const keys = new Int32Array(aboveCount);
+  const size = idx.size;
+  for (let i = 0, k = 0; i < matches.length && k < aboveCount; i++)
+    if (cheap[i]! > floor && cheap[i]! < UNTESTED)
+      keys[k++] = (UNTESTED - 1 - cheap[i]!) * size + byTie[matches[i]!]!;
+  keys.sort();
+  const order = idx.byPopularity;
+  const aboveCheap = new Uint8Array(aboveCount);
+  const cheapOrder: number[] = new Array<number>(aboveCount);
+  for (let k = 0; k < aboveCount; k++) {
+    const key = keys[k]!;
+    const place = key % size;
+    aboveCheap[k] = UNTESTED - 1 - (key - place) / size;
+    cheapOrder[k] = order[place]!;
+  }
+  const need = candidates - aboveCount;
   if (whole || need > 0)
     inTieOrder(
       idx,
@@ -453,12 +468,12 @@ function rankedFromIndex(
       (d) => cheapOrder.push(d) >= candidates && !whole,
     );
   const head = cheapOrder.length > candidates ? cheapOrder.slice(0, candidates) : cheapOrder;
-  const similarity = similarityInIndex(idx, phrase);
+  const similarity = keptSimilarity(idx, phrase);
   // Sorted by score, then by the cheap order (a head position's index). The head's cheap ranks are those counted
   // above (the first ones', then the floor's), not looked for again in its texts.
   const score = new Float64Array(head.length);
   for (let i = 0; i < head.length; i++) {
-    const c = i < above.length ? cheap[above[i]!]! : floor;
+    const c = i < aboveCount ? aboveCheap[i]! : floor;
     score[i] = c / 2 + similarity(head[i]!);
   }
   const byScore = Int32Array.from({ length: head.length }, (_, i) => i).sort(
@@ -470,6 +485,46 @@ function rankedFromIndex(
     rest: whole ? Int32Array.from(cheapOrder.slice(candidates)) : new Int32Array(0),
   };
 }
+
+/**
+ * `similarityInIndex(idx, phrase)`, remembered per index (so per version: a followed index is another) and phrase,
+ * for the positions scored so far. A phrase is ranked again among other matches: a word shown for a search that found
+ * nothing is ranked with each brand preferred (the brand's products, then the others: mostly the same best ones) and
+ * for each search it is shown for. The oldest phrases go first past SCORES_KEPT scores.
+ */
+function keptSimilarity(idx: CatalogIndex, phrase: string): (d: number) => number {
+  let memo = scoresKept.get(idx);
+  if (!memo) scoresKept.set(idx, (memo = { phrases: new Map(), scores: 0 }));
+  const all = memo;
+  let kept = all.phrases.get(phrase);
+  if (kept) {
+    all.phrases.delete(phrase);
+    all.phrases.set(phrase, kept);
+  } else {
+    for (const [p, old] of all.phrases) {
+      if (all.scores < SCORES_KEPT) break;
+      all.phrases.delete(p);
+      all.scores -= old.size;
+    }
+    all.phrases.set(phrase, (kept = new Map()));
+  }
+  const scores = kept;
+  // Made on the first position not scored yet, and used before anything else runs (`similarityInIndex`).
+  let fresh: ((d: number) => number) | null = null;
+  return (d) => {
+    let v = scores.get(d);
+    if (v === undefined) {
+      fresh ??= similarityInIndex(idx, phrase);
+      v = fresh(d);
+      scores.set(d, v);
+      all.scores++;
+    }
+    return v;
+  };
+}
+const scoresKept = new WeakMap<CatalogIndex, { phrases: Map<string, Map<number, number>>; scores: number }>();
+/** Scores kept per index at most (about 40 bytes each: 16 MB). */
+const SCORES_KEPT = 400_000;
 
 /** Added to a match's cheap rank while its phrase is not tested yet (it is then no value of the rank). */
 const UNTESTED = 8;
@@ -497,17 +552,25 @@ function inTieOrder(
   if (!at) scratchMarks.set(idx, (at = new Int32Array(idx.size)));
   const marks = at;
   if (count <= sortUpTo) {
-    const marked: number[] = [];
+    // Their places in the tie-breakers' order, sorted as numbers (no comparison function), read back as positions.
+    const byTie = popularityRank(idx);
+    const order = idx.byPopularity;
+    let places = scratchPlaces.get(idx);
+    if (!places) scratchPlaces.set(idx, (places = new Int32Array(idx.size)));
+    const at = places;
+    let n = 0;
     each((d, value) => {
       marks[d] = value;
-      marked.push(d);
+      at[n++] = byTie[d]!;
     });
-    const byTie = popularityRank(idx);
-    marked.sort((a, b) => byTie[a]! - byTie[b]!);
+    const sorted = at.subarray(0, n).sort();
     try {
-      for (const d of marked) if (visit(d, marks[d]!)) return;
+      for (let k = 0; k < n; k++) {
+        const d = order[sorted[k]!]!;
+        if (visit(d, marks[d]!)) return;
+      }
     } finally {
-      for (const d of marked) marks[d] = 0;
+      for (let k = 0; k < n; k++) marks[order[sorted[k]!]!] = 0;
     }
     return;
   }
@@ -527,6 +590,7 @@ function inTieOrder(
   }
 }
 const scratchMarks = new WeakMap<CatalogIndex, Int32Array>();
+const scratchPlaces = new WeakMap<CatalogIndex, Int32Array>();
 
 /** The catalog index's answer; null when the index is not at the catalog's version (the database answers). */
 export const indexEngine: SearchEngine = { name: 'index', list: listFromIndex };

@@ -339,6 +339,20 @@ describe('the catalog index follows each change without being built whole', () =
     await followedAndWhole(before);
   });
 
+  it("a search's order follows a change of texts: how alike a text is to the search is not remembered from before it", async () => {
+    // Two texts holding `zorblax`, neither at its start: the one holding the word whole is more alike to it (all its
+    // trigrams) than the one holding `zorblaxes` (not `ax `), and comes first. Then they swap their words.
+    const [a, b] = (await fromIndex('per_page=2')).products.map((p) => p.id);
+    const texts = async (first: string, second: string) => {
+      await db().execute(sql`update products set search_text = ${first} where id = ${a!}`);
+      await db().execute(sql`update products set search_text = ${second} where id = ${b!}`);
+    };
+    await texts('kettle zorblax', 'kettle zorblaxes');
+    expect((await fromIndex('query=zorblax')).products.map((p) => p.id)).toEqual([a, b]);
+    await texts('kettle zorblaxes', 'kettle zorblax');
+    expect((await fromIndex('query=zorblax')).products.map((p) => p.id)).toEqual([b, a]);
+  });
+
   it('a follow made in slices: lists begun after a change never show a price from before it, and the index ends as a whole build', async () => {
     const list = await fromIndex('lowest_price=true&per_page=40');
     const before = catalogIndexCounts(db());

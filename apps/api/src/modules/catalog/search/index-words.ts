@@ -189,9 +189,12 @@ const marks = new WeakMap<CatalogIndex, Uint8Array>();
 
 /**
  * `similarityTo(query)` of the text at a position, told from the text's words: a padded trigram of the query is in
- * the spaced text exactly when one of its words holds it (none holds a space but at its ends: `paddedTest`). Each
- * catalog word met is tested once per query, giving a bit per trigram it holds; a text is then the OR of its ~40
- * words' bits, instead of a search of its ~280 letters for each trigram (300 texts a search). The same value.
+ * the spaced text exactly when one of its words holds it (none holds a space but at its ends). Each catalog word met
+ * is read once per query, giving a bit per trigram of the query it holds: its padded trigrams (`paddedWordTrigrams`)
+ * as numbers, made the first time any search meets the word (`gramsOfWord`), each looked up in the query's trigrams'
+ * bits (an array by trigram number) instead of testing the word's letters for each of the query's trigrams. A text
+ * is then the OR of its ~40 words' bits, instead of a search of its ~280 letters for each trigram (300 texts a
+ * search). The same value.
  */
 export function similarityInIndex(idx: CatalogIndex, query: string): (d: number) => number {
   const grams = queryTrigrams(query);
@@ -200,40 +203,132 @@ export function similarityInIndex(idx: CatalogIndex, query: string): (d: number)
     const similarity = similarityTo(query);
     return (d) => similarity(idx.texts[d]!);
   }
-  const tests = grams.map(paddedTest);
   const all = (1 << grams.length) - 1;
+  // Per word, side by side (one place in memory read per word met): the stamp of the query its bits are of, and them.
   let scratch = wordBits.get(idx);
-  if (!scratch || scratch.stamps.length < idx.vocabulary.length)
-    wordBits.set(
-      idx,
-      (scratch = {
-        stamps: new Int32Array(idx.vocabulary.length),
-        bits: new Int32Array(idx.vocabulary.length),
-        query: 0,
-      }),
-    );
-  const { stamps, bits } = scratch;
-  // A stamp per query: a word's bits are this query's when its stamp is (another query's closure tests again).
+  if (!scratch || scratch.held.length < 2 * idx.vocabulary.length)
+    wordBits.set(idx, (scratch = { held: new Int32Array(2 * idx.vocabulary.length), query: 0 }));
+  const held2 = scratch.held;
+  // A stamp per query: a word's bits are this query's when its stamp is (another query's closure reads again).
   const stamp = (scratch.query = (scratch.query % 0x7fffffff) + 1);
   const { words, wordStarts, vocabulary } = idx;
+  const known = gramsKnown(vocabulary);
+  // The query's trigrams' bits, by trigram number, stamped with a number of the query's (no array cleared per query).
+  // Another query's may have been set since (on this vocabulary): they are set again.
+  const numbers = grams.map((g) => gramNumber(known, g));
+  const mine = (known.queries = (known.queries % 0x7fffffff) + 1);
+  const setBits = () => {
+    for (let j = 0; j < numbers.length; j++) {
+      known.stamp[numbers[j]!] = mine;
+      known.bit[numbers[j]!] = 1 << j;
+    }
+    known.current = mine;
+  };
+  setBits();
   return (d) => {
+    if (known.current !== mine) setBits();
     let held = 0;
     for (let i = wordStarts[d]!, end = wordStarts[d + 1]!; i < end && held !== all; i++) {
       const w = words[i]!;
       if (w < 0) continue;
-      if (stamps[w] !== stamp) {
-        const word = vocabulary[w]!;
+      if (held2[2 * w] !== stamp) {
+        let from = known.start[w]!;
+        if (from < 0) from = numberWordGrams(known, vocabulary, w);
+        // Read after `numberWordGrams`, which may have grown them.
+        const { pool, stamp: gramStamp, bit: gramBit } = known;
         let b = 0;
-        for (let j = 0; j < tests.length; j++) if (tests[j]!(word)) b |= 1 << j;
-        stamps[w] = stamp;
-        bits[w] = b;
+        for (let k = from, to = known.end[w]!; k < to; k++) {
+          const g = pool[k]!;
+          if (gramStamp[g] === mine) b |= gramBit[g]!;
+        }
+        held2[2 * w] = stamp;
+        held2[2 * w + 1] = b;
       }
-      held |= bits[w]!;
+      held |= held2[2 * w + 1]!;
     }
     return bitCount(held) / grams.length;
   };
 }
-const wordBits = new WeakMap<CatalogIndex, { stamps: Int32Array; bits: Int32Array; query: number }>();
+const wordBits = new WeakMap<CatalogIndex, { held: Int32Array; query: number }>();
+
+/**
+ * Per vocabulary (an index following a change of words gets a new array: index-follow.ts copies it before writing
+ * to it): a number per padded trigram met (the words' and the queries'); each word's trigrams as those numbers, in
+ * `pool` from `start[w]` to `end[w]` (made the first time a search meets the word; -1: not yet); and a query's bits
+ * by trigram number, stamped with the query's number.
+ */
+interface GramsKnown {
+  numbers: Map<string, number>;
+  start: Int32Array;
+  end: Int32Array;
+  pool: Int32Array;
+  used: number;
+  stamp: Int32Array;
+  bit: Int32Array;
+  /** The last query's number, and the query whose bits are set now. */
+  queries: number;
+  current: number;
+}
+const gramsKnownOf = new WeakMap<readonly string[], GramsKnown>();
+/** Trigrams numbered per vocabulary at most (then all numbered again from nothing): typos bring new ones. */
+const GRAMS_NUMBERED = 1_000_000;
+
+function gramsKnown(vocabulary: readonly string[]): GramsKnown {
+  let known = gramsKnownOf.get(vocabulary);
+  if (!known || known.numbers.size > GRAMS_NUMBERED || known.start.length < vocabulary.length) {
+    known = {
+      numbers: new Map(),
+      start: new Int32Array(vocabulary.length).fill(-1),
+      end: new Int32Array(vocabulary.length),
+      pool: new Int32Array(4096),
+      used: 0,
+      stamp: new Int32Array(4096),
+      bit: new Int32Array(4096),
+      queries: 0,
+      current: 0,
+    };
+    gramsKnownOf.set(vocabulary, known);
+  }
+  return known;
+}
+
+function gramNumber(known: GramsKnown, g: string): number {
+  let n = known.numbers.get(g);
+  if (n === undefined) {
+    n = known.numbers.size;
+    known.numbers.set(g, n);
+    if (n >= known.stamp.length) {
+      known.stamp = grown(known.stamp, n + 1);
+      known.bit = grown(known.bit, n + 1);
+    }
+  }
+  return n;
+}
+
+/** Numbers the padded trigrams of word `w` (`paddedWordTrigrams`, each once) into the pool; where they start. */
+function numberWordGrams(known: GramsKnown, vocabulary: readonly string[], w: number): number {
+  const p = `  ${vocabulary[w]!} `;
+  const most = p.length - 2;
+  if (known.used + most > known.pool.length) known.pool = grown(known.pool, known.used + most);
+  const from = known.used;
+  const pool = known.pool;
+  for (let i = 0; i < most; i++) {
+    const g = gramNumber(known, p.slice(i, i + 3));
+    let seen = false;
+    for (let k = from; k < known.used && !seen; k++) seen = pool[k] === g;
+    if (!seen) pool[known.used++] = g;
+  }
+  known.start[w] = from;
+  known.end[w] = known.used;
+  return from;
+}
+
+/** A copy at least `size` long (twice as long at least), the values kept. */
+function grown(a: Int32Array, size: number): Int32Array {
+  const out = new Int32Array(Math.max(size, a.length * 2));
+  out.set(a);
+  return out;
+}
 
 function bitCount(v: number) {
   v -= (v >>> 1) & 0x55555555;
