@@ -29,11 +29,17 @@ describe('an import paced by IMPORT_PACE', () => {
   });
 
   it("on the embedded database, sizes its batches to about 100 ms while it gives way (a batch's transaction holds the connection reads wait for), 250 rows otherwise", () => {
-    expect(nextBatchSize(250, 400, true)).toBe(63);
-    expect(nextBatchSize(63, 50, true)).toBe(126);
-    expect(nextBatchSize(100, 20, true)).toBe(250);
-    expect(nextBatchSize(250, 5_000, true)).toBe(25);
-    expect(nextBatchSize(25, 400, false)).toBe(250);
+    expect(nextBatchSize(250, 400, true, true)).toBe(63);
+    expect(nextBatchSize(63, 50, true, true)).toBe(126);
+    expect(nextBatchSize(100, 20, true, true)).toBe(250);
+    expect(nextBatchSize(250, 5_000, true, true)).toBe(25);
+    expect(nextBatchSize(25, 400, false, true)).toBe(250);
+  });
+
+  it('on PostgreSQL, takes 1,000 rows a batch while it gives way (fewer versions for the lists under way to be made again at), 250 otherwise', () => {
+    expect(nextBatchSize(250, 400, true, false)).toBe(1_000);
+    expect(nextBatchSize(1_000, 5_000, true, false)).toBe(1_000);
+    expect(nextBatchSize(1_000, 400, false, false)).toBe(250);
   });
 
   it('works a quarter of the time at 0.25: the next batch starts after three times the last one took', async () => {

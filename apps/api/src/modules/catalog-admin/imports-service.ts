@@ -126,8 +126,8 @@ export interface ImportRunContext {
   shoppersBusy?: () => boolean;
   /**
    * The embedded database: a batch's transaction holds the one connection every shopper's read waits for, so while
-   * the job gives way its batches are sized to about PACED_BATCH_MS. (On PostgreSQL reads never wait for a batch,
-   * and smaller batches would only mean more versions for lists to be made again at.)
+   * the job gives way its batches are sized to about PACED_BATCH_MS and it waits only between them. (On PostgreSQL
+   * reads never wait for a batch: it gives way inside its batches too, and they are larger: nextBatchSize.)
    */
   oneConnection?: boolean;
 }
@@ -142,9 +142,26 @@ const PACE_WAIT_AT_MOST_MS = 5_000;
 const PACED_BATCH_MS = 100;
 const PACED_BATCH_AT_LEAST = 25;
 
-/** The next batch's rows: APPLY_BATCH, or (`shrink`) as many as the last batch did in PACED_BATCH_MS. */
-export function nextBatchSize(size: number, tookMs: number, shrink: boolean): number {
-  if (!shrink) return APPLY_BATCH;
+/**
+ * A batch's rows on PostgreSQL while the job gives way: each commit moves the catalog's version, and the shoppers'
+ * lists under way then are made again at the new one (decision 009), so fewer, larger batches, each giving way
+ * inside itself. Measured at 100,000 products (bench:index-follow, bench/results/index-follow-latest.md): 200
+ * commits of 250 rows for 50,000 prices put p99 at 1.56–1.93× the quiet one, 50 of 1,000 at 1.07×.
+ */
+const PACED_SHARED_BATCH = 1_000;
+
+/**
+ * The next batch's rows: APPLY_BATCH; while the job gives way (`givingWay`), on the embedded database as many as
+ * the last batch did in PACED_BATCH_MS, on PostgreSQL PACED_SHARED_BATCH.
+ */
+export function nextBatchSize(
+  size: number,
+  tookMs: number,
+  givingWay: boolean,
+  oneConnection: boolean,
+): number {
+  if (!givingWay) return APPLY_BATCH;
+  if (!oneConnection) return PACED_SHARED_BATCH;
   const fit = Math.round((size * PACED_BATCH_MS) / Math.max(1, tookMs));
   return Math.max(PACED_BATCH_AT_LEAST, Math.min(APPLY_BATCH, fit));
 }
@@ -406,7 +423,7 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
     }
     if (start >= data.length) break;
     const took = performance.now() - started;
-    if (!job.dry_run) size = nextBatchSize(size, took, paced() && !!ctx.oneConnection);
+    if (!job.dry_run) size = nextBatchSize(size, took, paced(), !!ctx.oneConnection);
     await giveWay();
   }
   await ctx.db.transaction(async (tx) => {
