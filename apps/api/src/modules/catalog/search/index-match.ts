@@ -1,5 +1,6 @@
 import {
   FEATURED,
+  ListMemo,
   ON_OFFER,
   ORDER_POSITIONS,
   SPECIAL,
@@ -169,7 +170,7 @@ export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
         if (list) lists.push(list);
       }
     }
-    const any = union(lists, idx.size);
+    const any = lists.length > 1 ? groupUnion(idx, group, lists) : union(lists, idx.size);
     candidates = candidates ? intersect(candidates, any) : any;
   }
   // Counted in arrays by id (ids are small serials; a Map per match cost more than the rest of the pass).
@@ -232,6 +233,26 @@ export function match(idx: CatalogIndex, f: IndexFilter): IndexMatch {
   const brandCounts = counted(brandTally);
   return { matches: out.subarray(0, total), total, min, max, categoryCounts, brandCounts };
 }
+
+/**
+ * A group's texts' and sections' lists joined, remembered per index (so per version: a followed index is another)
+ * and group, bounded: a word searched with another word no product holds with it is matched again alone, and in the
+ * next search's pair (a word with its other number or its synonyms is two lists or more, and joining them made an
+ * array and a pass over the catalog each time).
+ */
+function groupUnion(idx: CatalogIndex, group: SearchGroup, lists: Int32Array[]): Int32Array {
+  let memo = unionsKept.get(idx);
+  if (!memo) unionsKept.set(idx, (memo = new ListMemo(UNION_POSITIONS)));
+  const key = `${group.texts.join('\u0000')}\u0001${group.sections.join(',')}`;
+  const hit = memo.use(key);
+  if (hit) return hit;
+  const out = union(lists, idx.size);
+  memo.keep(key, out);
+  return out;
+}
+const unionsKept = new WeakMap<CatalogIndex, ListMemo>();
+/** Positions of joined lists kept per index at most (4 bytes each). */
+const UNION_POSITIONS = 2_000_000;
 
 /** The matches in the order of a pre-sorted list of positions (`reverse` reads it backwards). */
 export function inOrder(idx: CatalogIndex, matches: Int32Array, order: Int32Array, reverse = false) {
