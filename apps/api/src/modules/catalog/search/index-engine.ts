@@ -24,6 +24,7 @@ import {
   listFilters,
   RANKED_CANDIDATES,
   sameVersions,
+  type Facet,
   type ListOptions,
   type SearchEngine,
 } from './engine.ts';
@@ -220,24 +221,13 @@ async function listFromIndexAt(
   // they hold: `laptop` offers its laptop sections before Monitors and Printers (found through Computers & Laptops,
   // and fuller), `ac` its air conditioners' sections, not the twelve holding the most words with "ac" in them.
   // listFacets orders the database's answer alike.
-  const own = new Set(search?.named ?? []);
-  const named = (
-    counts: Map<number, number>,
-    names: Map<number, { en: string; ar: string }>,
-    limit: number,
-    first = new Set<number>(),
-  ) =>
-    [...counts]
-      .sort((a, b) => Number(first.has(b[0])) - Number(first.has(a[0])) || b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([id, count]) => {
-        const n = names.get(id) ?? { en: '', ar: '' };
-        return { id, en: n.en, ar: n.ar, count };
-      });
-  const facets = {
-    categories: named(found.categoryCounts, idx.categoryNames, 12, own),
-    brands: named(found.brandCounts, idx.brandNames, 30),
-  };
+  const facets = facetsOnce(found, search?.named ?? [], () => {
+    const own = new Set(search?.named ?? []);
+    return {
+      categories: named(found.categoryCounts, idx.categoryNames, 12, own),
+      brands: named(found.brandCounts, idx.brandNames, 30),
+    };
+  });
   return listAnswer({
     products,
     perPage,
@@ -252,6 +242,37 @@ async function listFromIndexAt(
     locale: opts.locale,
   });
 }
+
+/** A facet's twelve (or thirty) fullest, the `first` ones before the others, with their names. */
+const named = (
+  counts: Map<number, number>,
+  names: Map<number, { en: string; ar: string }>,
+  limit: number,
+  first = new Set<number>(),
+) =>
+  [...counts]
+    .sort((a, b) => Number(first.has(b[0])) - Number(first.has(a[0])) || b[1] - a[1] || a[0] - b[0])
+    .slice(0, limit)
+    .map(([id, count]) => {
+      const n = names.get(id) ?? { en: '', ar: '' };
+      return { id, en: n.en, ar: n.ar, count };
+    });
+
+/**
+ * A list's facets, remembered with its matches (`matchOnce`: per index and list) and the sections its search names:
+ * a word of the never-asked searches is listed again alone (counted, for its brand, and for the page shown), and its
+ * brands and sections were sorted again each time. `listAnswer` makes the answer's own copies of them.
+ */
+function facetsOnce(found: IndexMatch, own: number[], make: () => Facets): Facets {
+  let memo = facetsKept.get(found);
+  if (!memo) facetsKept.set(found, (memo = new Map()));
+  const key = own.join(',');
+  let facets = memo.get(key);
+  if (!facets) memo.set(key, (facets = make()));
+  return facets;
+}
+type Facets = { categories: Facet[]; brands: Facet[] };
+const facetsKept = new WeakMap<IndexMatch, Map<string, Facets>>();
 
 /**
  * A search's plan and a list's matches, remembered with the index (so per catalog version: both depend only on the

@@ -365,6 +365,21 @@ describe('the catalog index follows each change without being built whole', () =
     await db().execute(sql`delete from search_synonyms where term = 'zorbifier'`);
   });
 
+  it("a list's facets follow a product moved to another brand: counted again, not kept from before the change", async () => {
+    const [p] = (await fromIndex('per_page=1&page=7')).products;
+    const row = (await rows(db(), sql`select brand_id, category_id from products where id = ${p!.id}`))[0]!;
+    const other = (
+      await rows(db(), sql`select id from brands where id <> ${row.brand_id} order by id limit 1`)
+    )[0]!.id;
+    const list = `category_id=${row.category_id}&brand_id=${row.brand_id}`;
+    const count = (r: ProductListResponse) =>
+      r.meta.facets?.categories.find((c) => c.id === Number(row.category_id))?.count ?? 0;
+    const before = count(await fromIndex(list));
+    expect(before).toBeGreaterThan(0);
+    await db().execute(sql`update products set brand_id = ${other} where id = ${p!.id}`);
+    expect(count(await fromIndex(list))).toBe(before - 1);
+  });
+
   it('a follow made in slices: lists begun after a change never show a price from before it, and the index ends as a whole build', async () => {
     const list = await fromIndex('lowest_price=true&per_page=40');
     const before = catalogIndexCounts(db());
