@@ -155,6 +155,8 @@ export interface AppOptions {
   importLimits?: Partial<ImportLimits>;
   /** IMPORT_PACE: the share of the time an import's batches may take (default: batch after batch). */
   importPace?: number;
+  /** The longest wait inside an import's batch (ImportRunContext.waitInTransactionAtMostMs). */
+  importWaitInTransactionMs?: number;
   /** The payment gateway; default: the sandbox gateway served by this API (server.ts picks from PAYMENT_PROVIDER). */
   payments?: PaymentProvider;
   /** Who delivers (COURIER, server.ts): default the manual courier (staff type the carrier and tracking number). */
@@ -400,6 +402,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: opts.importLimits,
     pace: opts.importPace,
     oneConnection: opts.database.kind === 'pglite',
+    waitInTransactionAtMostMs: opts.importWaitInTransactionMs,
   });
   await app.register(adminBackupRoutes, {
     prefix: '/v1/admin',

@@ -46,6 +46,8 @@ export interface JobsOptions {
   shoppersBusy?: () => boolean;
   /** The embedded database: an import's batches are sized to hold its one connection briefly while it gives way. */
   oneConnection?: boolean;
+  /** The longest wait inside an import's batch (ImportRunContext.waitInTransactionAtMostMs). */
+  importWaitInTransactionMs?: number;
 }
 
 interface JobApp {
@@ -150,6 +152,7 @@ export function startJobs(
       pace: opts.importPace,
       shoppersBusy: opts.shoppersBusy,
       oneConnection: opts.oneConnection,
+      waitInTransactionAtMostMs: opts.importWaitInTransactionMs,
     }),
   );
   // Embedded database upkeep (statistics, visibility map): every 6 hours. It pauses the embedded database for a

@@ -20,6 +20,7 @@ import { pictureSizes } from './image-sizes.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
 import { enableCatalogIndex, warmCatalogIndex } from './modules/catalog/index.ts';
+import { inTransactionWaitAtMost } from './modules/catalog-admin/imports-service.ts';
 import { bootstrapOwner } from './modules/staff/bootstrap.ts';
 import { AdjustableClock, systemClock } from './lib/clock.ts';
 
@@ -88,6 +89,7 @@ async function main() {
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
     abandonedCartHours: config.ABANDONED_CART_HOURS,
     importPace: config.IMPORT_PACE,
+    importWaitInTransactionMs: inTransactionWaitAtMost(config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS),
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     corsOrigins: config.CORS_ORIGINS,
     mapTileUrl: config.VITE_MAP_TILE_URL,
@@ -127,6 +129,7 @@ async function main() {
           },
           abandonedCartHours: config.ABANDONED_CART_HOURS,
           importPace: config.IMPORT_PACE,
+          importWaitInTransactionMs: inTransactionWaitAtMost(config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS),
           // A worker (JOBS=only) serves no shopper: its imports always give way to the web instances'.
           shoppersBusy: config.JOBS === 'only' ? undefined : () => app.shoppers.busy(),
           oneConnection: database.kind === 'pglite',

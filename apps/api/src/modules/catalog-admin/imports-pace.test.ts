@@ -4,7 +4,7 @@ import { loadConfig } from '../../config.ts';
 import { importJobs } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory } from '../../test/fixtures.ts';
-import { nextBatchSize, paceWait, pacer, runImports } from './imports-service.ts';
+import { inTransactionWaitAtMost, nextBatchSize, paceWait, pacer, runImports } from './imports-service.ts';
 
 /**
  * IMPORT_PACE (issue 50): a large import gives way to shoppers. After each batch it waits so that it works only its
@@ -94,6 +94,12 @@ describe('an import paced by IMPORT_PACE', () => {
     began = performance.now();
     await giveWay();
     expect(performance.now() - began).toBeLessThan(30);
+  });
+
+  it('never waits inside a transaction as long as DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, which would end it', () => {
+    expect(inTransactionWaitAtMost(10_000)).toBe(500);
+    expect(inTransactionWaitAtMost(1_000)).toBe(250);
+    expect(inTransactionWaitAtMost(0)).toBe(500);
   });
 
   it('on PostgreSQL also gives way inside a batch, after its reads and between parts of 50 rows of its write', async () => {

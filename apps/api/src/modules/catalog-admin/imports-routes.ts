@@ -44,6 +44,8 @@ export const adminImportRoutes: FastifyPluginAsyncZod<{
   pace?: number;
   /** The embedded database (ImportRunContext.oneConnection). */
   oneConnection?: boolean;
+  /** ImportRunContext.waitInTransactionAtMostMs. */
+  waitInTransactionAtMostMs?: number;
 }> = async (app, opts) => {
   const { db, clock } = app.ctx;
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...opts.limits };
@@ -62,6 +64,7 @@ export const adminImportRoutes: FastifyPluginAsyncZod<{
         pace: opts.pace,
         shoppersBusy: () => app.shoppers.busy(),
         oneConnection: opts.oneConnection,
+        waitInTransactionAtMostMs: opts.waitInTransactionAtMostMs,
       }).catch((err: unknown) => app.log.error({ error: describeError(err) }, 'import run failed'));
     });
   };

@@ -130,6 +130,11 @@ export interface ImportRunContext {
    * reads never wait for a batch: it gives way inside its batches too, and they are larger: nextBatchSize.)
    */
   oneConnection?: boolean;
+  /**
+   * The longest wait inside a batch's transaction (PostgreSQL): below DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, which
+   * would end the transaction (inTransactionWaitAtMost). Default 500 ms.
+   */
+  waitInTransactionAtMostMs?: number;
 }
 
 /** The longest wait between two batches (well inside the lease, which each batch renews). */
@@ -146,7 +151,7 @@ const PACED_BATCH_AT_LEAST = 25;
  * A batch's rows on PostgreSQL while the job gives way: each commit moves the catalog's version, and the shoppers'
  * lists under way then are made again at the new one (decision 009), so fewer, larger batches, each giving way
  * inside itself. Measured at 100,000 products (bench:index-follow, bench/results/index-follow-latest.md): 200
- * commits of 250 rows for 50,000 prices put p99 at 1.56–1.93× the quiet one, 50 of 1,000 at 1.07×.
+ * commits of 250 rows for 50,000 prices put p99 at 1.56–1.93× the quiet one, 50 of 1,000 at 1.07–1.36×.
  */
 const PACED_SHARED_BATCH = 1_000;
 
@@ -172,11 +177,17 @@ export function paceWait(workedMs: number, share: number | undefined): number {
   return Math.min(PACE_WAIT_AT_MOST_MS, (workedMs * (1 - share)) / share);
 }
 
-/**
- * The longest wait inside a batch's transaction (its rows stay locked meanwhile; well inside
- * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS' 10 s default).
- */
+/** The longest wait inside a batch's transaction: its rows stay locked meanwhile. */
 const PACE_WAIT_IN_TRANSACTION_AT_MOST_MS = 500;
+
+/**
+ * The longest wait inside a batch's transaction when idle transactions end after `idleInTransactionMs`
+ * (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS; 0: never): a quarter of it, at most 500 ms.
+ */
+export const inTransactionWaitAtMost = (idleInTransactionMs: number) =>
+  idleInTransactionMs > 0
+    ? Math.min(PACE_WAIT_IN_TRANSACTION_AT_MOST_MS, Math.floor(idleInTransactionMs / 4))
+    : PACE_WAIT_IN_TRANSACTION_AT_MOST_MS;
 
 /**
  * A job's waits: each waits so that the time worked since the last one is `share` of the time, while `busy` says
@@ -403,7 +414,8 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
   // On PostgreSQL a batch also gives way inside its transaction, between its reads and each part of its write: no
   // burst of it takes a core for long while shoppers' reads share the two. (On the embedded database a wait
   // there would hold the one connection those reads wait for: its batches are made smaller instead.)
-  const breathe = ctx.oneConnection ? undefined : () => giveWay(PACE_WAIT_IN_TRANSACTION_AT_MOST_MS);
+  const inTransactionAtMost = ctx.waitInTransactionAtMostMs ?? PACE_WAIT_IN_TRANSACTION_AT_MOST_MS;
+  const breathe = ctx.oneConnection ? undefined : () => giveWay(inTransactionAtMost);
   for (let start = Number(job.processed); start < data.length;) {
     const batch = data.slice(start, start + size);
     start += batch.length;
