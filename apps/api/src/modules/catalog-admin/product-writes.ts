@@ -340,9 +340,12 @@ export async function updateProducts(
     wide.map((i) => i.body),
     now,
   );
-  for (const part of chunks(
+  const part = opts.breathe ? BREATHING_PART : CHUNK;
+  for (const [n, rows] of chunks(
     values.map((v, i) => ({ ...v, id: wide[i]!.id, edited: wide[i]!.edited !== false })),
-  ))
+    part,
+  ).entries()) {
+    if (n > 0) await opts.breathe?.();
     await tx.execute(sql`update products p set title_en = v.title_en, title_ar = v.title_ar,
         description_en = v.description_en, description_ar = v.description_ar, category_id = v.category_id,
         brand_id = v.brand_id, model = v.model, series = v.series, sku = v.sku, price_piastres = v.price_piastres,
@@ -351,7 +354,7 @@ export async function updateProducts(
         vat_rate_bp = v.vat_rate_bp, featured = v.featured, special_offer = v.special_offer, active = v.active, search_text = v.search_text,
         updated_at = ${at}::timestamptz, edited_at = case when v.edited then ${at}::timestamptz else p.edited_at end
       from (values ${sql.join(
-        part.map(
+        rows.map(
           (v) => sql`(${v.id}::int, ${v.titleEn}::text, ${v.titleAr}::text, ${v.descriptionEn}::text,
             ${v.descriptionAr}::text, ${v.categoryId}::int, ${v.brandId}::int, ${v.model}::text, ${v.series}::text,
             ${v.sku}::text, ${v.pricePiastres}::int, ${v.promotionId}::int, ${v.promotedPricePiastres}::int,
@@ -363,6 +366,7 @@ export async function updateProducts(
         price_piastres, promotion_id, promoted_price_piastres, current_price_piastres, maximum_per_order, vat_rate_bp,
         featured, special_offer, active, search_text, edited)
       where p.id = v.id`);
+  }
   const narrow = items.filter((i) => i.unchanged?.text);
   await checkPromotions(
     tx,
@@ -385,14 +389,14 @@ export async function updateProducts(
         edited: i.edited !== false,
       };
     });
-    for (const [n, part] of chunks(rowsOf, opts.breathe ? BREATHING_PART : CHUNK).entries()) {
-      if (n > 0) await opts.breathe?.();
+    for (const [n, rows] of chunks(rowsOf, part).entries()) {
+      if (n > 0 || wide.length) await opts.breathe?.();
       await tx.execute(sql`update products p set price_piastres = v.price_piastres, promotion_id = v.promotion_id,
         promoted_price_piastres = v.promoted_price_piastres, current_price_piastres = v.current_price_piastres,
         maximum_per_order = v.maximum_per_order, vat_rate_bp = v.vat_rate_bp, featured = v.featured,
         special_offer = v.special_offer, active = v.active, updated_at = ${at}::timestamptz,
         edited_at = case when v.edited then ${at}::timestamptz else p.edited_at end
-      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as v(id int, price_piastres int, promotion_id int,
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, price_piastres int, promotion_id int,
         promoted_price_piastres int, current_price_piastres int, maximum_per_order int, vat_rate_bp int,
         featured boolean, special_offer boolean, active boolean, edited boolean)
       where p.id = v.id`);
