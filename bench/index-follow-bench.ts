@@ -434,18 +434,20 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
   const [trivial, quietBefore, ...rest] = res.phases;
   const quietAfter = rest.find((p) => p.name === QUIET_AGAIN);
   const busy = rest.filter((p) => p !== quietAfter);
-  const quiet = {
-    load: {
-      ...quietBefore!.load,
-      latencies: [...quietBefore!.load.latencies, ...(quietAfter?.load.latencies ?? [])].sort(
-        (a, b) => a - b,
-      ),
-    },
+  const quiet: Load = {
+    ...quietBefore!.load,
+    latencies: [...quietBefore!.load.latencies, ...(quietAfter?.load.latencies ?? [])].sort((a, b) => a - b),
   };
+  const q99 = pct(quiet, 0.99);
   const rps = (l: Load) => l.answered / l.seconds;
-  const line = (p: (typeof res.phases)[number], ratio: string) =>
+  type Phase = (typeof res.phases)[number];
+  /** The phase's p99 ÷ the quiet p99, marked when over the target (`judged`: a busy phase). */
+  const toQuiet = (p: Phase, judged: boolean) => {
+    const r = pct(p.load, 0.99) / q99;
+    return `${r.toFixed(2)}${!judged || r <= TARGET_RATIO ? '' : ' (over 1.5)'}`;
+  };
+  const line = (p: Phase, ratio: string) =>
     `| ${p.name} ${p.note} | ${rps(p.load).toFixed(0)} | ${pct(p.load, 0.5).toFixed(0)} | ${pct(p.load, 0.99).toFixed(0)} | ${(rps(p.load) / rps(trivial!.load)).toFixed(3)} | ${ratio} | ${p.builds} | ${p.follows} | ${p.load.failed} |`;
-  const q99 = pct(quiet.load as Load, 0.99);
   return [
     `### ${res.backend}: ${res.total.toLocaleString('en-US')} products, ${CONNECTIONS} connections, answers cache off`,
     '',
@@ -456,14 +458,8 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
     '| phase | req/s | p50 ms | p99 ms | ratio to trivial (req/s) | p99 / quiet p99 | whole builds | follows | errors |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     line(trivial!, ''),
-    line(quietBefore!, `${(pct(quietBefore!.load, 0.99) / q99).toFixed(2)}`),
-    ...(quietAfter ? [line(quietAfter, `${(pct(quietAfter.load, 0.99) / q99).toFixed(2)}`)] : []),
-    ...busy.map((p) =>
-      line(
-        p,
-        `${(pct(p.load, 0.99) / q99).toFixed(2)}${pct(p.load, 0.99) / q99 <= TARGET_RATIO ? '' : ' (over 1.5)'}`,
-      ),
-    ),
+    ...[quietBefore!, ...(quietAfter ? [quietAfter] : [])].map((p) => line(p, toQuiet(p, false))),
+    ...busy.map((p) => line(p, toQuiet(p, true))),
     '',
     `Prices checked: ${res.shown.checked.toLocaleString('en-US')} shown in answers; older than one already shown: ${res.shown.violations.length}${res.shown.violations.length ? `\n\n${res.shown.violations.map((v) => `- ${v}`).join('\n')}` : ''}.`,
   ].join('\n');
