@@ -136,7 +136,9 @@ export const adminImportUploadSchema = z.object({
 
 /**
  * What a changed row changes, named by the file's columns (the editor's fields; image_urls: its images), in the order
- * the page lists them. A price, stock, limit, VAT rate or flag carries its value before and after.
+ * the page lists them. A price, stock, limit, VAT rate or flag carries its value before and after, and so does a short
+ * text (titles, model, series, SKU; category and brand by their names); descriptions, specifications and images are
+ * named only (too long to quote).
  */
 export const IMPORT_CHANGE_FIELDS = [
   'price',
@@ -162,11 +164,18 @@ export const IMPORT_CHANGE_FIELDS = [
 ] as const;
 export type ImportChangeField = (typeof IMPORT_CHANGE_FIELDS)[number];
 
-/** A value before or after: piastres (prices), a whole number (stock, limit: null none), basis points (tax_class), a flag. */
-const importChangeValue = z.union([z.number(), z.boolean(), z.null()]);
+/**
+ * A value before or after: piastres (prices), a whole number (stock, limit: null none), basis points (tax_class), a
+ * flag, or a text as it is (a title, model, series or SKU: null none; a category or brand: its name in the request's
+ * language, a category's path "Parent > Child" where its name alone repeats).
+ */
+const importChangeValue = z.union([z.number(), z.boolean(), z.string(), z.null()]);
 export const importChangeSchema = z.object({
   field: z.enum(IMPORT_CHANGE_FIELDS),
-  /** Present for the fields that carry values (prices, stock, limit, tax_class, flags); absent: the name says it. */
+  /**
+   * Present for the fields that carry values (prices, stock, limit, tax_class, flags, short texts); absent: the name
+   * says it (descriptions, specifications, images; and short texts of rows checked before they were quoted).
+   */
   from: importChangeValue.optional(),
   to: importChangeValue.optional(),
 });

@@ -19,7 +19,11 @@ let staff: StaffAuth;
 const N = 260;
 const ids = new Map<string, number>();
 
-type Change = { field: string; from?: number | boolean | null; to?: number | boolean | null };
+type Change = {
+  field: string;
+  from?: number | boolean | string | null;
+  to?: number | boolean | string | null;
+};
 type Detail = {
   import: ImportDetail['import'] & { changed_fields: { field: string; rows: number }[] };
   rows: (ImportDetail['rows'][number] & { changes: Change[] })[];
@@ -63,8 +67,9 @@ function expectReport(d: Detail) {
   const byRow = new Map(d.rows.map((r) => [r.row_number, r]));
   expect(d.import).toMatchObject({ status: 'done', changed: N - 1, unchanged: 1, refused: 0 });
   expect(byRow.get(2)).toMatchObject({ outcome: 'changed', changes: [price] }); // the price only
+  // A title is quoted before and after (staff see the mistake itself).
   expect(byRow.get(3)).toMatchObject({ outcome: 'changed', changes: [price, { field: 'title_en' }] });
-  expect(byRow.get(3)!.changes[1]).toEqual({ field: 'title_en' }); // a title is named, not quoted
+  expect(byRow.get(3)!.changes[1]).toEqual({ field: 'title_en', from: 'Kettle 2', to: 'Kettle 2 XL' });
   expect(byRow.get(4)).toMatchObject({ outcome: 'unchanged', changes: [] });
   expect(byRow.get(5)).toMatchObject({ outcome: 'changed', changes: [{ field: 'stock', from: 4, to: 7 }] });
   expect(byRow.get(6)).toMatchObject({ outcome: 'changed', changes: [price] });
@@ -136,5 +141,83 @@ describe('a variant row that changes a variant by its SKU', () => {
         { field: 'stock', rows: 1 },
       ]);
     }
+  });
+});
+
+describe('a variant row that changes a variant’s pictures', () => {
+  it('lists image_urls among its changes, as a product’s row does, and not when they are the variant’s already', async () => {
+    const { phone } = await addVariantPhone(t, staff, { model: 17 });
+    const row = (price: number, urls: string) =>
+      [
+        'id,sku,price,stock,image_urls,variant_of,variant_values',
+        `,IP17-BK-128,${price},3,${urls},${phone},"Black | أسود ; 128 GB | 128 جيجا"`,
+      ].join('\r\n');
+    const pictures = '/uploads/ip17-black.jpg /uploads/ip17-black-back.jpg';
+    for (const dryRun of [true, false]) {
+      const d = (await importCsv(t, staff, row(400, pictures), { dryRun })) as Detail;
+      expect(d.rows.map((r) => [r.outcome, r.changes])).toEqual([['changed', [{ field: 'image_urls' }]]]);
+      expect(d.import.changed_fields).toEqual([{ field: 'image_urls', rows: 1 }]);
+    }
+    // The same pictures again, in another order: the main one changes.
+    const again = (await importCsv(t, staff, row(420, pictures), { dryRun: true })) as Detail;
+    expect(again.rows[0]!.changes).toEqual([{ field: 'price', from: 40_000, to: 42_000 }]);
+    const swapped = pictures.split(' ').reverse().join(' ');
+    const reordered = (await importCsv(t, staff, row(400, swapped), { dryRun: true })) as Detail;
+    expect(reordered.rows[0]!.changes).toEqual([{ field: 'image_urls' }]);
+  });
+});
+
+describe('a changed import row that changes short texts', () => {
+  it('quotes its titles, model, series and SKU before and after, its category and brand by name in the reader’s language, and only names its description', async () => {
+    const db = t.database.db;
+    const phones = await addCategory(db, 'Phones', 'موبايلات');
+    const tablets = await addCategory(db, 'Tablets', 'تابلت');
+    // "Cases" twice: the new one is told by its path.
+    await addCategory(db, 'Cases', 'جرابات', phones.id);
+    await addCategory(db, 'Cases', 'جرابات', tablets.id);
+    await addBrand(db, 'Samsung', 'سامسونج');
+    await addBrand(db, 'Xiaomi', 'شاومي');
+    const made = await importCsv(
+      t,
+      staff,
+      [
+        'sku,title_en,title_ar,description_en,category,brand,model,price,stock',
+        'GA15,Galaxy A15,جالاكسي A15,A phone.,Phones,Samsung,SM-A155,7000,3',
+      ].join('\r\n'),
+    );
+    const id = made.rows[0]!.product_id!;
+    const csv = [
+      'id,sku,title_en,title_ar,description_en,category,brand,model,series,price',
+      `${id},GA15-5G,Galaxy A15 5G,جالاكسي A15 فايف جي,A faster phone.,Tablets > Cases,شاومي,SM-A156,A,7000`,
+    ].join('\r\n');
+    const checked = (await importCsv(t, staff, csv, { dryRun: true, locale: 'ar' })) as Detail;
+    const texts = (from: string[], to: string[]) => [
+      { field: 'title_en', from: 'Galaxy A15', to: 'Galaxy A15 5G' },
+      { field: 'title_ar', from: 'جالاكسي A15', to: 'جالاكسي A15 فايف جي' },
+      { field: 'description_en' },
+      { field: 'category', from: from[0], to: to[0] },
+      { field: 'brand', from: from[1], to: to[1] },
+      { field: 'model', from: 'SM-A155', to: 'SM-A156' },
+      { field: 'series', from: null, to: 'A' },
+      { field: 'sku', from: 'GA15', to: 'GA15-5G' },
+    ];
+    expect(checked.rows.map((r) => [r.outcome, r.changes])).toEqual([
+      ['changed', texts(['موبايلات', 'سامسونج'], ['تابلت > جرابات', 'شاومي'])],
+    ]);
+    const en = await call(t.app, 'GET', `/v1/admin/imports/${checked.import.id}?locale=en`, staff);
+    expect(en.body.rows[0].changes).toEqual(texts(['Phones', 'Samsung'], ['Tablets > Cases', 'Xiaomi']));
+    // The row keeps no description (its changes stay small on a file of thousands of rows).
+    const [kept] = await rows<{ c: string }>(
+      db,
+      sql`select changes::text as c from import_rows where job_id = ${checked.import.id}`,
+    );
+    expect(kept!.c).toContain('Galaxy A15 5G');
+    expect(kept!.c).not.toContain('faster');
+    // A row checked before texts were quoted kept only their names: it still reads so.
+    await t.database.db.execute(
+      sql`update import_rows set changes = '{"title_en": null, "brand": null}'::jsonb where job_id = ${checked.import.id}`,
+    );
+    const old = await call(t.app, 'GET', `/v1/admin/imports/${checked.import.id}?locale=ar`, staff);
+    expect(old.body.rows[0].changes).toEqual([{ field: 'title_en' }, { field: 'brand' }]);
   });
 });

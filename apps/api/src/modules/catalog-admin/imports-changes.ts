@@ -1,12 +1,18 @@
 /**
  * What a changed import row changes (so staff reading a dry run of 5,000 rows see that a row changes only its price,
- * or its title too): the row's fields compared with its product (importChanges, from planRow), kept with the row
- * (import_rows.changes) and counted by field on the job (import_jobs.changed_fields) in the statements that already
- * save a batch: no statement per row. Read back in the file's column names, in IMPORT_CHANGE_FIELDS' order.
+ * or its title too, and to what): the row's fields compared with its product (importChanges, from planRow), kept with
+ * the row (import_rows.changes) and counted by field on the job (import_jobs.changed_fields) in the statements that
+ * already save a batch: no statement per row. Read back in the file's column names, in IMPORT_CHANGE_FIELDS' order,
+ * a category's or brand's name in the reader's language.
+ *
+ * A row keeps the values of its short fields (numbers, flags, titles up to 300 characters, model, series, SKU, the
+ * category's and brand's names in both languages); descriptions, specifications and images only by their name, so a
+ * row's stored changes stay a few hundred bytes at most.
  */
 import {
   IMPORT_CHANGE_FIELDS,
   toPiastres,
+  type Locale,
   type AdminProductBody,
   type ImportChange,
   type ImportChangeField,
@@ -14,12 +20,23 @@ import {
   type SpecificationInput,
 } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProductSnapshot } from './imports-lookups.ts';
+import {
+  brandNames,
+  categoryNames,
+  type Lookups,
+  type Names,
+  type ProductSnapshot,
+} from './imports-lookups.ts';
 import { vatRateBpOf, type Unchanged } from './product-writes.ts';
 
-type Value = number | boolean | null;
-/** Field → its value before and after (prices in piastres, tax_class in basis points), or null: the name says it. */
-export type RowChanges = Partial<Record<ImportChangeField, [Value, Value] | null>>;
+type Value = number | boolean | string | null;
+/** A value as a row keeps it: a category's or brand's names in both languages (the reader's is shown). */
+type Kept = Value | Names;
+/**
+ * Field → its value before and after (prices in piastres, tax_class in basis points, texts as they are, category and
+ * brand by their names), or null: the name says it (and rows kept before texts were quoted).
+ */
+export type RowChanges = Partial<Record<ImportChangeField, [Kept, Kept] | null>>;
 
 const spec = (x: SpecificationInput) => [x.key_en, x.key_ar, x.value_en, x.value_ar].map((v) => v.trim());
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
@@ -27,11 +44,13 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 /**
  * The fields of a row (its stock aside: the caller adds it once the stock is counted) that differ from the
  * product's; `images` undefined when the row leaves them as they are. Empty: the row changes none of them.
+ * `lk` names the categories and brands.
  */
 export function importChanges(
   body: AdminProductBody,
   images: string[] | undefined,
   p: ProductSnapshot,
+  lk: Lookups,
 ): RowChanges {
   const out: RowChanges = {};
   const named = (field: ImportChangeField, file: unknown, now: unknown) => {
@@ -39,6 +58,13 @@ export function importChanges(
   };
   const valued = (field: ImportChangeField, file: Value | undefined, now: Value) => {
     if (!same(file, now)) out[field] = [now, file ?? null];
+  };
+  /** A category or brand by its names (named only if one of them is not known: deleted since the job began). */
+  const labelled = (field: 'category' | 'brand', file: number, now: number, names: typeof brandNames) => {
+    if (file === now) return;
+    const was = names(lk, now);
+    const will = names(lk, file);
+    out[field] = was && will ? [was, will] : null;
   };
   valued('price', toPiastres(body.price), p.pricePiastres);
   valued(
@@ -49,15 +75,15 @@ export function importChanges(
     p.promotedPricePiastres,
   );
   named('promotion', body.promotion_id, p.promotionId);
-  named('title_en', body.title_en.trim(), p.titleEn);
-  named('title_ar', body.title_ar.trim(), p.titleAr);
+  valued('title_en', body.title_en.trim(), p.titleEn);
+  valued('title_ar', body.title_ar.trim(), p.titleAr);
   named('description_en', body.description_en, p.descriptionEn);
   named('description_ar', body.description_ar, p.descriptionAr);
-  named('category', body.category_id, p.categoryId);
-  named('brand', body.brand_id, p.brandId);
-  named('model', body.model, p.model);
-  named('series', body.series, p.series);
-  named('sku', body.sku, p.sku);
+  labelled('category', body.category_id, p.categoryId, categoryNames);
+  labelled('brand', body.brand_id, p.brandId, brandNames);
+  valued('model', body.model, p.model);
+  valued('series', body.series, p.series);
+  valued('sku', body.sku, p.sku);
   valued('maximum_number_per_order', body.maximum_number_per_order ?? null, p.maximumPerOrder);
   valued('tax_class', vatRateBpOf(body), p.vatRateBp);
   valued('featured', body.featured, p.featured);
@@ -147,15 +173,18 @@ const jsonOf = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknow
 const order = (f: string) => IMPORT_CHANGE_FIELDS.indexOf(f as ImportChangeField);
 const known = (f: string): f is ImportChangeField => order(f) >= 0;
 
-/** import_rows.changes → the API's list, in the page's order. */
-export function changeList(raw: unknown): ImportChange[] {
-  const changes = (jsonOf(raw) ?? {}) as Record<string, [Value, Value] | null>;
+/** A kept value as `locale` reads it: a category's or brand's name in that language. */
+const shown = (v: Kept, locale: Locale): Value => (v !== null && typeof v === 'object' ? v[locale] : v);
+
+/** import_rows.changes → the API's list, in the page's order, names in `locale`. */
+export function changeList(raw: unknown, locale: Locale): ImportChange[] {
+  const changes = (jsonOf(raw) ?? {}) as Record<string, [Kept, Kept] | null>;
   return Object.keys(changes)
     .filter(known)
     .sort((a, b) => order(a) - order(b))
     .map((field) => {
       const v = changes[field];
-      return Array.isArray(v) ? { field, from: v[0], to: v[1] } : { field };
+      return Array.isArray(v) ? { field, from: shown(v[0], locale), to: shown(v[1], locale) } : { field };
     });
 }
 

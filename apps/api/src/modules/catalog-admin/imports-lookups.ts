@@ -139,6 +139,33 @@ export function brandLabel(lk: Lookups, id: number): string {
   return unique(b.nameEn) || !unique(b.nameAr) ? b.nameEn : b.nameAr;
 }
 
+/** A category's or brand's name in each language, as a changed row quotes it for staff (imports-changes.ts). */
+export interface Names {
+  en: string;
+  ar: string;
+}
+
+/** A category's names, each its path "Parent > Child" in that language where the name alone repeats; null: unknown. */
+export function categoryNames(lk: Lookups, id: number): Names | null {
+  const node = lk.categories.get(id);
+  if (!node) return null;
+  const named = (name: (n: CategoryNode) => string) => {
+    if ((lk.categoriesByName.get(nameKey(name(node))) ?? []).length <= 1) return name(node);
+    const path: string[] = [];
+    for (let n: CategoryNode | undefined = node; n && path.length < 20;) {
+      path.unshift(name(n));
+      n = n.parentId === null ? undefined : lk.categories.get(n.parentId);
+    }
+    return path.join(CATEGORY_PATH_SEPARATOR);
+  };
+  return { en: named((n) => n.nameEn), ar: named((n) => n.nameAr) };
+}
+
+export function brandNames(lk: Lookups, id: number): Names | null {
+  const b = lk.brands.get(id);
+  return b ? { en: b.nameEn, ar: b.nameAr } : null;
+}
+
 /* ------------------------------------------------------------------ products as they are */
 
 /** A product as the file would describe it (what an update starts from, and what the export writes). */

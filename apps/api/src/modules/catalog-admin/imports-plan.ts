@@ -498,7 +498,7 @@ export function planRow(ctx: PlanContext, row: DataRow): Plan {
     body.price_after_promotion =
       current.promotedPricePiastres === null ? null : toEgp(current.promotedPricePiastres);
   }
-  const changes = current ? importChanges(body, images, current) : undefined;
+  const changes = current ? importChanges(body, images, current, lk) : undefined;
   const edited = changes ? Object.keys(changes).length > 0 : true;
   if (current && exportedAt) {
     // Someone changed the product since the export (another staff member, another import): the row would put

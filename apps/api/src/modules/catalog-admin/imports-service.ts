@@ -707,7 +707,7 @@ export async function importDetail(db: DbOrTx, id: number, q: AdminImportQuery, 
             keys.map((k) => importReason(f, translate(k, locale), translate(k, 'en'), locale)),
           ]),
         ),
-        changes: changeList(r.changes),
+        changes: changeList(r.changes, locale),
       };
     }),
     meta: {

@@ -65,6 +65,8 @@ interface ParentState {
     price: number;
     price_after_promotion: number | null;
     stock: number;
+    /** Its images' addresses, main first (a variant row's image_urls is compared with them). */
+    images: string[];
   }[];
 }
 
@@ -213,6 +215,15 @@ async function stateOf(db: DbOrTx, id: number, lock: boolean): Promise<ParentSta
       .orderBy(asc(products.id))
       .for('update');
   const now = await productVariants(db, id);
+  const images = new Map<number, string[]>();
+  const ids = now.variants.map((x) => x.id);
+  if (ids.length)
+    for (const i of await rows<{ product_id: number; original_url: string }>(
+      db,
+      sql`select product_id, original_url from product_images
+        where product_id in ${ids} and not is_3d order by product_id, position, id`,
+    ))
+      images.set(Number(i.product_id), [...(images.get(Number(i.product_id)) ?? []), i.original_url]);
   return {
     options: now.options,
     variants: now.variants.map((x) => ({
@@ -222,6 +233,7 @@ async function stateOf(db: DbOrTx, id: number, lock: boolean): Promise<ParentSta
       price: x.price,
       price_after_promotion: x.price_after_promotion,
       stock: x.stock,
+      images: images.get(x.id) ?? [],
     })),
   };
 }
@@ -312,7 +324,7 @@ function place(state: ParentState, v: VariantRow, book: VariantBook): Placed | {
     stock: v.stock ?? was?.stock ?? 0,
   };
   const index = bySku >= 0 ? bySku : variants.length;
-  const list: unknown[] = variants.map(({ row: _row, ...x }) => x);
+  const list: unknown[] = variants.map(({ row: _row, images: _images, ...x }) => x);
   list[index] = input;
   const parsed = adminVariantsBodySchema.safeParse({ options, variants: list });
   if (!parsed.success) {
@@ -325,14 +337,17 @@ function place(state: ParentState, v: VariantRow, book: VariantBook): Placed | {
   }
   if (!was) return { body: parsed.data, index, changes: null };
   const fields = variantChanges(was, parsed.data.variants[index]!);
+  // Its pictures, as a product's row lists them: when the row's image_urls are not the variant's (empty keeps them).
+  if (v.images && v.images.join(' ') !== was.images.join(' ')) fields.image_urls = null;
   return { body: parsed.data, index, changes: { id: was.id }, fields };
 }
 
-/** The body's variants as a dry run's book keeps them (the row's, by its row number when new). */
+/** The body's variants as a dry run's book keeps them (the row's, by its row number when new, with its images). */
 function stateAfter(
   body: AdminVariantsBody,
   before: ParentState,
   placed: Placed,
+  v: VariantRow,
   rowNumber: number,
 ): ParentState {
   return {
@@ -345,6 +360,7 @@ function stateAfter(
       price: x.price,
       price_after_promotion: x.price_after_promotion,
       stock: x.stock,
+      images: (i === placed.index ? v.images : undefined) ?? before.variants[i]?.images ?? [],
     })),
   };
 }
@@ -367,7 +383,7 @@ export async function checkVariant(
     (parent.id === null ? { options: [], variants: [] } : await stateOf(db, parent.id, false));
   const placed = place(state, v, book);
   if ('reasons' in placed) return { outcome: 'refused', productId: null, reasons: placed.reasons };
-  book.states.set(parent.key, stateAfter(placed.body, state, placed, rowNumber));
+  book.states.set(parent.key, stateAfter(placed.body, state, placed, v, rowNumber));
   return placed.changes
     ? { outcome: 'changed', productId: placed.changes.id ?? null, changes: placed.fields }
     : { outcome: 'added', productId: null };

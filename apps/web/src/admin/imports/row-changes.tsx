@@ -7,6 +7,9 @@ import { count, money } from '../lib/format';
 
 type Value = ImportChange['from'];
 
+/** A text longer than this many characters is clipped, with its whole value in its title. */
+const CLIP_AT = 80;
+
 /**
  * A value before or after, as the field reads it: a price in EGP, a stock, a limit, a VAT rate, yes or no; kept on
  * one line (a phone's narrow column broke "1,000 ج.م" between the amount and its currency).
@@ -16,20 +19,43 @@ const valueText = (field: ImportChangeField, v: Value, t: TFunction, locale: Loc
 
 function valueWords(field: ImportChangeField, v: Value, t: TFunction, locale: Locale): string {
   if (typeof v === 'boolean') return t(v ? 'imports.changes.yes' : 'imports.changes.no');
-  if (v === null || v === undefined)
+  if (v === null || v === undefined || v === '')
     return t(field === 'maximum_number_per_order' ? 'imports.changes.noLimit' : 'imports.changes.none');
+  if (typeof v === 'string') return v;
   if (field === 'price' || field === 'price_after_promotion') return money(v / 100);
   if (field === 'tax_class') return `${count(v / 100, locale)}%`;
   return count(v, locale);
 }
 
 /**
+ * One value, isolated from the sentence around it (an English title inside an Arabic line keeps its own order): a
+ * text as it is, wrapping, clipped past CLIP_AT characters with its whole value in its title; a number or flag as
+ * valueText reads it.
+ */
+function ChangeValue({ field, v }: { field: ImportChangeField; v: Value }) {
+  const { t } = useTranslation('admin');
+  const locale = useLocaleStore((s) => s.locale);
+  if (typeof v !== 'string' || v === '') return <bdi>{valueText(field, v, t, locale)}</bdi>;
+  const chars = Array.from(v);
+  const clipped = chars.length > CLIP_AT;
+  return (
+    <bdi className="font-medium" title={clipped ? v : undefined} data-testid="import-change-text">
+      {clipped ? `${chars.slice(0, CLIP_AT - 1).join('')}…` : v}
+    </bdi>
+  );
+}
+
+/** Stand-ins for the two values in the translated sentence, replaced by their elements wherever it puts them. */
+const FROM = '\ue000';
+const TO = '\ue001';
+
+/**
  * What a changed row changes: each field by its name, with its value before and after where it has one (a price,
- * the stock, a flag), so staff checking a file see a row that changes its title as well as its price.
+ * the stock, a flag, a title, the category's name), so staff checking a file see a row that changes its title as
+ * well as its price, and to what.
  */
 export function RowChanges({ changes }: { changes: ImportChange[] }) {
   const { t } = useTranslation('admin');
-  const locale = useLocaleStore((s) => s.locale);
   if (!changes.length) return null;
   return (
     <ul
@@ -44,14 +70,20 @@ export function RowChanges({ changes }: { changes: ImportChange[] }) {
             key={c.field}
             data-testid="import-change"
             data-field={c.field}
-            className="rounded-md bg-sky-50 px-1.5 py-0.5 text-sky-950 ring-1 ring-sky-200"
+            className="max-w-full rounded-md bg-sky-50 px-1.5 py-0.5 text-sky-950 ring-1 ring-sky-200 [overflow-wrap:anywhere]"
           >
             {'from' in c
-              ? t('imports.changes.value', {
-                  field,
-                  from: valueText(c.field, c.from, t, locale),
-                  to: valueText(c.field, c.to, t, locale),
-                })
+              ? t('imports.changes.value', { field, from: FROM, to: TO })
+                  .split(/([\ue000\ue001])/)
+                  .map((part, i) =>
+                    part === FROM ? (
+                      <ChangeValue key={i} field={c.field} v={c.from} />
+                    ) : part === TO ? (
+                      <ChangeValue key={i} field={c.field} v={c.to} />
+                    ) : (
+                      part
+                    ),
+                  )
               : field}
           </li>
         );
