@@ -181,7 +181,7 @@ export const products = pgTable(
     index('products_repriced_idx')
       .on(t.id)
       .where(sql`current_price_piastres <> price_piastres`),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The trigram index over the search text is on product_search_texts, not here (decision 039).
     // The back office's products list (issue 17, decision 024): a category's or a brand's products, shown or
     // hidden, newest first, with the columns its filters read, so a page and its count come from the index alone.
     index('products_admin_category_idx').on(
@@ -209,6 +209,22 @@ export const products = pgTable(
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
     check('products_vat_rate_check', sql`${t.vatRateBp} between 0 and 10000`),
   ],
+);
+
+/**
+ * Each product's search text again, kept by the products triggers (migration 0057), with the trigram index the
+ * database's searches use (decision 039). On products the index was written again by every price or stock change
+ * (none of them is a HOT update): about nine tenths of a price change's cost on the embedded database.
+ */
+export const productSearchTexts = pgTable(
+  'product_search_texts',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [index('product_search_texts_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)],
 );
 
 export const productImages = pgTable(

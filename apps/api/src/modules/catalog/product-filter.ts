@@ -20,11 +20,12 @@ export function productTextFilter(query: string | undefined): { where: SQL; numb
   const text = query?.trim();
   if (!text) return null;
   const words = queryWords(text);
+  // Through product_search_texts, which carries the trigram index (decision 039).
   const all = words.length
-    ? sql.join(
-        words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
+    ? sql`p.id in (select product_id from product_search_texts where ${sql.join(
+        words.map((w) => sql`search_text like ${`%${escapeLike(w)}%`}`),
         sql` and `,
-      )
+      )})`
     : sql`false`;
   const number = productNumber(text);
   return { where: number === null ? sql`(${all})` : sql`(p.id = ${number} or (${all}))`, number };

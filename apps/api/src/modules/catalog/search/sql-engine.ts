@@ -75,6 +75,16 @@ const holdsWord = (text: SQL, w: string) => {
     : sql`${text} like ${'%' + w + '%'}`;
 };
 
+/**
+ * Products whose search text holds one of `words`, as a condition on `p.id`: through product_search_texts, which
+ * carries the trigram index (decision 039: products does not, so a price change writes no trigram).
+ */
+const textHoldsAny = (words: string[]) =>
+  sql`p.id in (select product_id from product_search_texts where ${sql.join(
+    words.map((w) => holdsWord(sql`search_text`, w)),
+    sql` or `,
+  )})`;
+
 async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
   // One round trip asks, for every word, whether some product has it as typed.
   const [asTyped] = await rows<Record<string, boolean>>(
@@ -82,7 +92,8 @@ async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
     sql`select ${sql.join(
       tokens.map(
         (t, i) =>
-          sql`exists (select 1 from products where active and ${holdsWord(sql`search_text`, t)}) as ${sql.raw(`w${i}`)}`,
+          sql`exists (select 1 from product_search_texts s join products p on p.id = s.product_id
+            where p.active and ${holdsWord(sql`s.search_text`, t)}) as ${sql.raw(`w${i}`)}`,
       ),
       sql`, `,
     )}`,
@@ -234,7 +245,7 @@ async function listAt(
   if (search) {
     // A group matches a product holding one of its texts, or in one of the sections it names whole.
     const anyOf = (g: SearchGroup) => {
-      const conditions = g.texts.map((w) => holdsWord(sql`p.search_text`, w));
+      const conditions = g.texts.length ? [textHoldsAny(g.texts)] : [];
       if (g.sections.length) conditions.push(sql`p.category_id in ${g.sections}`);
       return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
     };
