@@ -115,12 +115,14 @@ test('a checked file’s changed rows say what they change, and the check counts
     ].join('\r\n'),
   );
   const id = (row: number) => made.find((r) => r.row_number === row)!.product_id;
-  // The first kettle's price, as meant; the second's price and, by mistake, its title; the third as it is.
+  // The first kettle's price, as meant; the second's price and, by mistake, its titles (the Arabic one long);
+  // the third as it is.
+  const longAr = `غلاية 2 ${tag} ستانلس ستيل سعة 1.7 لتر بقاعدة بتلف 360 درجة وفصل أوتوماتيك لما المية تغلي ونور أزرق`;
   const csv = [
-    'id,title_en,price',
-    `${id(2)},Kettle 1 ${tag},1049.50`,
-    `${id(3)},Kettle 2 ${tag} (copy),1049.50`,
-    `${id(4)},Kettle 3 ${tag},1000`,
+    'id,title_en,title_ar,price',
+    `${id(2)},Kettle 1 ${tag},غلاية 1 ${tag},1049.50`,
+    `${id(3)},Kettle 2 ${tag} (copy),${longAr},1049.50`,
+    `${id(4)},Kettle 3 ${tag},غلاية 3 ${tag},1000`,
   ].join('\r\n');
 
   await page.goto('/admin/imports');
@@ -135,23 +137,34 @@ test('a checked file’s changed rows say what they change, and the check counts
   await expect(job.getByTestId('import-count-changed')).toHaveText('2');
   await expect(job.getByTestId('import-count-unchanged')).toHaveText('1');
 
-  // At a glance: 2 rows change their price, 1 its English title.
+  // At a glance: 2 rows change their price, 1 its titles.
   const summary = job.getByTestId('import-changed-fields');
   await expect(summary).toContainText(
     ar ? 'الصفوف اللي هتتعدّل، حسب الخانة' : 'Rows that will change, by column',
   );
   await expect(summary.getByTestId('import-changed-field')).toHaveText(
-    ar ? ['السعر: 2', 'الاسم (إنجليزي): 1'] : ['Price: 2', 'Title (English): 1'],
+    ar
+      ? ['السعر: 2', 'الاسم (إنجليزي): 1', 'الاسم (عربي): 1']
+      : ['Price: 2', 'Title (English): 1', 'Title (Arabic): 1'],
   );
 
-  // Row by row: the price before and after; the title named.
+  // Row by row: the price and the titles before and after (a long title clipped, whole in its tooltip).
   const rows = job.getByTestId('import-row');
   const priceChange = ar ? 'السعر: من 1,000 ج.م لـ 1,049.50 ج.م' : 'Price: 1,000 EGP → 1,049.50 EGP';
+  const titleChange = ar
+    ? `الاسم (إنجليزي): من Kettle 2 ${tag} لـ Kettle 2 ${tag} (copy)`
+    : `Title (English): Kettle 2 ${tag} → Kettle 2 ${tag} (copy)`;
+  const arabicTitle = ar ? `الاسم (عربي): من غلاية 2 ${tag} لـ ` : `Title (Arabic): غلاية 2 ${tag} → `;
   await expect(rows.nth(0).getByTestId('import-change')).toHaveText([priceChange]);
-  await expect(rows.nth(1).getByTestId('import-change')).toHaveText([
+  const second = rows.nth(1).getByTestId('import-change');
+  await expect(second).toHaveText([
     priceChange,
-    ar ? 'الاسم (إنجليزي)' : 'Title (English)',
+    titleChange,
+    new RegExp(`^${arabicTitle.replace(/[()]/g, '\\$&')}.{60,}…$`),
   ]);
+  const clipped = second.nth(2).getByTestId('import-change-text').nth(1);
+  await expect(clipped).toHaveAttribute('title', longAr);
+  await expect(clipped).toHaveText(`${[...longAr].slice(0, 79).join('')}…`);
   await expect(rows.nth(2)).toContainText(ar ? 'من غير تغيير' : 'Unchanged');
   await expect(rows.nth(2).getByTestId('import-change')).toHaveCount(0);
   // Nothing runs off a phone's screen.
@@ -167,8 +180,5 @@ test('a checked file’s changed rows say what they change, and the check counts
   await expect(job).toContainText(ar ? 'استيراد prices-' : 'Import of prices-');
   await expect(job.getByTestId('import-status')).toHaveText(ar ? 'خلص' : 'Done', { timeout: 30_000 });
   await expect(summary).toContainText(ar ? 'الصفوف اللي اتعدّلت، حسب الخانة' : 'Rows changed, by column');
-  await expect(rows.nth(1).getByTestId('import-change')).toHaveText([
-    priceChange,
-    ar ? 'الاسم (إنجليزي)' : 'Title (English)',
-  ]);
+  await expect(rows.nth(1).getByTestId('import-change').nth(1)).toHaveText(titleChange);
 });

@@ -10,6 +10,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonClass } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { useCan } from '../auth/store';
@@ -164,6 +165,8 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
   const [page, setPage] = useState(1);
   const [failure, setFailure] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // A phone's last column is a third of its width: a row's changes (titles quoted) take a line of their own there.
+  const wide = useMediaQuery('(min-width: 640px)');
   const q = useQuery(importQueryOptions(id, { outcome, page }, locale));
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <Skeleton className="h-48" />;
@@ -263,17 +266,13 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
                   </th>
                 </tr>
               </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr
-                    key={r.row_number}
-                    className="border-b border-slate-100 align-top"
-                    data-testid="import-row"
-                  >
+              {rows.map((r) => (
+                <tbody key={r.row_number} className="border-b border-slate-100" data-testid="import-row">
+                  <tr className="align-top">
                     <td className="p-2 tabular-nums">{r.row_number}</td>
                     <td className="p-2">
                       <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${OUTCOME_TONE[r.outcome]}`}
+                        className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${OUTCOME_TONE[r.outcome]}`}
                       >
                         {t(job.dry_run ? `imports.willBe.${r.outcome}` : `imports.were.${r.outcome}`)}
                       </span>
@@ -292,11 +291,18 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
                           messages.map((m, i) => <li key={`${field}-${i}`}>{m}</li>),
                         )}
                       </ul>
-                      <RowChanges changes={r.changes} />
+                      {wide && <RowChanges changes={r.changes} />}
                     </td>
                   </tr>
-                ))}
-              </tbody>
+                  {!wide && r.changes.length > 0 && (
+                    <tr>
+                      <td colSpan={4} className="px-2 pb-2">
+                        <RowChanges changes={r.changes} />
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              ))}
             </table>
           </div>
         )}
