@@ -98,8 +98,8 @@ const shopPriceSql = (egp: ReturnType<typeof sql>) => sql`(case
     when ${egp} < 100000 then greatest(500, ceil(${egp} / 500.0) * 500)
     else greatest(1000, ceil(${egp} / 1000.0) * 1000) end - 1)`;
 
-/** The search index (products_search_trgm_idx): dropped and built once when many rows go in at a time. */
-const SEARCH_INDEX = 'products_search_trgm_idx';
+/** The search texts' trigram index (on product_search_texts, decision 039): dropped and built once when many rows go in at a time. */
+const SEARCH_INDEX = 'product_search_texts_trgm_idx';
 
 /**
  * Adds generated products until the catalog has `target` (nothing when it already has), in one transaction behind

@@ -446,7 +446,7 @@ describe('generated products for load tests', () => {
     // The rebuilt index serves searches, and finds the new editions in Arabic.
     const [idx] = await query(
       t,
-      sql`select indexdef from pg_indexes where indexname = 'products_search_trgm_idx'`,
+      sql`select indexdef from pg_indexes where indexname = 'product_search_texts_trgm_idx'`,
     );
     expect(String(idx!.indexdef)).toMatch(/gin_trgm_ops/);
     const r = await get(

@@ -109,6 +109,26 @@ describe("the database's searches follow each product's texts", () => {
     expect(await shoppersFind('cyclonix')).toEqual([id]);
     expect(await staffFind('cyclonix')).toEqual([id]);
 
+    // Moved to a section of the same name elsewhere: its text is the same, its section follows (a search naming a
+    // section asks the copy's category).
+    const kitchen = await addCategory(t.database.db, 'Kitchen', 'المطبخ');
+    const office = await addCategory(t.database.db, 'Office', 'المكتب');
+    const kitchenGifts = await addCategory(t.database.db, 'Gifts', 'هدايا', kitchen.id);
+    const officeGifts = await addCategory(t.database.db, 'Gifts', 'هدايا', office.id);
+    for (const to of [kitchenGifts, officeGifts]) {
+      const moved = await call(t.app, 'POST', '/v1/admin/products/bulk?locale=en', catalog, {
+        ids: [id],
+        action: 'move',
+        category_id: to.id,
+      });
+      expect(moved.status).toBe(200);
+      const copy = (await t.database.db.execute(
+        sql`select category_id from product_search_texts where product_id = ${id}`,
+      )) as unknown as { rows: { category_id: number }[] };
+      expect(Number(copy.rows[0]!.category_id)).toBe(to.id);
+    }
+    expect(await shoppersFind('aquaboil gifts')).toEqual([id]);
+
     // Deleted: its text goes with it.
     const gone = await call(t.app, 'DELETE', `/v1/admin/products/${id}?locale=en`, catalog);
     expect(gone.status).toBe(200);

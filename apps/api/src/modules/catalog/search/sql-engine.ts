@@ -75,16 +75,6 @@ const holdsWord = (text: SQL, w: string) => {
     : sql`${text} like ${'%' + w + '%'}`;
 };
 
-/**
- * Products whose search text holds one of `words`, as a condition on `p.id`: through product_search_texts, which
- * carries the trigram index (decision 039: products does not, so a price change writes no trigram).
- */
-const textHoldsAny = (words: string[]) =>
-  sql`p.id in (select product_id from product_search_texts where ${sql.join(
-    words.map((w) => holdsWord(sql`search_text`, w)),
-    sql` or `,
-  )})`;
-
 async function matchWords(db: DbOrTx, tokens: string[]): Promise<WordMatch[]> {
   // One round trip asks, for every word, whether some product has it as typed.
   const [asTyped] = await rows<Record<string, boolean>>(
@@ -243,13 +233,18 @@ async function listAt(
       )
     : null;
   if (search) {
-    // A group matches a product holding one of its texts, or in one of the sections it names whole.
+    // A group matches a product holding one of its texts, or in one of the sections it names whole. Every group is
+    // asked of product_search_texts in one scan (its trigram and category indexes, decision 039): products
+    // carries no trigram index, so a price change writes none.
     const anyOf = (g: SearchGroup) => {
-      const conditions = g.texts.length ? [textHoldsAny(g.texts)] : [];
-      if (g.sections.length) conditions.push(sql`p.category_id in ${g.sections}`);
+      const conditions = g.texts.map((w) => holdsWord(sql`search_text`, w));
+      if (g.sections.length) conditions.push(sql`category_id in ${g.sections}`);
       return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
     };
-    for (const g of search.groups) where.push(anyOf(g));
+    if (search.groups.length)
+      where.push(
+        sql`p.id in (select product_id from product_search_texts where ${sql.join(search.groups.map(anyOf), sql` and `)})`,
+      );
     const { phrase, named } = search;
     // Best first: a named category, then the whole phrase as typed, then the phrase at the start (titles lead
     // the search text), then how closely the words match (word similarity, for the best candidates only). In
