@@ -98,15 +98,33 @@ export function similarityTo(query: string): (text: string) => number {
   };
 }
 
-/** A word's trigrams in order, padded as pg_trgm pads them (the order matters for `wordSimilarity`). */
-function trigramSequence(text: string): string[] {
-  const out: string[] = [];
-  for (const w of text.split(' ')) {
-    if (!w) continue;
-    const p = `  ${w} `;
-    for (let i = 0; i + 3 <= p.length; i++) out.push(p.slice(i, i + 3));
+/**
+ * A text's words' trigrams in order, padded as pg_trgm pads them (the order matters for `wordSimilarity`), each as
+ * one number of its three UTF-16 code units (exact: under 2^48), so they are compared as numbers, not as strings
+ * cut from the text (a typo's candidates: hundreds of catalog words a search). Into `out`; how many.
+ */
+function trigramCodes(text: string, out: number[]): number {
+  let n = 0;
+  const SPACE = 32;
+  for (let i = 0; i < text.length;) {
+    if (text.charCodeAt(i) === SPACE) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < text.length && text.charCodeAt(end) !== SPACE) end++;
+    // The word padded: two spaces before it, one after (`  ${word} `).
+    let a = SPACE;
+    let b = SPACE;
+    for (let k = i; k <= end; k++) {
+      const c = k < end ? text.charCodeAt(k) : SPACE;
+      out[n++] = a * 4294967296 + b * 65536 + c;
+      a = b;
+      b = c;
+    }
+    i = end;
   }
-  return out;
+  return n;
 }
 
 /**
@@ -122,30 +140,45 @@ export function wordSimilarity(a: string, b: string): number {
 
 /** `wordSimilarity(a, ·)` with `a`'s trigrams made once (a typo is compared with many catalog words). */
 export function wordSimilarityTo(a: string): (b: string) => number {
-  const wanted = new Set(trigramSequence(a));
+  const codes: number[] = [];
+  const wanted = [...new Set(codes.slice(0, trigramCodes(a, codes)))];
   return (b) => similarityOfStretch(wanted, b);
 }
 
-function similarityOfStretch(wanted: Set<string>, b: string): number {
-  const n1 = wanted.size;
-  const seq = trigramSequence(b);
-  if (!n1 || !seq.length) return 0;
+/** Scratch arrays of `similarityOfStretch` (JavaScript runs one call at a time; each call sets what it reads). */
+const stretch = {
+  seq: [] as number[],
+  distinct: [] as number[],
+  at: [] as number[],
+  hit: [] as boolean[],
+  last: [] as number[],
+};
+
+function similarityOfStretch(wanted: number[], b: string): number {
+  const n1 = wanted.length;
+  const { seq, distinct: codes, at, hit, last } = stretch;
+  const length = trigramCodes(b, seq);
+  if (!n1 || !length) return 0;
   const sml = (count: number, n2: number) => Math.fround(count / (n1 + n2 - count));
-  // Each distinct trigram of `b` → its slot; `last[slot]` is where it last appeared in the stretch (-1: not in it).
-  const slot = new Map<string, number>();
-  const at = seq.map((g) => {
-    let s = slot.get(g);
-    if (s === undefined) slot.set(g, (s = slot.size));
-    return s;
-  });
-  const hit = new Array<boolean>(slot.size).fill(false);
-  for (const [g, s] of slot) hit[s] = wanted.has(g);
-  const last = new Array<number>(slot.size).fill(-1);
+  // Each distinct trigram of `b` → its slot (in the order first met); `last[slot]` is where it last appeared in the
+  // stretch (-1: not in it).
+  let slots = 0;
+  for (let i = 0; i < length; i++) {
+    const g = seq[i]!;
+    let s = 0;
+    while (s < slots && codes[s] !== g) s++;
+    if (s === slots) codes[slots++] = g;
+    at[i] = s;
+  }
+  for (let s = 0; s < slots; s++) {
+    hit[s] = wanted.includes(codes[s]!);
+    last[s] = -1;
+  }
   let lower = -1;
   let distinct = 0;
   let common = 0;
   let best = 0;
-  for (let i = 0; i < at.length; i++) {
+  for (let i = 0; i < length; i++) {
     const s = at[i]!;
     if (lower >= 0 || hit[s]) {
       if (last[s]! < 0) {
@@ -218,7 +251,8 @@ const nearestFirst = (a: Scored, b: Scored) =>
 export function nearestOfGroups(typed: string, groups: string[][], threshold: number, limit: number) {
   const scored: Scored[] = [];
   const similarity = wordSimilarityTo(typed);
-  const n = new Set(trigramSequence(typed)).size;
+  const codes: number[] = [];
+  const n = new Set(codes.slice(0, trigramCodes(typed, codes))).size;
   const best = () => {
     scored.sort(nearestFirst);
     return scored.slice(0, limit).map((x) => x.word);

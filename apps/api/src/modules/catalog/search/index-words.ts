@@ -173,18 +173,6 @@ function wordTrigrams(w: string): string[] {
   return out;
 }
 
-/**
- * Whether a word's padded trigrams (`paddedWordTrigrams`) hold `g`, without padding it: two spaces and a letter
- * are its first letter, a space and two letters its start, two letters and a space its end.
- */
-function paddedTest(g: string): (word: string) => boolean {
-  if (g.startsWith('  ')) return (word) => word[0] === g[2];
-  if (g.startsWith(' ') && g.endsWith(' ')) return (word) => word === g[1];
-  if (g.startsWith(' ')) return (word) => word.startsWith(g.slice(1));
-  if (g.endsWith(' ')) return (word) => word.endsWith(g.slice(0, 2));
-  return (word) => word.includes(g);
-}
-
 const marks = new WeakMap<CatalogIndex, Uint8Array>();
 
 /**
@@ -356,8 +344,10 @@ export function nearWordsInIndex(
     .map((g) => ({ g, list: idx.trigrams.get(g) ?? new Int32Array(0) }))
     .sort((a, b) => a.list.length - b.list.length);
   const rare = byRarity.slice(0, grams.size - need + 1);
-  // The common trigrams a candidate holds are looked for in its letters.
-  const common = byRarity.slice(grams.size - need + 1).map((x) => paddedTest(x.g));
+  // The common trigrams a candidate holds are looked for in their word lists (a binary search each), not in its
+  // letters: a word's letters are a read far away in memory, for each of hundreds of candidates (thousands for a
+  // model number's typo), and only a candidate sharing enough is read.
+  const common = byRarity.slice(grams.size - need + 1).map((x) => x.list);
   // How many of the rare lists hold each word: a count per vocabulary word, cleared again after use (one array
   // per index; JavaScript runs one call at a time). A byte holds it: the rare lists are about half of a word's
   // trigrams, and a search is at most 200 letters.
@@ -374,10 +364,11 @@ export function nearWordsInIndex(
   for (const w of touched) {
     let shared = held[w]!;
     held[w] = 0;
+    for (const list of common) if (sortedHas(list, w)) shared++;
+    if (shared < need) continue;
+    // A word left by every product is '' in the vocabulary (still in its trigrams' lists): fewer than 3 letters.
     const word = idx.vocabulary[w]!;
-    if (word.length < 3) continue;
-    for (const holds of common) if (holds(word)) shared++;
-    if (shared >= need) byShared[shared]!.push(word);
+    if (word.length >= 3) byShared[shared]!.push(word);
   }
   return nearestOfGroups(typed, byShared, threshold, limit);
 }
@@ -414,22 +405,44 @@ function wordsHolding(idx: CatalogIndex, text: string): Int32Array {
     for (let i = 0; i < idx.vocabulary.length; i++) if (idx.vocabulary[i]!.includes(text)) ids.push(i);
     out = Int32Array.from(ids);
   } else {
+    // The two rarest trigrams' word lists (ascending): a word holding `text` is in both, told by a binary search in
+    // the second before its letters are read (a word's letters are a read far away in memory, for each of hundreds).
     let rarest: Int32Array | undefined;
+    let second: Int32Array | undefined;
     for (const g of wordTrigrams(text)) {
       const l = idx.trigrams.get(g);
       if (!l) {
         rarest = new Int32Array(0);
+        second = undefined;
         break;
       }
-      if (!rarest || l.length < rarest.length) rarest = l;
+      if (!rarest || l.length < rarest.length) {
+        second = rarest;
+        rarest = l;
+      } else if (l !== rarest && (!second || l.length < second.length)) second = l;
     }
     const ids: number[] = [];
-    for (let i = 0; i < rarest!.length; i++)
-      if (idx.vocabulary[rarest![i]!]!.includes(text)) ids.push(rarest![i]!);
+    for (let i = 0; i < rarest!.length; i++) {
+      const w = rarest![i]!;
+      if (second && !sortedHas(second, w)) continue;
+      if (idx.vocabulary[w]!.includes(text)) ids.push(w);
+    }
     out = Int32Array.from(ids);
   }
   memo.keep(text, out);
   return out;
+}
+
+/** Whether an ascending list holds `v`. */
+function sortedHas(list: Int32Array, v: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === v;
 }
 
 export function union(lists: Int32Array[], size: number): Int32Array {

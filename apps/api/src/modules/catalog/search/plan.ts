@@ -16,7 +16,7 @@ import { isFillerWord, queryWords } from './query-words.ts';
 import {
   expandQuery,
   loadSynonyms,
-  numberForms,
+  isNumberFormOf,
   synonymPhraseNear,
   synonymTermNear,
   synonymVocabulary,
@@ -105,9 +105,12 @@ const SECTIONS_NAMED = 20_000;
 function categoriesNamedBy(cats: CategoryName[], words: string[]): number[] {
   const plurals = words.filter((w) => /^[a-z][a-z ]*$/.test(w)).flatMap((w) => [`${w}s`, `${w}es`]);
   const parents = new Set(cats.map((c) => c.parentId));
-  const names = (c: CategoryName, ws: string[]) => ws.some((w) => c.names.includes(` ${w} `));
+  // Each word spaced once, not once per section (hundreds of sections a search: most of a plan's garbage).
+  const spaced = words.map((w) => ` ${w} `);
+  const spacedPlurals = plurals.map((w) => ` ${w} `);
+  const names = (c: CategoryName, ws: string[]) => ws.some((w) => c.names.includes(w));
   const direct = cats
-    .filter((c) => names(c, words) || (!parents.has(c.id) && names(c, plurals)))
+    .filter((c) => names(c, spaced) || (!parents.has(c.id) && names(c, spacedPlurals)))
     .map((c) => c.id);
   // A section named along with a section under it is named by a name of two things (الشاشات والصوتيات: screens and
   // audio), and the one under it is what was asked for (شاشات التليفزيون): شاشات ranks the TVs first, not earbuds.
@@ -132,9 +135,15 @@ function categoriesNamedBy(cats: CategoryName[], words: string[]): number[] {
  * a query's word finds its other number), television ⇄ televisions, box ⇄ boxes (English).
  */
 function sameWord(a: string, b: string): boolean {
-  if (a === b || numberForms(a).includes(b) || numberForms(b).includes(a)) return true;
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  return /^[a-z]+$/.test(long) && (long === `${short}s` || long === `${short}es`);
+  // As `a === b || numberForms(a).includes(b) || numberForms(b).includes(a)` says, and `long` is `${short}s` or
+  // `${short}es` in Latin letters, without making those words (every section's name is compared with a search's).
+  if (a === b || isNumberFormOf(a, b) || isNumberFormOf(b, a)) return true;
+  const short = a.length < b.length ? a : b;
+  const long = a.length < b.length ? b : a;
+  const plural =
+    (long.length === short.length + 1 && long.endsWith('s')) ||
+    (long.length === short.length + 2 && long.endsWith('es'));
+  return plural && long.startsWith(short) && /^[a-z]+$/.test(long);
 }
 
 /**

@@ -149,6 +149,24 @@ export function numberForms(word: string): string[] {
   return [];
 }
 
+/** Whether `other` is in `numberForms(word)`, told without making the form (a section's words against a search's). */
+export function isNumberFormOf(word: string, other: string): boolean {
+  if (word.length >= 4 && word.endsWith('ه'))
+    return (
+      other.length === word.length + 1 && other.endsWith('ات') && samePrefix(word, other, word.length - 1)
+    );
+  if (word.length >= 5 && word.endsWith('ات'))
+    return (
+      other.length === word.length - 1 && other.endsWith('ه') && samePrefix(word, other, word.length - 2)
+    );
+  return false;
+}
+
+const samePrefix = (a: string, b: string, n: number) => {
+  for (let i = 0; i < n; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true;
+};
+
 /**
  * Splits the query's words into groups: the longest phrase (up to three words) that is a synonym term, or two
  * words that written together are one (`لاب توب` → `لابتوب`), or a single word; each with what it also finds.
