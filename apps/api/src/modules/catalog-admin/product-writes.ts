@@ -292,8 +292,17 @@ export async function insertProducts(
     now,
     { reason: 'manual', staffId: opts.staffId ?? null },
   );
-  await refreshCurrentPrices(tx, now, ids);
+  await refreshPromoted(tx, now, ids, bodies);
   return ids;
+}
+
+/**
+ * Each product was written at its price (`currentPricePiastres`); those in a promotion take the promoted price while
+ * it runs. The others are left out: on the embedded database the statement is a turn of its one connection.
+ */
+async function refreshPromoted(tx: DbOrTx, now: Date, ids: number[], bodies: AdminProductBody[]) {
+  const promoted = ids.filter((_, i) => bodies[i]!.promotion_id !== null);
+  if (promoted.length) await refreshCurrentPrices(tx, now, promoted);
 }
 
 /** What a caller of updateProducts knows a product's write leaves as it is. */
@@ -418,5 +427,10 @@ export async function updateProducts(
     now,
     { reason: 'manual', staffId: opts.staffId ?? null },
   );
-  await refreshCurrentPrices(tx, now, ids);
+  await refreshPromoted(
+    tx,
+    now,
+    ids,
+    items.map((i) => i.body),
+  );
 }
