@@ -99,12 +99,16 @@ async function contents(db: Database['db']) {
   };
 }
 
-/** Every uploaded file's bytes, by its path under uploads/. */
+/**
+ * Every uploaded file's bytes, by its path under uploads/. Not the pictures made from them (`.sizes/`, `.share/`):
+ * a backup leaves those out, they are made again on demand, and they appear whenever a request asks for one.
+ */
 function uploadedBytes(dataDir: string): Record<string, Buffer> {
   const root = path.join(dataDir, 'uploads');
   const out: Record<string, Buffer> = {};
   const walk = (rel: string) => {
     for (const name of readdirSync(path.join(root, rel))) {
+      if (!rel && (name === '.sizes' || name === '.share')) continue;
       const r = rel ? `${rel}/${name}` : name;
       if (statSync(path.join(root, r)).isDirectory()) walk(r);
       else out[r] = readFileSync(path.join(root, r));
