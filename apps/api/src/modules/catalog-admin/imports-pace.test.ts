@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { importJobs } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -79,21 +79,34 @@ describe('an import paced by IMPORT_PACE', () => {
     const spin = (ms: number) => {
       for (const end = performance.now() + ms; performance.now() < end;);
     };
-    spin(40);
-    let began = performance.now();
-    await giveWay();
-    expect(performance.now() - began).toBeGreaterThanOrEqual(110);
-    spin(40);
-    began = performance.now();
-    await giveWay(50);
-    const capped = performance.now() - began;
-    expect(capped).toBeGreaterThanOrEqual(45);
-    expect(capped).toBeLessThan(110);
-    busy = false;
-    spin(40);
-    began = performance.now();
-    await giveWay();
-    expect(performance.now() - began).toBeLessThan(30);
+    // The waits the pacer asks for, read from its timer (set before its first await). What a wait took is only
+    // bounded below: on a loaded machine a timer fires late, never early.
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const asked = async (wait: Promise<void>, from: number) => {
+      const ms = timers.mock.calls.slice(from).map((c) => Number(c[1]));
+      await wait;
+      return ms;
+    };
+    try {
+      spin(40);
+      let began = performance.now();
+      let from = timers.mock.calls.length;
+      const first = await asked(giveWay(), from);
+      expect(first).toHaveLength(1);
+      expect(first[0]).toBeGreaterThanOrEqual(119.9);
+      expect(performance.now() - began).toBeGreaterThanOrEqual(110);
+      spin(40);
+      began = performance.now();
+      from = timers.mock.calls.length;
+      expect(await asked(giveWay(50), from)).toEqual([50]);
+      expect(performance.now() - began).toBeGreaterThanOrEqual(45);
+      busy = false;
+      spin(40);
+      from = timers.mock.calls.length;
+      expect(await asked(giveWay(), from)).toEqual([]);
+    } finally {
+      timers.mockRestore();
+    }
   });
 
   it('never waits inside a transaction as long as DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, which would end it', () => {

@@ -39,7 +39,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(uploads, { recursive: true, force: true, maxRetries: 5 });
+  // A picture made in the background may still land while the folder goes (seen under load): retry for 4 s.
+  rmSync(uploads, { recursive: true, force: true, maxRetries: 20, retryDelay: 200 });
 });
 
 /* ---------------- the files ---------------- */
