@@ -140,9 +140,14 @@ export function wordSimilarity(a: string, b: string): number {
 
 /** `wordSimilarity(a, ·)` with `a`'s trigrams made once (a typo is compared with many catalog words). */
 export function wordSimilarityTo(a: string): (b: string) => number {
-  const codes: number[] = [];
-  const wanted = [...new Set(codes.slice(0, trigramCodes(a, codes)))];
+  const wanted = distinctTrigramCodes(a);
   return (b) => similarityOfStretch(wanted, b);
+}
+
+/** A text's distinct trigrams (`trigramCodes`), in the order first met. */
+function distinctTrigramCodes(text: string): number[] {
+  const codes: number[] = [];
+  return [...new Set(codes.slice(0, trigramCodes(text, codes)))];
 }
 
 /** Scratch arrays of `similarityOfStretch` (JavaScript runs one call at a time; each call sets what it reads). */
@@ -250,9 +255,10 @@ const nearestFirst = (a: Scored, b: Scored) =>
  */
 export function nearestOfGroups(typed: string, groups: string[][], threshold: number, limit: number) {
   const scored: Scored[] = [];
-  const similarity = wordSimilarityTo(typed);
-  const codes: number[] = [];
-  const n = new Set(codes.slice(0, trigramCodes(typed, codes))).size;
+  // The typed word's trigrams made once: for its similarity to each word, and how many they are.
+  const wanted = distinctTrigramCodes(typed);
+  const similarity = (b: string) => similarityOfStretch(wanted, b);
+  const n = wanted.length;
   const best = () => {
     scored.sort(nearestFirst);
     return scored.slice(0, limit).map((x) => x.word);
