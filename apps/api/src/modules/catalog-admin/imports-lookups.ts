@@ -252,11 +252,7 @@ export async function loadSnapshots(db: DbOrTx, where: SQL, limit: number, lock 
       sql`select product_id, key_en, key_ar, value_en, value_ar from specifications
         where product_id in ${ids} order by product_id, position, id`,
     ),
-    rows(
-      db,
-      sql`select product_id, original_url from product_images
-        where product_id in ${ids} and not is_3d order by product_id, position, id`,
-    ),
+    imageUrlsOf(db, ids),
   ]);
   for (const s of specs)
     out.get(num(s.product_id))?.specifications.push({
@@ -265,6 +261,22 @@ export async function loadSnapshots(db: DbOrTx, where: SQL, limit: number, lock 
       value_en: s.value_en as string,
       value_ar: s.value_ar as string,
     });
-  for (const i of images) out.get(num(i.product_id))?.imageUrls.push(i.original_url as string);
+  for (const [id, urls] of images) out.get(id)?.imageUrls.push(...urls);
+  return out;
+}
+
+/** The products' pictures (3D models aside), main first, by product id (`ids` not empty). */
+export async function imageUrlsOf(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  for (const i of await rows<{ product_id: number; original_url: string }>(
+    db,
+    sql`select product_id, original_url from product_images
+      where product_id in ${ids} and not is_3d order by product_id, position, id`,
+  )) {
+    const id = num(i.product_id);
+    const urls = out.get(id);
+    if (urls) urls.push(i.original_url);
+    else out.set(id, [i.original_url]);
+  }
   return out;
 }

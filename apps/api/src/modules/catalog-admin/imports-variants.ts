@@ -30,6 +30,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { products, type VariantOption } from '../../db/schema.ts';
 import { variantChanges, type RowChanges } from './imports-changes.ts';
+import { imageUrlsOf } from './imports-lookups.ts';
 import { parseImageUrls } from './imports-csv.ts';
 import { productVariants, writeVariants } from './variants-service.ts';
 
@@ -215,15 +216,8 @@ async function stateOf(db: DbOrTx, id: number, lock: boolean): Promise<ParentSta
       .orderBy(asc(products.id))
       .for('update');
   const now = await productVariants(db, id);
-  const images = new Map<number, string[]>();
   const ids = now.variants.map((x) => x.id);
-  if (ids.length)
-    for (const i of await rows<{ product_id: number; original_url: string }>(
-      db,
-      sql`select product_id, original_url from product_images
-        where product_id in ${ids} and not is_3d order by product_id, position, id`,
-    ))
-      images.set(Number(i.product_id), [...(images.get(Number(i.product_id)) ?? []), i.original_url]);
+  const images = ids.length ? await imageUrlsOf(db, ids) : new Map<number, string[]>();
   return {
     options: now.options,
     variants: now.variants.map((x) => ({
