@@ -59,6 +59,20 @@ describe('PGlite in a worker thread', () => {
     expect(await outside).toBe(5);
   });
 
+  it("a transaction's first statement runs while this thread is still busy: it goes right behind the BEGIN", async () => {
+    // Each wait for the server's thread to send the next statement holds the one connection every shopper's read
+    // waits for; the BEGIN's answer is not waited for.
+    const tx = db.transaction(async (t) => {
+      const r = await t.query<{ at: number }>(
+        'select (extract(epoch from clock_timestamp()) * 1000)::float8 as at',
+      );
+      return r.rows[0]!.at;
+    });
+    const busyUntil = Date.now() + 400;
+    while (Date.now() < busyUntil); // the server's thread busy with other requests
+    expect(await tx).toBeLessThan(busyUntil);
+  });
+
   it('the server thread keeps running while a slow query works', async () => {
     const started = Date.now();
     const slow = db.query('select count(*) from generate_series(1, 3000000)');

@@ -76,6 +76,7 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
+  let nextTx = 1;
   let failure: Error | null = null;
   let closed: Promise<void> | undefined;
   let statementTimeoutMs = 0;
@@ -155,14 +156,25 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
   return {
     ...on(),
     transaction: (async <T>(fn: (tx: ReturnType<typeof on>) => Promise<T>) => {
-      const tx = await call<number>({ op: 'begin' });
+      // The transaction's first statement goes right behind its BEGIN, without waiting for the BEGIN's answer:
+      // every wait for this thread to send the next statement holds the one connection shoppers' reads wait for.
+      // A BEGIN that fails fails the statements sent behind it (the worker answers them with its error).
+      const tx = nextTx++;
+      const opened = call<number>({ op: 'begin', tx });
+      opened.catch(() => {}); // read below, once fn is done
       let result: T;
       try {
         result = await fn(on(tx));
+        await opened;
       } catch (err) {
         // The first error is the one to report (a rollback after a timeout may time out as well).
         await call({ op: 'end', tx, commit: false }).catch(() => {});
-        throw err;
+        throw (
+          (await opened.then(
+            () => null,
+            (e: unknown) => e,
+          )) ?? err
+        );
       }
       await call({ op: 'end', tx, commit: true });
       return result;

@@ -6,7 +6,10 @@
 // Messages from the server (pglite-thread.ts), each answered with { id, result } or { id, error }:
 //   { op: 'query', text, params, rowMode, rawTypes, tx }   rawTypes: type oids to hand back as text
 //   { op: 'exec', text, tx }
-//   { op: 'begin' }                      → result: a transaction id; queries carrying it run inside it
+//   { op: 'begin', tx }                  opens transaction `tx` (the server's number for it) in its turn;
+//                                        queries and the 'end' carrying `tx` may follow at once, without waiting
+//                                        for the answer: they wait here for the transaction to open, and fail with
+//                                        the BEGIN's error if it never does
 //   { op: 'end', tx, commit }            → COMMIT, or ROLLBACK when commit is false
 //   { op: 'close' }
 //   { op: 'dump', text }                 → result: { rows, tar }: `text`'s rows, then the data folder as one tar
@@ -55,9 +58,8 @@ try {
   process.exit(1);
 }
 
-/** Open transactions: the PGlite transaction object and how to end it. */
+/** Transactions begun (by the server's number): the PGlite transaction object once open, how to end it. */
 const txs = new Map();
-let nextTx = 1;
 /** Transactions rolled back for idling (id → the error a later statement or COMMIT of theirs gets). */
 const expired = new Map();
 /** BEGIN messages that have started, by message id, until their transaction ends (a cancel rolls them back). */
@@ -108,10 +110,8 @@ function inTurn(m, start) {
   });
 }
 
-function begin(m) {
-  const id = nextTx++;
-  const entry = { id };
-  txs.set(id, entry);
+function begin(m, entry) {
+  const id = entry.id;
   begun.set(m.id, entry);
   let opened, failed;
   const answer = new Promise((resolve, reject) => ((opened = resolve), (failed = reject)));
@@ -138,6 +138,10 @@ function begin(m) {
 
 async function inTransaction(m) {
   const t = txs.get(m.tx);
+  // Sent right behind its BEGIN: waits for the transaction to open (a failed BEGIN fails it too), and does not run
+  // when the server stopped waiting for it meanwhile.
+  if (t && !t.tx) await t.opened;
+  if (m.op !== 'end' && m.deadline && Date.now() >= m.deadline) throw gaveUp();
   if (m.op === 'end') {
     const gone = expired.get(m.tx);
     if (gone) {
@@ -171,6 +175,17 @@ async function inTransaction(m) {
 }
 
 async function handle(m) {
+  if (m.op === 'begin') {
+    // Known at once, so the statements sent right behind it find it and wait for it to open.
+    const entry = { id: m.tx };
+    txs.set(m.tx, entry);
+    entry.opened = inTurn(m, () => begin(m, entry));
+    // A BEGIN that never opened (its turn came after the server stopped waiting, or it failed) leaves nothing.
+    entry.opened.catch(() => {
+      if (!entry.tx) txs.delete(m.tx);
+    });
+    return entry.opened;
+  }
   if (m.tx !== undefined) return inTransaction(m);
   switch (m.op) {
     case 'query':
@@ -183,8 +198,6 @@ async function handle(m) {
         const answer = client.exec(m.text);
         return { answer, held: answer };
       });
-    case 'begin':
-      return inTurn(m, () => begin(m));
     case 'dump':
       return inTurn(m, () => {
         const answer = (async () => {
