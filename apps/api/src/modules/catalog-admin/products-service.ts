@@ -52,23 +52,7 @@ const egpOrNull = (v: unknown) => (v === null || v === undefined ? null : toEgp(
  */
 export async function adminProductsWhere(db: DbOrTx, q: AdminProductsQuery): Promise<SQL> {
   const parts: SQL[] = [];
-  const text = productTextFilter(q.query);
-  if (text) {
-    // An exact SKU (any letter case) finds its product, and a variant's SKU its product (issue 49): read first
-    // from the SKUs' index (products_sku_idx), as few as they are.
-    const sku = q.query!.trim().toLowerCase();
-    const of = [
-      ...new Set(
-        (
-          await rows<{ id: number }>(
-            db,
-            sql`select coalesce(variant_of, id) as id from products where lower(sku) = ${sku} limit 100`,
-          )
-        ).map((r) => num(r.id)),
-      ),
-    ];
-    parts.push(of.length ? sql`(${text.where} or p.id in ${of})` : text.where);
-  }
+  let sections: number[] = [];
   if (q.category_id !== undefined) {
     // The sub-tree's ids first, as values the planner sees: it then counts and pages from the index of the
     // categories' products alone (products_admin_category_idx), not from the newest products filtered.
@@ -79,7 +63,25 @@ export async function adminProductsWhere(db: DbOrTx, q: AdminProductsQuery): Pro
           union all select c.id from categories c join sub on c.parent_id = sub.id
         ) select id from sub`,
     );
-    parts.push(sub.length ? sql`p.category_id in ${sub.map((r) => num(r.id))}` : sql`false`);
+    sections = sub.map((r) => num(r.id));
+    parts.push(sections.length ? sql`p.category_id in ${sections}` : sql`false`);
+  }
+  const query = q.query?.trim();
+  if (query) {
+    // An exact SKU (any letter case) finds its product, and a variant's SKU its product (issue 49): read first
+    // from the SKUs' index (products_sku_idx), as few as they are, and asked with the words in one subquery.
+    const sku = query.toLowerCase();
+    const of = [
+      ...new Set(
+        (
+          await rows<{ id: number }>(
+            db,
+            sql`select coalesce(variant_of, id) as id from products where lower(sku) = ${sku} limit 100`,
+          )
+        ).map((r) => num(r.id)),
+      ),
+    ];
+    parts.push(productTextFilter(query, { also: of, categories: sections })!.where);
   }
   if (q.brand_id !== undefined) parts.push(sql`p.brand_id = ${q.brand_id}`);
   if (q.promotion_id !== undefined)

@@ -430,6 +430,17 @@ describe('the list', () => {
     expect(ids(await list(`promotion_id=${summer.id}`))).toContain(promoted.id);
     const low = await list(`level=low&category_id=${kitchen.id}`);
     expect(ids(low)).toContain(inFridges.id);
+    // Searched within a section (the words, a typed number and the section asked of the search texts at once):
+    // its sub-categories' products only, a typed product number only when that product is in the section.
+    const fridge = `query=${encodeURIComponent('fridge')}`;
+    const kitchenFridges = ids(await list(`${fridge}&category_id=${kitchen.id}`));
+    expect(kitchenFridges).toEqual(expect.arrayContaining([inFridges.id, promoted.id]));
+    expect(kitchenFridges).not.toContain(inScreens.id);
+    const screenFridges = ids(await list(`${fridge}&category_id=${screens.id}`));
+    expect(screenFridges).toContain(inScreens.id);
+    expect(screenFridges).not.toContain(inFridges.id);
+    expect(ids(await list(`query=${inScreens.id}&category_id=${kitchen.id}`))).not.toContain(inScreens.id);
+    expect(ids(await list(`query=${inScreens.id}&category_id=${screens.id}`))[0]).toBe(inScreens.id);
     expect(ids(await list('level=out'))).toContain(inScreens.id);
     expect(ids(await list('visibility=hidden'))).toContain(hidden.id);
     expect(ids(await list('visibility=active'))).not.toContain(hidden.id);
