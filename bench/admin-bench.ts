@@ -10,8 +10,11 @@
  *   BENCH_CONNECTIONS=10
  *   BENCH_DATABASE_URL=postgres://…  PostgreSQL server to use (the bench creates its database on it); without it
  *                                    the bench starts one with scripts/pg-local.sh when PostgreSQL is installed
- *   BENCH_ONLY=products    run only the scenarios whose name holds this text (results printed, not written;
- *                          BENCH_ONLY=report: the sales report by each group_by, written to reports-latest.md)
+ *   BENCH_ONLY=products    run only the scenarios whose name holds this text, and the trivial route (/health) to
+ *                          divide by (results printed, not written; BENCH_ONLY=report: the sales report by each
+ *                          group_by, written to reports-latest.md)
+ *   BENCH_DATABASE_NAME=…  the PostgreSQL database to use (store_bench_admin_<BENCH_ORDERS> by default): a copy
+ *                          (`createdb -T`) for each of two versions of the code whose migrations differ
  *   BENCH_PGLITE=0         skip the embedded database (PGlite under bench/.tmp; seeding 200,000 orders there
  *                          takes about a minute, as on PostgreSQL)
  *   BENCH_PORT=3950        the first store's port (the second backend's: the next); another per bench run beside
@@ -28,6 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
 const TARGET_P95_MS = 150;
+/** The trivial route, run with every BENCH_ONLY too: each row's req/s is also given as a share of its. */
+const YARDSTICK = 'report yardstick: /health';
 const tmp = path.join(root, 'bench/.tmp');
 const OWNER = { email: 'bench-owner@store.example', password: 'Bench-admin-orders-2026' };
 
@@ -233,13 +238,17 @@ async function benchBackend(b: Backend, port: number) {
         'ثلاجه ايديال, شاشة, samsung, a product number',
         productLists([{ query: 'ثلاجه ايديال' }, { query: 'شاشة' }, { query: 'samsung' }, { query: 1234 }]),
       ],
+      // Each of those alone: a common word's newest-first walk, a typed product number, a rare pair of words.
+      ['admin products search, a common word', 'شاشة (newest-first walk)', productLists([{ query: 'شاشة' }])],
+      ['admin products search, a product number', '1234', productLists([{ query: 1234 }])],
+      ['admin products search, two rare words', 'ثلاجه ايديال', productLists([{ query: 'ثلاجه ايديال' }])],
       [
         'dashboard',
         'today, month, 30 days, waiting, low stock',
         [{ method: 'GET', path: '/v1/admin/dashboard?locale=ar' }],
       ],
       // The sales report (issue 49; the issue's target: p95 under 300 ms), against the trivial route as a yardstick.
-      ['report yardstick: /health', 'the trivial route', [{ method: 'GET', path: '/health' }]],
+      [YARDSTICK, 'the trivial route', [{ method: 'GET', path: '/health' }]],
       ...(
         ['day', 'week', 'month', 'product', 'category', 'brand', 'governorate', 'payment_method'] as const
       ).map((group_by): [string, string, Req[]] => [
@@ -269,7 +278,7 @@ async function benchBackend(b: Backend, port: number) {
       ],
     ];
     for (const [name, example, requests] of scenarios) {
-      if (ONLY && !name.includes(ONLY)) continue;
+      if (ONLY && !name.includes(ONLY) && name !== YARDSTICK) continue;
       process.stdout.write(`running: ${name}... `);
       const r = await scenario(base, headers, requests);
       console.log(`${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms`);
@@ -288,7 +297,7 @@ const targetOf = (name: string) => (name.startsWith('sales report') ? REPORT_TAR
 function table(res: Awaited<ReturnType<typeof benchBackend>>) {
   const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
   // Each row's throughput as a share of the trivial route's in the same run (when the run measured it).
-  const yard = res.rows.find((r) => r.name === 'report yardstick: /health');
+  const yard = res.rows.find((r) => r.name === YARDSTICK);
   const ratio = (rps: number) => (yard ? (rps / yard.rps).toFixed(4) : '–');
   return [
     `### ${res.backend}: ${res.total.toLocaleString('en-US')} placed orders, ${CONNECTIONS} connections, ${SECONDS} s each`,
@@ -320,7 +329,12 @@ async function main() {
     if (!running) stopPg = () => run('bash', ['scripts/pg-local.sh', 'stop'], {});
   }
   if (pgUrl) {
-    const databaseUrl = benchDatabase(pgUrl, `store_bench_admin_${ORDERS}`);
+    const name = process.env.BENCH_DATABASE_NAME?.trim() || `store_bench_admin_${ORDERS}`;
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+      throw new Error(
+        `BENCH_DATABASE_NAME must be a database name of small letters, digits and _, not "${name}"`,
+      );
+    const databaseUrl = benchDatabase(pgUrl, name);
     backends.push({
       name: 'PostgreSQL 15 (loopback)',
       env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(tmp, 'admin-pg-uploads') },
