@@ -22,7 +22,17 @@ import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freshPrefixes, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
+import {
+  freshPrefixes,
+  inTurn,
+  qs,
+  SHOPPER_KINDS,
+  shopperSearches,
+  shuffled,
+  typo,
+  wordsOf,
+  type ShopperKind,
+} from './fresh-queries.ts';
 import { benchDatabase, benchPort, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -154,74 +164,6 @@ function freshSearches(titles: string[]) {
   });
   return shuffled([...out]);
 }
-
-/** A deterministic random number generator (mulberry32): the same queries run to run. */
-function randomFrom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The kinds of search shoppers type that the catalog's own titles do not (issue 50 item 2). */
-const SHOPPER_KINDS = {
-  pair: 'two catalog words paired at random',
-  typo: 'a typo of a catalog word',
-  'typo+word': 'a typo beside another catalog word',
-} as const;
-type ShopperKind = keyof typeof SHOPPER_KINDS;
-
-/**
- * A typo as `typo` makes them, or a letter typed as its neighbour in the word (dropped, doubled, swapped or
- * replaced: about four times as many typos of a word as `typo` alone).
- */
-function shopperTypo(w: string, random: () => number) {
-  const n = Math.floor(random() * 1000);
-  if (random() < 0.75) return typo(w, n);
-  const i = n % w.length;
-  const other = w[(i + 1) % w.length]!;
-  return other === w[i] ? typo(w, n) : w.slice(0, i) + other + w.slice(i + 1);
-}
-
-/**
- * Searches as shoppers type them, each different: words of the catalog's titles (either language) paired at
- * random, so mostly two words no product holds together; a typo of one (a letter dropped, doubled or two swapped);
- * a typo beside another word, before or after it. Up to `count` of each kind, none twice across the kinds.
- */
-function shopperSearches(titles: string[], count: number): Record<ShopperKind, string[]> {
-  const words = [...new Set(titles.flatMap(wordsOf))].sort();
-  const random = randomFrom(50);
-  const pick = () => words[Math.floor(random() * words.length)]!;
-  const seen = new Set<string>();
-  const out: Record<ShopperKind, string[]> = { pair: [], typo: [], 'typo+word': [] };
-  const make: Record<ShopperKind, () => string> = {
-    pair: () => `${pick()} ${pick()}`,
-    typo: () => shopperTypo(pick(), random),
-    'typo+word': () => {
-      const [a, b] = [shopperTypo(pick(), random), pick()];
-      return random() < 0.5 ? `${a} ${b}` : `${b} ${a}`;
-    },
-  };
-  for (const kind of Object.keys(make) as ShopperKind[])
-    for (let tries = 0; out[kind].length < count && tries < count * 4; tries++) {
-      const q = make[kind]();
-      const [a, b] = q.split(' ');
-      if (a === b || seen.has(q)) continue;
-      seen.add(q);
-      out[kind].push(q);
-    }
-  return out;
-}
-
-/** The kinds in turn: one of each, then the next of each. */
-const inTurn = (lists: string[][]) =>
-  Array.from({ length: Math.max(...lists.map((l) => l.length)) }, (_, i) =>
-    lists.flatMap((l) => (i < l.length ? [l[i]!] : [])),
-  ).flat();
 
 /** Lists never asked before: a category or a brand or both, a price range, a sort and a page. */
 function freshLists(categoryIds: number[], brandIds: number[]) {
