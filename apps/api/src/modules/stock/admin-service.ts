@@ -58,6 +58,9 @@ const toRow = (r: StockRow, locale: Locale): AdminStockRow => ({
   updated_at: new Date(r.updated_at).toISOString(),
 });
 
+/** Past this many variants of the products found, they are asked by their product (bound parameters are few). */
+const MAX_VARIANT_IDS = 5000;
+
 /**
  * The back office's one search (a product number, or every word of the query in the product's search text) over
  * what has stock of its own: a product sold as one item, or a variant, found by its product's words or number or
@@ -74,6 +77,14 @@ async function search(db: DbOrTx, query: string | undefined): Promise<SQL> {
     ids(sql`select p.id from products p where ${text.where} and p.variant_options is not null limit 1000`),
     ids(sql`select id from products where lower(sku) = ${query!.trim().toLowerCase()} limit 100`),
   ]);
+  // Their variants (products_variant_of_idx) are asked with the words, by id, in the search texts' one subquery:
+  // an "or" beside that subquery on products read every product (165 ms against 0.4 at 100,000 products).
+  const parents = [...products, ...skus];
+  const variants = parents.length
+    ? await ids(sql`select id from products where variant_of in ${parents} limit ${MAX_VARIANT_IDS + 1}`)
+    : [];
+  if (variants.length <= MAX_VARIANT_IDS)
+    return sql`${own} and ${productTextFilter(query, { also: [...skus, ...variants] })!.where}`;
   const any = [text.where];
   if (products.length) any.push(sql`p.variant_of in ${products}`);
   if (skus.length) any.push(sql`p.id in ${skus}`, sql`p.variant_of in ${skus}`);
