@@ -304,6 +304,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installMetrics(app, {
     db: opts.database.db,
     pool: opts.database.poolStats,
+    transactions: opts.database.transactionStats,
     catalogIndex: () => catalogIndexInfo(opts.database.db),
     token: opts.metricsToken,
   });

@@ -20,7 +20,7 @@ import { pictureSizes } from './image-sizes.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
 import { enableCatalogIndex, warmCatalogIndex } from './modules/catalog/index.ts';
-import { inTransactionWaitAtMost } from './modules/catalog-admin/imports-service.ts';
+import { inTransactionWaitAtMost } from './modules/catalog-admin/imports-pace.ts';
 import { bootstrapOwner } from './modules/staff/bootstrap.ts';
 import { AdjustableClock, systemClock } from './lib/clock.ts';
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../lib/timeouts.ts';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../lib/timeouts.ts';
-import { openPGliteThread } from './pglite-thread.ts';
+import { openPGliteThread, type TransactionStats } from './pglite-thread.ts';
 import { ReadReplicas, ReadRoutingPool } from './read-replicas.ts';
 import * as schema from './schema.ts';
 
@@ -42,6 +42,8 @@ export interface Database {
    * (a backup while the store runs; pglite-thread.ts). Absent on PostgreSQL.
    */
   dumpDataDir?(text?: string): Promise<{ rows: Record<string, unknown>[]; tar: Uint8Array }>;
+  /** The embedded database: what its transactions cost the one connection (/metrics). Absent on PostgreSQL. */
+  transactionStats?(): TransactionStats;
 }
 
 /**
@@ -262,6 +264,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     close: () => thread.close(),
     dumpDataDir: (text) => thread.dumpDataDir(text),
+    transactionStats: () => thread.transactionStats(),
     maintain: async () => {
       // Seconds at 100,000 products: past the statement bound, and nothing waits for it.
       await thread.exec('vacuum analyze', { timeoutMs: 0 });

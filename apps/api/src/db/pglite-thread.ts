@@ -17,6 +17,8 @@ export interface PGliteThread {
    * calls wait meanwhile; the statement bound does not apply to it.
    */
   dumpDataDir(text?: string): Promise<{ rows: Record<string, unknown>[]; tar: Uint8Array }>;
+  /** What the transactions so far cost the one connection (/metrics). */
+  transactionStats(): TransactionStats;
   /** Bounds from now on (they start unset, so migrations at start-up run without them). */
   setBounds(bounds: PGliteThreadBounds): void;
   close(): Promise<void>;
@@ -36,6 +38,18 @@ export interface PGliteThreadBounds {
   statementTimeoutMs?: number;
   /** A transaction that runs no statement for this long is rolled back (25P03), freeing the database. 0: no bound. */
   idleInTransactionTimeoutMs?: number;
+}
+
+/** Counted since the database opened. */
+export interface TransactionStats {
+  transactions: number;
+  /**
+   * Times a transaction sent a statement (its BEGIN and COMMIT included) with none of its own in flight. Each one
+   * after the first is a wait, with the one connection held, for the server's thread to send the next statement.
+   */
+  roundTrips: number;
+  /** Milliseconds the transactions held the connection, from their BEGIN being sent to their end's answer. */
+  heldMs: number;
 }
 
 type Message = Record<string, unknown> & { op: string };
@@ -139,18 +153,32 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
     });
   };
 
-  const on = (tx?: number) => ({
+  const stats: TransactionStats = { transactions: 0, roundTrips: 0, heldMs: 0 };
+  /** A transaction's calls, counting the round trips: a call sent while none of the others is in flight. */
+  const trips = () => {
+    let inFlight = 0;
+    return <T>(sent: () => Promise<T>): Promise<T> => {
+      if (inFlight++ === 0) stats.roundTrips++;
+      return sent().finally(() => inFlight--);
+    };
+  };
+  type Trip = ReturnType<typeof trips>;
+  const direct: Trip = (sent) => sent();
+
+  const on = (tx?: number, trip: Trip = direct) => ({
     query: ((text: string, params?: unknown[], options?: QueryOptions) =>
-      call({
-        op: 'query',
-        text,
-        params,
-        rowMode: options?.rowMode,
-        rawTypes: rawTypes(options),
-        tx,
-      })) as unknown as PGlite['query'],
+      trip(() =>
+        call({
+          op: 'query',
+          text,
+          params,
+          rowMode: options?.rowMode,
+          rawTypes: rawTypes(options),
+          tx,
+        }),
+      )) as unknown as PGlite['query'],
     exec: ((text: string, options?: { timeoutMs?: number }) =>
-      call({ op: 'exec', text, tx }, options?.timeoutMs)) as PGliteThread['exec'],
+      trip(() => call({ op: 'exec', text, tx }, options?.timeoutMs))) as PGliteThread['exec'],
   });
 
   return {
@@ -160,26 +188,34 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
       // every wait for this thread to send the next statement holds the one connection shoppers' reads wait for.
       // A BEGIN that fails fails the statements sent behind it (the worker answers them with its error).
       const tx = nextTx++;
-      const opened = call<number>({ op: 'begin', tx });
+      const trip = trips();
+      const began = performance.now();
+      stats.transactions++;
+      const opened = trip(() => call<number>({ op: 'begin', tx }));
       opened.catch(() => {}); // read below, once fn is done
       let result: T;
       try {
-        result = await fn(on(tx));
-        await opened;
-      } catch (err) {
-        // The first error is the one to report (a rollback after a timeout may time out as well).
-        await call({ op: 'end', tx, commit: false }).catch(() => {});
-        throw (
-          (await opened.then(
-            () => null,
-            (e: unknown) => e,
-          )) ?? err
-        );
+        try {
+          result = await fn(on(tx, trip));
+          await opened;
+        } catch (err) {
+          // The first error is the one to report (a rollback after a timeout may time out as well).
+          await trip(() => call({ op: 'end', tx, commit: false })).catch(() => {});
+          throw (
+            (await opened.then(
+              () => null,
+              (e: unknown) => e,
+            )) ?? err
+          );
+        }
+        await trip(() => call({ op: 'end', tx, commit: true }));
+      } finally {
+        stats.heldMs += performance.now() - began;
       }
-      await call({ op: 'end', tx, commit: true });
       return result;
     }) as unknown as PGlite['transaction'],
     dumpDataDir: (text) => call({ op: 'dump', text }, 0),
+    transactionStats: () => ({ ...stats }),
     setBounds(bounds) {
       statementTimeoutMs = bounds.statementTimeoutMs ?? 0;
       worker.postMessage({ op: 'bounds', idleInTransactionMs: bounds.idleInTransactionTimeoutMs ?? 0 });

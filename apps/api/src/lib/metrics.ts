@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
+import type { TransactionStats } from '../db/pglite-thread.ts';
 import type { Db } from '../db/client.ts';
 import { rows, type Row } from '../db/rows.ts';
 import { fromThisMachine } from './probes.ts';
@@ -25,6 +26,8 @@ export interface MetricsSources {
   db: Db;
   /** The PostgreSQL pool's connections; undefined on the embedded database (one connection, in process). */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** The embedded database's transactions (db/pglite-thread.ts); undefined on PostgreSQL. */
+  transactions?: () => TransactionStats;
   /** The catalog index this instance answers from. */
   catalogIndex: () => {
     version: number;
@@ -114,6 +117,33 @@ export function installMetrics(app: FastifyInstance, src: MetricsSources): Metri
       this.set({ state: 'waiting' }, p.waiting);
     },
   });
+  // The embedded database has one connection: how long transactions hold it, and how often one of them waited
+  // with it held for the server's thread to send its next statement (round trips beyond the first).
+  const embedded = (name: string, help: string, value: (t: TransactionStats) => number) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const t = src.transactions?.();
+        if (t) this.set(value(t));
+      },
+    });
+  embedded(
+    'store_embedded_database_transactions',
+    'Transactions on the embedded database since it opened',
+    (t) => t.transactions,
+  );
+  embedded(
+    'store_embedded_database_transaction_round_trips',
+    "Round trips of the embedded database's transactions since it opened (BEGIN and COMMIT included; statements sent together count once)",
+    (t) => t.roundTrips,
+  );
+  embedded(
+    'store_embedded_database_transaction_held_seconds',
+    "Seconds the embedded database's transactions held its one connection since it opened",
+    (t) => t.heldMs / 1000,
+  );
   new client.Gauge({
     name: 'store_catalog_index_version',
     help: 'The catalog version this instance answers lists and searches from (0: no index)',

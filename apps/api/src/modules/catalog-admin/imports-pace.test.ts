@@ -4,7 +4,8 @@ import { loadConfig } from '../../config.ts';
 import { importJobs } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory } from '../../test/fixtures.ts';
-import { inTransactionWaitAtMost, nextBatchSize, paceWait, pacer, runImports } from './imports-service.ts';
+import { inTransactionWaitAtMost, nextBatchSize, paceWait, pacer } from './imports-pace.ts';
+import { runImports } from './imports-service.ts';
 
 /**
  * IMPORT_PACE (issue 50): a large import gives way to shoppers. After each batch it waits so that it works only its

@@ -23,7 +23,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
+import { allTogether, rows } from '../../db/rows.ts';
 import {
   FileError,
   isBlankRow,
@@ -134,6 +134,8 @@ export interface Plan {
   variant?: VariantRow;
   /** A row that changes a variant by its id: its product, which then follows its variants' prices. */
   variantOf?: number | null;
+  /** A real run: the product's stock as read with its row locked, in the batch's transaction. */
+  lockedStock?: number;
 }
 
 /** The schema's field → the file's column. */
@@ -259,23 +261,41 @@ export async function planBatch(
   base: PlanBase,
   batch: DataRow[],
   lock: boolean,
+  /**
+   * Whether the rows are checked in slices with the server's other requests answered between them. Not inside a
+   * transaction on the embedded database: that would hold the one connection those requests' reads wait for.
+   */
+  slices = true,
 ): Promise<Plan[]> {
   const bySku = await productsBySku(db, base, batch);
   const ids = [
     ...batch.map((r) => rowId(base.header, r.cells)).filter((x): x is number => typeof x === 'number'),
     ...bySku.values(),
   ];
-  const current = ids.length ? await loadSnapshots(db, sql`p.id in ${ids}`, ids.length, lock) : new Map();
-  const movedSince = await stockMovedSince(db, base.header, batch);
+  // The products (locked in a real run), their specifications and pictures, and the stock moved since the rows'
+  // export, asked in one go.
+  const [current, movedSince] = await allTogether(db, [
+    async () =>
+      ids.length
+        ? loadSnapshots(db, sql`p.id in ${ids}`, ids.length, lock, ids)
+        : new Map<number, ProductSnapshot>(),
+    () => stockMovedSince(db, base.header, batch),
+  ]);
   // Each row is checked against the editor's schema (about a tenth of a millisecond): a batch's 250 rows are
   // checked in slices between which the server's thread answers the requests waiting (issue 50 item 1).
   const plans: Plan[] = [];
   const context = { ...base, current, movedSince, bySku };
   for (const r of batch) {
-    if (plans.length && plans.length % PLAN_SLICE === 0) await yieldToRequests();
+    if (slices && plans.length && plans.length % PLAN_SLICE === 0) await yieldToRequests();
     plans.push(planRow(context, r));
   }
-  if (lock) return plans; // a real run places its variant rows as it writes them (imports-service.ts)
+  if (lock) {
+    for (const p of plans) {
+      const locked = p.productId === null ? undefined : current.get(p.productId);
+      if (locked) p.lockedStock = locked.stock;
+    }
+    return plans; // a real run places its variant rows as it writes them (imports-service.ts)
+  }
   // A dry run: each variant row against its product as the rows before it would leave it.
   for (const p of plans) {
     if (p.variant && p.outcome === 'added')

@@ -25,7 +25,7 @@ import type { AdminImport, AdminImportQuery, ImportOutcome, ImportStatus, Locale
 import { importReason } from '@store/contracts/import-messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
+import { allTogether, rows, together } from '../../db/rows.ts';
 import { importJobs } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { classifyDatabaseError } from '../../lib/db-errors.ts';
@@ -56,11 +56,11 @@ import {
   unchangedParts,
 } from './imports-changes.ts';
 import { loadLookups } from './imports-lookups.ts';
+import { APPLY_BATCH, nextBatchSize, PACE_WAIT_IN_TRANSACTION_AT_MOST_MS, pacer } from './imports-pace.ts';
 import { applyVariant, fileSkus, newVariantBook } from './imports-variants.ts';
 import { settleVariantProduct } from './variants-service.ts';
 
-/** Rows per transaction of a real run (progress is saved with each), and per batch of a dry run. */
-const APPLY_BATCH = 250;
+/** Rows per batch of a dry run (a real run's: APPLY_BATCH, imports-pace.ts). */
 const CHECK_BATCH = 500;
 /** How long a claimed job is this runner's before another instance may take it over; renewed every batch. */
 export const IMPORT_LEASE_SECONDS = 60;
@@ -137,71 +137,6 @@ export interface ImportRunContext {
   waitInTransactionAtMostMs?: number;
 }
 
-/** The longest wait between two batches (well inside the lease, which each batch renews). */
-const PACE_WAIT_AT_MOST_MS = 5_000;
-
-/**
- * While an import on the embedded database gives way to shoppers, its batches are sized to take about this long: a
- * batch's transaction holds the one connection every shopper's read waits for.
- */
-const PACED_BATCH_MS = 100;
-const PACED_BATCH_AT_LEAST = 25;
-
-/**
- * A batch's rows on PostgreSQL while the job gives way: each commit moves the catalog's version, and the shoppers'
- * lists under way then are made again at the new one (decision 009), so fewer, larger batches, each giving way
- * inside itself. Measured at 100,000 products (bench:index-follow, bench/results/index-follow-latest.md): 200
- * commits of 250 rows for 50,000 prices put p99 at 1.56–1.93× the quiet one, 50 of 1,000 at 1.07–1.36×.
- */
-const PACED_SHARED_BATCH = 1_000;
-
-/**
- * The next batch's rows: APPLY_BATCH; while the job gives way (`givingWay`), on the embedded database as many as
- * the last batch did in PACED_BATCH_MS, on PostgreSQL PACED_SHARED_BATCH.
- */
-export function nextBatchSize(
-  size: number,
-  tookMs: number,
-  givingWay: boolean,
-  oneConnection: boolean,
-): number {
-  if (!givingWay) return APPLY_BATCH;
-  if (!oneConnection) return PACED_SHARED_BATCH;
-  const fit = Math.round((size * PACED_BATCH_MS) / Math.max(1, tookMs));
-  return Math.max(PACED_BATCH_AT_LEAST, Math.min(APPLY_BATCH, fit));
-}
-
-/** Waits after a batch that took `workedMs` so the job works `share` of the time. */
-export function paceWait(workedMs: number, share: number | undefined): number {
-  if (!share || share >= 1) return 0;
-  return Math.min(PACE_WAIT_AT_MOST_MS, (workedMs * (1 - share)) / share);
-}
-
-/** The longest wait inside a batch's transaction: its rows stay locked meanwhile. */
-const PACE_WAIT_IN_TRANSACTION_AT_MOST_MS = 500;
-
-/**
- * The longest wait inside a batch's transaction when idle transactions end after `idleInTransactionMs`
- * (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS; 0: never): a quarter of it, at most 500 ms.
- */
-export const inTransactionWaitAtMost = (idleInTransactionMs: number) =>
-  idleInTransactionMs > 0
-    ? Math.min(PACE_WAIT_IN_TRANSACTION_AT_MOST_MS, Math.floor(idleInTransactionMs / 4))
-    : PACE_WAIT_IN_TRANSACTION_AT_MOST_MS;
-
-/**
- * A job's waits: each waits so that the time worked since the last one is `share` of the time, while `busy` says
- * shoppers are being served (at most `atMostMs`).
- */
-export function pacer(share: number | undefined, busy: () => boolean) {
-  let since = performance.now();
-  return async (atMostMs = PACE_WAIT_AT_MOST_MS) => {
-    const wait = busy() ? Math.min(atMostMs, paceWait(performance.now() - since, share)) : 0;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    since = performance.now();
-  };
-}
-
 interface JobRow {
   id: number;
   staff_id: number | null;
@@ -244,26 +179,33 @@ async function saveBatch(tx: DbOrTx, ctx: ImportRunContext, jobId: number, lease
   const counts: Counts = { added: 0, changed: 0, unchanged: 0, refused: 0 };
   for (const p of plans) counts[p.outcome]++;
   const next = leaseFrom(ctx.clock.now());
-  const updated = await rows(
-    tx,
-    sql`update import_jobs set processed = processed + ${plans.length}, added = added + ${counts.added},
+  // Both in one go; a lost lease is what is reported then, and rolls the rows back with the rest.
+  const [updated, inserted] = await together(tx, [
+    () =>
+      rows(
+        tx,
+        sql`update import_jobs set processed = processed + ${plans.length}, added = added + ${counts.added},
         changed = changed + ${counts.changed}, refused = refused + ${counts.refused},
         changed_fields = ${changedFieldsAfter(plans)},
         claimed_until = ${next.toISOString()}::timestamptz, updated_at = ${ctx.clock.now().toISOString()}::timestamptz
       where id = ${jobId} and status = 'running' and claimed_until = ${lease.toISOString()}::timestamptz
       returning id`,
-  );
-  if (!updated.length) throw new LeaseLost();
-  if (plans.length)
-    await tx.execute(
-      sql`insert into import_rows (job_id, row_number, outcome, product_id, reasons, changes) values ${sql.join(
-        plans.map(
-          (p) =>
-            sql`(${jobId}, ${p.rowNumber}, ${p.outcome}, ${p.productId}, ${JSON.stringify(p.reasons)}::jsonb, ${changesCell(p)})`,
-        ),
-        sql`, `,
-      )}`,
-    );
+      ),
+    async () =>
+      plans.length &&
+      tx.execute(
+        sql`insert into import_rows (job_id, row_number, outcome, product_id, reasons, changes) values ${sql.join(
+          plans.map(
+            (p) =>
+              sql`(${jobId}, ${p.rowNumber}, ${p.outcome}, ${p.productId}, ${JSON.stringify(p.reasons)}::jsonb, ${changesCell(p)})`,
+          ),
+          sql`, `,
+        )}`,
+      ),
+  ]);
+  if (updated.status === 'rejected') throw updated.reason;
+  if (!updated.value.length) throw new LeaseLost();
+  if (inserted.status === 'rejected') throw inserted.reason;
   return next;
 }
 
@@ -313,8 +255,19 @@ async function applyBatch(
       book.added.set(p.body.sku, { row: p.rowNumber, id: p.productId });
   };
   return ctx.db.transaction(async (tx) => {
-    const plans = await planBatch(tx, base, batch, true);
+    const plans = await planBatch(tx, base, batch, true, !ctx.oneConnection);
     await breathe?.();
+    // A batch that only changes products (none added, no variant row): its rows' outcomes and the job's progress
+    // are sent beside its writes, not after them (one wait less while it holds the rows, and the embedded
+    // database's one connection).
+    const alongside = !savepoints && plans.every((p) => p.outcome !== 'added' && !p.variant && !p.variantOf);
+    if (!alongside) return writeBatch(tx, plans).then(() => saveBatch(tx, ctx, job.id, lease, plans));
+    return (
+      await allTogether(tx, [() => writeBatch(tx, plans), () => saveBatch(tx, ctx, job.id, lease, plans)])
+    )[1];
+  });
+
+  async function writeBatch(tx: DbOrTx, plans: Plan[]) {
     const now = ctx.clock.now();
     if (!savepoints) {
       // The batch's new products and its changes each in a few statements for the whole batch.
@@ -343,7 +296,13 @@ async function applyBatch(
           unchanged: unchangedParts(p.changes),
         })),
         now,
-        { staffId: job.staff_id, breathe },
+        {
+          staffId: job.staff_id,
+          breathe,
+          lockedStock: new Map(
+            changed.flatMap((p) => (p.lockedStock === undefined ? [] : [[p.productId!, p.lockedStock]])),
+          ),
+        },
       );
       for (const p of changed) if (p.images) await setImages(tx, p.productId!, p.images);
     }
@@ -378,8 +337,7 @@ async function applyBatch(
       plans.flatMap((p) => (p.outcome === 'changed' && !p.same && p.variantOf ? [p.variantOf] : [])),
     );
     for (const id of parents) await settleVariantProduct(tx, id, now);
-    return saveBatch(tx, ctx, job.id, lease, plans);
-  });
+  }
 }
 
 /** Runs (or goes on with) one claimed job to its end. */

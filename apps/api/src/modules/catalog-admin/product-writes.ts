@@ -24,6 +24,11 @@ export interface WriteOptions {
    * BREATHING_PART rows. Unset: each statement takes all the rows.
    */
   breathe?: () => Promise<void>;
+  /**
+   * updateProducts: the products' stock as the caller read it in this transaction, their rows locked (an import's
+   * batch): not read and locked again. Unset, or missing a product: read here.
+   */
+  lockedStock?: Map<number, number>;
 }
 
 /** Each category's names, both languages, by category id (none for an unknown id). */
@@ -331,16 +336,20 @@ export async function updateProducts(
 ): Promise<void> {
   if (!items.length) return;
   const ids = items.map((i) => i.id);
-  const stockOf = new Map(
-    (
-      await tx
-        .select({ id: products.id, stock: products.stock })
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(products.id)
-        .for('update')
-    ).map((r) => [r.id, r.stock]),
-  );
+  const locked = opts.lockedStock;
+  const stockOf =
+    locked && ids.every((id) => locked.has(id))
+      ? locked
+      : new Map(
+          (
+            await tx
+              .select({ id: products.id, stock: products.stock })
+              .from(products)
+              .where(inArray(products.id, ids))
+              .orderBy(products.id)
+              .for('update')
+          ).map((r) => [r.id, r.stock]),
+        );
   if (ids.some((id) => !stockOf.has(id))) throw AppError.notFound('product_not_found');
   const at = now.toISOString();
   const wide = items.filter((i) => !i.unchanged?.text);

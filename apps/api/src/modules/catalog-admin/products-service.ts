@@ -22,6 +22,7 @@ import {
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ImageStore } from '../../adapters/image-store.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { allTogether, rows, together } from '../../db/rows.ts';
 import { productImages } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -34,10 +35,6 @@ import { audit, type CurrentStaff } from '../staff/index.ts';
 import { removeImageFiles } from './images-service.ts';
 import { categoryNames, insertProduct, updateProduct } from './product-writes.ts';
 import { settleVariantProduct } from './variants-service.ts';
-
-type Row = Record<string, unknown>;
-const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 const num = (v: unknown) => Number(v);
@@ -469,9 +466,12 @@ export async function bulkProducts(
   const at = sql`${now.toISOString()}::timestamptz`;
   return db.transaction(async (tx) => {
     // Lock in id order (as orders take stock), so a bulk action and an order never deadlock.
-    const found = await rows<{ id: number; variant_of: number | null }>(
+    // (In as few round trips as can be: on the embedded database a transaction's every wait for its next
+    // statement holds the one connection shoppers' reads wait for; an ERP's sync sends one every few seconds.)
+    const found = await rows<{ id: number; variant_of: number | null; has_variants: boolean }>(
       tx,
-      sql`select id, variant_of from products where id in ${ids} order by id for update`,
+      sql`select id, variant_of, variant_options is not null as has_variants from products
+          where id in ${ids} order by id for update`,
     );
     if (found.length !== ids.length) throw AppError.field('ids', 'product_not_found');
     const pricing = ['promote', 'unpromote', 'price_percent'].includes(body.action);
@@ -482,12 +482,7 @@ export async function bulkProducts(
     const namedParents = named.map((r) => num(r.variant_of));
     // Products sold in variants (decision 034): a price or promotion action is made on their variants too (what
     // the shopper pays), and each such product then follows its variants (settleVariantProduct, below).
-    const parents = (
-      await rows<{ id: number }>(
-        tx,
-        sql`select id from products where id in ${ids} and variant_options is not null order by id`,
-      )
-    ).map((r) => Number(r.id));
+    const parents = found.filter((r) => r.has_variants).map((r) => Number(r.id));
     const variantIds =
       pricing && parents.length
         ? (
@@ -577,15 +572,18 @@ export async function bulkProducts(
       case 'price_percent': {
         const factor = 1 + body.percent! / 100;
         const max = MAX_PRICE_EGP * 100;
-        const [over] = await rows(
-          tx,
-          sql`select 1 from products where id in ${priced}
+        // The check and the write in one go: a price over the bound rolls the write back, and is what is
+        // answered (the write itself may then fail, on a price past the integer's range).
+        const [checked, updated] = await together(tx, [
+          () =>
+            rows(
+              tx,
+              sql`select 1 from products where id in ${priced}
               and round(price_piastres * ${factor}::numeric) > ${max} limit 1`,
-        );
-        if (over) throw AppError.field('percent', `must_be_at_most:${MAX_PRICE_EGP}`);
-        // A promotion price follows by the same factor and stays below the price.
-        changed = count(
-          await tx.execute(sql`update products set
+            ),
+          // A promotion price follows by the same factor and stays below the price.
+          () =>
+            tx.execute(sql`update products set
               price_piastres = greatest(1, round(price_piastres * ${factor}::numeric)::int),
               promoted_price_piastres = case when promoted_price_piastres is null then null
                 else greatest(1, least(greatest(1, round(price_piastres * ${factor}::numeric)::int) - 1,
@@ -593,8 +591,11 @@ export async function bulkProducts(
               current_price_piastres = greatest(1, round(price_piastres * ${factor}::numeric)::int),
               updated_at = ${at}, edited_at = ${at}
             where id in ${priced}`),
-        );
-        changed -= variantIds.length;
+        ]);
+        if (checked.status === 'rejected') throw checked.reason;
+        if (checked.value.length) throw AppError.field('percent', `must_be_at_most:${MAX_PRICE_EGP}`);
+        if (updated.status === 'rejected') throw updated.reason;
+        changed = count(updated.value) - variantIds.length;
         break;
       }
     }
@@ -603,23 +604,25 @@ export async function bulkProducts(
           current_price_piastres = price_piastres, updated_at = ${at} where id in ${variantIds}`);
     if (body.action !== 'hide' && body.action !== 'show')
       for (const id of new Set([...parents, ...namedParents])) await settleVariantProduct(tx, id, now);
-    if (['promote', 'unpromote', 'price_percent'].includes(body.action))
-      await refreshCurrentPrices(tx, now, ids);
-    await audit(
-      tx,
-      me,
-      'products.bulk',
-      null,
-      {
-        action: body.action,
-        ids,
-        category_id: body.category_id,
-        promotion_id: body.promotion_id,
-        percent: body.percent,
-        changed,
-      },
-      now,
-    );
+    await allTogether(tx, [
+      async () => pricing && refreshCurrentPrices(tx, now, ids),
+      () =>
+        audit(
+          tx,
+          me,
+          'products.bulk',
+          null,
+          {
+            action: body.action,
+            ids,
+            category_id: body.category_id,
+            promotion_id: body.promotion_id,
+            percent: body.percent,
+            changed,
+          },
+          now,
+        ),
+    ]);
     return changed;
   });
 }

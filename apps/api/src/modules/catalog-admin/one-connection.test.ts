@@ -1,0 +1,120 @@
+/**
+ * The embedded database has one connection, and a transaction holds it from its BEGIN to its COMMIT: every time a
+ * transaction waits for the server's thread to send its next statement, every shopper's read waits too (issue 50
+ * item 1: an import and an ERP's price sync while shoppers search). The back office's two large price writes, an
+ * import's batch and the bulk price change, send their statements together where one does not need another's
+ * answer. Counted by the embedded database itself (store_embedded_database_transaction_round_trips on /metrics).
+ */
+import { apiMessage, MAX_PRICE_EGP } from '@store/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
+import { importJobs } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addBrand, addCategory } from '../../test/fixtures.ts';
+import { call } from '../../test/shoppers.ts';
+import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+import { runImports } from './imports-service.ts';
+
+let t: TestApp;
+let staff: StaffAuth;
+let ids: number[];
+const embedded = () => t.database.transactionStats?.();
+
+/** The transactions `work` ran and their round trips, on the embedded database (PostgreSQL: null). */
+async function counted(work: () => Promise<unknown>) {
+  const before = embedded();
+  await work();
+  const after = embedded();
+  if (!before || !after) return null;
+  return {
+    transactions: after.transactions - before.transactions,
+    roundTrips: after.roundTrips - before.roundTrips,
+  };
+}
+
+const pricesOf = async () =>
+  (
+    await rows<{ price_piastres: number }>(
+      t.database.db,
+      sql`select price_piastres from products where id in ${ids} order by id`,
+    )
+  ).map((r) => Number(r.price_piastres));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addCategory(t.database.db, 'Kettles', 'غلايات');
+  await addBrand(t.database.db, 'Tornado', 'تورنيدو');
+  staff = (await ownerCatalogClerk(t, 'One-connection#2026')).catalog;
+  const lines = Array.from(
+    { length: 40 },
+    (_, i) => `Trip Kettle ${i},غلاية ${i},Kettles,Tornado,${300 + i}`,
+  );
+  await t.database.db.insert(importJobs).values({
+    fileName: 'kettles.csv',
+    dryRun: false,
+    source: `title_en,title_ar,category,brand,price\r\n${lines.join('\r\n')}\r\n`,
+    total: 40,
+  });
+  await runImports({ db: t.database.db, clock: t.clock });
+  ids = (
+    await rows<{ id: number }>(
+      t.database.db,
+      sql`select id from products where title_en like 'Trip Kettle %' order by id`,
+    )
+  ).map((r) => Number(r.id));
+  expect(ids).toHaveLength(40);
+});
+afterAll(() => t?.close());
+
+describe('the embedded database’s one connection', () => {
+  it('an import batch of new prices holds it for three round trips: BEGIN with its reads, its writes with its outcome rows, COMMIT', async () => {
+    await t.database.db.insert(importJobs).values({
+      fileName: 'prices.csv',
+      dryRun: false,
+      source: `id,price\r\n${ids.map((id, i) => `${id},${500 + i}`).join('\r\n')}\r\n`,
+      total: 40,
+    });
+    const cost = await counted(() => runImports({ db: t.database.db, clock: t.clock, oneConnection: true }));
+    // The job's claim and end are statements and a transaction of their own; the 40 rows are one batch.
+    expect(await pricesOf()).toEqual(ids.map((_, i) => (500 + i) * 100));
+    if (!embedded()) return; // PostgreSQL: a pool of connections, none held for the others
+    expect(cost!.transactions).toBe(2);
+    // The batch: BEGIN with the products (locked), their specifications and pictures (1), the price write
+    // beside the job's progress and the rows' outcomes (2), COMMIT (3). The job's end: BEGIN with the job's row,
+    // the staff alert, the audit, COMMIT (4). The batch alone took 8 before (each statement after another's
+    // answer, the stock read again).
+    expect(cost!.roundTrips).toBeLessThanOrEqual(3 + 4);
+  });
+
+  it('a bulk price change holds it for four round trips, and a price over the bound still changes nothing', async () => {
+    const before = await pricesOf();
+    const change = (percent: number) =>
+      call(t.app, 'POST', '/v1/admin/products/bulk', staff, {
+        action: 'price_percent',
+        ids,
+        percent,
+      });
+    const cost = await counted(async () => expect((await change(10)).status).toBe(200));
+    expect(await pricesOf()).toEqual(before.map((p) => Math.round(p * 1.1)));
+    // BEGIN with the rows locked (1); the bound's check with the write (2); the current prices with the audit
+    // (3); COMMIT (4). It took 8 before: the lock, the products sold in variants, the check, the write, the
+    // current prices and the audit each after another's answer.
+    if (cost) {
+      expect(cost.transactions).toBe(1);
+      expect(cost.roundTrips).toBeLessThanOrEqual(4);
+    }
+    // One price a fifth of the bound: six times it (500% more) would pass the bound, so the write sent with the check is
+    // rolled back and no price moves.
+    await t.database.db.execute(
+      sql`update products set price_piastres = ${Math.floor((MAX_PRICE_EGP * 100) / 5)} where id = ${ids[0]!}`,
+    );
+    const kept = await pricesOf();
+    const refused = await change(500); // (the write alone would fail: past the integer's range)
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.errors.percent).toEqual([
+      apiMessage('must_be_at_most', 'ar', { max: MAX_PRICE_EGP }),
+    ]);
+    expect(await pricesOf()).toEqual(kept);
+  });
+});
