@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { productMaker } from '../test/shoppers.ts';
@@ -53,5 +54,29 @@ describe('/metrics', () => {
     expect((await scrape({ authorization: 'Bearer wrong-token-xyz' }, '10.1.2.3')).statusCode).toBe(403);
     expect((await scrape({ 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(403);
     expect((await scrape({ authorization: 'Bearer scrape-token-123' }, '10.1.2.3')).statusCode).toBe(200);
+  });
+
+  it('says, on the embedded database, how long transactions held its one connection and their round trips', async () => {
+    const read = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    const before = (await scrape()).body;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await tx.execute(sql`select 2`);
+    });
+    const after = (await scrape()).body;
+    if (t.database.kind === 'postgres') {
+      expect(after).not.toMatch(/^store_embedded_database_transactions /m);
+      return;
+    }
+    expect(read(after, 'store_embedded_database_transactions')).toBe(
+      read(before, 'store_embedded_database_transactions') + 1,
+    );
+    // BEGIN with the first statement, the second, COMMIT.
+    expect(read(after, 'store_embedded_database_transaction_round_trips')).toBe(
+      read(before, 'store_embedded_database_transaction_round_trips') + 3,
+    );
+    expect(read(after, 'store_embedded_database_transaction_held_seconds')).toBeGreaterThan(
+      read(before, 'store_embedded_database_transaction_held_seconds'),
+    );
   });
 });

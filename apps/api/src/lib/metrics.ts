@@ -119,14 +119,16 @@ export function installMetrics(app: FastifyInstance, src: MetricsSources): Metri
   });
   // The embedded database has one connection: how long transactions hold it, and how often one of them waited
   // with it held for the server's thread to send its next statement (round trips beyond the first).
+  // (Only there: PostgreSQL's pool is store_database_pool_connections.)
+  const transactions = src.transactions;
   const embedded = (name: string, help: string, value: (t: TransactionStats) => number) =>
+    transactions &&
     new client.Gauge({
       name,
       help,
       registers: [registry],
       collect() {
-        const t = src.transactions?.();
-        if (t) this.set(value(t));
+        this.set(value(transactions()));
       },
     });
   embedded(
