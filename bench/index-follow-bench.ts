@@ -214,12 +214,27 @@ const pct = (l: Load, q: number) =>
   l.latencies[Math.min(l.latencies.length - 1, Math.floor(l.latencies.length * q))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The catalog index's whole builds and follows so far (/metrics). */
+/**
+ * The catalog index's whole builds and follows so far, and on the embedded database its transactions, their round
+ * trips and the seconds they held its one connection (/metrics; NaN on PostgreSQL).
+ */
 async function indexCounts(base: string) {
   const text = await (await fetch(`${base}/metrics`)).text();
   const read = (name: string) =>
     Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
-  return { builds: read('store_catalog_index_builds'), follows: read('store_catalog_index_follows') };
+  return {
+    builds: read('store_catalog_index_builds'),
+    follows: read('store_catalog_index_follows'),
+    transactions: read('store_embedded_database_transactions'),
+    roundTrips: read('store_embedded_database_transaction_round_trips'),
+    heldSeconds: read('store_embedded_database_transaction_held_seconds'),
+  };
+}
+
+/** What the phase's transactions cost the embedded database's one connection ('—' on PostgreSQL). */
+function heldNote(h: { transactions: number; roundTrips: number; heldSeconds: number }) {
+  if (!(h.transactions > 0)) return h.transactions === 0 ? '0' : '—';
+  return `${h.heldSeconds.toFixed(1)} s: ${h.transactions} × ${((h.heldSeconds * 1000) / h.transactions).toFixed(0)} ms, ${(h.roundTrips / h.transactions).toFixed(1)} trips`;
 }
 
 /** A CSV file's rows (quoted cells may hold commas, quotes doubled and line breaks). */
@@ -269,7 +284,14 @@ async function benchBackend(b: Backend, port: number) {
   const loadBefore = loadAverage();
   let server = startFollowServer(b.env, port);
   const shown = new Shown();
-  const phases: { name: string; load: Load; builds: number; follows: number; note: string }[] = [];
+  const phases: {
+    name: string;
+    load: Load;
+    builds: number;
+    follows: number;
+    held: string;
+    note: string;
+  }[] = [];
   let total = 0;
   let next: () => string = () => '/health';
   type Row = (typeof phases)[number];
@@ -291,6 +313,11 @@ async function benchBackend(b: Backend, port: number) {
       load: l,
       builds: after.builds - before.builds,
       follows: after.follows - before.follows,
+      held: heldNote({
+        transactions: after.transactions - before.transactions,
+        roundTrips: after.roundTrips - before.roundTrips,
+        heldSeconds: after.heldSeconds - before.heldSeconds,
+      }),
       note,
     };
     phases.push(row);
@@ -447,7 +474,7 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
     return `${r.toFixed(2)}${!judged || r <= TARGET_RATIO ? '' : ' (over 1.5)'}`;
   };
   const line = (p: Phase, ratio: string) =>
-    `| ${p.name} ${p.note} | ${rps(p.load).toFixed(0)} | ${pct(p.load, 0.5).toFixed(0)} | ${pct(p.load, 0.99).toFixed(0)} | ${(rps(p.load) / rps(trivial!.load)).toFixed(3)} | ${ratio} | ${p.builds} | ${p.follows} | ${p.load.failed} |`;
+    `| ${p.name} ${p.note} | ${rps(p.load).toFixed(0)} | ${pct(p.load, 0.5).toFixed(0)} | ${pct(p.load, 0.99).toFixed(0)} | ${(rps(p.load) / rps(trivial!.load)).toFixed(3)} | ${ratio} | ${p.builds} | ${p.follows} | ${p.held} | ${p.load.failed} |`;
   return [
     `### ${res.backend}: ${res.total.toLocaleString('en-US')} products, ${CONNECTIONS} connections, answers cache off`,
     '',
@@ -455,8 +482,8 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
     '',
     `Quiet p99: ${q99.toFixed(0)} ms, the answers of both quiet phases together (before the busy phases and after them).`,
     '',
-    '| phase | req/s | p50 ms | p99 ms | ratio to trivial (req/s) | p99 / quiet p99 | whole builds | follows | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| phase | req/s | p50 ms | p99 ms | ratio to trivial (req/s) | p99 / quiet p99 | whole builds | follows | transactions held the embedded database | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
     line(trivial!, ''),
     ...[quietBefore!, ...(quietAfter ? [quietAfter] : [])].map((p) => line(p, toQuiet(p, false))),
     ...busy.map((p) => line(p, toQuiet(p, true))),
