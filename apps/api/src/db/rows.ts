@@ -30,6 +30,11 @@ export const rows = async <T = Row>(db: DbOrTx, query: SQL): Promise<T[]> =>
  * - In a PostgreSQL transaction, one after another: its connection runs one query at a time (node-postgres
  *   deprecates sending another meanwhile). After a failure the rest are not run and end as it did.
  * - Elsewhere (the pool), at once.
+ *
+ * Only for statements that do not depend on each other's effects (reads beside reads, writes of different rows, a
+ * check whose answer is read before the write it guards is kept): on the embedded database a function's statement
+ * is sent when the function reaches it, so their order is not promised. A statement that must see another's
+ * effect is awaited after it, or written into one statement with it.
  */
 export async function together<T extends readonly unknown[]>(
   db: DbOrTx,

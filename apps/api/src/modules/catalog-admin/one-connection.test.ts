@@ -116,5 +116,11 @@ describe('the embedded database’s one connection', () => {
       apiMessage('must_be_at_most', 'ar', { max: MAX_PRICE_EGP }),
     ]);
     expect(await pricesOf()).toEqual(kept);
+    // Five times a price just under a fifth of the bound stays within it: the check reads the prices as they were
+    // before the write (five times the written price would be past it).
+    const under = Math.floor((MAX_PRICE_EGP * 100) / 5.5);
+    await t.database.db.execute(sql`update products set price_piastres = ${under} where id = ${ids[0]!}`);
+    expect((await change(400)).status).toBe(200);
+    expect((await pricesOf())[0]).toBe(under * 5);
   });
 });

@@ -6,6 +6,7 @@
 import { STANDARD_VAT_BP, toPiastres, type AdminProductBody } from '@store/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { allTogether } from '../../db/rows.ts';
 import { brands, categories, products, promotions, specifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { productSearchText, refreshCurrentPrices } from '../catalog/index.ts';
@@ -386,30 +387,33 @@ export async function updateProducts(
       where p.id = v.id`);
   }
   const narrow = items.filter((i) => i.unchanged?.text);
-  await checkPromotions(
-    tx,
-    narrow.map((i) => i.body),
-  );
-  if (narrow.length) {
-    const rowsOf = narrow.map((i) => {
-      const v = columnsOf(i.body, '', now);
-      return {
-        id: i.id,
-        price_piastres: v.pricePiastres,
-        promotion_id: v.promotionId,
-        promoted_price_piastres: v.promotedPricePiastres,
-        current_price_piastres: v.currentPricePiastres,
-        maximum_per_order: v.maximumPerOrder,
-        vat_rate_bp: v.vatRateBp,
-        featured: v.featured,
-        special_offer: v.specialOffer,
-        active: v.active,
-        edited: i.edited !== false,
-      };
-    });
-    for (const [n, rows] of chunks(rowsOf, part).entries()) {
+  const narrowRows = narrow.map((i) => {
+    const v = columnsOf(i.body, '', now);
+    return {
+      id: i.id,
+      price_piastres: v.pricePiastres,
+      promotion_id: v.promotionId,
+      promoted_price_piastres: v.promotedPricePiastres,
+      current_price_piastres: v.currentPricePiastres,
+      maximum_per_order: v.maximumPerOrder,
+      vat_rate_bp: v.vatRateBp,
+      featured: v.featured,
+      special_offer: v.specialOffer,
+      active: v.active,
+      edited: i.edited !== false,
+    };
+  });
+  // The promotions' check goes with the writes (one round trip): its answer is read first, so an unknown promotion
+  // is refused as such (the writes sent with it roll back with the transaction).
+  await allTogether(tx, [
+    () =>
+      checkPromotions(
+        tx,
+        narrow.map((i) => i.body),
+      ),
+    ...chunks(narrowRows, part).map((rows, n) => async () => {
       if (n > 0 || wide.length) await opts.breathe?.();
-      await tx.execute(sql`update products p set price_piastres = v.price_piastres, promotion_id = v.promotion_id,
+      return tx.execute(sql`update products p set price_piastres = v.price_piastres, promotion_id = v.promotion_id,
         promoted_price_piastres = v.promoted_price_piastres, current_price_piastres = v.current_price_piastres,
         maximum_per_order = v.maximum_per_order, vat_rate_bp = v.vat_rate_bp, featured = v.featured,
         special_offer = v.special_offer, active = v.active, updated_at = ${at}::timestamptz,
@@ -418,8 +422,8 @@ export async function updateProducts(
         promoted_price_piastres int, current_price_piastres int, maximum_per_order int, vat_rate_bp int,
         featured boolean, special_offer boolean, active boolean, edited boolean)
       where p.id = v.id`);
-    }
-  }
+    }),
+  ]);
   const respecified = items.filter((i) => !i.unchanged?.specifications);
   if (respecified.length)
     await tx.delete(specifications).where(

@@ -22,7 +22,7 @@ import {
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ImageStore } from '../../adapters/image-store.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { allTogether, rows, together } from '../../db/rows.ts';
+import { allTogether, rows } from '../../db/rows.ts';
 import { productImages } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -572,30 +572,26 @@ export async function bulkProducts(
       case 'price_percent': {
         const factor = 1 + body.percent! / 100;
         const max = MAX_PRICE_EGP * 100;
-        // The check and the write in one go: a price over the bound rolls the write back, and is what is
-        // answered (the write itself may then fail, on a price past the integer's range).
-        const [checked, updated] = await together(tx, [
-          () =>
-            rows(
-              tx,
-              sql`select 1 from products where id in ${priced}
-              and round(price_piastres * ${factor}::numeric) > ${max} limit 1`,
-            ),
-          // A promotion price follows by the same factor and stays below the price.
-          () =>
-            tx.execute(sql`update products set
+        // The bound's check and the write in one statement (one round trip; both read the prices as they were):
+        // a price that would pass the bound changes nothing. A promotion price follows by the same factor and
+        // stays below the price.
+        const [done] = await rows<{ over: boolean; changed: number | string }>(
+          tx,
+          sql`with bound as (
+              select exists (select 1 from products where id in ${priced}
+                and round(price_piastres * ${factor}::numeric) > ${max}) as over),
+            written as (update products set
               price_piastres = greatest(1, round(price_piastres * ${factor}::numeric)::int),
               promoted_price_piastres = case when promoted_price_piastres is null then null
                 else greatest(1, least(greatest(1, round(price_piastres * ${factor}::numeric)::int) - 1,
                   round(promoted_price_piastres * ${factor}::numeric)::int)) end,
               current_price_piastres = greatest(1, round(price_piastres * ${factor}::numeric)::int),
               updated_at = ${at}, edited_at = ${at}
-            where id in ${priced}`),
-        ]);
-        if (checked.status === 'rejected') throw checked.reason;
-        if (checked.value.length) throw AppError.field('percent', `must_be_at_most:${MAX_PRICE_EGP}`);
-        if (updated.status === 'rejected') throw updated.reason;
-        changed = count(updated.value) - variantIds.length;
+            where id in ${priced} and not (select over from bound) returning 1)
+            select (select over from bound) as over, (select count(*) from written) as changed`,
+        );
+        if (done!.over) throw AppError.field('percent', `must_be_at_most:${MAX_PRICE_EGP}`);
+        changed = Number(done!.changed) - variantIds.length;
         break;
       }
     }
