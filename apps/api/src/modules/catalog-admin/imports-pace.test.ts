@@ -29,10 +29,11 @@ describe('an import paced by IMPORT_PACE', () => {
     expect(paceWait(2_000, 0.05)).toBe(5_000);
   });
 
-  it("on the embedded database, sizes its batches to about 100 ms while it gives way (a batch's transaction holds the connection reads wait for), 250 rows otherwise", () => {
-    expect(nextBatchSize(250, 400, true, true)).toBe(63);
-    expect(nextBatchSize(63, 50, true, true)).toBe(126);
-    expect(nextBatchSize(100, 20, true, true)).toBe(250);
+  it("on the embedded database, sizes its batches to about 40 ms while it gives way (a batch's transaction holds the connection reads wait for), 250 rows otherwise", () => {
+    expect(nextBatchSize(250, 400, true, true)).toBe(25);
+    expect(nextBatchSize(63, 50, true, true)).toBe(50);
+    expect(nextBatchSize(100, 20, true, true)).toBe(200);
+    expect(nextBatchSize(100, 8, true, true)).toBe(250);
     expect(nextBatchSize(250, 5_000, true, true)).toBe(25);
     expect(nextBatchSize(25, 400, false, true)).toBe(250);
   });
