@@ -18,6 +18,8 @@
  *                              reads it between its quiet phases; does the server stay slower after it?)
  *   DRIFT_CLIENT=fetch         ask as bench:index-follow's client does (fetch, each answer's JSON parsed), not autocannon
  *   DRIFT_HOLD_EXPORT=1        keep the export parsed (rows of cells) in the client's memory, as bench:index-follow does
+ *   DRIFT_SKIP=40000           start this far into the queries (are later windows slower for their queries, or for
+ *                              what the server did before them?)
  *   DRIFT_ROOT=/tmp/old-tree   the server's code from another checkout (its apps/api/src, through tsx): old vs new
  *   DRIFT_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"  node flags for the server
  *   DRIFT_MARKS=/tmp/marks.json  each window's start and end on the monotonic clock (µs, as a --cpu-prof profile's
@@ -41,6 +43,7 @@ const SERVER_ROOT = process.env.DRIFT_ROOT ?? root;
 const SERVER_ARGS = (process.env.DRIFT_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const PORT = Number(process.env.DRIFT_PORT ?? 3990);
 const WITH_LISTS = process.env.DRIFT_MIX === 'lists';
+const SKIP = Number(process.env.DRIFT_SKIP ?? 0);
 const CLIENT = process.env.DRIFT_CLIENT ?? 'autocannon';
 /** After the export, keep its rows parsed in this client's memory (as bench:index-follow does) */
 const HOLD_EXPORT = process.env.DRIFT_HOLD_EXPORT === '1';
@@ -100,6 +103,11 @@ async function serverMemory() {
   const value = (re: RegExp) => Number(re.exec(text)?.[1] ?? NaN);
   return {
     heapMb: value(/^store_process_nodejs_heap_size_used_bytes (\S+)$/m) / 2 ** 20,
+    index: {
+      version: value(/^store_catalog_index_version (\S+)$/m),
+      builds: value(/^store_catalog_index_builds (\S+)$/m),
+      follows: value(/^store_catalog_index_follows (\S+)$/m),
+    },
     gc: {
       minor: value(/^store_process_nodejs_gc_duration_seconds_sum\{kind="minor"\} (\S+)$/m),
       major: value(/^store_process_nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)$/m),
@@ -109,14 +117,15 @@ async function serverMemory() {
 }
 
 const shopper = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-/** Each path once, in turn. */
+/** Each path once, in turn; past the last, they come round again and `notes` says so. */
+let next = 0;
 function onceEach(paths: string[]) {
-  let next = 0;
   return () => {
-    if (next >= paths.length) throw new Error('out of never-asked queries: fewer windows or more queries');
-    return paths[next++]!;
+    if (next === paths.length) notes.push(`all ${paths.length} queries asked: asked again from the first`);
+    return paths[next++ % paths.length]!;
   };
 }
+const notes: string[] = [];
 
 interface Answers {
   rps: number;
@@ -222,6 +231,8 @@ interface Window {
   /** Cores busy with anything but the server and this bench's client during the window (other agents). */
   othersCores: number;
   heapMb: number;
+  /** The catalog index's version at the window's end, and its whole builds and follows during it. */
+  index: { version: number; builds: number; follows: number };
   gcMs: { minor: number; major: number; incremental: number };
   load: string;
   non2xx: number;
@@ -252,6 +263,11 @@ async function window(name: string, pid: number, next: () => string): Promise<Wi
     othersCores:
       (c1.machine - c0.machine - (c1.all - c0.all) - (own.user + own.system) / 1000) / 1000 / WINDOW_SECONDS,
     heapMb: m1.heapMb,
+    index: {
+      version: m1.index.version,
+      builds: m1.index.builds - m0.index.builds,
+      follows: m1.index.follows - m0.index.follows,
+    },
     gcMs: {
       minor: ((m1.gc.minor - m0.gc.minor) * 1000) / total,
       major: ((m1.gc.major - m0.gc.major) * 1000) / total,
@@ -295,7 +311,6 @@ async function main() {
     },
   );
   const windows: Window[] = [];
-  const notes: string[] = [];
   try {
     await waitFor(`${base}/health`, { ms: 300_000 });
     await waitFor(`${base}/v1/products?per_page=1`, { ms: 300_000 });
@@ -329,13 +344,15 @@ async function main() {
     console.log(
       `${paths.length} never-asked queries (${kinds.map((k) => `${typed[k].length} ${k}`).join(', ')})`,
     );
-    const fresh = onceEach(paths);
+    const fresh = onceEach(paths.slice(SKIP));
     // Warm-up (JIT, the database's buffers): a window, its queries not asked again.
     await ask(fresh);
     const pid = server.pid!;
     windows.push(await window('trivial route (/health), before', pid, () => '/health'));
     for (let i = 1; i <= WINDOWS; i++) {
+      const from = next + SKIP;
       windows.push(await window(`never asked, window ${i}`, pid, fresh));
+      windows[windows.length - 1]!.name += ` (queries ${from}-${next + SKIP})`;
       if (i === EXPORT_AFTER) notes.push(`after window ${i}, ${await exportAll()}`);
     }
     windows.push(await window('trivial route (/health), after', pid, () => '/health'));
@@ -347,11 +364,11 @@ async function main() {
     `Server: ${SERVER_ROOT === root ? 'this checkout' : SERVER_ROOT}, PGlite, 100,000 products, answers cache off, ${CONNECTIONS} connections, ${WINDOW_SECONDS} s windows${WITH_LISTS ? ', searches and lists' : ''}${SERVER_ARGS.length ? `, node ${SERVER_ARGS.join(' ')}` : ''}. Ratio: to the mean of the two trivial windows (${trivial.toFixed(0)} req/s).`,
     '',
     ...notes.map((n) => `${n}.\n`),
-    "| window | req/s | ratio to trivial | p50 ms | p99 ms | server CPU ms/req, main thread | all threads | bench client CPU ms/req | other processes' cores busy | GC ms/req (minor, major, incremental) | heap used MB | load (1, 5, 15 min) | errors |",
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    "| window | req/s | ratio to trivial | p50 ms | p99 ms | server CPU ms/req, main thread | all threads | bench client CPU ms/req | other processes' cores busy | GC ms/req (minor, major, incremental) | heap used MB | index version (builds, follows) | load (1, 5, 15 min) | errors |",
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
     ...windows.map(
       (w) =>
-        `| ${w.name} | ${w.rps.toFixed(0)} | ${(w.rps / trivial).toFixed(3)} | ${w.p50} | ${w.p99} | ${w.cpuMs.toFixed(2)} | ${w.cpuAllMs.toFixed(2)} | ${w.clientMs.toFixed(2)} | ${w.othersCores.toFixed(2)} | ${w.gcMs.minor.toFixed(2)}, ${w.gcMs.major.toFixed(2)}, ${w.gcMs.incremental.toFixed(2)} | ${w.heapMb.toFixed(0)} | ${w.load} | ${w.non2xx} |`,
+        `| ${w.name} | ${w.rps.toFixed(0)} | ${(w.rps / trivial).toFixed(3)} | ${w.p50} | ${w.p99} | ${w.cpuMs.toFixed(2)} | ${w.cpuAllMs.toFixed(2)} | ${w.clientMs.toFixed(2)} | ${w.othersCores.toFixed(2)} | ${w.gcMs.minor.toFixed(2)}, ${w.gcMs.major.toFixed(2)}, ${w.gcMs.incremental.toFixed(2)} | ${w.heapMb.toFixed(0)} | ${w.index.version} (${w.index.builds}, ${w.index.follows}) | ${w.load} | ${w.non2xx} |`,
     ),
   ].join('\n');
   console.log(`\n${lines}`);
