@@ -2,6 +2,7 @@
  * The pieces of queries never asked before, shared by the benches that make them (bench:api, bench:million):
  * query strings, a deterministic shuffle, a title's words, typos and the prefixes a shopper types.
  */
+import { mulberry32 } from '../apps/api/src/db/seed/rng.ts';
 
 export const qs = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -32,17 +33,8 @@ export function freshPrefixes(titles: string[]) {
   return shuffled([...out]);
 }
 
-/** A deterministic random number generator (mulberry32): the same queries run to run. */
-export function randomFrom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic random number generator (the seed's mulberry32): the same queries run to run. */
+export const randomFrom = mulberry32;
 
 /** The kinds of search shoppers type that the catalog's own titles do not (issue 50 item 2). */
 export const SHOPPER_KINDS = {

@@ -27,6 +27,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { mulberry32 as randomFrom } from '../apps/api/src/db/seed/rng.ts';
 import { benchDatabase, benchPort, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -80,17 +81,6 @@ function typo(w: string, n: number) {
   if (n % 3 === 1) return w.slice(0, i) + w[i] + w.slice(i);
   return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
 }
-/** A deterministic random number generator (mulberry32). */
-function randomFrom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Searches and lists no one asked before, in turn, each used once: two catalog words paired at random (or one, or a
@@ -134,6 +124,18 @@ function neverAsked(words: string[], cats: number[], brands: number[]) {
   };
 }
 
+/** How many of `at` (ascending end times) are before `t`. */
+function endedBefore(at: number[], t: number): number {
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * "No answer shows a price older than one already shown": per product, the highest price shown by the answers
  * ended so far (they end in time order), and when. An answer begun after one ended must not show less.
@@ -148,13 +150,7 @@ class Shown {
       let h = this.byProduct.get(p.id);
       if (!h) this.byProduct.set(p.id, (h = { at: [], max: [] }));
       // The highest price among the answers that ended before this one began.
-      let lo = 0;
-      let hi = h.at.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (h.at[mid]! < began) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = endedBefore(h.at, began);
       const before = lo ? h.max[lo - 1]! : -Infinity;
       if (p.checkout_price < before && this.violations.length < 20)
         this.violations.push(`${path}: product ${p.id} at ${p.checkout_price} after ${before} was shown`);
@@ -170,13 +166,7 @@ class Shown {
    */
   trim(oldest: number) {
     for (const h of this.byProduct.values()) {
-      let lo = 0;
-      let hi = h.at.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (h.at[mid]! < oldest) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = endedBefore(h.at, oldest);
       if (lo > 1) {
         h.at = h.at.slice(lo - 1);
         h.max = h.max.slice(lo - 1);
