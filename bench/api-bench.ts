@@ -23,6 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  catalogTitles,
   freshPrefixes,
   inTurn,
   qs,
@@ -330,14 +331,7 @@ async function benchBackend(b: Backend, port: number) {
     // language) and typos of them (a letter dropped, doubled or swapped), as the long tail of shoppers types them;
     // with no answers cache and no memo to help. Each comes from another shopper (the answers cache limits one
     // address's new searches while the database is busy).
-    const titles: string[] = [];
-    for (let page = 1; page <= 20; page++)
-      for (const locale of ['ar', 'en']) {
-        const res = (await (
-          await fetch(`${base}/v1/products?${qs({ per_page: 100, page: page * 37, locale })}`)
-        ).json()) as { products: { title: string }[] };
-        titles.push(...res.products.map((p) => p.title));
-      }
+    const titles = await catalogTitles(base);
     const fresh = freshSearches(titles);
     const suggestions = freshPrefixes(titles);
     console.log(`${fresh.length} new searches, ${suggestions.length} new suggestion prefixes`);

@@ -91,3 +91,16 @@ export const inTurn = (lists: string[][]) =>
   Array.from({ length: Math.max(...lists.map((l) => l.length)) }, (_, i) =>
     lists.flatMap((l) => (i < l.length ? [l[i]!] : [])),
   ).flat();
+
+/** Titles to make queries of: 20 pages of 100 products spread through the catalog, in both languages. */
+export async function catalogTitles(base: string): Promise<string[]> {
+  const titles: string[] = [];
+  for (let page = 1; page <= 20; page++)
+    for (const locale of ['ar', 'en']) {
+      const res = (await (
+        await fetch(`${base}/v1/products?${qs({ per_page: 100, page: page * 37, locale })}`)
+      ).json()) as { products: { title: string }[] };
+      titles.push(...res.products.map((p) => p.title));
+    }
+  return titles;
+}

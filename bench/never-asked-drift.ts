@@ -31,7 +31,15 @@ import autocannon from 'autocannon';
 import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { inTurn, qs, randomFrom, SHOPPER_KINDS, shopperSearches, type ShopperKind } from './fresh-queries.ts';
+import {
+  catalogTitles,
+  inTurn,
+  qs,
+  randomFrom,
+  SHOPPER_KINDS,
+  shopperSearches,
+  type ShopperKind,
+} from './fresh-queries.ts';
 import { root, stopServer, waitFor } from './server-kit.ts';
 
 const WINDOWS = Number(process.env.DRIFT_WINDOWS ?? 8);
@@ -314,14 +322,7 @@ async function main() {
   try {
     await waitFor(`${base}/health`, { ms: 300_000 });
     await waitFor(`${base}/v1/products?per_page=1`, { ms: 300_000 });
-    const titles: string[] = [];
-    for (let page = 1; page <= 20; page++)
-      for (const locale of ['ar', 'en']) {
-        const res = (await (
-          await fetch(`${base}/v1/products?${qs({ per_page: 100, page: page * 37, locale })}`)
-        ).json()) as { products: { title: string }[] };
-        titles.push(...res.products.map((p) => p.title));
-      }
+    const titles = await catalogTitles(base);
     const typed = shopperSearches(titles, 30_000);
     const kinds = Object.keys(SHOPPER_KINDS) as ShopperKind[];
     let paths = inTurn(kinds.map((k) => typed[k])).map(
