@@ -238,6 +238,20 @@ export async function indexCards(
  * A card row as kept with the index: made without its live columns (not a copy with keys deleted, which V8 turns
  * into a slower, larger dictionary object), and the catalog version it was read at.
  */
+/**
+ * Whether the cards a list read (`indexCards`) are still the cards of `ids` at `idx`'s version, the version their
+ * statement read: the same products in the same order, each read whole by it or kept and unchanged since. A list
+ * made again at those versions (index-engine.ts) then shows them without reading them again.
+ */
+export function cardsStillRight(idx: CatalogIndex, ids: number[], cards: { rows: Row[]; live: Row[] }) {
+  if (cards.rows.length !== ids.length) return false;
+  const kept = keptCards.get(idx);
+  return ids.every((id, i) => {
+    const r = cards.rows[i]!;
+    return Number(r.id) === id && (r === cards.live[i] || kept?.get(id, idx.version) === r);
+  });
+}
+
 function withoutLive(r: Row): { card: Row; version: number } {
   const {
     stock: _stock,

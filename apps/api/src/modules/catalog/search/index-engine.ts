@@ -6,7 +6,8 @@
 import { DEFAULT_PRODUCT_PER_PAGE, type ProductListQuery, type ProductListResponse } from '@store/contracts';
 import { WORD_SIMILARITY_THRESHOLD, type DbOrTx } from '../../../db/client.ts';
 import { catalogView, type CatalogView } from '../catalog-memo.ts';
-import { indexCards, toCard, withMonthly } from '../cards.ts';
+import { cardsStillRight, indexCards, toCard, withMonthly } from '../cards.ts';
+import type { Row } from '../../../db/rows.ts';
 import {
   catalogIndexAt,
   onIndexFollowed,
@@ -46,7 +47,11 @@ import { nearestCategories, nearestIfNone } from './sql-engine.ts';
  * The list from the catalog index; null when the index is not at the catalog's version (the database answers).
  * First at the versions this instance saw last, without a query: the statement that reads the page's stock reads
  * the versions too, and when the catalog or its sold-out products have moved since, the list is made again at the
- * versions read now (as decision 009's lists do). A list then costs one statement.
+ * versions that statement read (as decision 009's lists do: read by this request, after it began). A list then
+ * costs one statement. Made again, it shows the cards already read when its page holds the same products, each
+ * unchanged or read whole at those versions: during an import, whose every batch moves the catalog, a list that
+ * waited behind a batch no longer reads the versions and its page a second time (two more turns on the embedded
+ * database's one connection).
  */
 async function listFromIndex(
   db: DbOrTx,
@@ -56,10 +61,23 @@ async function listFromIndex(
   const seen = seenVersions(db);
   if (seen) {
     const answer = await listFromIndexAt(db, q, opts, seen, true);
+    if (answer && 'moved' in answer)
+      return list(await listFromIndexAt(db, q, opts, answer.moved.versions, false, answer.moved));
     if (answer) return answer;
   }
-  return listFromIndexAt(db, q, opts, await readVersions(db), false);
+  return list(await listFromIndexAt(db, q, opts, await readVersions(db), false));
 }
+
+/** What a list built at versions assumed found when its statement read newer ones: those, and its page if read. */
+interface Moved {
+  versions: Versions;
+  ids: number[];
+  cards: { rows: Row[]; live: Row[] } | null;
+}
+
+/** A list built at versions read by this request is never made again. */
+const list = (answer: ProductListResponse | { moved: Moved } | null) =>
+  answer && 'moved' in answer ? null : answer;
 
 async function listFromIndexAt(
   db: DbOrTx,
@@ -67,7 +85,8 @@ async function listFromIndexAt(
   opts: ListOptions,
   versions: Versions,
   assumed: boolean,
-): Promise<ProductListResponse | null> {
+  prior?: Moved,
+): Promise<ProductListResponse | { moved: Moved } | null> {
   const idx = await catalogIndexAt(db, versions.version);
   if (!idx) return null;
   const view = await catalogView(db, { at: idx.version });
@@ -208,9 +227,21 @@ async function listFromIndexAt(
           live: [],
           ...(assumed ? await countedVersions(db, opts, versions) : { versions, read: true }),
         }
-      : { ...(await indexCards(db, idx, pageIds, opts)), read: true };
+      : prior?.cards &&
+          prior.versions.version === idx.version &&
+          sameIds(prior.ids, pageIds) &&
+          cardsStillRight(idx, pageIds, prior.cards)
+        ? { ...prior.cards, versions: prior.versions, read: true }
+        : { ...(await indexCards(db, idx, pageIds, opts)), read: true };
   if (opts.checked) Object.assign(opts.checked, { versions: cards.versions, read: cards.read });
-  if (assumed && !sameVersions(cards.versions, versions)) return null;
+  if (assumed && !sameVersions(cards.versions, versions))
+    return {
+      moved: {
+        versions: cards.versions,
+        ids: pageIds,
+        cards: none || countsOnly ? null : { rows: cards.rows, live: cards.live },
+      },
+    };
   const products = await withMonthly(
     db,
     cards.rows.map((r, i) => toCard(r, opts.locale, opts.now, cards.live[i])),
@@ -241,6 +272,8 @@ async function listFromIndexAt(
     locale: opts.locale,
   });
 }
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
  * The matches of the brands preferred and the others, each ascending: one pass, a mark per brand id (two filters

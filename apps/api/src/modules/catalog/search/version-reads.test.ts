@@ -184,3 +184,40 @@ describe('a search answered with fewer words reads only the cards it shows', () 
     expect(body.products.map((p) => p.title_en)).toEqual(['Toshiba Satellite laptop']);
   });
 });
+
+describe('a list whose catalog moved while it read its page', () => {
+  const raise = (title: string) =>
+    t.database.db.execute(
+      sql`update products set price_piastres = price_piastres + 100, current_price_piastres = current_price_piastres + 100
+          where title_en = ${title}`,
+    );
+  type Shown = { products: { title_en: string; price: number }[] };
+
+  it('is made again at the versions its page was read at, showing that page without reading it again', async () => {
+    await ask('laptop');
+    // Another instance (or an import's batch) changes a product not on the page: this instance still assumes the
+    // versions before it, and learns them from the statement that reads the page.
+    await raise('Sharp top load washer');
+    const { result: res, statements } = await statementsOf(() => ask('inspiron'));
+    expect((res.json() as Shown).products.map((p) => p.title_en)).toEqual(['Dell Inspiron laptop']);
+    // The page (1) and the index following the change (1). Before: the versions and the page read once more.
+    expect(statements).toBe(2);
+  });
+
+  it('a product on the page that changed is read again: never the card of the versions before', async () => {
+    // The Toshiba washer's card, kept with the index at the versions this instance saw last.
+    await ask('washer');
+    await ask('laptop');
+    await raise('Toshiba front load washer');
+    const [now] = await rows<{ price: number }>(
+      t.database.db,
+      sql`select current_price_piastres / 100.0 as price from products where title_en = 'Toshiba front load washer'`,
+    );
+    const { result: res, statements } = await statementsOf(() => ask('front load'));
+    const shown = (res.json() as Shown).products;
+    expect(shown.map((p) => p.title_en)).toEqual(['Toshiba front load washer']);
+    expect(shown[0]!.price).toBe(Number(now!.price));
+    // The page, the follow, and the page again: its card changed.
+    expect(statements).toBe(3);
+  });
+});
