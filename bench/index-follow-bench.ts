@@ -252,13 +252,15 @@ async function indexCounts(base: string) {
     transactions: read('store_embedded_database_transactions'),
     roundTrips: read('store_embedded_database_transaction_round_trips'),
     heldSeconds: read('store_embedded_database_transaction_held_seconds'),
+    busySeconds: read('store_embedded_database_transaction_busy_seconds'),
   };
 }
 
 /** What the phase's transactions cost the embedded database's one connection ('—' on PostgreSQL). */
-function heldNote(h: { transactions: number; roundTrips: number; heldSeconds: number }) {
+function heldNote(h: { transactions: number; roundTrips: number; heldSeconds: number; busySeconds: number }) {
   if (!(h.transactions > 0)) return h.transactions === 0 ? '0' : '—';
-  return `${h.heldSeconds.toFixed(1)} s: ${h.transactions} × ${((h.heldSeconds * 1000) / h.transactions).toFixed(0)} ms, ${(h.roundTrips / h.transactions).toFixed(1)} trips`;
+  const each = (s: number) => ((s * 1000) / h.transactions).toFixed(0);
+  return `${h.heldSeconds.toFixed(1)} s: ${h.transactions} × ${each(h.heldSeconds)} ms (${each(h.busySeconds)} working), ${(h.roundTrips / h.transactions).toFixed(1)} trips`;
 }
 
 /** A CSV file's rows (quoted cells may hold commas, quotes doubled and line breaks). */
@@ -364,6 +366,7 @@ async function benchBackend(b: Backend, port: number) {
         transactions: after.transactions - before.transactions,
         roundTrips: after.roundTrips - before.roundTrips,
         heldSeconds: after.heldSeconds - before.heldSeconds,
+        busySeconds: after.busySeconds - before.busySeconds,
       }),
       note,
     };

@@ -48,8 +48,13 @@ export interface TransactionStats {
    * after the first is a wait, with the one connection held, for the server's thread to send the next statement.
    */
   roundTrips: number;
-  /** Milliseconds the transactions held the connection, from their BEGIN being sent to their end's answer. */
+  /** Milliseconds the transactions held the connection: in the database's thread, from their BEGIN to their end. */
   heldMs: number;
+  /**
+   * Of those, the milliseconds their statements worked. The rest (held less busy) is waits with the connection
+   * held: for the server's thread to send the next statement, or for its answer to the one before.
+   */
+  busyMs: number;
 }
 
 type Message = Record<string, unknown> & { op: string };
@@ -153,7 +158,13 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
     });
   };
 
-  const stats: TransactionStats = { transactions: 0, roundTrips: 0, heldMs: 0 };
+  const stats: TransactionStats = { transactions: 0, roundTrips: 0, heldMs: 0, busyMs: 0 };
+  /** The database thread's own count of an ended transaction (null when it never opened). */
+  const held = (ended: { heldMs: number; busyMs: number } | null) => {
+    if (!ended) return;
+    stats.heldMs += ended.heldMs;
+    stats.busyMs += ended.busyMs;
+  };
   /** A transaction's calls, counting the round trips: a call sent while none of the others is in flight. */
   const trips = () => {
     let inFlight = 0;
@@ -189,29 +200,25 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
       // A BEGIN that fails fails the statements sent behind it (the worker answers them with its error).
       const tx = nextTx++;
       const trip = trips();
-      const began = performance.now();
       stats.transactions++;
       const opened = trip(() => call<number>({ op: 'begin', tx }));
       opened.catch(() => {}); // read below, once fn is done
+      type Ended = { heldMs: number; busyMs: number } | null;
       let result: T;
       try {
-        try {
-          result = await fn(on(tx, trip));
-          await opened;
-        } catch (err) {
-          // The first error is the one to report (a rollback after a timeout may time out as well).
-          await trip(() => call({ op: 'end', tx, commit: false })).catch(() => {});
-          throw (
-            (await opened.then(
-              () => null,
-              (e: unknown) => e,
-            )) ?? err
-          );
-        }
-        await trip(() => call({ op: 'end', tx, commit: true }));
-      } finally {
-        stats.heldMs += performance.now() - began;
+        result = await fn(on(tx, trip));
+        await opened;
+      } catch (err) {
+        // The first error is the one to report (a rollback after a timeout may time out as well).
+        await trip(() => call<Ended>({ op: 'end', tx, commit: false })).then(held, () => {});
+        throw (
+          (await opened.then(
+            () => null,
+            (e: unknown) => e,
+          )) ?? err
+        );
       }
+      held(await trip(() => call<Ended>({ op: 'end', tx, commit: true })));
       return result;
     }) as unknown as PGlite['transaction'],
     dumpDataDir: (text) => call({ op: 'dump', text }, 0),

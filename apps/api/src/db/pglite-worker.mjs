@@ -119,7 +119,8 @@ function begin(m, entry) {
     .transaction(
       (tx) =>
         new Promise((commit, rollback) => {
-          Object.assign(entry, { tx, commit, rollback });
+          // How long the transaction holds the connection, and how much of it its statements work.
+          Object.assign(entry, { tx, commit, rollback, openedAt: performance.now(), busyMs: 0 });
           // The server stopped waiting for this BEGIN: nobody will ever end the transaction, so end it now.
           if (entry.cancelled) return rollback(gaveUp());
           idle(entry, false);
@@ -159,17 +160,19 @@ async function inTransaction(m) {
     } catch (err) {
       if (m.commit) throw err;
     }
-    return null;
+    return { heldMs: performance.now() - t.openedAt, busyMs: t.busyMs };
   }
   const gone = expired.get(m.tx);
   if (gone) throw gone;
   if (!t?.tx) throw new Error(`transaction ${m.tx} is not open`);
   idle(t, true);
+  const began = performance.now();
   try {
     return m.op === 'query'
       ? await t.tx.query(m.text, m.params ?? [], queryOptions(m))
       : await t.tx.exec(m.text);
   } finally {
+    t.busyMs += performance.now() - began;
     idle(t, false);
   }
 }

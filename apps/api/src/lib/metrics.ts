@@ -146,6 +146,11 @@ export function installMetrics(app: FastifyInstance, src: MetricsSources): Metri
     "Seconds the embedded database's transactions held its one connection since it opened",
     (t) => t.heldMs / 1000,
   );
+  embedded(
+    'store_embedded_database_transaction_busy_seconds',
+    "Of those seconds, the ones the transactions' statements worked (the rest: waits for the server's thread to send the next statement)",
+    (t) => t.busyMs / 1000,
+  );
   new client.Gauge({
     name: 'store_catalog_index_version',
     help: 'The catalog version this instance answers lists and searches from (0: no index)',
