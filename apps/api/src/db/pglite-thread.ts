@@ -51,8 +51,8 @@ export interface TransactionStats {
   /** Milliseconds the transactions held the connection: in the database's thread, from their BEGIN to their end. */
   heldMs: number;
   /**
-   * Of those, the milliseconds their statements worked. The rest (held less busy) is waits with the connection
-   * held: for the server's thread to send the next statement, or for its answer to the one before.
+   * Of those, the milliseconds their statements and their COMMIT or ROLLBACK worked. The rest (held less busy) is
+   * waits with the connection held, for the server's thread to send the next statement.
    */
   busyMs: number;
 }

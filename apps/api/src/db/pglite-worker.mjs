@@ -153,6 +153,7 @@ async function inTransaction(m) {
     if (!t?.commit) throw new Error(`transaction ${m.tx} is not open`);
     const done = t.done;
     clearTimeout(t.idleTimer);
+    const ending = performance.now();
     if (m.commit) t.commit();
     else t.rollback(new Error('rolled back'));
     try {
@@ -160,7 +161,9 @@ async function inTransaction(m) {
     } catch (err) {
       if (m.commit) throw err;
     }
-    return { heldMs: performance.now() - t.openedAt, busyMs: t.busyMs };
+    // Its COMMIT (or ROLLBACK) is work too.
+    const ended = performance.now();
+    return { heldMs: ended - t.openedAt, busyMs: t.busyMs + (ended - ending) };
   }
   const gone = expired.get(m.tx);
   if (gone) throw gone;

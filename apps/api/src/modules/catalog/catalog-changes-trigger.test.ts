@@ -1,5 +1,5 @@
 /**
- * The catalog's products trigger (migrations 0049, 0051) on one statement that changes many products, as a promotion
+ * The catalog's products trigger (migrations 0049, 0051, 0058) on one statement that changes many products, as a promotion
  * starting or ending, a price sync or refreshCurrentPrices does: it notes each changed product for the index to
  * follow, moves the sold-out version when a stock crosses zero, and keeps its time linear in the rows. Compared row
  * with row (its transition tables joined on id, and `= ANY` over the changed ids), 20,000 products took minutes.
@@ -76,6 +76,24 @@ describe("the catalog's products trigger on one statement over many products", (
       );
       expect(soldOut.version).toBe(after.version);
       expect(Number(soldOut.sold_out_version)).toBe(Number(after.sold_out_version) + 1);
+
+      // One statement: some prices change, some titles, some flags, some stock only, some nothing. The rows whose
+      // prices changed are told by their price columns, the others by their whole rows (migration 0058): each
+      // changed one is noted, once, and the stock-only and unchanged ones are not.
+      await db.execute(sql`update products set
+          price_piastres = price_piastres + case when sku in ('COPY-1', 'COPY-2') then 100 else 0 end,
+          current_price_piastres = current_price_piastres + case when sku in ('COPY-1', 'COPY-2') then 100 else 0 end,
+          title_en = case when sku in ('COPY-2', 'COPY-3') then title_en || ' 2' else title_en end,
+          featured = case when sku = 'COPY-4' then not featured else featured end,
+          stock = case when sku = 'COPY-5' then stock + 3 else stock end
+        where sku in ('COPY-1', 'COPY-2', 'COPY-3', 'COPY-4', 'COPY-5', 'COPY-6')`);
+      const mixed = await one<{ version: string }>(sql`select version from catalog_state where id = 1`);
+      expect(Number(mixed.version)).toBe(Number(soldOut.version) + 1);
+      const notes = (
+        (await db.execute(sql`select p.sku from catalog_changes c join products p on p.id = c.product_id
+          where c.version = ${mixed.version} order by p.sku`)) as unknown as { rows: { sku: string }[] }
+      ).rows.map((r) => r.sku);
+      expect(notes).toEqual(['COPY-1', 'COPY-2', 'COPY-3', 'COPY-4']);
     } finally {
       for (const o of others) await db.execute(sql.raw(`alter table products enable trigger "${o.tgname}"`));
     }
