@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/rows.ts';
 import { importJobs } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addBrand, addCategory } from '../../test/fixtures.ts';
+import { addBrand, addCategory, addPromotion } from '../../test/fixtures.ts';
 import { call } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
 import { runImports } from './imports-service.ts';
@@ -85,6 +85,43 @@ describe('the embedded database’s one connection', () => {
     // the staff alert, the audit, COMMIT (4). The batch alone took 8 before (each statement after another's
     // answer, the stock read again).
     expect(cost!.roundTrips).toBeLessThanOrEqual(3 + 4);
+  });
+
+  it('an import batch of products in promotions writes their current prices with their prices: no round trip more', async () => {
+    const now = t.clock.now();
+    const day = 24 * 3600 * 1000;
+    const running = await addPromotion(t.database.db, 'trip-running', new Date(now.getTime() - day), null);
+    const later = await addPromotion(t.database.db, 'trip-later', new Date(now.getTime() + day), null);
+    // Kettles 0-9 in a running promotion at 400 EGP, 10-14 in one that starts tomorrow, the rest in none.
+    const inRunning = ids.slice(0, 10);
+    const inLater = ids.slice(10, 15);
+    await t.database.db
+      .execute(sql`update products set promotion_id = ${running.id}, promoted_price_piastres = 40000
+      where id in ${inRunning}`);
+    await t.database.db
+      .execute(sql`update products set promotion_id = ${later.id}, promoted_price_piastres = 40000
+      where id in ${inLater}`);
+    // New prices from 450 to 489 EGP (a promoted price stays under its price).
+    const price = (i: number) => 450 + i;
+    await t.database.db.insert(importJobs).values({
+      fileName: 'promoted.csv',
+      dryRun: false,
+      source: `id,price\r\n${ids.map((id, i) => `${id},${price(i)}`).join('\r\n')}\r\n`,
+      total: 40,
+    });
+    const cost = await counted(() => runImports({ db: t.database.db, clock: t.clock, oneConnection: true }));
+    const current = (
+      await rows<{ id: number; current_price_piastres: number }>(
+        t.database.db,
+        sql`select id, current_price_piastres from products where id in ${ids} order by id`,
+      )
+    ).map((r) => Number(r.current_price_piastres));
+    expect(current).toEqual(ids.map((_, i) => (i < 10 ? 40000 : price(i) * 100)));
+    if (!cost) return;
+    // As for prices alone: the batch in three (BEGIN with its reads, its writes, COMMIT), the job's end in four.
+    // Before, the current prices of the products in promotions were written again after the batch's writes.
+    expect(cost.transactions).toBe(2);
+    expect(cost.roundTrips).toBeLessThanOrEqual(3 + 4);
   });
 
   it('a bulk price change holds it for four round trips, and a price over the bound still changes nothing', async () => {

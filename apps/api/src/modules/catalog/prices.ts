@@ -1,6 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { runningPromotion } from './taxonomy-reads.ts';
+
+/**
+ * A product's current price, from its promotion's id, its promoted price and its price (SQL expressions): the
+ * promoted price (never above the price) while its promotion is active and running, the price otherwise.
+ */
+export function currentPrice(now: Date, of: { promotionId: SQL; promoted: SQL; price: SQL }): SQL {
+  return sql`coalesce((select least(${of.promoted}, ${of.price}) from promotions pr
+    where pr.id = ${of.promotionId} and ${of.promoted} is not null and ${runningPromotion(now).sql('pr')}),
+    ${of.price})`;
+}
 
 /**
  * Recomputes products.current_price_piastres: the promoted price while its promotion is active and running,
@@ -9,14 +19,17 @@ import { runningPromotion } from './taxonomy-reads.ts';
  */
 export async function refreshCurrentPrices(db: DbOrTx, now: Date, productIds?: number[]): Promise<number> {
   const scope = productIds?.length ? sql`and p2.id in ${productIds}` : sql``;
+  const current = currentPrice(now, {
+    promotionId: sql`p2.promotion_id`,
+    promoted: sql`p2.promoted_price_piastres`,
+    price: sql`p2.price_piastres`,
+  });
   const res = await db.execute(sql`
     update products p set current_price_piastres = x.price, updated_at = ${now.toISOString()}::timestamptz
     from (
       select p2.id,
-        case when p2.promoted_price_piastres is not null and pr.id is not null
-               and ${runningPromotion(now).sql('pr')}
-             then least(p2.promoted_price_piastres, p2.price_piastres) else p2.price_piastres end as price
-      from products p2 left join promotions pr on pr.id = p2.promotion_id
+        ${current} as price
+      from products p2
       -- Only a product with a promotion, or one still priced as if it had one, can change: a few index
       -- lookups, not the whole catalog once a minute (decision 009).
       where (p2.promotion_id is not null or p2.current_price_piastres <> p2.price_piastres) ${scope}
