@@ -1,6 +1,7 @@
 /**
- * The pieces of queries never asked before, shared by the benches that make them (bench:api, bench:million):
- * query strings, a deterministic shuffle, a title's words, typos and the prefixes a shopper types.
+ * The pieces of queries never asked before, shared by the benches that make them (bench:api, bench:million,
+ * bench:index-follow, bench:drift): query strings, a deterministic shuffle, a title's words, typos, lists and the
+ * prefixes a shopper types.
  */
 import { mulberry32 } from '../apps/api/src/db/seed/rng.ts';
 
@@ -23,6 +24,35 @@ export function typo(w: string, n: number) {
   if (n % 3 === 0) return w.slice(0, i) + w.slice(i + 1);
   if (n % 3 === 1) return w.slice(0, i) + w[i] + w.slice(i);
   return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
+}
+
+/** The sorts a list never asked before takes in turn (the shop's default order first). */
+export const LIST_SORTS = [
+  '',
+  'lowest_price=true',
+  'highest_price=true',
+  'latest_to_oldest=true',
+  'featured_first=true',
+];
+
+/**
+ * The `n`th list never asked before of bench:index-follow's and bench:drift's kind: a category or a brand or both,
+ * a random price range, a sort and a page (`random` and `pick` from the caller's seeded generator).
+ */
+export function freshList(
+  n: number,
+  cats: number[],
+  brands: number[],
+  random: () => number,
+  pick: <T>(xs: T[]) => T,
+): string {
+  const q: Record<string, string | number> = { per_page: 12, page: 1 + (n % 3) };
+  if (n % 3 !== 2) q.category_id = pick(cats);
+  if (n % 3 !== 0) q.brand_id = pick(brands);
+  q.min_price = 100 + Math.floor(random() * 200) * 50;
+  q.max_price = Number(q.min_price) + 1000 + Math.floor(random() * 400) * 100;
+  const sort = LIST_SORTS[n % LIST_SORTS.length]!;
+  return `/v1/products?${qs(q)}${sort ? `&${sort}` : ''}`;
 }
 
 /** What the header's search asks while a shopper types a word: its first 3, 4, 5… letters. */

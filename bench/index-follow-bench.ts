@@ -28,6 +28,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mulberry32 as randomFrom } from '../apps/api/src/db/seed/rng.ts';
+import { freshList, qs, typo, wordsOf } from './fresh-queries.ts';
 import { benchDatabase, benchPort, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -70,17 +71,7 @@ function startFollowServer(env: Record<string, string>, port: number) {
   });
 }
 
-const qs = (o: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const shopper = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-const wordsOf = (title: string) =>
-  title.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w));
-function typo(w: string, n: number) {
-  const i = 1 + (n % Math.max(1, w.length - 2));
-  if (n % 3 === 0) return w.slice(0, i) + w.slice(i + 1);
-  if (n % 3 === 1) return w.slice(0, i) + w[i] + w.slice(i);
-  return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
-}
 
 /**
  * Searches and lists no one asked before, in turn, each used once: two catalog words paired at random (or one, or a
@@ -90,13 +81,6 @@ function neverAsked(words: string[], cats: number[], brands: number[]) {
   const random = randomFrom(50);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
   const asked = new Set<string>();
-  const sorts = [
-    '',
-    'lowest_price=true',
-    'highest_price=true',
-    'latest_to_oldest=true',
-    'featured_first=true',
-  ];
   let n = 0;
   return () => {
     for (;;) {
@@ -107,15 +91,7 @@ function neverAsked(words: string[], cats: number[], brands: number[]) {
         const kind = n % 3;
         const query = kind === 0 ? a : kind === 1 ? `${a} ${pick(words)}` : `${typo(a, n)} ${pick(words)}`;
         p = `/v1/products?${qs({ query, per_page: 12, locale: n % 4 === 1 ? 'ar' : 'en' })}`;
-      } else {
-        const q: Record<string, string | number> = { per_page: 12, page: 1 + (n % 3) };
-        if (n % 3 !== 2) q.category_id = pick(cats);
-        if (n % 3 !== 0) q.brand_id = pick(brands);
-        q.min_price = 100 + Math.floor(random() * 200) * 50;
-        q.max_price = Number(q.min_price) + 1000 + Math.floor(random() * 400) * 100;
-        const sort = sorts[n % sorts.length]!;
-        p = `/v1/products?${qs(q)}${sort ? `&${sort}` : ''}`;
-      }
+      } else p = freshList(n, cats, brands, random, pick);
       if (!asked.has(p)) {
         asked.add(p);
         return p;

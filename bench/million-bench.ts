@@ -18,7 +18,7 @@
 import autocannon from 'autocannon';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freshPrefixes, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
+import { freshPrefixes, LIST_SORTS, qs, shuffled, typo, wordsOf } from './fresh-queries.ts';
 import { benchPort, root, startServer, stopServer, waitFor } from './server-kit.ts';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/store_million';
@@ -69,13 +69,6 @@ function freshSearches(titles: string[]) {
 
 /** Lists never asked before: a category or a brand or both, a price range, a sort and a page. */
 function freshLists(categoryIds: number[], brandIds: number[]) {
-  const sorts = [
-    '',
-    'lowest_price=true',
-    'highest_price=true',
-    'latest_to_oldest=true',
-    'featured_first=true',
-  ];
   const out: string[] = [];
   for (let i = 0; i < 20_000; i++) {
     const q: Record<string, string | number> = {
@@ -93,7 +86,7 @@ function freshLists(categoryIds: number[], brandIds: number[]) {
       q.min_price = 500 + ((i * 37) % 50) * 100;
       q.max_price = Number(q.min_price) + 5000 + ((i * 13) % 40) * 1000;
     }
-    const sort = sorts[i % sorts.length]!;
+    const sort = LIST_SORTS[i % LIST_SORTS.length]!;
     out.push(`/v1/products?${qs(q)}${sort ? `&${sort}` : ''}`);
   }
   return shuffled(out);

@@ -33,6 +33,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import path from 'node:path';
 import {
   catalogTitles,
+  freshList,
   inTurn,
   qs,
   randomFrom,
@@ -207,23 +208,8 @@ const ask = CLIENT === 'fetch' ? withFetch : withAutocannon;
 function freshLists(cats: number[], brands: number[], count: number) {
   const random = randomFrom(51);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
-  const sorts = [
-    '',
-    'lowest_price=true',
-    'highest_price=true',
-    'latest_to_oldest=true',
-    'featured_first=true',
-  ];
   const out = new Set<string>();
-  for (let n = 0; out.size < count && n < count * 4; n++) {
-    const q: Record<string, string | number> = { per_page: 12, page: 1 + (n % 3) };
-    if (n % 3 !== 2) q.category_id = pick(cats);
-    if (n % 3 !== 0) q.brand_id = pick(brands);
-    q.min_price = 100 + Math.floor(random() * 200) * 50;
-    q.max_price = Number(q.min_price) + 1000 + Math.floor(random() * 400) * 100;
-    const sort = sorts[n % sorts.length]!;
-    out.add(`/v1/products?${qs(q)}${sort ? `&${sort}` : ''}`);
-  }
+  for (let n = 0; out.size < count && n < count * 4; n++) out.add(freshList(n, cats, brands, random, pick));
   return [...out];
 }
 
