@@ -235,10 +235,6 @@ export async function indexCards(
 }
 
 /**
- * A card row as kept with the index: made without its live columns (not a copy with keys deleted, which V8 turns
- * into a slower, larger dictionary object), and the catalog version it was read at.
- */
-/**
  * Whether the cards a list read (`indexCards`) are still the cards of `ids` at `idx`'s version, the version their
  * statement read: the same products in the same order, each read whole by it or kept and unchanged since. A list
  * made again at those versions (index-engine.ts) then shows them without reading them again.
@@ -252,6 +248,10 @@ export function cardsStillRight(idx: CatalogIndex, ids: number[], cards: { rows:
   });
 }
 
+/**
+ * A card row as kept with the index: made without its live columns (not a copy with keys deleted, which V8 turns
+ * into a slower, larger dictionary object), and the catalog version it was read at.
+ */
 function withoutLive(r: Row): { card: Row; version: number } {
   const {
     stock: _stock,
