@@ -39,9 +39,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  // A picture made in the background may still land while the folder goes (seen under load): retry for 4 s.
-  rmSync(uploads, { recursive: true, force: true, maxRetries: 20, retryDelay: 200 });
-});
+  // A picture's sizes made in the background may still land while the folder goes: seen under load (two suites at
+  // once) even after 4 s of retries. Try for up to 30 s; a temporary folder left behind fails no test.
+  for (const until = Date.now() + 30_000; ;) {
+    try {
+      rmSync(uploads, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      return;
+    } catch (err) {
+      if (Date.now() > until) return console.warn(`left ${uploads}: ${String(err)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}, 40_000);
 
 /* ---------------- the files ---------------- */
 
