@@ -62,10 +62,10 @@ async function listFromIndex(
   if (seen) {
     const answer = await listFromIndexAt(db, q, opts, seen, true);
     if (answer && 'moved' in answer)
-      return list(await listFromIndexAt(db, q, opts, answer.moved.versions, false, answer.moved));
+      return answered(await listFromIndexAt(db, q, opts, answer.moved.versions, false, answer.moved));
     if (answer) return answer;
   }
-  return list(await listFromIndexAt(db, q, opts, await readVersions(db), false));
+  return answered(await listFromIndexAt(db, q, opts, await readVersions(db), false));
 }
 
 /** What a list built at versions assumed found when its statement read newer ones: those, and its page if read. */
@@ -76,7 +76,7 @@ interface Moved {
 }
 
 /** A list built at versions read by this request is never made again. */
-const list = (answer: ProductListResponse | { moved: Moved } | null) =>
+const answered = (answer: ProductListResponse | { moved: Moved } | null) =>
   answer && 'moved' in answer ? null : answer;
 
 async function listFromIndexAt(
