@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../lib/timeouts.ts';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../lib/timeouts.ts';
+import { migratedImage } from './memory-image.ts';
 import { openPGliteThread, type TransactionStats } from './pglite-thread.ts';
 import { ReadReplicas, ReadRoutingPool } from './read-replicas.ts';
 import * as schema from './schema.ts';
@@ -174,6 +175,12 @@ export interface DatabaseOptions {
 }
 
 /** Opens the database (PGlite by default, PostgreSQL with a URL) and applies the committed migrations. */
+/** An embedded database brought to the latest migration, with the extension its migrations need. */
+async function toSchema(client: PGlite) {
+  await client.exec('create extension if not exists pg_trgm');
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const timeouts = opts.timeouts ?? {};
   if (opts.databaseUrl) {
@@ -247,12 +254,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // PGlite runs PostgreSQL on the thread that calls it: in a worker thread of its own, the server's event loop stays
   // free while a query runs (pglite-thread.ts, decision 009).
-  const thread = await openPGliteThread(dataDir);
+  // A database in memory (the tests') starts from an image of one already migrated (memory-image.ts).
+  const image = dataDir.startsWith('memory://')
+    ? await migratedImage(migrationsFolder, async () => {
+        const fresh = await openPGliteThread(dataDir);
+        try {
+          await toSchema(fresh as unknown as PGlite);
+          return (await fresh.dumpDataDir()).tar;
+        } finally {
+          await fresh.close();
+        }
+      })
+    : undefined;
+  const thread = await openPGliteThread(dataDir, image);
   const client = thread as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  // One process holds an embedded database: it is always brought to its schema here.
-  await db.execute(sql`create extension if not exists pg_trgm`);
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  // One process holds an embedded database: it is always brought to its schema here (from an image: nothing to do).
+  await toSchema(client);
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   // After the migrations, which may take longer than any statement of a request should.
   thread.setBounds({

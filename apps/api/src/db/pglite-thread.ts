@@ -91,8 +91,11 @@ function rawTypes(options?: QueryOptions): number[] | undefined {
   });
 }
 
-export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+/** `image`: a database folder as a tar (`dumpDataDir`) the new database starts from (memory-image.ts). */
+export async function openPGliteThread(dataDir: string, image?: Uint8Array): Promise<PGliteThread> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, image },
+  });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let nextTx = 1;

@@ -52,7 +52,11 @@ const queryOptions = (m) =>
 
 let client;
 try {
-  client = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm } });
+  client = await PGlite.create(workerData.dataDir, {
+    extensions: { pg_trgm },
+    // A database folder as a tar to start from (memory-image.ts).
+    ...(workerData.image ? { loadDataDir: new Blob([workerData.image]) } : {}),
+  });
 } catch (err) {
   port.postMessage({ id: 0, error: plainError(err) });
   process.exit(1);
