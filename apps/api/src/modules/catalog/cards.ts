@@ -23,6 +23,7 @@ import { catalogView, type CatalogView } from './catalog-memo.ts';
 import { iso, jsonRows } from './columns.ts';
 import {
   onIndexFollowed,
+  onIndexRebuilt,
   readVersions,
   sawVersions,
   type CatalogIndex,
@@ -161,6 +162,12 @@ onIndexFollowed((from, to, what) => {
   if (!kept) return;
   kept.changed(what.changedIds, to.version);
   keptCards.set(to, kept);
+});
+// A whole build at the same version (the 10-minute refresh) keeps them too: without it, every refresh read the
+// 10,000 most popular cards again and new searches' pages read whole cards until then.
+onIndexRebuilt((from, to) => {
+  const kept = keptCards.get(from);
+  if (kept && !keptCards.has(to)) keptCards.set(to, kept);
 });
 
 /**

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
 import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
 import {
+  carryRebuilt,
   FEATURED,
   FOUND_POSITIONS,
   INDEX_COLUMNS,
@@ -331,6 +332,7 @@ function rebuild(db: DbOrTx, s: State): Promise<CatalogIndex | null> {
         idx = next;
       }
       if (idx && (!s.index || idx.version >= s.index.version)) {
+        if (s.index) carryRebuilt(s.index, idx);
         s.index = idx;
         s.lastSize = idx.size;
       }

@@ -125,6 +125,21 @@ export function onIndexFollowed(carry: (from: CatalogIndex, to: CatalogIndex, wh
   carriers.push(carry);
 }
 
+/**
+ * What other modules keep per index that stays right for a whole build at the same catalog version (the 10-minute
+ * refresh, for popularity): cards.ts's card rows, which are the products' rows at that version whatever their order.
+ */
+const rebuiltCarriers: ((from: CatalogIndex, to: CatalogIndex) => void)[] = [];
+export function onIndexRebuilt(carry: (from: CatalogIndex, to: CatalogIndex) => void) {
+  rebuiltCarriers.push(carry);
+}
+
+/** `to`, built whole at `from`'s catalog version, replaces `from`: what is kept beside it and still right moves. */
+export function carryRebuilt(from: CatalogIndex, to: CatalogIndex) {
+  if (from === to || from.version !== to.version) return;
+  for (const carry of rebuiltCarriers) carry(from, to);
+}
+
 /** Carries what is kept beside `from` and still right for `to`: the id positions, the two-letter lists, cards. */
 export function carryDerived(from: CatalogIndex, to: CatalogIndex, what: Followed) {
   if (!what.structural) {

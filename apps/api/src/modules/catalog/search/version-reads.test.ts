@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../../test/fixtures.ts';
-import { readVersions } from './catalog-index.ts';
+import { catalogIndexCounts, catalogIndexInfo, readVersions } from './catalog-index.ts';
 
 /**
  * New searches waiting at once share their read of the catalog versions (catalog-index.ts `readVersions`), and a
@@ -219,5 +219,48 @@ describe('a list whose catalog moved while it read its page', () => {
     expect(shown[0]!.price).toBe(Number(now!.price));
     // The page, the follow, and the page again: its card changed.
     expect(statements).toBe(3);
+  });
+});
+
+describe('the cards kept with the catalog index, when the index is built again', () => {
+  it('a build at the same version (the 10-minute refresh) keeps them: the next page reads no whole card', async () => {
+    await ask('washer');
+    const db = t.database.db;
+    const version = catalogIndexInfo(db)!.version;
+    const builds = catalogIndexCounts(db).builds;
+    // Eleven minutes on: the next list starts a whole build in the background, at the same catalog version.
+    const realNow = Date.now;
+    const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11 * 60_000);
+    try {
+      await ask('washer');
+    } finally {
+      later.mockRestore();
+    }
+    await vi.waitFor(() => expect(catalogIndexCounts(db).builds).toBe(builds + 1), { timeout: 20_000 });
+    expect(catalogIndexInfo(db)!.version).toBe(version);
+
+    const client = (db as unknown as { $client: { query: (text: string, ...a: unknown[]) => unknown } })
+      .$client;
+    const query = client.query;
+    const texts: string[] = [];
+    client.query = function (this: unknown, text: string, ...a: unknown[]) {
+      texts.push(text);
+      return query.call(this, text, ...a);
+    };
+    let res;
+    try {
+      res = await ask('washer');
+      // The warming of a new index's cards would start in the background: give it its turn.
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      client.query = query;
+    }
+    expect(
+      (res.json() as { products: { title_en: string }[] }).products.map((p) => p.title_en).sort(),
+    ).toEqual(['Sharp top load washer', 'Toshiba front load washer']);
+    // The live columns of the kept cards (stock, rating) with the versions, and the new index's sold-out marks.
+    // Before: the page's whole cards and the warming of the 10,000 most popular, as for an index never seen.
+    expect(texts.filter((q) => q.includes('product_images'))).toEqual([]);
+    expect(texts).toHaveLength(2);
   });
 });
