@@ -28,6 +28,7 @@ describe('the migrated image a database in memory starts from', () => {
 
     // A migration added (or any file of the folder changed): the image of the old schema is never loaded.
     const before = imageKey(drizzle);
+    writeFileSync(path.join(folder, `store-pglite-image-${before}.tar.123.456`), 'half written');
     writeFileSync(path.join(drizzle, '9999_test.sql'), 'select 1;');
     expect(imageKey(drizzle)).not.toBe(before);
     expect(await migratedImage(drizzle, make, folder)).toEqual(new Uint8Array([2, 1, 2, 3]));

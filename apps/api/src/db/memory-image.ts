@@ -60,7 +60,8 @@ export async function migratedImage(
   make: () => Promise<Uint8Array>,
   folder = tmpdir(),
 ): Promise<Uint8Array> {
-  const file = path.join(folder, `${PREFIX}${imageKey(migrationsFolder)}.tar`);
+  const name = `${PREFIX}${imageKey(migrationsFolder)}.tar`;
+  const file = path.join(folder, name);
   try {
     return new Uint8Array(readFileSync(file));
   } catch (err) {
@@ -71,9 +72,9 @@ export async function migratedImage(
   try {
     writeFileSync(aside, image);
     renameSync(aside, file);
+    // Images of other migrations, and what a process making one left half written.
     for (const old of readdirSync(folder))
-      if (old.startsWith(PREFIX) && path.join(folder, old) !== file && !old.includes('.tar.'))
-        rmSync(path.join(folder, old), { force: true });
+      if (old.startsWith(PREFIX) && !old.startsWith(name)) rmSync(path.join(folder, old), { force: true });
   } catch {
     // A temporary folder that cannot be written: the next database is made from scratch again, as before.
     rmSync(aside, { force: true });
