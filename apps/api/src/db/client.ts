@@ -174,13 +174,13 @@ export interface DatabaseOptions {
   migrate?: boolean | { waitMs: number };
 }
 
-/** Opens the database (PGlite by default, PostgreSQL with a URL) and applies the committed migrations. */
 /** An embedded database brought to the latest migration, with the extension its migrations need. */
 async function toSchema(client: PGlite) {
   await client.exec('create extension if not exists pg_trgm');
   await migratePglite(drizzlePglite(client), { migrationsFolder });
 }
 
+/** Opens the database (PGlite by default, PostgreSQL with a URL) and applies the committed migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const timeouts = opts.timeouts ?? {};
   if (opts.databaseUrl) {
