@@ -239,13 +239,14 @@ describe('the cards kept with the catalog index, when the index is built again',
     await vi.waitFor(() => expect(catalogIndexCounts(db).builds).toBe(builds + 1), { timeout: 20_000 });
     expect(catalogIndexInfo(db)!.version).toBe(version);
 
-    const client = (db as unknown as { $client: { query: (text: string, ...a: unknown[]) => unknown } })
+    const client = (db as unknown as { $client: { query: (q: unknown, ...a: unknown[]) => unknown } })
       .$client;
     const query = client.query;
     const texts: string[] = [];
-    client.query = function (this: unknown, text: string, ...a: unknown[]) {
-      texts.push(text);
-      return query.call(this, text, ...a);
+    client.query = function (this: unknown, q: unknown, ...a: unknown[]) {
+      // PGlite is given the text; PostgreSQL's pool a named statement ({ name, text, values }) or the text.
+      texts.push(typeof q === 'string' ? q : String((q as { text: string }).text));
+      return query.call(this, q, ...a);
     };
     let res;
     try {
