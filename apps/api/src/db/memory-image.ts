@@ -1,7 +1,7 @@
 /**
  * An embedded database in memory (`memory://`, what the tests open: over a hundred files, some several times) starts
- * from an image of one already brought to the latest migration, instead of being created and migrated again: about
- * 1.3 s to open instead of 4–5 s on a 2-core machine (creating the database is most of it).
+ * from an image of one already brought to the latest migration, instead of being created and migrated again: 2.2–2.9 s
+ * to open instead of 4.4–5.4 s on a 2-core machine (creating the database, initdb, was about 4 s of it).
  *
  * The image is a file in the system's temporary folder named by what makes it: PGlite's version and every file of
  * the migrations folder. Whichever process needs it first makes it, writes it aside and renames it into place, so a
