@@ -109,17 +109,21 @@ describe('the catalog versions, read once for the searches waiting at once', () 
   });
 });
 
-/** The statements the app's database runs while `work` does (its client's queries counted). */
-async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+/** The statements the app's database runs while `work` does (its client's queries counted), and their texts. */
+async function statementsOf<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: number; texts: string[] }> {
   const client = (t.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
   const query = client.query;
-  let statements = 0;
+  const texts: string[] = [];
   client.query = function (this: unknown, ...a: unknown[]) {
-    statements++;
+    // PGlite is given the text; PostgreSQL's pool a named statement ({ name, text, values }) or the text.
+    texts.push(typeof a[0] === 'string' ? a[0] : String((a[0] as { text: string }).text));
     return query.apply(this, a);
   };
   try {
-    return { result: await work(), statements };
+    const result = await work();
+    return { result, statements: texts.length, texts };
   } finally {
     client.query = query;
   }
@@ -239,23 +243,12 @@ describe('the cards kept with the catalog index, when the index is built again',
     await vi.waitFor(() => expect(catalogIndexCounts(db).builds).toBe(builds + 1), { timeout: 20_000 });
     expect(catalogIndexInfo(db)!.version).toBe(version);
 
-    const client = (db as unknown as { $client: { query: (q: unknown, ...a: unknown[]) => unknown } })
-      .$client;
-    const query = client.query;
-    const texts: string[] = [];
-    client.query = function (this: unknown, q: unknown, ...a: unknown[]) {
-      // PGlite is given the text; PostgreSQL's pool a named statement ({ name, text, values }) or the text.
-      texts.push(typeof q === 'string' ? q : String((q as { text: string }).text));
-      return query.call(this, q, ...a);
-    };
-    let res;
-    try {
-      res = await ask('washer');
+    const { result: res, texts } = await statementsOf(async () => {
+      const answer = await ask('washer');
       // The warming of a new index's cards would start in the background: give it its turn.
       await new Promise((r) => setTimeout(r, 50));
-    } finally {
-      client.query = query;
-    }
+      return answer;
+    });
     expect(
       (res.json() as { products: { title_en: string }[] }).products.map((p) => p.title_en).sort(),
     ).toEqual(['Sharp top load washer', 'Toshiba front load washer']);
