@@ -4,6 +4,7 @@ import { rows } from '../../../db/rows.ts';
 import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
 import {
   carryRebuilt,
+  onIndexRebuilt,
   FEATURED,
   FOUND_POSITIONS,
   INDEX_COLUMNS,
@@ -411,6 +412,20 @@ async function readVersionsNow(db: DbOrTx): Promise<Versions> {
   sawVersions(db, v);
   return v;
 }
+
+// A whole build at the same catalog version holds the same products, maybe in another order: the marks at a sold-out
+// version go with their products' ids (without it, the index after every 10-minute refresh read them again).
+onIndexRebuilt((from, to) => {
+  if (!from.soldOut || to.soldOut) return;
+  const marks = new Uint8Array(to.size);
+  const pos = positionsById(from);
+  for (let d = 0; d < to.size; d++) {
+    const was = pos.get(to.ids[d]!);
+    if (was === undefined) return;
+    marks[d] = from.soldOut.marks[was]!;
+  }
+  to.soldOut = { version: from.soldOut.version, marks };
+});
 
 /** A mark per position: 1 when the product is sold out (stock ≤ 0), as of `soldOutVersion`. */
 export async function soldOutMarks(db: DbOrTx, idx: CatalogIndex, soldOutVersion: number) {
