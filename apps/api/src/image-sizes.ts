@@ -12,10 +12,9 @@
  */
 import { IMAGE_WIDTHS, SIZED_PICTURE } from '@store/contracts/constants';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { ImageStore } from './adapters/image-store.ts';
 import { DerivedImages } from './lib/derived-images.ts';
-import { pictureQueue, SHOP_PICTURE_MAX_PIXELS } from './lib/pictures.ts';
+import { loadSharp, pictureQueue, SHOP_PICTURE_MAX_PIXELS } from './lib/pictures.ts';
 
 /** The widths a product card's picture is offered in (the storefront's product card: up to 640 px). */
 export const CARD_WIDTHS = [320, 480, 160, 640] as const;
@@ -46,6 +45,7 @@ export class PictureSizes {
     const drawing = /\.svg$/i.test(url);
     return this.derived.get(`${url} ${width}`, format, async () => {
       const source = await this.derived.read(key);
+      const sharp = await loadSharp();
       // A drawing is drawn at the density that makes it `width` wide (it has no pixels of its own to keep).
       const density = drawing ? (72 * width) / ((await sharp(source).metadata()).width ?? width) : undefined;
       const sized = sharp(source, {

@@ -6,10 +6,9 @@
  */
 import { idParam } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { ImageStore } from './adapters/image-store.ts';
 import { DerivedImages } from './lib/derived-images.ts';
-import { pictureQueue, SHOP_PICTURE_MAX_PIXELS } from './lib/pictures.ts';
+import { loadSharp, pictureQueue, SHOP_PICTURE_MAX_PIXELS } from './lib/pictures.ts';
 import { productShareMeta } from './modules/catalog/index.ts';
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -23,6 +22,7 @@ export async function registerShareImages(app: FastifyInstance, store: ImageStor
   // In the instance's picture queue, within the shop's pixel limit (lib/pictures.ts).
   const render = (source: Buffer): Promise<Buffer> =>
     pictureQueue.run(async () => {
+      const sharp = await loadSharp();
       const picture = await sharp(source, { density: 150, limitInputPixels: SHOP_PICTURE_MAX_PIXELS })
         .resize(SHARE_IMAGE.height - 60, SHARE_IMAGE.height - 60, { fit: 'inside', background: '#ffffff' })
         .flatten({ background: '#ffffff' })

@@ -10,10 +10,19 @@
  *   both cores of a small machine from the shop's requests.
  */
 import { IMAGE_MAX_PIXELS } from '@store/contracts';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type Sharp from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 
-/** libvips's threads per picture (its default is one per core): pictures run side by side instead, in turns. */
-sharp.concurrency(1);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+/**
+ * sharp (libvips), loaded with the first picture rather than at every start-up (about 0.3 s), with libvips's threads
+ * per picture at one (its default is one per core): pictures run side by side instead, in turns.
+ */
+export const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  }));
 
 /** Pictures decoded at once per instance. */
 export const PICTURE_WORKERS = 2;
@@ -49,6 +58,7 @@ const UPLOAD_INPUT = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' } a
 
 /** The header of a picture (format, sides), no pixels decoded; null when sharp does not know the file. */
 export async function readHeader(data: Buffer): Promise<Metadata | null> {
+  const sharp = await loadSharp();
   try {
     // No pixel limit here: the caller says how big the picture is (a clearer message than sharp's error).
     return await sharp(data, { limitInputPixels: false }).metadata();
@@ -74,6 +84,7 @@ export const MAX_MEGAPIXELS = Math.round(IMAGE_MAX_PIXELS / 1_000_000);
  * to its end, false when it is cut short or damaged.
  */
 export async function decodeWhole(data: Buffer): Promise<boolean> {
+  const sharp = await loadSharp();
   return pictureQueue.run(async () => {
     pictureCounts.decodes++;
     try {
@@ -94,6 +105,7 @@ export async function decodeForVersions<W extends Record<string, number>>(
   widths: W,
   quality = 80,
 ): Promise<Record<keyof W, Buffer> | null> {
+  const sharp = await loadSharp();
   return pictureQueue.run(async () => {
     pictureCounts.decodes++;
     let base: { data: Buffer; info: OutputInfo };

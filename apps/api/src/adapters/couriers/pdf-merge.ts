@@ -2,7 +2,8 @@
  * Many labels in one PDF to print (issue 48): couriers whose API answers one label a shipment (Aramex, Mylerz), and
  * the back office's "print labels" over many orders, put every page of each PDF in order into one document.
  */
-import { PDFDocument } from 'pdf-lib';
+/** pdf-lib, loaded on the first label read or merged (not at every start-up: about 0.3 s). */
+const pdfLib = () => import('pdf-lib');
 
 /** Whether the bytes start as a PDF does. */
 export const isPdf = (b: Buffer | Uint8Array) => Buffer.from(b.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -10,6 +11,7 @@ export const isPdf = (b: Buffer | Uint8Array) => Buffer.from(b.subarray(0, 5)).t
 /** Whether the PDF library can read these bytes (a label it cannot read would spoil a merged print). */
 export async function readsAsPdf(b: Buffer): Promise<boolean> {
   try {
+    const { PDFDocument } = await pdfLib();
     await PDFDocument.load(b, { ignoreEncryption: true });
     return true;
   } catch {
@@ -20,6 +22,7 @@ export async function readsAsPdf(b: Buffer): Promise<boolean> {
 /** One PDF holding every page of these PDFs, in order (one PDF: as it is). Throws when one is not a PDF. */
 export async function mergePdfs(pdfs: Buffer[]): Promise<Buffer> {
   if (pdfs.length === 1) return pdfs[0]!;
+  const { PDFDocument } = await pdfLib();
   const out = await PDFDocument.create();
   for (const pdf of pdfs) {
     const doc = await PDFDocument.load(pdf, { ignoreEncryption: true });

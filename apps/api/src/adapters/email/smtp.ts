@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { EmailRefused, type EmailMessage, type EmailSender } from './types.ts';
 
 export interface SmtpOptions {
@@ -15,20 +16,26 @@ export interface SmtpOptions {
  */
 export class SmtpEmailSender implements EmailSender {
   readonly name = 'smtp' as const;
-  private readonly transport: Transporter;
+  /** Made at the first message: nodemailer is loaded then, not at every start-up. */
+  private transport: Promise<Transporter> | undefined;
 
-  constructor(private readonly opts: SmtpOptions) {
-    const t = opts.timeoutMs ?? 15_000;
-    this.transport = nodemailer.createTransport(opts.url, {
-      connectionTimeout: t,
-      greetingTimeout: t,
-      socketTimeout: t,
-    } as Parameters<typeof nodemailer.createTransport>[1]);
+  constructor(private readonly opts: SmtpOptions) {}
+
+  private connect() {
+    const t = this.opts.timeoutMs ?? 15_000;
+    return (this.transport ??= import('nodemailer').then(({ default: mailer }) =>
+      mailer.createTransport(this.opts.url, {
+        connectionTimeout: t,
+        greetingTimeout: t,
+        socketTimeout: t,
+      } as Parameters<typeof nodemailer.createTransport>[1]),
+    ));
   }
 
   async send(m: EmailMessage) {
     try {
-      const info = await this.transport.sendMail({
+      const transport = await this.connect();
+      const info = await transport.sendMail({
         from: this.opts.from,
         to: m.to,
         subject: m.subject,
@@ -49,6 +56,9 @@ export class SmtpEmailSender implements EmailSender {
   }
 
   close() {
-    this.transport.close();
+    void this.transport?.then(
+      (t) => t.close(),
+      () => undefined,
+    );
   }
 }

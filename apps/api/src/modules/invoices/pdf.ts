@@ -11,8 +11,7 @@
  */
 import { apiMessage, type ApiMessageKey, type Locale } from '@store/contracts';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type PDFDocument from 'pdfkit';
 import { hasArabic, visualRuns, type Direction } from './bidi.ts';
 
 export interface InvoiceLine {
@@ -183,6 +182,11 @@ export async function renderInvoicePdf(m: InvoiceModel): Promise<Buffer> {
     apiMessage(key, m.locale, params);
   const dir: Direction = m.locale === 'ar' ? 'rtl' : 'ltr';
   const title = t(m.kind === 'invoice' ? 'invoice_title' : 'credit_note_title');
+  // Loaded on the first invoice, not at every start-up (about 0.5 s).
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([
+    import('pdfkit'),
+    import('qrcode'),
+  ]);
   const qr = await QRCode.toBuffer(m.qrPayload, {
     type: 'png',
     margin: 1,

@@ -5,7 +5,6 @@
  */
 import { apiMessage, formatAmount, toEgp, type Locale } from '@store/contracts';
 import { asc, eq } from 'drizzle-orm';
-import mjml2html from 'mjml';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderProducts, orders, products } from '../../db/schema.ts';
 
@@ -128,6 +127,8 @@ export async function orderEmail(db: DbOrTx, args: OrderEmailArgs): Promise<Orde
   const subject = `${args.storeName}: ${args.subject ?? t('email_subject')}`;
   const shipping = egp(o?.shipping);
   const total = egp(args.totalPiastres ?? o?.total);
+  // Loaded on the first email (about 900 modules: 1 s of every start-up and of every test file that imports the app).
+  const { default: mjml2html } = await import('mjml');
   const { html, errors } = await mjml2html(template({ ...args, subject }, t, rows, shipping, total), {
     validationLevel: 'strict',
   });
