@@ -10,8 +10,9 @@ export const isPdf = (b: Buffer | Uint8Array) => Buffer.from(b.subarray(0, 5)).t
 
 /** Whether the PDF library can read these bytes (a label it cannot read would spoil a merged print). */
 export async function readsAsPdf(b: Buffer): Promise<boolean> {
+  // Outside the try: a library that does not load is an error, not a label it cannot read.
+  const { PDFDocument } = await pdfLib();
   try {
-    const { PDFDocument } = await pdfLib();
     await PDFDocument.load(b, { ignoreEncryption: true });
     return true;
   } catch {
