@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /** API test files that run in a process of their own (see the api-alone project). */
 const ALONE = ['apps/api/src/modules/catalog-admin/attacks.test.ts'];
+/** What both API projects run with. */
+const API = { testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' } as const;
 
 export default defineConfig({
   test: {
@@ -18,9 +20,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ALONE,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
+          ...API,
           // The files of a worker share its modules instead of importing the app again each (about 4 s a file on
           // this 2-core machine): the PGlite suite took 9.8 min instead of 16.7. Each file still builds its own
           // app and database, and closes them.
@@ -33,9 +33,7 @@ export default defineConfig({
         test: {
           name: 'api-alone',
           include: ALONE,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
+          ...API,
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
