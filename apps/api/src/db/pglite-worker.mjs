@@ -22,7 +22,9 @@
 // Statements outside a transaction, and whole transactions, take turns in arrival order (as on one connection).
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { rememberFileSizes } from './pglite-file-sizes.mjs';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
@@ -49,6 +51,9 @@ const queryOptions = (m) =>
           : {}),
       }
     : undefined;
+
+// Before PGlite loads: its file system asks each relation's size with an fstat (pglite-file-sizes.mjs).
+rememberFileSizes(fs);
 
 let client;
 try {
