@@ -112,6 +112,34 @@ describe('compression and caching', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
+  it('a JSON list is compressed in one go: it goes with its compressed length, not in chunks', async () => {
+    const db = t.database.db;
+    const washers = await addCategory(db, 'Washing machines', 'غسالات');
+    for (let i = 1; i <= 20; i++)
+      await addProduct(db, {
+        titleEn: `Samsung front load washing machine ${i} kg, inverter motor`,
+        titleAr: `غسالة سامسونج فتحة أمامية ${i} كيلو بموتور إنفرتر`,
+        categoryId: washers.id,
+        brandId,
+        priceEgp: 15000 + i,
+        stock: 3,
+      });
+    const url = `/v1/products?per_page=24&locale=ar&category_id=${washers.id}`;
+    for (const [encoding, unpack] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const text = unpack(res.rawPayload).toString();
+      // Larger than the plugin's own bound on two cores (8 KB), under this store's (256 KB).
+      expect(text.length).toBeGreaterThan(8 * 1024);
+      expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(JSON.parse(text).products.length).toBeGreaterThan(0);
+    }
+  });
+
   it('JSON answers are compressed, and a read the client already has answers 304 with no body', async () => {
     const url = '/v1/products?per_page=50&locale=ar';
     const res = await get(url, { 'accept-encoding': 'br' });
