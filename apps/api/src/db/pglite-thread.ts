@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
+import { lockFolder } from './folder-lock.ts';
 
 /**
  * The embedded database in a worker thread (pglite-worker.mjs), with the part of PGlite's interface that Drizzle
@@ -91,8 +92,13 @@ function rawTypes(options?: QueryOptions): number[] | undefined {
   });
 }
 
-/** `image`: a database folder as a tar (`dumpDataDir`) the new database starts from (memory-image.ts). */
+/**
+ * `image`: a database folder as a tar (`dumpDataDir`) the new database starts from (memory-image.ts). A folder is
+ * locked for this process until `close()` (folder-lock.ts): a second process, or a second open here, is refused with
+ * a sentence.
+ */
 export async function openPGliteThread(dataDir: string, image?: Uint8Array): Promise<PGliteThread> {
+  const unlock = dataDir.startsWith('memory://') ? () => {} : lockFolder(dataDir);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir, image },
   });
@@ -130,7 +136,10 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
       settleAll(err);
     });
   });
-  await ready;
+  await ready.catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
 
   const call = <T>(message: Message, timeoutMs = statementTimeoutMs): Promise<T> => {
     if (failure) return Promise.reject(failure);
@@ -233,8 +242,12 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     // Once: a second SIGINT (npm and the server both get one from Ctrl+C) waits for the first close.
     close() {
       closed ??= (async () => {
-        if (!failure) await call({ op: 'close' }, 0);
-        await worker.terminate();
+        try {
+          if (!failure) await call({ op: 'close' }, 0);
+          await worker.terminate();
+        } finally {
+          unlock();
+        }
       })();
       return closed;
     },

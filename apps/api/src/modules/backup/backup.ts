@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { DiskImageStore, type ImageStore } from '../../adapters/image-store.ts';
+import { folderHolder } from '../../db/folder-lock.ts';
 import { openPGliteThread } from '../../db/pglite-thread.ts';
 import { findPgTool, pgConnection, pgToolVersion, runPgTool } from './pg-tools.ts';
 import { tarEnd, tarFile } from './tar.ts';
@@ -357,7 +358,7 @@ export async function writeBackupFile(
 
 /** Why the embedded database under `pgliteDir` cannot be opened by a second process now, or null. */
 export function embeddedInUse(pgliteDir: string): string | null {
-  if (!existsSync(path.join(pgliteDir, 'postmaster.pid'))) return null;
+  if (folderHolder(pgliteDir) === null && !existsSync(path.join(pgliteDir, 'postmaster.pid'))) return null;
   return `The embedded database in ${pgliteDir} is in use: a store (npm start, npm run serve) has it open, and one process at a time may. Stop the store first, or download a backup from the back office (Dashboard, Backup) while it runs. If no store is running, it stopped without closing the database: start it and stop it once (Ctrl+C), then try again.`;
 }
 
