@@ -44,7 +44,7 @@ describe('the embedded database folder lock', () => {
     const other = spawn('sleep', ['60']);
     children.push(other);
     writeFileSync(lockFileOf(dir), `${other.pid}\n`);
-    const refused = await openPGliteThread(dir).catch((e: unknown) => e as Error);
+    const refused = (await openPGliteThread(dir).catch((e: unknown) => e)) as Error;
     expect(refused).toBeInstanceOf(Error);
     expect(refused.message).toContain(`open in another process (process ${other.pid})`);
     expect(refused.message).toContain('DATABASE_URL');
