@@ -17,13 +17,13 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   rmSync(root, { recursive: true, force: true });
 });
-const folder = (name: string) => path.join(root, name);
+// One folder for all: made once (initdb takes seconds), opened again by each test.
+const dir = path.join(root, 'db');
 const count = async (db: Awaited<ReturnType<typeof openPGliteThread>>) =>
   Number((await db.query<{ n: number }>('select count(*)::int as n from t')).rows[0]!.n);
 
 describe('the embedded database folder lock', () => {
   it('refuses a second open while the first is open, and opens again once it is closed', async () => {
-    const dir = folder('twice');
     const db = await openPGliteThread(dir);
     await db.exec('create table t (id int); insert into t values (1)');
     await expect(openPGliteThread(dir)).rejects.toThrow(
@@ -40,7 +40,6 @@ describe('the embedded database folder lock', () => {
   }, 60_000);
 
   it('refuses while another process holds the folder, naming it; takes over the lock once that process is gone', async () => {
-    const dir = folder('other');
     const other = spawn('sleep', ['60']);
     children.push(other);
     writeFileSync(lockFileOf(dir), `${other.pid}\n`);
@@ -48,17 +47,17 @@ describe('the embedded database folder lock', () => {
     expect(refused).toBeInstanceOf(Error);
     expect(refused.message).toContain(`open in another process (process ${other.pid})`);
     expect(refused.message).toContain('DATABASE_URL');
-    // Nothing was made in the folder.
-    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(false);
+    // The lock is still the other process's.
+    expect(readFileSync(lockFileOf(dir), 'utf8').trim()).toBe(String(other.pid));
     other.kill('SIGKILL');
     await new Promise((resolve) => other.once('exit', resolve));
     const db = await openPGliteThread(dir);
     expect(readFileSync(lockFileOf(dir), 'utf8').trim()).toBe(String(process.pid));
+    expect(await count(db)).toBe(1);
     await db.close();
   }, 60_000);
 
   it('a second store process on the same folder stops with the sentence', async () => {
-    const dir = folder('processes');
     const db = await openPGliteThread(dir);
     try {
       const child = spawn(
