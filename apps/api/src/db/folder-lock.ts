@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -14,19 +14,23 @@ const held = new Set<string>();
 
 export const lockFileOf = (folder: string) => `${path.resolve(folder)}.lock`;
 
+/** The process number a lock file holds (NaN when unreadable or not a number; null when there is none). */
+function lockPid(file: string): number | null {
+  try {
+    return Number.parseInt(readFileSync(file, 'utf8'), 10);
+  } catch {
+    return null;
+  }
+}
+
 /** The process holding `folder`'s lock now, if another one that is alive does. */
 export function folderHolder(folder: string): number | null {
   const file = lockFileOf(folder);
   if (held.has(file)) return process.pid;
-  let pid: number;
-  try {
-    pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-  } catch {
-    return null;
-  }
-  // Our own number in a lock this process does not hold: a past run of a process that had our number (a
+  const pid = lockPid(file);
+  // None, or our own number in a lock this process does not hold: a past run of a process that had our number (a
   // container's first process), so nobody holds it now.
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  if (pid === null || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
   try {
     process.kill(pid, 0);
     return pid;
@@ -69,11 +73,8 @@ export function lockFolder(folder: string): () => void {
       released = true;
       held.delete(file);
       process.off('exit', release);
-      try {
-        if (Number.parseInt(readFileSync(file, 'utf8'), 10) === process.pid) unlinkSync(file);
-      } catch {
-        /* gone already */
-      }
+      // Only its own (a lock taken over meanwhile is the other process's); gone already is fine.
+      if (lockPid(file) === process.pid) rmSync(file, { force: true });
     };
     // A process that ends without closing the database (an uncaught error) leaves no lock behind either.
     process.on('exit', release);

@@ -36,12 +36,12 @@ const BY_PATH = [
  */
 export function rememberFileSizes(fs) {
   const original = {};
-  /** Descriptor → its last fstat answer (a Stats object) and the file it is (device and inode). */
+  /** Descriptor → its last fstat answer (which also says the file it is: device and inode). */
   const known = new Map();
   const counts = { hits: 0, reads: 0 };
   /** Forgets every descriptor's answer for the file `fd` is (read once more when `fd`'s is not known). */
   const forgetFileOf = (fd) => {
-    let stats = known.get(fd)?.stats;
+    let stats = known.get(fd);
     let fresh = false;
     if (!stats) {
       try {
@@ -52,23 +52,22 @@ export function rememberFileSizes(fs) {
         return;
       }
     }
-    for (const [other, e] of known)
-      if (e.stats.ino === stats.ino && e.stats.dev === stats.dev) known.delete(other);
+    for (const [other, e] of known) if (e.ino === stats.ino && e.dev === stats.dev) known.delete(other);
     // Read after the change: what the next seek to its end needs.
-    if (fresh) known.set(fd, { stats });
+    if (fresh) known.set(fd, stats);
   };
   original.fstatSync = fs.fstatSync;
   fs.fstatSync = function fstatSync(fd, options) {
     // Only the plain form is remembered (bigint sizes, or a descriptor that is not a number, go through).
     if (options !== undefined || typeof fd !== 'number') return original.fstatSync.call(fs, fd, options);
-    const entry = known.get(fd);
-    if (entry) {
+    let stats = known.get(fd);
+    if (stats) {
       counts.hits++;
-      return entry.stats;
+      return stats;
     }
-    const stats = original.fstatSync.call(fs, fd);
+    stats = original.fstatSync.call(fs, fd);
     counts.reads++;
-    known.set(fd, { stats });
+    known.set(fd, stats);
     return stats;
   };
   for (const name of BY_DESCRIPTOR) {
@@ -94,8 +93,8 @@ export function rememberFileSizes(fs) {
   for (const name of BY_PATH) {
     if (typeof fs[name] !== 'function') continue;
     const call = (original[name] = fs[name]);
+    // Forgotten after the call, failed or not (nothing in this thread asks a size meanwhile).
     fs[name] = function (...args) {
-      known.clear();
       try {
         return call.apply(fs, args);
       } finally {
