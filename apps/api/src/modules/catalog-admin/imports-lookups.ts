@@ -200,6 +200,8 @@ export interface ProductSnapshot {
   variantOf: number | null;
   variantValues: { en: string; ar: string }[] | null;
   hasVariants: boolean;
+  /** The row's version as read (PostgreSQL's xmin): any write to the row since changes it. */
+  rowVersion: string;
 }
 
 /** The products of `where` (on `products p`), with their specifications and images, in id order. */
@@ -222,7 +224,7 @@ export async function loadSnapshots(
         sql`select p.id, p.sku, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
         p.model, p.series, p.price_piastres, p.promoted_price_piastres, p.promotion_id, p.stock,
         p.maximum_per_order, p.vat_rate_bp, p.featured, p.special_offer, p.active, p.updated_at, p.edited_at,
-        p.variant_of, p.variant_values, p.variant_options is not null as has_variants
+        p.variant_of, p.variant_values, p.variant_options is not null as has_variants, p.xmin::text as row_version
       from products p where ${where} order by p.id limit ${limit} ${lock ? sql`for update` : sql``}`,
       ),
     async () => (ids?.length ? specsAndImages(db, ids) : null),
@@ -259,6 +261,7 @@ export async function loadSnapshots(
         ? JSON.parse(r.variant_values)
         : (r.variant_values ?? null)) as ProductSnapshot['variantValues'],
       hasVariants: Boolean(r.has_variants),
+      rowVersion: String(r.row_version),
     });
   const { specs, images } = known ?? (await specsAndImages(db, [...out.keys()]));
   for (const s of specs)

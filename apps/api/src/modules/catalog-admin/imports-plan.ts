@@ -134,7 +134,10 @@ export interface Plan {
   variant?: VariantRow;
   /** A row that changes a variant by its id: its product, which then follows its variants' prices. */
   variantOf?: number | null;
-  /** A real run: the product's stock as read with its row locked, in the batch's transaction. */
+  /**
+   * A real run: the product's stock as read with its row locked in the batch's transaction, or read before it and
+   * checked unchanged there (readVersions).
+   */
   lockedStock?: number;
 }
 
@@ -266,6 +269,11 @@ export async function planBatch(
    * transaction on the embedded database: that would hold the one connection those requests' reads wait for.
    */
   slices = true,
+  /**
+   * A real run planned before its transaction (the embedded database, imports-service.ts): filled with each product's
+   * row version as read, which the transaction checks before it writes (in place of the lock).
+   */
+  readVersions?: Map<number, string>,
 ): Promise<Plan[]> {
   const bySku = await productsBySku(db, base, batch);
   const ids = [
@@ -289,11 +297,12 @@ export async function planBatch(
     if (slices && plans.length && plans.length % PLAN_SLICE === 0) await yieldToRequests();
     plans.push(planRow(context, r));
   }
-  if (lock) {
+  if (lock || readVersions) {
     for (const p of plans) {
       const locked = p.productId === null ? undefined : current.get(p.productId);
       if (locked) p.lockedStock = locked.stock;
     }
+    if (readVersions) for (const c of current.values()) readVersions.set(c.id, c.rowVersion);
     return plans; // a real run places its variant rows as it writes them (imports-service.ts)
   }
   // A dry run: each variant row against its product as the rows before it would leave it.

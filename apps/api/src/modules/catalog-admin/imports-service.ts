@@ -237,7 +237,29 @@ async function applyPlan(tx: DbOrTx, plan: Plan, now: Date, staffId: number | nu
   return plan.productId!;
 }
 
-/** One batch of a real run, in one transaction: rows planned against the locked products, then written. */
+/** What a batch's check says when one of its products was written since the batch read it (stillAsRead). */
+const MOVED_SINCE_READ = 'import batch: a product changed since its rows were planned';
+
+/**
+ * Fails the transaction (22P02, MOVED_SINCE_READ) unless every product read is still the row version read: sent
+ * first, so the batch's writes behind it fail with it. (A failing cast, as a check in SQL without a function: its
+ * text is computed from the rows, so PostgreSQL cannot fold it into an error while planning.)
+ */
+async function stillAsRead(tx: DbOrTx, read: Map<number, string>) {
+  if (!read.size) return;
+  const list = JSON.stringify(Array.from(read, ([id, v]) => ({ id, v })));
+  await tx.execute(sql`select (case when count(*) = ${read.size} then 'true'
+      else ${MOVED_SINCE_READ} || ': ' || count(*)::text end)::boolean as unchanged
+    from products p join jsonb_to_recordset(${list}::jsonb) as r(id int, v text) on p.id = r.id and p.xmin::text = r.v`);
+}
+
+const movedSinceRead = (err: unknown) =>
+  err instanceof Error && (err as { code?: string }).code === '22P02' && err.message.includes(MOVED_SINCE_READ);
+
+/**
+ * One batch of a real run, in one transaction: rows planned against the locked products, then written (on the
+ * embedded database, planned before it and checked unchanged in it when the batch only changes products).
+ */
 async function applyBatch(
   ctx: ImportRunContext,
   job: JobRow,
@@ -254,14 +276,40 @@ async function applyBatch(
     if (p.outcome === 'added' && !p.variant && p.body?.sku && !book.added.has(p.body.sku))
       book.added.set(p.body.sku, { row: p.rowNumber, id: p.productId });
   };
+  // A batch that only changes products (none added, no variant row): its rows' outcomes and the job's progress
+  // are sent beside its writes, not after them (one wait less while it holds the rows, and the embedded
+  // database's one connection).
+  const onlyChanges = (plans: Plan[]) =>
+    !savepoints && plans.every((p) => p.outcome !== 'added' && !p.variant && !p.variantOf);
+  // On the embedded database a transaction holds the one connection every shopper's read waits for. Planned inside
+  // it, a batch held it idle from its reads' answer until the server's thread, busy with shoppers' searches, had
+  // planned the rows (30–55 ms of a 70 ms hold in a traced run, bench/results/index-follow-latest.md). So such a
+  // batch is read and planned before its transaction, which first checks that none of its products was written
+  // since (a sale, a staff member's edit: the row's version), then writes; if one was, the batch is planned again
+  // inside the transaction, its rows locked, as on PostgreSQL.
+  if (ctx.oneConnection && !savepoints) {
+    const read = new Map<number, string>();
+    const plans = await planBatch(ctx.db, base, batch, false, true, read);
+    if (onlyChanges(plans))
+      try {
+        return await ctx.db.transaction(
+          async (tx) =>
+            (
+              await allTogether(tx, [
+                () => stillAsRead(tx, read),
+                () => writeBatch(tx, plans),
+                () => saveBatch(tx, ctx, job.id, lease, plans),
+              ])
+            )[2],
+        );
+      } catch (err) {
+        if (!movedSinceRead(err)) throw err;
+      }
+  }
   return ctx.db.transaction(async (tx) => {
     const plans = await planBatch(tx, base, batch, true, !ctx.oneConnection);
     await breathe?.();
-    // A batch that only changes products (none added, no variant row): its rows' outcomes and the job's progress
-    // are sent beside its writes, not after them (one wait less while it holds the rows, and the embedded
-    // database's one connection).
-    const alongside = !savepoints && plans.every((p) => p.outcome !== 'added' && !p.variant && !p.variantOf);
-    if (!alongside) return writeBatch(tx, plans).then(() => saveBatch(tx, ctx, job.id, lease, plans));
+    if (!onlyChanges(plans)) return writeBatch(tx, plans).then(() => saveBatch(tx, ctx, job.id, lease, plans));
     return (
       await allTogether(tx, [() => writeBatch(tx, plans), () => saveBatch(tx, ctx, job.id, lease, plans)])
     )[1];

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addPromotion } from '../../test/fixtures.ts';
 import { call } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
+import { setStocks } from '../stock/service.ts';
 import { runImports } from './imports-service.ts';
 
 let t: TestApp;
@@ -68,7 +69,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the embedded database’s one connection', () => {
-  it('an import batch of new prices holds it for three round trips: BEGIN with its reads, its writes with its outcome rows, COMMIT', async () => {
+  it('an import batch of new prices holds it for two round trips: BEGIN with its check and writes and its outcome rows, COMMIT', async () => {
     await t.database.db.insert(importJobs).values({
       fileName: 'prices.csv',
       dryRun: false,
@@ -80,11 +81,13 @@ describe('the embedded database’s one connection', () => {
     expect(await pricesOf()).toEqual(ids.map((_, i) => (500 + i) * 100));
     if (!embedded()) return; // PostgreSQL: a pool of connections, none held for the others
     expect(cost!.transactions).toBe(2);
-    // The batch: BEGIN with the products (locked), their specifications and pictures (1), the price write
-    // beside the job's progress and the rows' outcomes (2), COMMIT (3). The job's end: BEGIN with the job's row,
-    // the staff alert, the audit, COMMIT (4). The batch alone took 8 before (each statement after another's
-    // answer, the stock read again).
-    expect(cost!.roundTrips).toBeLessThanOrEqual(3 + 4);
+    // The batch: its products, their specifications and pictures read and its rows planned before its
+    // transaction; then BEGIN with the check that none of them changed since, the price write, the job's progress
+    // and the rows' outcomes (1), COMMIT (2). The job's end: BEGIN with the job's row, the staff alert, the audit,
+    // COMMIT (4). The batch alone took 8 before decision 040 (each statement after another's answer, the stock
+    // read again), 3 before its rows were planned outside it (its reads, then a wait for the plan while it held
+    // the connection).
+    expect(cost!.roundTrips).toBeLessThanOrEqual(2 + 4);
   });
 
   it('an import batch of products in promotions writes their current prices with their prices: no round trip more', async () => {
@@ -118,10 +121,60 @@ describe('the embedded database’s one connection', () => {
     ).map((r) => Number(r.current_price_piastres));
     expect(current).toEqual(ids.map((_, i) => (i < 10 ? 40000 : price(i) * 100)));
     if (!cost) return;
-    // As for prices alone: the batch in three (BEGIN with its reads, its writes, COMMIT), the job's end in four.
+    // As for prices alone: the batch in two (BEGIN with its check and writes, COMMIT), the job's end in four.
     // Before, the current prices of the products in promotions were written again after the batch's writes.
     expect(cost.transactions).toBe(2);
-    expect(cost.roundTrips).toBeLessThanOrEqual(3 + 4);
+    expect(cost.roundTrips).toBeLessThanOrEqual(2 + 4);
+  });
+
+  it('a stock count between an import batch’s read and its transaction stands: the batch is planned again, its rows locked', async () => {
+    const [id] = ids;
+    await t.database.db.execute(sql`update products set stock = 10 where id = ${id!}`);
+    const [{ updated_at: exported }] = await rows<{ updated_at: string }>(
+      t.database.db,
+      sql`select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+        from products where id = ${id!}`,
+    );
+    t.clock.advance(60_000);
+    // An exported row taken back: 5 received (10 exported, 15 in the file) at a new price.
+    await t.database.db.insert(importJobs).values({
+      fileName: 'received.csv',
+      dryRun: false,
+      source: `id,updated_at,stock,price\r\n${id},${exported},15,777\r\n`,
+      total: 1,
+    });
+    // A staff member counts 9 on the shelf after the batch read the product and before its transaction.
+    let counted9 = false;
+    const db = t.database.db;
+    const racing = new Proxy(db, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (key !== 'transaction' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (!counted9) {
+            counted9 = true;
+            t.clock.advance(1000);
+            await setStocks(target, [{ productId: id!, from: 10, to: 9 }], t.clock.now(), { reason: 'manual' });
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const cost = await counted(() => runImports({ db: racing, clock: t.clock, oneConnection: true }));
+    expect(counted9).toBe(true);
+    const [row] = await rows<{ stock: number; price_piastres: number }>(
+      db,
+      sql`select stock, price_piastres from products where id = ${id!}`,
+    );
+    // 9 counted, 5 received: 14, at the file's price; the count is not undone by a plan made before it.
+    expect({ stock: Number(row!.stock), price: Number(row!.price_piastres) }).toEqual({ stock: 14, price: 77_700 });
+    const [job] = await rows<{ status: string; changed: number; refused: number }>(
+      db,
+      sql`select status, changed, refused from import_jobs where file_name = 'received.csv'`,
+    );
+    expect(job).toMatchObject({ status: 'done', changed: 1, refused: 0 });
+    // The batch's first transaction found its product changed and wrote nothing; the second planned under the lock.
+    if (cost) expect(cost.transactions).toBe(3);
   });
 
   it('a bulk price change holds it for four round trips, and a price over the bound still changes nothing', async () => {
