@@ -254,7 +254,9 @@ async function stillAsRead(tx: DbOrTx, read: Map<number, string>) {
 }
 
 const movedSinceRead = (err: unknown) =>
-  err instanceof Error && (err as { code?: string }).code === '22P02' && err.message.includes(MOVED_SINCE_READ);
+  err instanceof Error &&
+  (err as { code?: string }).code === '22P02' &&
+  err.message.includes(MOVED_SINCE_READ);
 
 /**
  * One batch of a real run, in one transaction: rows planned against the locked products, then written (on the
@@ -309,7 +311,8 @@ async function applyBatch(
   return ctx.db.transaction(async (tx) => {
     const plans = await planBatch(tx, base, batch, true, !ctx.oneConnection);
     await breathe?.();
-    if (!onlyChanges(plans)) return writeBatch(tx, plans).then(() => saveBatch(tx, ctx, job.id, lease, plans));
+    if (!onlyChanges(plans))
+      return writeBatch(tx, plans).then(() => saveBatch(tx, ctx, job.id, lease, plans));
     return (
       await allTogether(tx, [() => writeBatch(tx, plans), () => saveBatch(tx, ctx, job.id, lease, plans)])
     )[1];

@@ -154,7 +154,9 @@ describe('the embedded database’s one connection', () => {
           if (!counted9) {
             counted9 = true;
             t.clock.advance(1000);
-            await setStocks(target, [{ productId: id!, from: 10, to: 9 }], t.clock.now(), { reason: 'manual' });
+            await setStocks(target, [{ productId: id!, from: 10, to: 9 }], t.clock.now(), {
+              reason: 'manual',
+            });
           }
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };
@@ -167,7 +169,10 @@ describe('the embedded database’s one connection', () => {
       sql`select stock, price_piastres from products where id = ${id!}`,
     );
     // 9 counted, 5 received: 14, at the file's price; the count is not undone by a plan made before it.
-    expect({ stock: Number(row!.stock), price: Number(row!.price_piastres) }).toEqual({ stock: 14, price: 77_700 });
+    expect({ stock: Number(row!.stock), price: Number(row!.price_piastres) }).toEqual({
+      stock: 14,
+      price: 77_700,
+    });
     const [job] = await rows<{ status: string; changed: number; refused: number }>(
       db,
       sql`select status, changed, refused from import_jobs where file_name = 'received.csv'`,
