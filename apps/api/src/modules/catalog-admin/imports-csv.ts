@@ -14,6 +14,7 @@ import {
 export {
   csvCell,
   csvLine,
+  csvRows,
   decodeText,
   FileError,
   isBlankRow,

@@ -229,6 +229,24 @@ async function stockMovedSince(db: DbOrTx, header: Header, batch: DataRow[]): Pr
 /** Rows checked between two turns of the server's other requests. */
 const PLAN_SLICE = 50;
 const yieldToRequests = () => new Promise<void>((r) => setImmediate(r));
+/** How long a stretch of `inSlices` holds the server's thread. */
+const SLICE_MS = 8;
+
+/**
+ * `each` of `items`, with the server's other requests answered between stretches of about SLICE_MS: a job reading
+ * its stored file of 50,000 rows held the thread 250–480 ms at once (every shopper's request waited).
+ */
+export async function inSlices<T>(items: Iterable<T>, each: (item: T) => void): Promise<void> {
+  let started = performance.now();
+  let n = 0;
+  for (const item of items) {
+    each(item);
+    if ((++n & 127) === 0 && performance.now() - started > SLICE_MS) {
+      await yieldToRequests();
+      started = performance.now();
+    }
+  }
+}
 
 /**
  * A row without id whose SKU (any letter case) is already exactly one product's, not a variant's, changes that
@@ -315,10 +333,16 @@ export async function planBatch(
   return plans;
 }
 
+const PLAIN_ID = /^\d{1,9}$/;
+
 /** The row's product id, or null for a new product; undefined when the cell is not a product number. */
 export function rowId(header: Header, cells: string[]): number | null | undefined {
   if (header.id === undefined) return null;
-  const raw = latinDigits(readCell(cells[header.id])).replace(/^#/, '');
+  const cell = cells[header.id] ?? '';
+  // Nearly every id is plain digits, read at once (a job reads every row's when it starts: 50,000 rows took
+  // 100–145 ms through the general path below).
+  if (PLAIN_ID.test(cell)) return Number(cell) > 0 ? Number(cell) : undefined;
+  const raw = latinDigits(readCell(cell)).replace(/^#/, '');
   if (!raw) return null;
   return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
 }

