@@ -1262,7 +1262,8 @@ export const importJobs = pgTable(
     fileName: varchar('file_name', { length: 200 }).notNull(),
     dryRun: boolean('dry_run').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('queued'),
-    source: text('source').notNull(),
+    /** Null for a checked file run for real: its dry run's (checked_job_id) is read instead of a copy. */
+    source: text('source'),
     total: integer('total').notNull().default(0),
     processed: integer('processed').notNull().default(0),
     added: integer('added').notNull().default(0),

@@ -61,14 +61,13 @@ export const inTransactionWaitAtMost = (idleInTransactionMs: number) =>
     : PACE_WAIT_IN_TRANSACTION_AT_MOST_MS;
 
 /**
- * A job's waits: each waits so that the time worked since the last one (or `workedMs`, what the caller counts as
- * its work) is `share` of the time, while `busy` says shoppers are being served (at most `atMostMs`).
+ * A job's waits: each waits so that the time worked since the last one is `share` of the time, while `busy` says
+ * shoppers are being served (at most `atMostMs`).
  */
 export function pacer(share: number | undefined, busy: () => boolean) {
   let since = performance.now();
-  return async (atMostMs = PACE_WAIT_AT_MOST_MS, workedMs?: number) => {
-    const worked = workedMs ?? performance.now() - since;
-    const wait = busy() ? Math.min(atMostMs, paceWait(worked, share)) : 0;
+  return async (atMostMs = PACE_WAIT_AT_MOST_MS) => {
+    const wait = busy() ? Math.min(atMostMs, paceWait(performance.now() - since, share)) : 0;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     since = performance.now();
   };

@@ -162,6 +162,16 @@ describe('a dry run, then the import', () => {
     expect(r.body.import).toMatchObject({ dry_run: false, total: 4 });
     const d = await finished(r.body.import.id);
     expect(d.import).toMatchObject({ status: 'done', added: 3, refused: 1 });
+    // It read the checked file where the dry run keeps it: no second copy of the file was written.
+    const kept = await t.database.db
+      .select({ id: importJobs.id, hasFile: sql<boolean>`${importJobs.source} is not null` })
+      .from(importJobs)
+      .where(sql`${importJobs.id} in (${dryId}, ${r.body.import.id})`)
+      .orderBy(importJobs.id);
+    expect(kept).toEqual([
+      { id: dryId, hasFile: true },
+      { id: r.body.import.id, hasFile: false },
+    ]);
     const kettleId = d.rows.find((x) => x.row_number === 3)!.product_id!;
     const search = async (q: string, locale: string) =>
       (
