@@ -301,8 +301,13 @@ async function applyBatch(
   // planned the rows (30–55 ms of a 70 ms hold in a traced run, bench/results/index-follow-latest.md). So such a
   // batch is read and planned before its transaction, which first checks that none of its products was written
   // since (a sale, a staff member's edit: the row's version), then writes; if one was, the batch is planned again
-  // inside the transaction, its rows locked, as on PostgreSQL.
-  if (ctx.oneConnection && !savepoints) {
+  // inside the transaction, its rows locked, as on PostgreSQL. (Rows without a product id add products, or find
+  // theirs by SKU: such a batch goes there at once rather than be read and planned twice.)
+  if (
+    ctx.oneConnection &&
+    !savepoints &&
+    batch.every((r) => typeof rowId(base.header, r.cells) === 'number')
+  ) {
     const read = new Map<number, string>();
     const plans = await planBatch(ctx.db, base, batch, false, true, read);
     if (onlyChanges(plans))
