@@ -24,6 +24,10 @@
  *   BENCH_PHASES=import,sync,database  the busy phases run after the quiet one (a shorter run for one question)
  *   BENCH_SERVER_ENV='{"IMPORT_PACE":"1"}'  settings of the measured server (e.g. an import batch after batch)
  *   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"  node flags for the measured server (a profile)
+ *   BENCH_TIMELINE=/tmp/timeline.json  writes every answer's start and time (ms on this process's clock, 's' a
+ *                              search, 'l' a list), and marks: each phase's start, the import's upload and each
+ *                              poll of its job, and this process's clock against the monotonic one a --cpu-prof
+ *                              profile uses ('clock': ms, µs), to line slow answers up with a profile
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -192,6 +196,8 @@ async function load(
           }
           out.answered++;
           out.latencies.push(ended - began);
+          if (TIMELINE)
+            timeline.push([Math.round(began), Math.round(ended - began), p.includes('query=') ? 's' : 'l']);
           if (shown && body.products) {
             shown.check(began, ended, body.products, p);
             underWay[c] = Infinity;
@@ -213,6 +219,12 @@ async function load(
 const pct = (l: Load, q: number) =>
   l.latencies[Math.min(l.latencies.length - 1, Math.floor(l.latencies.length * q))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const TIMELINE = process.env.BENCH_TIMELINE;
+const timeline: [number, number, string][] = [];
+const marks: (string | number)[][] = [['clock', performance.now(), Number(process.hrtime.bigint() / 1000n)]];
+const mark = (...m: (string | number)[]) => TIMELINE && marks.push(m);
+process.on('exit', () => TIMELINE && writeFileSync(TIMELINE, JSON.stringify({ timeline, marks })));
 
 /**
  * The catalog index's whole builds and follows so far, and on the embedded database its transactions, their round
@@ -327,6 +339,7 @@ async function benchBackend(b: Backend, port: number) {
     check: Shown | null = shown,
   ): Promise<Row> => {
     process.stdout.write(`running: ${name}... `);
+    mark('phase', name, performance.now());
     const before = await indexCounts(base);
     let note = '';
     const done = work().then((n) => (note = n));
@@ -400,6 +413,8 @@ async function benchBackend(b: Backend, port: number) {
         const form = new FormData();
         form.set('dry_run', 'false');
         form.set('file', new Blob([upload.file], { type: 'text/csv' }), 'prices.csv');
+        const sent = performance.now();
+        mark('upload', sent);
         const up = await fetch(`${base}/v1/admin/imports?locale=en`, {
           method: 'POST',
           headers: staff,
@@ -407,9 +422,13 @@ async function benchBackend(b: Backend, port: number) {
         });
         if (up.status !== 201) throw new Error(`import upload: ${up.status} ${await up.text()}`);
         const id = ((await up.json()) as { import: { id: number } }).import.id;
+        // How long staff waited for the upload's answer (the file read, checked and stored).
+        const uploaded = performance.now() - sent;
+        mark('uploaded', performance.now());
         const t0 = Date.now();
         for (;;) {
           await sleep(500);
+          const polled = performance.now();
           const job = (
             (await (
               await fetch(`${base}/v1/admin/imports/${id}?locale=en&per_page=1`, { headers: staff })
@@ -417,8 +436,9 @@ async function benchBackend(b: Backend, port: number) {
               import: { status: string; changed: number; refused: number };
             }
           ).import;
+          mark('poll', polled, performance.now() - polled);
           if (job.status === 'done' || job.status === 'failed')
-            return `(${job.status}: ${job.changed} changed, ${job.refused} refused, ${((Date.now() - t0) / 1000).toFixed(0)} s)`;
+            return `(${job.status}: ${job.changed} changed, ${job.refused} refused, ${((Date.now() - t0) / 1000).toFixed(0)} s; uploaded in ${(uploaded / 1000).toFixed(2)} s)`;
         }
       });
 

@@ -8,6 +8,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   foreignKey,
@@ -23,6 +24,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/** Bytes (PostgreSQL's bytea). Written as base64 through `decode(…, 'base64')` by the code that writes it. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -1250,8 +1254,9 @@ export const auditLog = pgTable(
 
 /**
  * A products spreadsheet brought in by staff: checked row by row first (dry_run), then applied in the background by
- * whichever instance claims it (claimed_until is its lease, so a dead instance's job is taken over). `source` is the
- * file as CSV text (an XLSX is turned into CSV at upload). Counts and progress are kept as rows are done.
+ * whichever instance claims it (claimed_until is its lease, so a dead instance's job is taken over). `source_packed`
+ * is the file as CSV text (an XLSX is turned into CSV at upload), gzipped; `source`, the same unpacked, is what jobs
+ * queued before migration 0060 kept. Counts and progress are kept as rows are done.
  * status: queued | running | done | failed.
  */
 export const importJobs = pgTable(
@@ -1262,8 +1267,13 @@ export const importJobs = pgTable(
     fileName: varchar('file_name', { length: 200 }).notNull(),
     dryRun: boolean('dry_run').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('queued'),
-    /** Null for a checked file run for real: its dry run's (checked_job_id) is read instead of a copy. */
+    /** The file as CSV text, for jobs made before migration 0060 (null since: `sourcePacked`). */
     source: text('source'),
+    /**
+     * The file as CSV text, gzipped (made in the thread that reads the upload). Null for a checked file run for real:
+     * its dry run's (checked_job_id) is read instead of a copy.
+     */
+    sourcePacked: bytea('source_packed'),
     total: integer('total').notNull().default(0),
     processed: integer('processed').notNull().default(0),
     added: integer('added').notNull().default(0),

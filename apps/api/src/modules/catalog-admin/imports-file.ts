@@ -9,6 +9,8 @@
  */
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@store/contracts';
 import { Worker } from 'node:worker_threads';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { AppError } from '../../lib/errors.ts';
 import { FileError, type ReadLimits } from './imports-csv.ts';
 
@@ -35,14 +37,15 @@ export const IMPORT_BUSY_RETRY_SECONDS = 5;
 /** What the worker answers. */
 export interface ReadRows {
   header: string[];
-  source: string;
+  /** The file as CSV text, gzipped (`unpackSource`). */
+  packed: Uint8Array;
   total: number;
 }
 
 let reading = false;
 
 /**
- * Reads the file in a worker thread: its header row, its text as CSV and its number of products' rows. FileError
+ * Reads the file in a worker thread: its header row, its text as CSV (gzipped) and its number of products' rows. FileError
  * when it cannot be read or passes a limit (the deadline and the heap included); 503 while another file is read.
  */
 export async function readInThread(bytes: Uint8Array, limits: ImportLimits): Promise<ReadRows> {
@@ -91,4 +94,17 @@ export async function readInThread(bytes: Uint8Array, limits: ImportLimits): Pro
   } finally {
     reading = false;
   }
+}
+
+const gunzipped = promisify(gunzip);
+
+/**
+ * A job's file as CSV text: its gzipped copy (base64, as the claim reads it), unpacked in Node's thread pool rather
+ * than on the server's thread; or the plain text a job queued before migration 0060 kept.
+ */
+export async function unpackSource(job: { source: string | null; source_packed: string | null }) {
+  if (job.source_packed !== null)
+    return (await gunzipped(Buffer.from(job.source_packed, 'base64'))).toString('utf8');
+  if (job.source !== null) return job.source;
+  throw new Error('import job: its file is gone');
 }

@@ -91,8 +91,8 @@ export function dataRows(rows: string[][]): DataRow[] {
 }
 
 export interface ReadFile {
-  /** The file as CSV text: what the job keeps. */
-  source: string;
+  /** The file as CSV text, gzipped: what the job keeps (`unpackSource` reads it). */
+  packed: Buffer;
   total: number;
 }
 
@@ -110,7 +110,10 @@ export async function readImportFile(
   readHeader(read.header);
   if (!read.total) throw new FileError('import_file_empty');
   if (read.total > IMPORT_MAX_ROWS) throw new FileError(`import_too_many_rows:${IMPORT_MAX_ROWS}`);
-  return { source: read.source, total: read.total };
+  return {
+    packed: Buffer.from(read.packed.buffer, read.packed.byteOffset, read.packed.length),
+    total: read.total,
+  };
 }
 
 /* ------------------------------------------------------------------ one row */

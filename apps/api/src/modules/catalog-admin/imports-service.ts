@@ -33,7 +33,7 @@ import { AppError, translate } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { csvRows, FileError, readCell } from './imports-csv.ts';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './imports-file.ts';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits, unpackSource } from './imports-file.ts';
 import { insertProduct, insertProducts, updateProduct, updateProducts } from './index.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import {
@@ -142,7 +142,10 @@ interface JobRow {
   id: number;
   staff_id: number | null;
   dry_run: boolean;
-  source: string;
+  /** The file as plain text (a job queued before migration 0060), else null. */
+  source: string | null;
+  /** The file gzipped, as base64 (`unpackSource`). */
+  source_packed: string | null;
   processed: number;
   total: number;
   claimed_until: Date | string;
@@ -164,7 +167,10 @@ export async function claimImportJob(ctx: ImportRunContext): Promise<JobRow | nu
         order by id limit 1 for update skip locked)
       returning id, staff_id, dry_run, processed, total, claimed_until,
         -- A checked file run for real keeps no copy of it: its dry run's.
-        coalesce(source, (select c.source from import_jobs c where c.id = import_jobs.checked_job_id)) as source`,
+        coalesce(source, (select c.source from import_jobs c where c.id = import_jobs.checked_job_id)) as source,
+        encode(coalesce(source_packed,
+          (select c.source_packed from import_jobs c where c.id = import_jobs.checked_job_id)), 'base64')
+          as source_packed`,
   );
   return job ?? null;
 }
@@ -414,7 +420,7 @@ async function runJob(ctx: ImportRunContext, job: JobRow): Promise<void> {
   let lease = new Date(job.claimed_until);
   // The stored file read in slices, the server's other requests answered between them.
   const table: string[][] = [];
-  await inSlices(csvRows(job.source), (row) => table.push(row));
+  await inSlices(csvRows(await unpackSource(job)), (row) => table.push(row));
   const header = readHeader(table[0] ?? []);
   const data = dataRows(table);
   const lookups = await loadLookups(ctx.db);
@@ -582,7 +588,8 @@ export async function createImport(
         staffId: me.id,
         fileName: file.name.slice(0, 200) || 'import.csv',
         dryRun,
-        source: read.source,
+        // As base64 text: PGlite writes a bytes parameter out as hex one byte at a time.
+        sourcePacked: sql`decode(${read.packed.toString('base64')}, 'base64')`,
         total: read.total,
         createdAt: now,
         updatedAt: now,
