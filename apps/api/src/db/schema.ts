@@ -1317,6 +1317,10 @@ export const importRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.jobId, t.rowNumber] }),
+    // A job's page shows its refused rows first (jobRowsPage): found without reading the job's other rows.
+    index('import_rows_refused_idx')
+      .on(t.jobId, t.rowNumber)
+      .where(sql`${t.outcome} = 'refused'`),
     check('import_rows_outcome_check', sql`${t.outcome} in ('added', 'changed', 'unchanged', 'refused')`),
   ],
 );
