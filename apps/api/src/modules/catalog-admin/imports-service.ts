@@ -738,16 +738,17 @@ export async function jobRowsPage(
   const refusedToo = outcome === null || outcome === 'refused';
   const none = () => Promise.resolve<JobRowRead[]>([]);
   const [refused, others] = await allTogether(db, [
-    refusedToo ? () => firstRows(db, id, sql`outcome = 'refused'`, reach) : none,
+    // Through their partial index: only refused rows are read.
+    refusedToo ? () => firstRows(db, id, sql`outcome = 'refused'`, reach, false) : none,
     outcome === 'refused'
       ? none
-      : () => firstRows(db, id, outcome ? sql`outcome = ${outcome}` : sql`outcome <> 'refused'`, reach),
+      : () => firstRows(db, id, outcome ? sql`outcome = ${outcome}` : sql`outcome <> 'refused'`, reach, true),
   ]);
   return [...refused, ...others].slice(offset, reach);
 }
 
-/** The first `n` rows of a job that `match`, in file order. */
-async function firstRows(db: DbOrTx, id: number, match: SQL, n: number) {
+/** The first `n` rows of a job that `match`, in file order (`windowed`: looked for near the file's start first). */
+async function firstRows(db: DbOrTx, id: number, match: SQL, n: number, windowed: boolean) {
   const read = (within: SQL) =>
     rows<JobRowRead>(
       db,
@@ -756,6 +757,7 @@ async function firstRows(db: DbOrTx, id: number, match: SQL, n: number) {
     );
   // Rows are numbered from 2 (the header is row 1) in file order: n rows found below the window's end are the
   // first n, whatever lies past it.
+  if (!windowed) return read(sql``);
   const near = await read(sql`and row_number < ${2 + 4 * n + 256}`);
   return near.length === n ? near : read(sql``);
 }
