@@ -45,8 +45,9 @@ export interface ReadRows {
 let reading = false;
 
 /**
- * Reads the file in a worker thread: its header row, its text as CSV (gzipped) and its number of products' rows. FileError
- * when it cannot be read or passes a limit (the deadline and the heap included); 503 while another file is read.
+ * Reads the file in a worker thread: its header row, its text as CSV (gzipped) and its number of products' rows.
+ * FileError when it cannot be read or passes a limit (the deadline and the heap included); 503 while another file
+ * is read.
  */
 export async function readInThread(bytes: Uint8Array, limits: ImportLimits): Promise<ReadRows> {
   if (reading)

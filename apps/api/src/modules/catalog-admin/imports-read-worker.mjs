@@ -19,7 +19,7 @@ try {
     Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
     limits,
   );
-  // Packed here, off the server's thread: what the job keeps and the database stores (a fifth of the text), and
+  // Packed here, off the server's thread: what the job keeps and the database stores (a quarter of an export), and
   // no text of many megabytes copied to the server's thread.
   const packed = new Uint8Array(gzipSync(source, { level: 1 }));
   port.postMessage({ header, packed, total }, [packed.buffer]);
