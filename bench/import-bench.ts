@@ -22,6 +22,7 @@ import { brands, categories, importJobs, promotions } from '../apps/api/src/db/s
 import { csvCell, csvLine, parseCsv } from '../apps/api/src/modules/catalog-admin/imports-csv.ts';
 import { exportProducts } from '../apps/api/src/modules/catalog-admin/imports-export.ts';
 import { readImportFile } from '../apps/api/src/modules/catalog-admin/imports-plan.ts';
+import { storedSource } from '../apps/api/src/modules/catalog-admin/imports-file.ts';
 import { runImports } from '../apps/api/src/modules/catalog-admin/imports-service.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -137,7 +138,7 @@ async function timeJob(database: Database, packed: Buffer, total: number, dryRun
     .values({
       fileName: 'bench.csv',
       dryRun,
-      sourcePacked: sql`decode(${packed.toString('base64')}, 'base64')`,
+      sourcePacked: storedSource(packed),
       total,
     })
     .returning({ id: importJobs.id });

@@ -8,6 +8,7 @@
  * (it would otherwise double the memory a large file takes), and the back office says to try again in a moment.
  */
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@store/contracts';
+import { sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
@@ -96,6 +97,12 @@ export async function readInThread(bytes: Uint8Array, limits: ImportLimits): Pro
     reading = false;
   }
 }
+
+/**
+ * The value of `import_jobs.source_packed` for a job's gzipped file: written as base64 text, since PGlite writes a
+ * bytes parameter out as hex one byte at a time (`unpackSource` reads it back).
+ */
+export const storedSource = (packed: Buffer) => sql`decode(${packed.toString('base64')}, 'base64')`;
 
 const gunzipped = promisify(gunzip);
 

@@ -33,7 +33,7 @@ import { AppError, translate } from '../../lib/errors.ts';
 import { describeError } from '../../lib/logging.ts';
 import { audit, type CurrentStaff } from '../staff/index.ts';
 import { csvRows, FileError, readCell } from './imports-csv.ts';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits, unpackSource } from './imports-file.ts';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits, storedSource, unpackSource } from './imports-file.ts';
 import { insertProduct, insertProducts, updateProduct, updateProducts } from './index.ts';
 import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import {
@@ -588,8 +588,7 @@ export async function createImport(
         staffId: me.id,
         fileName: file.name.slice(0, 200) || 'import.csv',
         dryRun,
-        // As base64 text: PGlite writes a bytes parameter out as hex one byte at a time.
-        sourcePacked: sql`decode(${read.packed.toString('base64')}, 'base64')`,
+        sourcePacked: storedSource(read.packed),
         total: read.total,
         createdAt: now,
         updatedAt: now,
