@@ -56,6 +56,18 @@ export function carryPastProductChanges(db: DbOrTx, from: number, to: number) {
   memos.get(db)?.carry(from, to, (key) => HOLDS_NO_PRODUCT.test(key));
 }
 
+/** What a list remembers that reads only the catalog's words and synonyms: a search's typo readings, near words. */
+const HOLDS_WORDS_ONLY = /^(vocabulary$|franco$|edits \d+ |near )/;
+
+/**
+ * The versions after `from` up to `to` noted only products and changed no product's words (the index followed them
+ * with the same vocabulary: a change of prices, stock or flags): what a list remembered at `from` from the words
+ * alone is still right at `to`. A new search's typo read after every batch of an import read the vocabulary again.
+ */
+export function carryPastSameWords(db: DbOrTx, from: number, to: number) {
+  memos.get(db)?.carry(from, to, (key) => HOLDS_WORDS_ONLY.test(key));
+}
+
 // One memo per database handle: tests open many databases in one process, and a transaction (its own handle)
 // that changed the catalog never shares what it saw before committing.
 const memos = new WeakMap<object, CatalogMemo>();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
+import { carryPastSameWords } from '../catalog-memo.ts';
 import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
 import {
   carryRebuilt,
@@ -316,6 +317,8 @@ async function followFrom(db: DbOrTx, base: CatalogIndex, s: State): Promise<Cat
   const known = positionsById(base);
   const fresh = [...changes.rows.keys()].filter((id) => !known.has(id));
   const next = await applyChanges(base, changes, await soldCounts(db, fresh));
+  if (changes.productsOnly && next.vocabulary === base.vocabulary)
+    carryPastSameWords(db, base.version, next.version);
   s.follows++;
   return next;
 }

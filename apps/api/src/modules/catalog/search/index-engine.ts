@@ -11,6 +11,7 @@ import type { Row } from '../../../db/rows.ts';
 import {
   catalogIndexAt,
   onIndexFollowed,
+  pricesOnlyMoved,
   readVersions,
   sawVersions,
   seenVersions,
@@ -23,6 +24,7 @@ import {
   filterKey,
   listAnswer,
   listFilters,
+  pricedKey,
   RANKED_CANDIDATES,
   sameVersions,
   type Facet,
@@ -375,8 +377,80 @@ function matchOnce(idx: CatalogIndex, key: string, make: () => IndexMatch): Inde
   return found;
 }
 const matchesKept = new WeakMap<CatalogIndex, { lists: Map<string, IndexMatch>; positions: number }>();
+/** The matches an index keeps for a list (for tests). */
+export const keptMatch = (idx: CatalogIndex, q: ProductListQuery) =>
+  matchesKept.get(idx)?.lists.get(filterKey(q, q.query ? queryWords(q.query) : []));
 /** At most this many positions of matches kept per index (4 bytes each), with their counts. */
 const MATCH_POSITIONS = 2_000_000;
+
+// An index that followed a change of prices only (`pricesOnlyMoved`: an import's or a sync's batch) keeps the
+// matches and the orders of the one before that read no price: a list's matches, total and counts are the same
+// when it asks no price range; its price range (min, max) is worked out again when a product whose price moved is
+// among its matches. The orders by price are made again; the others (date, featured, a search's ranking, the
+// default) read no price. Without it, each batch's commit made every list after it match, rank and order again:
+// during an import a request's main-thread CPU grew by half.
+onIndexFollowed((from, to, what) => {
+  const moved = pricesOnlyMoved(from, to, what);
+  if (!moved) return;
+  const memo = matchesKept.get(from);
+  if (memo) {
+    const lists = new Map<string, IndexMatch>();
+    let positions = 0;
+    for (const [key, m] of memo.lists) {
+      if (pricedKey(key)) continue;
+      const carried = holdsAny(m.matches, moved) ? { ...m, ...priceRange(to, m.matches) } : m;
+      if (carried !== m) {
+        const facets = facetsKept.get(m);
+        if (facets) facetsKept.set(carried, facets);
+      }
+      lists.set(key, carried);
+      positions += carried.matches.length;
+    }
+    matchesKept.set(to, { lists, positions });
+  }
+  for (const [key, order] of from.orders) {
+    if (key.startsWith('price ') || pricedKey(key) || to.orders.has(key)) continue;
+    to.orders.set(key, order);
+    to.orderPositions += order.length;
+  }
+});
+
+/** Whether ascending `list` holds any of ascending `of`: a walk of both, or a binary search of each when few. */
+function holdsAny(list: Int32Array, of: Int32Array): boolean {
+  if (!of.length || !list.length) return false;
+  if (of.length * 16 < list.length) {
+    for (let i = 0; i < of.length; i++) {
+      const v = of[i]!;
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < list.length && list[lo] === v) return true;
+    }
+    return false;
+  }
+  for (let i = 0, j = 0; i < list.length && j < of.length;) {
+    if (list[i]! < of[j]!) i++;
+    else if (list[i]! > of[j]!) j++;
+    else return true;
+  }
+  return false;
+}
+
+/** The lowest and highest price among positions (a list asking no price range: `match`'s min and max). */
+function priceRange(idx: CatalogIndex, positions: Int32Array): { min: number | null; max: number | null } {
+  let min: number | null = null;
+  let max: number | null = null;
+  for (let i = 0; i < positions.length; i++) {
+    const p = idx.price[positions[i]!]!;
+    if (min === null || p < min) min = p;
+    if (max === null || p > max) max = p;
+  }
+  return { min, max };
+}
 
 /**
  * What a count-only list built at the versions this instance saw last (`versions`) is checked against: the request's
@@ -635,6 +709,11 @@ function keptSimilarity(idx: CatalogIndex, phrase: string): (d: number) => numbe
   };
 }
 const scoresKept = new WeakMap<CatalogIndex, { phrases: Map<string, Map<number, number>>; scores: number }>();
+// How alike a text is to a phrase reads only texts: the same after a change of prices only.
+onIndexFollowed((from, to, what) => {
+  const memo = scoresKept.get(from);
+  if (memo && pricesOnlyMoved(from, to, what)) scoresKept.set(to, memo);
+});
 /** Scores kept per index at most (about 40 bytes each: 16 MB). */
 const SCORES_KEPT = 400_000;
 
@@ -703,6 +782,15 @@ function inTieOrder(
 }
 const scratchMarks = new WeakMap<CatalogIndex, Int32Array>();
 const scratchPlaces = new WeakMap<CatalogIndex, Int32Array>();
+// Left cleared after each use, and used without a wait: an index of the same size takes them over (two arrays of
+// the catalog's size, not made again after each batch of an import).
+onIndexFollowed((from, to) => {
+  if (from.size !== to.size) return;
+  const marks = scratchMarks.get(from);
+  const places = scratchPlaces.get(from);
+  if (marks) scratchMarks.set(to, marks);
+  if (places) scratchPlaces.set(to, places);
+});
 
 /** The catalog index's answer; null when the index is not at the catalog's version (the database answers). */
 export const indexEngine: SearchEngine = { name: 'index', list: listFromIndex };

@@ -29,7 +29,7 @@ import {
   type CatalogIndex,
 } from './catalog-index.ts';
 import type { SearchEngine } from './engine.ts';
-import { indexEngine, keptPlan } from './index-engine.ts';
+import { indexEngine, keptMatch, keptPlan } from './index-engine.ts';
 import { sqlEngine } from './sql-engine.ts';
 
 /**
@@ -309,6 +309,70 @@ describe('the catalog index follows each change without being built whole', () =
     const kettles = await fromIndex('query=kettle&per_page=5');
     expect((await fromIndex(typo)).meta.total_entries).toBe(kettles.meta.total_entries);
     await db().execute(sql`delete from search_synonyms where term = 'laptp'`);
+  });
+
+  it("a list's matches, counts and orders outlive a change of prices (its price range is worked out again), not those that read prices", async () => {
+    const parsed = (qs: string) => productListQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
+    const search = 'query=laptop&per_page=5';
+    const ranked = await fromIndex(search);
+    expect(ranked.products.length).toBeGreaterThan(1);
+    const before = await current();
+    const found = keptMatch(before, parsed(search))!;
+    // The search's cheapest product: halving its price moves the search's price range.
+    let cheapest = found.matches[0]!;
+    for (const d of found.matches) if (before.price[d]! < before.price[cheapest]!) cheapest = d;
+    const target = { id: before.ids[cheapest]!, price: before.price[cheapest]! };
+    const brand = before.brand[cheapest]!;
+    // A list of another brand, which the change leaves alone; a price range; a sort by price.
+    const other = Number(
+      (
+        await rows(
+          db(),
+          sql`select brand_id from products where active and brand_id <> ${brand} order by id limit 1`,
+        )
+      )[0]!.brand_id,
+    );
+    const others = `brand_id=${other}&per_page=5`;
+    const ranged = 'query=laptop&min_price=1&per_page=5';
+    const byPrice = 'query=laptop&lowest_price=true&per_page=5';
+    for (const qs of [others, ranged, byPrice]) await fromIndex(qs);
+    const idx = await current();
+    const kept = { search: keptMatch(idx, parsed(search))!, others: keptMatch(idx, parsed(others))! };
+    expect(kept.search.matches.length).toBeGreaterThan(1);
+    expect(kept.others).toBeDefined();
+    const orders = [...idx.orders.keys()];
+    expect(orders.some((k) => k.startsWith('ranked ') && k.includes('laptop'))).toBe(true);
+    expect(orders.some((k) => k.startsWith('price asc '))).toBe(true);
+    expect((await bulk({ ids: [target.id], action: 'price_percent', percent: -50 })).status).toBe(200);
+    const followed = await current();
+    expect(followed.version).toBeGreaterThan(idx.version);
+    // Carried: the same matches and counts; the other brand's list as it was, the search's with its range again.
+    const carried = keptMatch(followed, parsed(search))!;
+    expect(carried.matches).toBe(kept.search.matches);
+    expect(carried.categoryCounts).toBe(kept.search.categoryCounts);
+    expect(carried.min).toBeLessThan(kept.search.min!);
+    expect(keptMatch(followed, parsed(others))).toBe(kept.others);
+    // Not carried: a price range's matches, and the orders by price.
+    expect(keptMatch(followed, parsed(ranged))).toBeUndefined();
+    const carriedOrders = [...followed.orders.keys()];
+    expect(carriedOrders.some((k) => k.startsWith('ranked ') && k.includes('laptop'))).toBe(true);
+    expect(carriedOrders.some((k) => k.startsWith('price '))).toBe(false);
+    // Every list answers as the database does, the new price and range included.
+    expect(followed.price[cheapest]).toBeLessThan(target.price);
+    expect(carried.min).toBe(followed.price[cheapest]);
+    const after = await fromIndex(search);
+    expect(after.meta).not.toEqual(ranked.meta);
+    for (const qs of [others, ranged, byPrice]) await fromIndex(qs);
+    // A change of anything else a list reads (here a product's flag) carries nothing.
+    const flagged = await current();
+    expect(keptMatch(flagged, parsed(search))).toBeDefined();
+    await db().execute(sql`update products set featured = not featured where id = ${target.id}`);
+    const moved = await current();
+    expect(moved.version).toBeGreaterThan(flagged.version);
+    expect(keptMatch(moved, parsed(search))).toBeUndefined();
+    expect(keptMatch(moved, parsed(others))).toBeUndefined();
+    await fromIndex(search);
+    await fromIndex('query=laptop&featured=true&per_page=5');
   });
 
   it('the lists arriving at a new version at once compute what they remember once', async () => {

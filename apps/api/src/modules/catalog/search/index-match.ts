@@ -6,6 +6,7 @@ import {
   SPECIAL,
   onIndexFollowed,
   positionsById,
+  pricesOnlyMoved,
   type CatalogIndex,
 } from './catalog-index.ts';
 import { containing, intersect, union } from './index-words.ts';
@@ -251,6 +252,11 @@ function groupUnion(idx: CatalogIndex, group: SearchGroup, lists: Int32Array[]):
   return out;
 }
 const unionsKept = new WeakMap<CatalogIndex, ListMemo>();
+// Words' and sections' lists read no price: the same after a change of prices only (`pricesOnlyMoved`).
+onIndexFollowed((from, to, what) => {
+  const memo = unionsKept.get(from);
+  if (memo && pricesOnlyMoved(from, to, what)) unionsKept.set(to, memo);
+});
 /** Positions of joined lists kept per index at most (4 bytes each). */
 const UNION_POSITIONS = 2_000_000;
 

@@ -119,6 +119,47 @@ export interface Followed {
   productsOnly: boolean;
 }
 
+/**
+ * The positions (ascending) whose price a follow changed, when that is all it changed of what a list's matches,
+ * counts, orders and ranking read: no product joined or left (positions are the same), no text, no setting, and
+ * every product noted kept its category, brand, flags, promotion, date and popularity (a stock change alone moves
+ * nothing here: the sold-out marks go by their own version). Null for any other follow. During an import or a sync,
+ * nearly every follow is one of these: what is kept beside the index for lists is carried to the next, less what
+ * reads prices (index-engine.ts, index-match.ts), instead of being made again by every list after each batch.
+ * Worked out once per followed index.
+ */
+export function pricesOnlyMoved(from: CatalogIndex, to: CatalogIndex, what: Followed): Int32Array | null {
+  const known = pricesMoved.get(to);
+  if (known && known.from === from) return known.moved;
+  let moved: Int32Array | null = null;
+  if (!what.structural && !what.words && what.productsOnly && from.size === to.size) {
+    const pos = positionsById(to);
+    const out: number[] = [];
+    let same = true;
+    for (const id of what.changedIds) {
+      const d = pos.get(id);
+      if (d === undefined) continue;
+      if (
+        from.ids[d] !== id ||
+        from.category[d] !== to.category[d] ||
+        from.brand[d] !== to.brand[d] ||
+        from.flags[d] !== to.flags[d] ||
+        from.promotion[d] !== to.promotion[d] ||
+        from.created[d] !== to.created[d] ||
+        from.sold[d] !== to.sold[d]
+      ) {
+        same = false;
+        break;
+      }
+      if (from.price[d] !== to.price[d]) out.push(d);
+    }
+    if (same) moved = Int32Array.from(out).sort();
+  }
+  pricesMoved.set(to, { from, moved });
+  return moved;
+}
+const pricesMoved = new WeakMap<CatalogIndex, { from: CatalogIndex; moved: Int32Array | null }>();
+
 /** What other modules keep per index and carry to the index following it (cards.ts keeps its card rows). */
 const carriers: ((from: CatalogIndex, to: CatalogIndex, what: Followed) => void)[] = [];
 export function onIndexFollowed(carry: (from: CatalogIndex, to: CatalogIndex, what: Followed) => void) {

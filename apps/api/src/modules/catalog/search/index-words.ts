@@ -238,6 +238,14 @@ export function similarityInIndex(idx: CatalogIndex, query: string): (d: number)
   };
 }
 const wordBits = new WeakMap<CatalogIndex, { held: Int32Array; query: number }>();
+// Per catalog word, stamped per query: an index with the same words takes them over (not made again per batch).
+onIndexFollowed((from, to) => {
+  if (to.vocabulary !== from.vocabulary) return;
+  const bits = wordBits.get(from);
+  const held = marks.get(from);
+  if (bits) wordBits.set(to, bits);
+  if (held) marks.set(to, held);
+});
 
 /**
  * Per vocabulary (an index following a change of words gets a new array: index-follow.ts copies it before writing
