@@ -25,7 +25,7 @@
  *   BENCH_SERVER_ENV='{"IMPORT_PACE":"1"}'  settings of the measured server (e.g. an import batch after batch)
  *   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"  node flags for the measured server (a profile)
  *   BENCH_TIMELINE=/tmp/timeline.json  writes every answer's start and time (ms on this process's clock, 's' a
- *                              search, 'l' a list), and marks: each phase's start, the import's upload and each
+ *                              search, 'l' a list, and the path asked), and marks: each phase's start, the import's upload and each
  *                              poll of its job, and this process's clock against the monotonic one a --cpu-prof
  *                              profile uses ('clock': ms, µs), to line slow answers up with a profile
  */
@@ -197,7 +197,7 @@ async function load(
           out.answered++;
           out.latencies.push(ended - began);
           if (TIMELINE)
-            timeline.push([Math.round(began), Math.round(ended - began), p.includes('query=') ? 's' : 'l']);
+            timeline.push([Math.round(began), Math.round(ended - began), p.includes('query=') ? 's' : 'l', p]);
           if (shown && body.products) {
             shown.check(began, ended, body.products, p);
             underWay[c] = Infinity;
@@ -221,7 +221,7 @@ const pct = (l: Load, q: number) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const TIMELINE = process.env.BENCH_TIMELINE;
-const timeline: [number, number, string][] = [];
+const timeline: [number, number, string, string][] = [];
 const marks: (string | number)[][] = [['clock', performance.now(), Number(process.hrtime.bigint() / 1000n)]];
 const mark = (...m: (string | number)[]) => TIMELINE && marks.push(m);
 process.on('exit', () => TIMELINE && writeFileSync(TIMELINE, JSON.stringify({ timeline, marks })));

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
-import { carryPastSameWords } from '../catalog-memo.ts';
+import { carryPastProductChanges } from '../catalog-memo.ts';
 import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
 import {
   carryRebuilt,
   onIndexRebuilt,
   FEATURED,
   FOUND_POSITIONS,
+  ORDER_POSITIONS,
   INDEX_COLUMNS,
   INDEXED_PRODUCT,
   leadOf,
@@ -164,8 +165,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     maxBrand: 0,
     found: new ListMemo(FOUND_POSITIONS),
     soldOut: null,
-    orders: new Map(),
-    orderPositions: 0,
+    orders: new ListMemo(ORDER_POSITIONS),
   };
   const created = idx.created;
   // Each distinct word's number (its place in `vocabulary`: in the order first met) and positions.
@@ -317,8 +317,9 @@ async function followFrom(db: DbOrTx, base: CatalogIndex, s: State): Promise<Cat
   const known = positionsById(base);
   const fresh = [...changes.rows.keys()].filter((id) => !known.has(id));
   const next = await applyChanges(base, changes, await soldCounts(db, fresh));
-  if (changes.productsOnly && next.vocabulary === base.vocabulary)
-    carryPastSameWords(db, base.version, next.version);
+  // Only products changed: what lists remember that holds no product stays right (catalog-memo.ts).
+  if (changes.productsOnly)
+    carryPastProductChanges(db, base.version, next.version, next.vocabulary === base.vocabulary);
   s.follows++;
   return next;
 }

@@ -11,7 +11,7 @@ import type { Row } from '../../../db/rows.ts';
 import {
   catalogIndexAt,
   onIndexFollowed,
-  pricesOnlyMoved,
+  pricesOnly,
   readVersions,
   sawVersions,
   seenVersions,
@@ -126,6 +126,8 @@ async function listFromIndexAt(
         : -1
       : (q.promotion_id ?? promotionBySlug);
   const key = filterKey(q, tokens);
+  // A list asking a price range: its matches, so its orders, read prices.
+  const priced = pricedKey(key);
   const found = matchOnce(idx, key, () =>
     match(idx, {
       categories: categories ? new Set(categories) : null,
@@ -154,13 +156,13 @@ async function listFromIndexAt(
     const soldOut = await soldOutMarks(db, idx, versions.soldOut);
     const sorted = (order: Int32Array, reverse = false) => inOrder(idx, found.matches, order, reverse);
     let list: Int32Array;
-    if (q.latest_to_oldest) list = rememberOrder(idx, `created ${key}`, () => sorted(idx.byCreated));
+    if (q.latest_to_oldest) list = rememberOrder(idx, `created ${key}`, priced, () => sorted(idx.byCreated));
     else if (q.lowest_price || q.lowest_to_highest_price)
-      list = rememberOrder(idx, `price asc ${key}`, () => sorted(idx.byPrice));
+      list = rememberOrder(idx, `price asc ${key}`, true, () => sorted(idx.byPrice));
     else if (q.highest_price || q.highest_to_lowest_price)
-      list = rememberOrder(idx, `price desc ${key}`, () => sorted(idx.byPrice, true));
+      list = rememberOrder(idx, `price desc ${key}`, true, () => sorted(idx.byPrice, true));
     else if (q.featured_first)
-      list = rememberOrder(idx, `featured ${key}`, () =>
+      list = rememberOrder(idx, `featured ${key}`, priced, () =>
         partition(found.matches, (d) => !isFeatured(idx, d)),
       );
     else if (search) {
@@ -187,7 +189,12 @@ async function listFromIndexAt(
       const brands = opts.preferBrands?.length ? new Set(opts.preferBrands) : null;
       if (!brands) {
         const [whole, order] = ranked(found.matches, 0);
-        list = rememberOrder(idx, `ranked ${candidates} ${whole} ${lazy} ${versions.soldOut} ${key}`, order);
+        list = rememberOrder(
+          idx,
+          `ranked ${candidates} ${whole} ${lazy} ${versions.soldOut} ${key}`,
+          priced,
+          order,
+        );
       } else {
         // The products of the brands preferred first, each part ranked on its own (as `preferredFirst` pages them).
         const { first, others } = byBrands(idx, found.matches, brands);
@@ -196,6 +203,7 @@ async function listFromIndexAt(
         list = rememberOrder(
           idx,
           `ranked ${candidates} ${wholeFirst} ${wholeOthers} ${lazy} ${versions.soldOut} brands ${[...brands]} ${key}`,
+          priced,
           () => {
             const a = orderFirst();
             const b = orderOthers();
@@ -207,7 +215,7 @@ async function listFromIndexAt(
         );
       }
     } else
-      list = rememberOrder(idx, `default ${versions.soldOut} ${key}`, () =>
+      list = rememberOrder(idx, `default ${versions.soldOut} ${key}`, priced, () =>
         partition(found.matches, (d) => soldOut[d] === 1),
       );
     const onPage = list.subarray(offset, offset + perPage);
@@ -364,81 +372,55 @@ function matchOnce(idx: CatalogIndex, key: string, make: () => IndexMatch): Inde
   let memo = matchesKept.get(idx);
   if (!memo) matchesKept.set(idx, (memo = { lists: new Map(), positions: 0 }));
   const hit = memo.lists.get(key);
-  if (hit) return hit;
+  if (hit?.at === idx) return hit.found;
+  if (hit && !pricedKey(key)) {
+    // Kept from an index with other prices (its matches and counts are this one's): the price range again.
+    const found: IndexMatch = { ...hit.found, ...priceRange(idx, hit.found.matches) };
+    const facets = facetsKept.get(hit.found);
+    if (facets) facetsKept.set(found, facets);
+    memo.lists.set(key, { found, at: idx });
+    return found;
+  }
+  if (hit) {
+    memo.lists.delete(key);
+    memo.positions -= hit.found.matches.length;
+  }
   const found = make();
   // The oldest go first until the new one fits.
   for (const [k, v] of memo.lists) {
     if (memo.positions + found.matches.length <= MATCH_POSITIONS) break;
     memo.lists.delete(k);
-    memo.positions -= v.matches.length;
+    memo.positions -= v.found.matches.length;
   }
-  memo.lists.set(key, found);
+  memo.lists.set(key, { found, at: idx });
   memo.positions += found.matches.length;
   return found;
 }
-const matchesKept = new WeakMap<CatalogIndex, { lists: Map<string, IndexMatch>; positions: number }>();
+/** Per index: each list's matches, and the index whose prices they were read at (see below). */
+const matchesKept = new WeakMap<
+  CatalogIndex,
+  { lists: Map<string, { found: IndexMatch; at: CatalogIndex }>; positions: number }
+>();
 /** The matches an index keeps for a list (for tests). */
-export const keptMatch = (idx: CatalogIndex, q: ProductListQuery) =>
-  matchesKept.get(idx)?.lists.get(filterKey(q, q.query ? queryWords(q.query) : []));
+export const keptMatch = (idx: CatalogIndex, q: ProductListQuery) => {
+  const kept = matchesKept.get(idx)?.lists.get(filterKey(q, q.query ? queryWords(q.query) : []));
+  return kept && { ...kept, carried: kept.at !== idx };
+};
 /** At most this many positions of matches kept per index (4 bytes each), with their counts. */
 const MATCH_POSITIONS = 2_000_000;
 
-// An index that followed a change of prices only (`pricesOnlyMoved`: an import's or a sync's batch) keeps the
-// matches and the orders of the one before that read no price: a list's matches, total and counts are the same
-// when it asks no price range; its price range (min, max) is worked out again when a product whose price moved is
-// among its matches. The orders by price are made again; the others (date, featured, a search's ranking, the
-// default) read no price. Without it, each batch's commit made every list after it match, rank and order again:
-// during an import a request's main-thread CPU grew by half.
+// An index that followed a change of prices only (`pricesOnly`: an import's or a sync's batch) shares the matches
+// and the orders of the one before (the same objects, nothing copied: a follow costs no more for them). A list's
+// matches, total and counts are the same when it asks no price range: its price range (min, max) is worked out
+// again the first time the new index uses them; a list asking a price range is matched again. Orders that read
+// prices are kept per version (`rememberOrder`); the others (date, featured, a search's ranking, the default) are
+// shared. Without it, each batch's commit made every list after it match, rank and order again.
 onIndexFollowed((from, to, what) => {
-  const moved = pricesOnlyMoved(from, to, what);
-  if (!moved) return;
+  if (!pricesOnly(from, to, what)) return;
   const memo = matchesKept.get(from);
-  if (memo) {
-    const lists = new Map<string, IndexMatch>();
-    let positions = 0;
-    for (const [key, m] of memo.lists) {
-      if (pricedKey(key)) continue;
-      const carried = holdsAny(m.matches, moved) ? { ...m, ...priceRange(to, m.matches) } : m;
-      if (carried !== m) {
-        const facets = facetsKept.get(m);
-        if (facets) facetsKept.set(carried, facets);
-      }
-      lists.set(key, carried);
-      positions += carried.matches.length;
-    }
-    matchesKept.set(to, { lists, positions });
-  }
-  for (const [key, order] of from.orders) {
-    if (key.startsWith('price ') || pricedKey(key) || to.orders.has(key)) continue;
-    to.orders.set(key, order);
-    to.orderPositions += order.length;
-  }
+  if (memo) matchesKept.set(to, memo);
+  to.orders = from.orders;
 });
-
-/** Whether ascending `list` holds any of ascending `of`: a walk of both, or a binary search of each when few. */
-function holdsAny(list: Int32Array, of: Int32Array): boolean {
-  if (!of.length || !list.length) return false;
-  if (of.length * 16 < list.length) {
-    for (let i = 0; i < of.length; i++) {
-      const v = of[i]!;
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (list[mid]! < v) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < list.length && list[lo] === v) return true;
-    }
-    return false;
-  }
-  for (let i = 0, j = 0; i < list.length && j < of.length;) {
-    if (list[i]! < of[j]!) i++;
-    else if (list[i]! > of[j]!) j++;
-    else return true;
-  }
-  return false;
-}
 
 /** The lowest and highest price among positions (a list asking no price range: `match`'s min and max). */
 function priceRange(idx: CatalogIndex, positions: Int32Array): { min: number | null; max: number | null } {
@@ -712,7 +694,7 @@ const scoresKept = new WeakMap<CatalogIndex, { phrases: Map<string, Map<number, 
 // How alike a text is to a phrase reads only texts: the same after a change of prices only.
 onIndexFollowed((from, to, what) => {
   const memo = scoresKept.get(from);
-  if (memo && pricesOnlyMoved(from, to, what)) scoresKept.set(to, memo);
+  if (memo && pricesOnly(from, to, what)) scoresKept.set(to, memo);
 });
 /** Scores kept per index at most (about 40 bytes each: 16 MB). */
 const SCORES_KEPT = 400_000;

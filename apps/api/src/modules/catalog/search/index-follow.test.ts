@@ -317,7 +317,7 @@ describe('the catalog index follows each change without being built whole', () =
     const ranked = await fromIndex(search);
     expect(ranked.products.length).toBeGreaterThan(1);
     const before = await current();
-    const found = keptMatch(before, parsed(search))!;
+    const found = keptMatch(before, parsed(search))!.found;
     // The search's cheapest product: halving its price moves the search's price range.
     let cheapest = found.matches[0]!;
     for (const d of found.matches) if (before.price[d]! < before.price[cheapest]!) cheapest = d;
@@ -337,32 +337,41 @@ describe('the catalog index follows each change without being built whole', () =
     const byPrice = 'query=laptop&lowest_price=true&per_page=5';
     for (const qs of [others, ranged, byPrice]) await fromIndex(qs);
     const idx = await current();
-    const kept = { search: keptMatch(idx, parsed(search))!, others: keptMatch(idx, parsed(others))! };
+    const keptRanged = keptMatch(idx, parsed(ranged))!.found;
+    const byPriceKey = [...idx.orders.lists.keys()]
+      .find((k) => k.startsWith(`${idx.version} price asc `))!
+      .slice(`${idx.version} price asc `.length);
+    const kept = {
+      search: keptMatch(idx, parsed(search))!.found,
+      others: keptMatch(idx, parsed(others))!.found,
+    };
     expect(kept.search.matches.length).toBeGreaterThan(1);
     expect(kept.others).toBeDefined();
-    const orders = [...idx.orders.keys()];
+    const orders = [...idx.orders.lists.keys()];
     expect(orders.some((k) => k.startsWith('ranked ') && k.includes('laptop'))).toBe(true);
-    expect(orders.some((k) => k.startsWith('price asc '))).toBe(true);
+    expect(orders.some((k) => k.startsWith(`${idx.version} price asc `))).toBe(true);
     expect((await bulk({ ids: [target.id], action: 'price_percent', percent: -50 })).status).toBe(200);
     const followed = await current();
     expect(followed.version).toBeGreaterThan(idx.version);
-    // Carried: the same matches and counts; the other brand's list as it was, the search's with its range again.
-    const carried = keptMatch(followed, parsed(search))!;
-    expect(carried.matches).toBe(kept.search.matches);
-    expect(carried.categoryCounts).toBe(kept.search.categoryCounts);
-    expect(carried.min).toBeLessThan(kept.search.min!);
-    expect(keptMatch(followed, parsed(others))).toBe(kept.others);
-    // Not carried: a price range's matches, and the orders by price.
-    expect(keptMatch(followed, parsed(ranged))).toBeUndefined();
-    const carriedOrders = [...followed.orders.keys()];
-    expect(carriedOrders.some((k) => k.startsWith('ranked ') && k.includes('laptop'))).toBe(true);
-    expect(carriedOrders.some((k) => k.startsWith('price '))).toBe(false);
-    // Every list answers as the database does, the new price and range included.
     expect(followed.price[cheapest]).toBeLessThan(target.price);
-    expect(carried.min).toBe(followed.price[cheapest]);
+    // Shared with the followed index: the matches kept and the orders (nothing copied by the follow).
+    expect(keptMatch(followed, parsed(search))).toMatchObject({ found: kept.search, carried: true });
+    expect(followed.orders).toBe(idx.orders);
+    // Every list answers as the database does, the new price and range included.
     const after = await fromIndex(search);
     expect(after.meta).not.toEqual(ranked.meta);
     for (const qs of [others, ranged, byPrice]) await fromIndex(qs);
+    // The search's matches and counts as they were, its price range worked out again; the other brand's list too.
+    const again = keptMatch(followed, parsed(search))!;
+    expect(again.carried).toBe(false);
+    expect(again.found.matches).toBe(kept.search.matches);
+    expect(again.found.categoryCounts).toBe(kept.search.categoryCounts);
+    expect(again.found.min).toBe(followed.price[cheapest]);
+    expect(again.found.min).toBeLessThan(kept.search.min!);
+    expect(keptMatch(followed, parsed(others))!.found.matches).toBe(kept.others.matches);
+    // A price range is matched again, and a sort by price ordered again at the new version.
+    expect(keptMatch(followed, parsed(ranged))!.found.matches).not.toBe(keptRanged.matches);
+    expect(followed.orders.lists.has(`${followed.version} price asc ${byPriceKey}`)).toBe(true);
     // A change of anything else a list reads (here a product's flag) carries nothing.
     const flagged = await current();
     expect(keptMatch(flagged, parsed(search))).toBeDefined();
@@ -371,6 +380,7 @@ describe('the catalog index follows each change without being built whole', () =
     expect(moved.version).toBeGreaterThan(flagged.version);
     expect(keptMatch(moved, parsed(search))).toBeUndefined();
     expect(keptMatch(moved, parsed(others))).toBeUndefined();
+    expect(moved.orders).not.toBe(flagged.orders);
     await fromIndex(search);
     await fromIndex('query=laptop&featured=true&per_page=5');
   });

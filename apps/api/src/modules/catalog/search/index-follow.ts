@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows, type Row } from '../../../db/rows.ts';
-import { carryPastProductChanges } from '../catalog-memo.ts';
 import {
   FEATURED,
   INDEXED_PRODUCT,
@@ -9,6 +8,7 @@ import {
   ON_OFFER,
   SPECIAL,
   FOUND_POSITIONS,
+  ORDER_POSITIONS,
   INDEX_COLUMNS,
   carryDerived,
   leadOf,
@@ -95,9 +95,7 @@ export async function readChanges(db: DbOrTx, from: number): Promise<Changes | '
     Number(meta.changed) > FOLLOW_AT_MOST
   )
     return 'whole';
-  // Only products changed: what lists remember that holds no product stays right (catalog-memo.ts).
   const productsOnly = !(meta.beside === true || meta.beside === 't');
-  if (productsOnly) carryPastProductChanges(db, from, version);
   const changes: Changes = {
     version,
     soldOutVersion: Number(meta.sold_out_version),
@@ -328,8 +326,7 @@ export async function applyChanges(
     maxBrand,
     found: structural || wordsChanged.size ? new ListMemo(FOUND_POSITIONS) : base.found,
     soldOut: null,
-    orders: new Map(),
-    orderPositions: 0,
+    orders: new ListMemo(ORDER_POSITIONS),
   };
   const words =
     structural || wordsChanged.size

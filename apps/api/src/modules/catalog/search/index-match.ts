@@ -2,11 +2,10 @@ import {
   FEATURED,
   ListMemo,
   ON_OFFER,
-  ORDER_POSITIONS,
   SPECIAL,
   onIndexFollowed,
   positionsById,
-  pricesOnlyMoved,
+  pricesOnly,
   type CatalogIndex,
 } from './catalog-index.ts';
 import { containing, intersect, union } from './index-words.ts';
@@ -252,10 +251,10 @@ function groupUnion(idx: CatalogIndex, group: SearchGroup, lists: Int32Array[]):
   return out;
 }
 const unionsKept = new WeakMap<CatalogIndex, ListMemo>();
-// Words' and sections' lists read no price: the same after a change of prices only (`pricesOnlyMoved`).
+// Words' and sections' lists read no price: the same after a change of prices only (`pricesOnly`).
 onIndexFollowed((from, to, what) => {
   const memo = unionsKept.get(from);
-  if (memo && pricesOnlyMoved(from, to, what)) unionsKept.set(to, memo);
+  if (memo && pricesOnly(from, to, what)) unionsKept.set(to, memo);
 });
 /** Positions of joined lists kept per index at most (4 bytes each). */
 const UNION_POSITIONS = 2_000_000;
@@ -306,18 +305,21 @@ export function partition(list: Int32Array, last: (d: number) => boolean): Int32
 
 export const isFeatured = (idx: CatalogIndex, d: number) => (idx.flags[d]! & FEATURED) !== 0;
 
-/** An ordered list remembered with the index (so per version), bounded. */
-export function rememberOrder(idx: CatalogIndex, key: string, compute: () => Int32Array): Int32Array {
-  const hit = idx.orders.get(key);
+/**
+ * An ordered list remembered with the index, bounded. One that reads prices (`readsPrices`: a sort by price, or a
+ * list asking a price range) is kept per catalog version: the orders are shared by the indexes that followed
+ * changes of prices only (index-engine.ts), for which the others stay right.
+ */
+export function rememberOrder(
+  idx: CatalogIndex,
+  key: string,
+  readsPrices: boolean,
+  compute: () => Int32Array,
+): Int32Array {
+  const at = readsPrices ? `${idx.version} ${key}` : key;
+  const hit = idx.orders.use(at);
   if (hit) return hit;
   const value = compute();
-  // The oldest go first until the new one fits.
-  for (const [k, v] of idx.orders) {
-    if (idx.orderPositions + value.length <= ORDER_POSITIONS) break;
-    idx.orders.delete(k);
-    idx.orderPositions -= v.length;
-  }
-  idx.orders.set(key, value);
-  idx.orderPositions += value.length;
+  idx.orders.keep(at, value);
   return value;
 }

@@ -65,9 +65,11 @@ export interface CatalogIndex {
   found: ListMemo;
   /** Per sold-out version: a mark per position. */
   soldOut: { version: number; marks: Uint8Array } | null;
-  /** Ordered lists already computed (bounded): pages 2, 3… of a list reuse them. */
-  orders: Map<string, Int32Array>;
-  orderPositions: number;
+  /**
+   * Ordered lists already computed (bounded): pages 2, 3… of a list reuse them. Shared with the indexes that follow
+   * changes of prices only (`rememberOrder` keeps those reading prices per version).
+   */
+  orders: ListMemo;
 }
 
 /** Bounds on what an index remembers, in positions held (4 bytes each): about 16 MB each. */
@@ -120,22 +122,19 @@ export interface Followed {
 }
 
 /**
- * The positions (ascending) whose price a follow changed, when that is all it changed of what a list's matches,
- * counts, orders and ranking read: no product joined or left (positions are the same), no text, no setting, and
- * every product noted kept its category, brand, flags, promotion, date and popularity (a stock change alone moves
- * nothing here: the sold-out marks go by their own version). Null for any other follow. During an import or a sync,
- * nearly every follow is one of these: what is kept beside the index for lists is carried to the next, less what
- * reads prices (index-engine.ts, index-match.ts), instead of being made again by every list after each batch.
- * Worked out once per followed index.
+ * Whether a follow changed prices only, of what a list's matches, counts, orders and ranking read: no product joined
+ * or left (positions are the same), no text, no setting, and every product noted kept its category, brand, flags,
+ * promotion, date and popularity (a stock change alone moves nothing here: the sold-out marks go by their own
+ * version). During an import or a sync nearly every follow is one of these: what is kept beside the index for lists
+ * is then shared with the next, less what reads prices (index-engine.ts, index-match.ts), instead of being made
+ * again by every list after each batch. Worked out once per followed index.
  */
-export function pricesOnlyMoved(from: CatalogIndex, to: CatalogIndex, what: Followed): Int32Array | null {
-  const known = pricesMoved.get(to);
-  if (known && known.from === from) return known.moved;
-  let moved: Int32Array | null = null;
-  if (!what.structural && !what.words && what.productsOnly && from.size === to.size) {
+export function pricesOnly(from: CatalogIndex, to: CatalogIndex, what: Followed): boolean {
+  const known = pricesOnlyOf.get(to);
+  if (known && known.from === from) return known.only;
+  let only = !what.structural && !what.words && what.productsOnly && from.size === to.size;
+  if (only) {
     const pos = positionsById(to);
-    const out: number[] = [];
-    let same = true;
     for (const id of what.changedIds) {
       const d = pos.get(id);
       if (d === undefined) continue;
@@ -148,17 +147,15 @@ export function pricesOnlyMoved(from: CatalogIndex, to: CatalogIndex, what: Foll
         from.created[d] !== to.created[d] ||
         from.sold[d] !== to.sold[d]
       ) {
-        same = false;
+        only = false;
         break;
       }
-      if (from.price[d] !== to.price[d]) out.push(d);
     }
-    if (same) moved = Int32Array.from(out).sort();
   }
-  pricesMoved.set(to, { from, moved });
-  return moved;
+  pricesOnlyOf.set(to, { from, only });
+  return only;
 }
-const pricesMoved = new WeakMap<CatalogIndex, { from: CatalogIndex; moved: Int32Array | null }>();
+const pricesOnlyOf = new WeakMap<CatalogIndex, { from: CatalogIndex; only: boolean }>();
 
 /** What other modules keep per index and carry to the index following it (cards.ts keeps its card rows). */
 const carriers: ((from: CatalogIndex, to: CatalogIndex, what: Followed) => void)[] = [];
