@@ -197,7 +197,12 @@ async function load(
           out.answered++;
           out.latencies.push(ended - began);
           if (TIMELINE)
-            timeline.push([Math.round(began), Math.round(ended - began), p.includes('query=') ? 's' : 'l', p]);
+            timeline.push([
+              Math.round(began),
+              Math.round(ended - began),
+              p.includes('query=') ? 's' : 'l',
+              p,
+            ]);
           if (shown && body.products) {
             shown.check(began, ended, body.products, p);
             underWay[c] = Infinity;

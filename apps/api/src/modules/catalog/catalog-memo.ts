@@ -47,20 +47,13 @@ class CatalogMemo {
  */
 const HOLDS_NO_PRODUCT = /^(synonyms|category names|installment plans|subtree \d+)$/;
 
-/** What a list remembers that reads only the catalog's words and synonyms: a search's typo readings, near words. */
-const HOLDS_WORDS_ONLY = /^(vocabulary$|franco$|edits \d+ |near )/;
-
 /**
  * The versions after `from` up to `to` noted only products (search/index-follow.ts reads the change log, decision
  * 036): what a list remembered at `from` that holds no product is still right at `to`, and is kept for it. Before,
  * every follow of the index made the first lists after it read the synonyms, the categories and the plans again.
- * With `sameWords` (the index followed them with the same vocabulary: prices, stock or flags changed), what it
- * remembered from the words alone too: a new search's typo read after every batch of an import read them again.
  */
-export function carryPastProductChanges(db: DbOrTx, from: number, to: number, sameWords: boolean) {
-  memos
-    .get(db)
-    ?.carry(from, to, (key) => HOLDS_NO_PRODUCT.test(key) || (sameWords && HOLDS_WORDS_ONLY.test(key)));
+export function carryPastProductChanges(db: DbOrTx, from: number, to: number) {
+  memos.get(db)?.carry(from, to, (key) => HOLDS_NO_PRODUCT.test(key));
 }
 
 // One memo per database handle: tests open many databases in one process, and a transaction (its own handle)

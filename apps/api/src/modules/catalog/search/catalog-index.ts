@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
-import { carryPastProductChanges } from '../catalog-memo.ts';
 import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
 import {
   carryRebuilt,
@@ -317,9 +316,6 @@ async function followFrom(db: DbOrTx, base: CatalogIndex, s: State): Promise<Cat
   const known = positionsById(base);
   const fresh = [...changes.rows.keys()].filter((id) => !known.has(id));
   const next = await applyChanges(base, changes, await soldCounts(db, fresh));
-  // Only products changed: what lists remember that holds no product stays right (catalog-memo.ts).
-  if (changes.productsOnly)
-    carryPastProductChanges(db, base.version, next.version, next.vocabulary === base.vocabulary);
   s.follows++;
   return next;
 }

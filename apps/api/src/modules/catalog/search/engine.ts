@@ -134,12 +134,6 @@ export const filterKey = (q: ProductListQuery, tokens: string[]) =>
     q.max_price ?? null,
   ]);
 
-/**
- * Whether a key ending with a `filterKey` (a list's remembered matches or order) asks a price range: its last two
- * values. Such a list's matches are read from prices, so they are not carried past a change of prices.
- */
-export const pricedKey = (key: string) => !key.endsWith(',null,null]');
-
 export interface Facet {
   id: number;
   en: string;

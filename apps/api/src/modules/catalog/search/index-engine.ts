@@ -24,7 +24,6 @@ import {
   filterKey,
   listAnswer,
   listFilters,
-  pricedKey,
   RANKED_CANDIDATES,
   sameVersions,
   type Facet,
@@ -127,8 +126,8 @@ async function listFromIndexAt(
       : (q.promotion_id ?? promotionBySlug);
   const key = filterKey(q, tokens);
   // A list asking a price range: its matches, so its orders, read prices.
-  const priced = pricedKey(key);
-  const found = matchOnce(idx, key, () =>
+  const priced = q.min_price !== undefined || q.max_price !== undefined;
+  const found = matchOnce(idx, key, priced, () =>
     match(idx, {
       categories: categories ? new Set(categories) : null,
       brands: q.brand_id?.length ? new Set(q.brand_id) : null,
@@ -368,12 +367,15 @@ onIndexFollowed((from, to, what) => {
 export const keptPlan = (idx: CatalogIndex, query: string) =>
   plans.get(idx)?.get(queryWords(query).join(' '));
 
-function matchOnce(idx: CatalogIndex, key: string, make: () => IndexMatch): IndexMatch {
+/**
+ * A list's matches kept with the index (`priced`: the list asks a price range, so its matches read prices).
+ */
+function matchOnce(idx: CatalogIndex, key: string, priced: boolean, make: () => IndexMatch): IndexMatch {
   let memo = matchesKept.get(idx);
   if (!memo) matchesKept.set(idx, (memo = { lists: new Map(), positions: 0 }));
   const hit = memo.lists.get(key);
   if (hit?.at === idx) return hit.found;
-  if (hit && !pricedKey(key)) {
+  if (hit && !priced) {
     // Kept from an index with other prices (its matches and counts are this one's): the price range again.
     const found: IndexMatch = { ...hit.found, ...priceRange(idx, hit.found.matches) };
     const facets = facetsKept.get(hit.found);

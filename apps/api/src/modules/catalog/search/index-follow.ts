@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows, type Row } from '../../../db/rows.ts';
+import { carryPastProductChanges } from '../catalog-memo.ts';
 import {
   FEATURED,
   INDEXED_PRODUCT,
@@ -95,7 +96,9 @@ export async function readChanges(db: DbOrTx, from: number): Promise<Changes | '
     Number(meta.changed) > FOLLOW_AT_MOST
   )
     return 'whole';
+  // Only products changed: what lists remember that holds no product stays right (catalog-memo.ts).
   const productsOnly = !(meta.beside === true || meta.beside === 't');
+  if (productsOnly) carryPastProductChanges(db, from, version);
   const changes: Changes = {
     version,
     soldOutVersion: Number(meta.sold_out_version),
