@@ -374,13 +374,13 @@ function matchOnce(idx: CatalogIndex, key: string, priced: boolean, make: () => 
   let memo = matchesKept.get(idx);
   if (!memo) matchesKept.set(idx, (memo = { lists: new Map(), positions: 0 }));
   const hit = memo.lists.get(key);
-  if (hit?.at === idx) return hit.found;
+  if (hit?.at === idx.version) return hit.found;
   if (hit && !priced) {
     // Kept from an index with other prices (its matches and counts are this one's): the price range again.
     const found: IndexMatch = { ...hit.found, ...priceRange(idx, hit.found.matches) };
     const facets = facetsKept.get(hit.found);
     if (facets) facetsKept.set(found, facets);
-    memo.lists.set(key, { found, at: idx });
+    memo.lists.set(key, { found, at: idx.version });
     return found;
   }
   if (hit) {
@@ -394,19 +394,23 @@ function matchOnce(idx: CatalogIndex, key: string, priced: boolean, make: () => 
     memo.lists.delete(k);
     memo.positions -= v.found.matches.length;
   }
-  memo.lists.set(key, { found, at: idx });
+  memo.lists.set(key, { found, at: idx.version });
   memo.positions += found.matches.length;
   return found;
 }
-/** Per index: each list's matches, and the index whose prices they were read at (see below). */
+/**
+ * Per index: each list's matches, and the version of the index whose prices they were read at (see below; a
+ * version, not the index: a kept list must not keep an index of an import's first batches alive). Indexes sharing
+ * these follow one another, so each has a version of its own.
+ */
 const matchesKept = new WeakMap<
   CatalogIndex,
-  { lists: Map<string, { found: IndexMatch; at: CatalogIndex }>; positions: number }
+  { lists: Map<string, { found: IndexMatch; at: number }>; positions: number }
 >();
 /** The matches an index keeps for a list (for tests). */
 export const keptMatch = (idx: CatalogIndex, q: ProductListQuery) => {
   const kept = matchesKept.get(idx)?.lists.get(filterKey(q, q.query ? queryWords(q.query) : []));
-  return kept && { ...kept, carried: kept.at !== idx };
+  return kept && { ...kept, carried: kept.at !== idx.version };
 };
 /** At most this many positions of matches kept per index (4 bytes each), with their counts. */
 const MATCH_POSITIONS = 2_000_000;

@@ -131,7 +131,7 @@ export interface Followed {
  */
 export function pricesOnly(from: CatalogIndex, to: CatalogIndex, what: Followed): boolean {
   const known = pricesOnlyOf.get(to);
-  if (known && known.from === from) return known.only;
+  if (known && known.from === from.version) return known.only;
   let only = !what.structural && !what.words && what.productsOnly && from.size === to.size;
   if (only) {
     const pos = positionsById(to);
@@ -152,10 +152,11 @@ export function pricesOnly(from: CatalogIndex, to: CatalogIndex, what: Followed)
       }
     }
   }
-  pricesOnlyOf.set(to, { from, only });
+  pricesOnlyOf.set(to, { from: from.version, only });
   return only;
 }
-const pricesOnlyOf = new WeakMap<CatalogIndex, { from: CatalogIndex; only: boolean }>();
+// By the version followed from, not the index: an index must not keep the one before it alive (nor that one its own).
+const pricesOnlyOf = new WeakMap<CatalogIndex, { from: number; only: boolean }>();
 
 /** What other modules keep per index and carry to the index following it (cards.ts keeps its card rows). */
 const carriers: ((from: CatalogIndex, to: CatalogIndex, what: Followed) => void)[] = [];
