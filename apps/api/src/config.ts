@@ -106,13 +106,14 @@ const schema = z
     SHUTDOWN_GRACE_MS: ms(0, 600_000, 10_000),
     /**
      * The share of the time a products import may work (catalog-admin/imports-service.ts): after each batch it
-     * waits so that shoppers' lists and searches keep the cores and the database (1: batch after batch).
+     * waits so that shoppers' lists and searches keep the cores and the database (1: batch after batch). Unset: 0.25
+     * on PostgreSQL, 0.05 on the embedded database (`importPaceOf`, imports-pace.ts).
      */
     IMPORT_PACE: z.coerce
       .number({ message: 'IMPORT_PACE must be a share of the time from 0.05 to 1' })
       .min(0.05, 'IMPORT_PACE must be a share of the time from 0.05 to 1')
       .max(1, 'IMPORT_PACE must be a share of the time from 0.05 to 1')
-      .default(0.25),
+      .optional(),
     /**
      * A signed-in shopper's cart untouched this many hours is abandoned: the back office lists it, and it gets one
      * reminder on the channels the owner ticked (none by default: reminders are off until the owner ticks one).

@@ -20,7 +20,7 @@ import { pictureSizes } from './image-sizes.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
 import { enableCatalogIndex, warmCatalogIndex } from './modules/catalog/index.ts';
-import { inTransactionWaitAtMost } from './modules/catalog-admin/imports-pace.ts';
+import { importPaceOf, inTransactionWaitAtMost } from './modules/catalog-admin/imports-pace.ts';
 import { bootstrapOwner } from './modules/staff/bootstrap.ts';
 import { AdjustableClock, systemClock } from './lib/clock.ts';
 
@@ -45,6 +45,8 @@ async function main() {
       idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
   });
+  // IMPORT_PACE, or its default for this database (lower on the embedded one: imports-pace.ts).
+  const importPace = importPaceOf(config.IMPORT_PACE, database.kind === 'pglite');
   if (config.SEED_DEMO === 'true') {
     const { seeded } = await seedDemo(database.db, { uploadsDir, images, now: systemClock.now() });
     if (seeded) console.log('Loaded the demo catalog.');
@@ -88,7 +90,7 @@ async function main() {
     geocoder: new NominatimGeocoder({ url: config.GEOCODER_URL, userAgent: config.GEOCODER_USER_AGENT }),
     geocoding: { ratePerSecond: config.GEOCODER_RATE_PER_SECOND },
     abandonedCartHours: config.ABANDONED_CART_HOURS,
-    importPace: config.IMPORT_PACE,
+    importPace,
     importWaitInTransactionMs: inTransactionWaitAtMost(config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS),
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     corsOrigins: config.CORS_ORIGINS,
@@ -128,7 +130,7 @@ async function main() {
             forHours: config.PAYMENT_INQUIRY_HOURS,
           },
           abandonedCartHours: config.ABANDONED_CART_HOURS,
-          importPace: config.IMPORT_PACE,
+          importPace,
           importWaitInTransactionMs: inTransactionWaitAtMost(config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS),
           // A worker (JOBS=only) serves no shopper: its imports always give way to the web instances'.
           shoppersBusy: config.JOBS === 'only' ? undefined : () => app.shoppers.busy(),

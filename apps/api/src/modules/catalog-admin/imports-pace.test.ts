@@ -4,7 +4,7 @@ import { loadConfig } from '../../config.ts';
 import { importJobs } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory } from '../../test/fixtures.ts';
-import { inTransactionWaitAtMost, nextBatchSize, paceWait, pacer } from './imports-pace.ts';
+import { importPaceOf, inTransactionWaitAtMost, nextBatchSize, paceWait, pacer } from './imports-pace.ts';
 import { runImports } from './imports-service.ts';
 
 /**
@@ -199,9 +199,15 @@ describe('an import paced by IMPORT_PACE', () => {
     expect(shoppers.busy(later)).toBe(false);
   });
 
-  it('IMPORT_PACE is a share of the time from 0.05 to 1, 0.25 by default; another value stops the start', () => {
-    expect(loadConfig({}).IMPORT_PACE).toBe(0.25);
-    expect(loadConfig({ IMPORT_PACE: '1' }).IMPORT_PACE).toBe(1);
+  it('IMPORT_PACE is a share of the time from 0.05 to 1, by default 0.25 on PostgreSQL and 0.05 on the embedded database; another value stops the start', () => {
+    const pace = (env: Record<string, string>, oneConnection: boolean) =>
+      importPaceOf(loadConfig(env).IMPORT_PACE, oneConnection);
+    expect(pace({}, false)).toBe(0.25);
+    // One connection: each batch makes every shopper's read in flight wait, so it lands a fifth as often.
+    expect(pace({}, true)).toBe(0.05);
+    expect(pace({ IMPORT_PACE: '1' }, true)).toBe(1);
+    expect(pace({ IMPORT_PACE: '0.25' }, true)).toBe(0.25);
+    expect(pace({ IMPORT_PACE: '0.5' }, false)).toBe(0.5);
     for (const bad of ['0', '1.5', 'fast'])
       expect(() => loadConfig({ IMPORT_PACE: bad })).toThrow(
         /IMPORT_PACE must be a share of the time from 0.05 to 1/,

@@ -42,6 +42,19 @@ export function nextBatchSize(
   return Math.max(PACED_BATCH_AT_LEAST, Math.min(APPLY_BATCH, fit));
 }
 
+/**
+ * IMPORT_PACE when it is not set: a quarter of the time on PostgreSQL, a twentieth on the embedded database. There
+ * each batch's transaction holds the one connection every shopper's read waits for, so each batch delays every
+ * answer in flight at once, and p99 follows how many batches land a second, not how long each holds it
+ * (decision 036). bench:index-follow at 100,000 products, 10,000 prices (2026-12-01, PGlite): p99 during the import
+ * 1.14-1.40x the quiet one at 0.05 (the import 112-209 s), 1.47-1.91x at 0.1 (52-96 s), 1.98-2.69x at 0.25
+ * (23-33 s). With no shopper on the instance it runs batch after batch whatever the share.
+ */
+export const importPaceOf = (setting: number | undefined, oneConnection: boolean) =>
+  setting ?? (oneConnection ? EMBEDDED_IMPORT_PACE : SHARED_IMPORT_PACE);
+const SHARED_IMPORT_PACE = 0.25;
+const EMBEDDED_IMPORT_PACE = 0.05;
+
 /** Waits after a batch that took `workedMs` so the job works `share` of the time. */
 export function paceWait(workedMs: number, share: number | undefined): number {
   if (!share || share >= 1) return 0;
