@@ -193,7 +193,7 @@ describe('the embedded database’s one connection', () => {
       });
     const cost = await counted(async () => expect((await change(10)).status).toBe(200));
     expect(await pricesOf()).toEqual(before.map((p) => Math.round(p * 1.1)));
-    // BEGIN with the rows locked (1); the bound's check with the write (2); the current prices with the audit
+    // BEGIN with the rows locked (1); the bound's check with the write, current prices included (2); the audit
     // (3); COMMIT (4). It took 8 before: the lock, the products sold in variants, the check, the write, the
     // current prices and the audit each after another's answer.
     if (cost) {

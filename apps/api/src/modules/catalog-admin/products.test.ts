@@ -1,6 +1,7 @@
 import { adminProductBodySchema, apiMessage } from '@store/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { rows } from '../../db/rows.ts';
 import { auditLog, products, specifications, stockMovements } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory, addPromotion } from '../../test/fixtures.ts';
@@ -383,6 +384,46 @@ describe('bulk actions', () => {
       'unpromote',
     ]);
     expect((entries[0]!.details as { ids: number[] }).ids).toEqual(ids);
+  });
+
+  it('a promotion or a price change writes each product once, its current price included: the catalog moves one version', async () => {
+    // An ERP's sync sends a price change every few seconds; on the embedded database each write of its products
+    // holds the one connection shoppers' reads wait for. A second write of the promoted products (their current
+    // prices) also raised the catalog version a second time.
+    const later = await addPromotion(
+      t.database.db,
+      'later',
+      new Date(t.clock.now().getTime() + 86_400_000),
+      null,
+    );
+    const a = await create({ price: 1000 });
+    const b = await create({ price: 200 });
+    const c = await create({ price: 500 });
+    const version = async () =>
+      Number((await rows<{ v: string }>(t.database.db, sql`select version v from catalog_state`))[0]!.v);
+    const moves = async (action: object) => {
+      const before = await version();
+      expect((await bulk(action)).status).toBe(200);
+      return (await version()) - before;
+    };
+    expect(await moves({ ids: [a.id, b.id], action: 'promote', promotion_id: summer.id, percent: 20 })).toBe(
+      1,
+    );
+    expect(await moves({ ids: [c.id], action: 'promote', promotion_id: later.id, percent: 20 })).toBe(1);
+    expect(await row(a.id)).toMatchObject({ promotedPricePiastres: 80_000, currentPricePiastres: 80_000 });
+    // A promotion not yet running: the price is what the shopper pays until it starts.
+    expect(await row(c.id)).toMatchObject({ promotedPricePiastres: 40_000, currentPricePiastres: 50_000 });
+    expect(await moves({ ids: [a.id, b.id, c.id], action: 'price_percent', percent: 10 })).toBe(1);
+    expect(await row(a.id)).toMatchObject({
+      pricePiastres: 110_000,
+      promotedPricePiastres: 88_000,
+      currentPricePiastres: 88_000,
+    });
+    expect(await row(b.id)).toMatchObject({ pricePiastres: 22_000, currentPricePiastres: 17_600 });
+    expect(await row(c.id)).toMatchObject({ pricePiastres: 55_000, currentPricePiastres: 55_000 });
+    expect((await get(a.id)).price_after_promotion).toBe(880);
+    expect(await moves({ ids: [a.id, c.id], action: 'unpromote' })).toBe(1);
+    expect(await row(a.id)).toMatchObject({ promotionId: null, currentPricePiastres: 110_000 });
   });
 
   it('all or nothing: an unknown product or category changes none; bad percentages are refused', async () => {
