@@ -22,8 +22,6 @@ const ms = (min: number, max: number, fallback: number) =>
  * socket's (decision 010). What would let clients choose the address every per-address limit counts is refused
  * with a sentence naming it (`true`, more than 5 hops, public ranges wider than a /24 or /48: lib/trust-proxy.ts).
  */
-const CACHE_MB = 'EMBEDDED_DATABASE_CACHE_MB must be a whole number of megabytes from 16 to 1536';
-
 const trustProxySchema = z
   .string()
   .trim()
@@ -70,16 +68,6 @@ const schema = z
       .enum(['true', 'false'], 'ALLOW_EMBEDDED_DATABASE must be true or false')
       .default('false'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-    /**
-     * The embedded database's page cache, in MB (db/pglite-cache.ts). Unset: the size of its tables and indexes at
-     * start-up, from 128 to 768. The process takes this much memory at start-up.
-     */
-    EMBEDDED_DATABASE_CACHE_MB: z.coerce
-      .number({ message: CACHE_MB })
-      .int(CACHE_MB)
-      .min(16, CACHE_MB)
-      .max(1536, CACHE_MB)
-      .optional(),
     /** PostgreSQL: opening a connection and waiting for a free one in the pool. */
     DATABASE_CONNECT_TIMEOUT_MS: ms(100, 600_000, DEFAULT_DATABASE_TIMEOUTS.connectMs),
     /** One statement (0 = none); on the embedded database its wait for its turn counts too. */

@@ -20,7 +20,6 @@ import { pictureSizes } from './image-sizes.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs.ts';
 import { enableCatalogIndex, warmCatalogIndex } from './modules/catalog/index.ts';
-import { embeddedCacheMbOf } from './db/pglite-cache.ts';
 import { importPaceOf, inTransactionWaitAtMost } from './modules/catalog-admin/imports-pace.ts';
 import { bootstrapOwner } from './modules/staff/bootstrap.ts';
 import { AdjustableClock, systemClock } from './lib/clock.ts';
@@ -34,15 +33,10 @@ async function main() {
   checkDataDir(dataDir, { embeddedDatabase: !config.DATABASE_URL, uploads: config.IMAGE_STORE === 'disk' });
   // Every picture goes through this store: DATA_DIR/uploads, or with IMAGE_STORE=s3 the bucket (decision 031).
   const images = await createImageStore(config, uploadsDir);
-  // EMBEDDED_DATABASE_CACHE_MB, or the size of the embedded database's tables and indexes now (pglite-cache.ts).
-  const embeddedCacheMb = config.DATABASE_URL
-    ? undefined
-    : embeddedCacheMbOf(config.EMBEDDED_DATABASE_CACHE_MB, path.join(dataDir, 'pglite'));
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     readUrls: config.DATABASE_READ_URL,
     dataDir: path.join(dataDir, 'pglite'),
-    embeddedCacheMb,
     poolSize: config.DATABASE_POOL_SIZE,
     migrate: config.MIGRATE_ON_START === 'true' ? true : { waitMs: config.MIGRATE_WAIT_SECONDS * 1000 },
     timeouts: {
@@ -193,7 +187,7 @@ async function main() {
   const embedded = embeddedDatabaseNotice(config, dataDir);
   if (embedded) console.log(embedded);
   console.log(
-    `The store is running at http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}, page cache ${embeddedCacheMb} MB` : 'PostgreSQL'})`,
+    `The store is running at http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'})`,
   );
 }
 

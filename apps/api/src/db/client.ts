@@ -172,8 +172,6 @@ export interface DatabaseOptions {
    * database to reach the schema (MIGRATE_ON_START=false: `npm run db:migrate` does the work).
    */
   migrate?: boolean | { waitMs: number };
-  /** The embedded database's page cache in MB (pglite-cache.ts; unset: PGlite's own 128 MB). */
-  embeddedCacheMb?: number;
 }
 
 /** An embedded database brought to the latest migration, with the extension its migrations need. */
@@ -268,7 +266,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         }
       })
     : undefined;
-  const thread = await openPGliteThread(dataDir, image, { cacheMb: opts.embeddedCacheMb });
+  const thread = await openPGliteThread(dataDir, image);
   const client = thread as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process holds an embedded database: it is always brought to its schema here (from an image: nothing to do).

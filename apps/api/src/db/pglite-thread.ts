@@ -97,14 +97,10 @@ function rawTypes(options?: QueryOptions): number[] | undefined {
  * locked for this process until `close()` (folder-lock.ts): a second process, or a second open here, is refused with
  * a sentence.
  */
-export async function openPGliteThread(
-  dataDir: string,
-  image?: Uint8Array,
-  opts: { cacheMb?: number } = {},
-): Promise<PGliteThread> {
+export async function openPGliteThread(dataDir: string, image?: Uint8Array): Promise<PGliteThread> {
   const unlock = dataDir.startsWith('memory://') ? () => {} : lockFolder(dataDir);
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, image, cacheMb: opts.cacheMb },
+    workerData: { dataDir, image },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;

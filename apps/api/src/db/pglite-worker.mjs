@@ -59,10 +59,6 @@ let client;
 try {
   client = await PGlite.create(workerData.dataDir, {
     extensions: { pg_trgm },
-    // The page cache (pglite-cache.ts): PGlite's own 128 MB unless the server asks for another size.
-    ...(workerData.cacheMb
-      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${workerData.cacheMb}MB`] }
-      : {}),
     // A database folder as a tar to start from (memory-image.ts).
     ...(workerData.image ? { loadDataDir: new Blob([workerData.image]) } : {}),
   });
