@@ -203,6 +203,11 @@ export const adminImportSchema = z.object({
   staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /**
+   * Its runner gives way to shoppers (IMPORT_PACE below 1, of the instance or worker that claimed it): it runs more
+   * slowly while they browse. False while queued, and for a runner that runs batch after batch (IMPORT_PACE=1).
+   */
+  gives_way: z.boolean(),
 });
 export type AdminImport = z.infer<typeof adminImportSchema>;
 

@@ -1285,6 +1285,11 @@ export const importJobs = pgTable(
     error: text('error'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /**
+     * The share of the time its runner lets it work (IMPORT_PACE of the instance or worker that claimed it): below 1
+     * it gives way to shoppers, and its card says so. Null until claimed.
+     */
+    pace: doublePrecision('pace'),
+    /**
      * The dry run this import runs for real (POST /imports/{id}/run). Unique: a checked file runs once, however
      * often it is asked (a double click, a retry), and a second ask answers this job (issue 42 finding 7).
      */

@@ -5,7 +5,7 @@ import { importJobs } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBrand, addCategory } from '../../test/fixtures.ts';
 import { importPaceOf, inTransactionWaitAtMost, nextBatchSize, paceWait, pacer } from './imports-pace.ts';
-import { runImports } from './imports-service.ts';
+import { getImport, runImports } from './imports-service.ts';
 
 /**
  * IMPORT_PACE (issue 50): a large import gives way to shoppers. After each batch it waits so that it works only its
@@ -73,6 +73,28 @@ describe('an import paced by IMPORT_PACE', () => {
     // Before the first batch landed: the claim, the file read and the batch of 250 (most of it). At 0.25 the job
     // then waits three times the batch, so the second batch (one row) lands well after 1.5 times all of that.
     expect(landed[1]! - landed[0]!).toBeGreaterThanOrEqual(1.5 * (landed[0]! - began));
+  });
+
+  it("says on its card that it gives way only when its runner's IMPORT_PACE is below 1", async () => {
+    const queue = async (name: string) => {
+      const source = `title_en,title_ar,category,brand,price\r\n${name},غلاية ${name},Kettles,Tornado,100\r\n`;
+      const [job] = await t.database.db
+        .insert(importJobs)
+        .values({ fileName: `${name}.csv`, dryRun: false, source, total: 1 })
+        .returning();
+      return job!.id;
+    };
+    const paced = await queue('Card Kettle Paced');
+    expect((await getImport(t.database.db, paced, 'en')).gives_way).toBe(false);
+    await runImports({ db: t.database.db, clock: t.clock, pace: 0.25, oneConnection: true });
+    expect(await getImport(t.database.db, paced, 'en')).toMatchObject({ status: 'done', gives_way: true });
+    // IMPORT_PACE=1 (and a runner given none): batch after batch, whoever browses.
+    const full = await queue('Card Kettle Full');
+    await runImports({ db: t.database.db, clock: t.clock, pace: 1, oneConnection: true });
+    expect(await getImport(t.database.db, full, 'ar')).toMatchObject({ status: 'done', gives_way: false });
+    const unset = await queue('Card Kettle Unset');
+    await runImports({ db: t.database.db, clock: t.clock });
+    expect(await getImport(t.database.db, unset, 'en')).toMatchObject({ status: 'done', gives_way: false });
   });
 
   it('waits for three times what it worked since its last wait, only while shoppers are served', async () => {

@@ -161,7 +161,7 @@ export async function claimImportJob(ctx: ImportRunContext): Promise<JobRow | nu
   const [job] = await rows<JobRow>(
     ctx.db,
     sql`update import_jobs set status = 'running', claimed_until = ${leaseFrom(now).toISOString()}::timestamptz,
-        updated_at = ${now.toISOString()}::timestamptz
+        pace = ${ctx.pace ?? 1}, updated_at = ${now.toISOString()}::timestamptz
       where id = (select id from import_jobs
         where status = 'queued' or (status = 'running' and claimed_until < ${now.toISOString()}::timestamptz)
         order by id limit 1 for update skip locked)
@@ -672,10 +672,11 @@ interface JobView {
   staff_name: string | null;
   created_at: Date | string;
   finished_at: Date | string | null;
+  pace: number | null;
 }
 
 const jobColumns = sql`j.id, j.file_name, j.dry_run, j.status, j.total, j.processed, j.added, j.changed, j.refused,
-  j.changed_fields, j.error, j.staff_id, s.name as staff_name, j.created_at, j.finished_at`;
+  j.changed_fields, j.error, j.staff_id, s.name as staff_name, j.created_at, j.finished_at, j.pace`;
 
 const toImport = (j: JobView, locale: Locale): AdminImport => {
   const total = num(j.total);
@@ -697,6 +698,7 @@ const toImport = (j: JobView, locale: Locale): AdminImport => {
     staff: j.staff_id === null ? null : { id: num(j.staff_id), name: j.staff_name ?? '' },
     created_at: iso(j.created_at),
     finished_at: j.finished_at === null ? null : iso(j.finished_at),
+    gives_way: j.pace !== null && Number(j.pace) < 1,
   };
 };
 

@@ -27,14 +27,17 @@ const running: AdminImport = {
   staff: { id: 1, name: 'Hoda' },
   created_at: '2026-12-01T07:00:00.000Z',
   finished_at: null,
+  gives_way: true,
 };
+let shown = running;
 
 beforeEach(() => {
+  shown = running;
   useStaffAuth.setState({ staff: { id: 1, email: 'boss@store.example', name: 'Hoda', role: 'owner' } });
   fakeApi({
-    'GET admin/imports': () => ({ imports: [running] }),
+    'GET admin/imports': () => ({ imports: [shown] }),
     'GET admin/imports/7': () => ({
-      import: running,
+      import: shown,
       rows: [],
       meta: { current_page: 1, per_page: 50, total_pages: 0, total_entries: 0 },
     }),
@@ -68,5 +71,12 @@ describe('an import under way', () => {
   it('says it in Arabic too', async () => {
     const job = await renderPage('ar');
     expect(job.textContent).toContain('الاستيراد بيمشي أبطأ عشان المتجر يفضل سريع معاهم');
+  });
+
+  it('says nothing of running more slowly when its runner goes batch after batch (IMPORT_PACE=1)', async () => {
+    shown = { ...running, gives_way: false };
+    const job = await renderPage('en');
+    expect(job.textContent).toContain('2,500 of 10,000 rows done');
+    expect(job.textContent).not.toContain('runs more slowly');
   });
 });

@@ -152,7 +152,7 @@ function Progress({ job }: { job: AdminImport }) {
       <p className="text-sm text-slate-700">
         {t('imports.processed', { done: count(job.processed, locale), total: count(job.total, locale) })}
       </p>
-      <p className="text-sm text-slate-600">{t('imports.givesWay')}</p>
+      {job.gives_way && <p className="text-sm text-slate-600">{t('imports.givesWay')}</p>}
     </div>
   );
 }
