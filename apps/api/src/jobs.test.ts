@@ -35,7 +35,7 @@ function recordingLogger(lines: object[], fields: object = {}): FastifyBaseLogge
 describe('the periodic jobs', () => {
   it("record each job's last run for /metrics and log failures through the app's logger with the job's name", async () => {
     const lines: object[] = [];
-    const failing = { maintain: () => Promise.reject(new Error('disk full')) };
+    const failing = { upkeep: () => Promise.reject(new Error('disk full')) };
     const stop = startJobs({ ctx: t.app.ctx, log: recordingLogger(lines), metrics: t.app.metrics }, failing);
     try {
       // The price refresh runs at start.
@@ -49,7 +49,7 @@ describe('the periodic jobs', () => {
     } finally {
       stop();
     }
-    // A failing job's line names it (the upkeep runs every 6 hours: asked directly through the same loop).
+    // A failing job's line names it (the upkeep runs once a minute: asked directly through the same loop).
     const stop2 = startJobs(
       { ctx: t.app.ctx, log: recordingLogger(lines), metrics: t.app.metrics },
       failing,

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../lib/timeouts.ts';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../lib/timeouts.ts';
+import { TABLE_CHANGES_SQL, tableChangesOf, tablesDue, vacuumSql } from './embedded-upkeep.ts';
 import { migratedImage } from './memory-image.ts';
 import { openPGliteThread, type TransactionStats } from './pglite-thread.ts';
 import { ReadReplicas, ReadRoutingPool } from './read-replicas.ts';
@@ -29,6 +30,11 @@ export interface Database {
    * A real PostgreSQL server does this by itself, so there it does nothing.
    */
   maintain(): Promise<void>;
+  /**
+   * The embedded database only: vacuums and analyzes the tables that changed past autovacuum's bounds since
+   * (embedded-upkeep.ts), only those overrun by dead rows while `shoppersBusy`; answers the tables done.
+   */
+  upkeep?(shoppersBusy: boolean): Promise<string[]>;
   /** PostgreSQL: the pool's connections now (for /metrics); absent on the embedded database. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** PostgreSQL: the address it was opened with (a backup runs pg_dump against it). */
@@ -286,6 +292,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     maintain: async () => {
       // Seconds at 100,000 products: past the statement bound, and nothing waits for it.
       await thread.exec('vacuum analyze', { timeoutMs: 0 });
+    },
+    upkeep: async (shoppersBusy) => {
+      const due = tablesDue(
+        tableChangesOf((await thread.query<Record<string, unknown>>(TABLE_CHANGES_SQL)).rows),
+        shoppersBusy,
+      );
+      // One table a statement: the reads waiting get the connection between them.
+      for (const table of due) await thread.exec(vacuumSql(table), { timeoutMs: 0 });
+      return due;
     },
   };
 }
