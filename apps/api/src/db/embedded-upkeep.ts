@@ -8,9 +8,9 @@
  * Each statement holds the one connection every shopper's read waits for: products at 100,000 rows after a day of
  * price syncs took about 1.1 s (its 19 indexes are read whole). So while shoppers are being served only a table whose
  * dead rows outnumber its live ones is done then (a table twice its size costs every read more than the pause); the
- * others wait for a minute with nobody browsing, at most 6 hours. (Before: the whole database every 6 hours, whoever was browsing, and
- * in between an ERP's 5,000 prices a minute left up to 1.8 million dead product rows; a category's count through its
- * covering index took 11–13 ms at 225,000 instead of 0.8 ms vacuumed.)
+ * others wait for a minute with nobody browsing, at most 6 hours. (Before: the whole database every 6 hours,
+ * whoever was browsing, and in between an ERP's 5,000 prices a minute left up to 1.8 million dead product rows; a
+ * category's count through its covering index took 11–13 ms at 225,000 instead of 0.8 ms vacuumed.)
  */
 
 /** A table's counts from `pg_stat_user_tables` (this process's since it opened the database: start-up vacuumed). */
