@@ -484,4 +484,22 @@ describe("a search's similarity and a typo's edits, read from the catalog's word
       }
     expect(found).toBeGreaterThan(20);
   });
+
+  it('is 1 for a one-word search in every text holding the word as a word (the ranking takes it so unread)', async () => {
+    const db = t.database.db;
+    const idx = (await catalogIndexAt(db, (await readVersions(db)).version))!;
+    let holders = 0;
+    for (let w = 0; w < idx.vocabulary.length; w += 3) {
+      const word = idx.vocabulary[w]!;
+      const fromWords = similarityInIndex(idx, word);
+      const fromLetters = similarityTo(word);
+      for (const d of idx.postings.get(word)!) {
+        const [a, b] = [fromWords(d), fromLetters(idx.texts[d]!)];
+        if (a !== 1 || b !== 1)
+          expect(`${word} in ${idx.texts[d]}: ${a}, ${b}`).toBe(`${word} in ${idx.texts[d]}: 1, 1`);
+        holders++;
+      }
+    }
+    expect(holders).toBeGreaterThan(idx.vocabulary.length);
+  });
 });
