@@ -125,9 +125,9 @@ export const VERSIONS_COLUMNS = sql`(select version from catalog_state where id 
  * columns; bounded. A card read at version `at` is an index's at version V while its product has not changed since
  * (the version of the follow that last changed it, `changedAt`, is at most both): a follow notes only the products it
  * changed (copying the 20,000 cards kept, less those, took milliseconds of the server's thread at every follow).
- * When full, the card shown least recently goes first. (The oldest kept went first until stop 69: the cards of the
- * most popular products, warmed first and shown on most pages, were pushed out by the cards of products shown once,
- * and pages read whole cards more and more often: in the bench's sync, about half of them instead of a third.)
+ * When full, the card shown least recently goes first, so the most popular products' cards (warmed first, shown on
+ * most pages) stay. With the oldest kept going first, the cards of products shown once pushed them out: in the
+ * bench's sync half the pages read whole cards instead of a third.
  */
 export class KeptCards {
   private readonly cards = new Map<number, { card: Row; at: number }>();
