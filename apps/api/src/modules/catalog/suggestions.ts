@@ -16,7 +16,7 @@ import {
   type Versions,
 } from './search/catalog-index.ts';
 import { popularityRank } from './search/index-match.ts';
-import { containing } from './search/index-words.ts';
+import { containing, sortedHas } from './search/index-words.ts';
 import { queryWords } from './search/query-words.ts';
 import { listProducts } from './service.ts';
 
@@ -114,12 +114,6 @@ function lowerBound<T extends string | number>(list: ArrayLike<T>, x: T): number
   return lo;
 }
 
-/** Whether an ascending list of positions holds `d`. */
-function holds(list: Int32Array, d: number): boolean {
-  const i = lowerBound(list, d);
-  return i < list.length && list[i] === d;
-}
-
 /**
  * The positions of the best `limit` products holding every word but the last and a word starting with the last: in
  * stock first, then by the index's popularity order. Keeps the best few while walking, so a short prefix held
@@ -136,7 +130,7 @@ export function startingWith(
   let before: Int32Array | null = null;
   for (const t of tokens.slice(0, -1)) {
     const list = containing(idx, t);
-    before = before ? before.filter((d) => holds(list, d)) : list;
+    before = before ? before.filter((d) => sortedHas(list, d)) : list;
     if (!before.length) return [];
   }
   const rank = popularityRank(idx);
@@ -172,7 +166,7 @@ export function startingWith(
   } else
     for (let w = from; w < to; w++) {
       const list = idx.postings.get(words[w]!)!;
-      for (let i = 0; i < list.length; i++) if (!before || holds(before, list[i]!)) offer(list[i]!);
+      for (let i = 0; i < list.length; i++) if (!before || sortedHas(before, list[i]!)) offer(list[i]!);
     }
   return bestPos;
 }

@@ -39,7 +39,14 @@ import {
   rememberOrder,
   type IndexMatch,
 } from './index-match.ts';
-import { containing, mayHoldPhrase, nearWordsInIndex, phraseTest, similarityInIndex } from './index-words.ts';
+import {
+  containing,
+  mayHoldPhrase,
+  nearWordsInIndex,
+  phraseTest,
+  similarityInIndex,
+  sortedHas,
+} from './index-words.ts';
 import { NEAR_WORDS, planSearch, type SearchPlan, type WordMatch } from './plan.ts';
 import { queryWords } from './query-words.ts';
 import { nearestCategories, nearestIfNone } from './sql-engine.ts';
@@ -614,7 +621,7 @@ function rankedFromIndex(
   for (let i = 0; i < head.length; i++) {
     const c = i < aboveCount ? aboveCheap[i]! : floor;
     const d = head[i]!;
-    score[i] = c / 2 + (exact && holds(exact, d) ? 1 : (similarity ??= keptSimilarity(idx, phrase))(d));
+    score[i] = c / 2 + (exact && sortedHas(exact, d) ? 1 : (similarity ??= keptSimilarity(idx, phrase))(d));
   }
   const byScore = highestFirst(score);
   const top = new Int32Array(head.length);
@@ -624,20 +631,6 @@ function rankedFromIndex(
     top,
     rest: whole ? Int32Array.from(cheapOrder.slice(candidates)) : new Int32Array(0),
   };
-}
-
-/** Whether an ascending list of positions holds `d` (a binary search). */
-function holds(list: Int32Array, d: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = list[mid]!;
-    if (v === d) return true;
-    if (v < d) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 /**

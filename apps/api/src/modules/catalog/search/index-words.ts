@@ -441,8 +441,8 @@ function wordsHolding(idx: CatalogIndex, text: string): Int32Array {
   return out;
 }
 
-/** Whether an ascending list holds `v`. */
-function sortedHas(list: Int32Array, v: number): boolean {
+/** Whether an ascending list holds `v` (a binary search). */
+export function sortedHas(list: Int32Array, v: number): boolean {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
