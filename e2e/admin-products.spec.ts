@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { signedIn, staffSession, type StaffHeaders, type StaffSession } from './admin-session';
-import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
+import { MEMBER_PASSWORD, signedIn, staffMember, staffSession, type StaffSession } from './admin-session';
+import { expect, test, type Browser, type Page } from './fixtures';
 
 /**
  * The back office's products (issue 17) in a real Chromium against the built app on the real API. The owner adds a
@@ -12,19 +12,6 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '.
 
 const ARTIFACTS = 'e2e/artifacts';
 mkdirSync(ARTIFACTS, { recursive: true });
-
-const PASSWORD = 'Lotus-garden-2024';
-
-/** A new staff member with this role, added by the owner through the API, and signed in (and their email). */
-async function member(request: APIRequestContext, owner: StaffHeaders, role: 'catalog' | 'staff') {
-  const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@store.local`;
-  const added = await request.post('/v1/admin/staff?locale=en', {
-    headers: owner,
-    data: { email, name: role === 'catalog' ? 'Hoda Catalog' : 'Karim Staff', role, password: PASSWORD },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  return { ...(await staffSession(request, { email, password: PASSWORD })), email };
-}
 
 /** A PNG photo of `size`×`size` pixels in one colour (the API wants at least 300 on each side). */
 const photo = async (name: string, rgb: { r: number; g: number; b: number }, size = 400) => ({
@@ -213,8 +200,8 @@ test.describe('back office: products', () => {
   }) => {
     test.setTimeout(120_000);
     const owner = await staffSession(request);
-    const catalog = await member(request, owner.headers, 'catalog');
-    const staff = await member(request, owner.headers, 'staff');
+    const catalog = await staffMember(request, owner.headers, 'catalog');
+    const staff = await staffMember(request, owner.headers, 'staff');
     const { products } = (await (
       await request.get('/v1/admin/products?per_page=1&locale=en', { headers: owner.headers })
     ).json()) as { products: { id: number }[] };
@@ -243,7 +230,7 @@ test.describe('back office: products', () => {
     await cat.goto('/admin');
     await expect(cat).toHaveURL(/\/admin\/sign-in$/);
     await cat.getByLabel('البريد الإلكتروني').fill(catalog.email);
-    await cat.getByLabel('كلمة السر').fill(PASSWORD);
+    await cat.getByLabel('كلمة السر').fill(MEMBER_PASSWORD);
     await cat.getByTestId('staff-sign-in').click();
     await expect(cat).toHaveURL(/\/admin\/products$/);
     await expect(cat.getByTestId('product-row').first()).toBeVisible();

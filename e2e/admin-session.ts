@@ -81,10 +81,49 @@ export async function signedIn(page: Page, session: StaffSession, locale: 'ar' |
 
 /**
  * Signs the owner in and opens the back office in this page signed in (in Arabic unless told). Each owner session
- * counts against the owner's devices (STAFF_MAX_DEVICES), so a test opens one at most.
+ * counts against the owner's devices (STAFF_MAX_DEVICES), so a test opens one at most; a long test signs in as a
+ * member of its own instead (`openSignedInMember`).
  */
 export async function openSignedIn(page: Page, request: APIRequestContext, locale: 'ar' | 'en' = 'ar') {
   const session = await staffSession(request);
+  await signedIn(page, session, locale);
+  return session;
+}
+
+export const MEMBER_PASSWORD = 'Lotus-garden-2024';
+
+/** A new staff member with this role, added by the owner through the API, and signed in (and their email). */
+export async function staffMember(
+  request: APIRequestContext,
+  owner: StaffHeaders,
+  role: 'catalog' | 'staff',
+) {
+  const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@store.local`;
+  const added = await request.post('/v1/admin/staff?locale=en', {
+    headers: owner,
+    data: {
+      email,
+      name: role === 'catalog' ? 'Hoda Catalog' : 'Karim Staff',
+      role,
+      password: MEMBER_PASSWORD,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  return { ...(await staffSession(request, { email, password: MEMBER_PASSWORD })), email };
+}
+
+/**
+ * Opens the back office in this page signed in as a new member of its own with this role. The owner's sessions are
+ * shared by every test running beside this one, and past STAFF_MAX_DEVICES newer sign-ins the oldest ends: a test
+ * that lasts while others sign the owner in (an import) was signed out halfway, on a busy machine.
+ */
+export async function openSignedInMember(
+  page: Page,
+  request: APIRequestContext,
+  role: 'catalog' | 'staff',
+  locale: 'ar' | 'en' = 'ar',
+) {
+  const session = await staffMember(request, (await staffSession(request)).headers, role);
   await signedIn(page, session, locale);
   return session;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { openSignedIn, type StaffSession } from './admin-session';
+import { openSignedIn, openSignedInMember, type StaffSession } from './admin-session';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures';
 import { placedOrder } from './placed-order';
 
@@ -80,7 +80,8 @@ test.describe('back office: what it says', () => {
     page,
     request,
   }, info) => {
-    const session = await openSignedIn(page, request, 'ar');
+    // A catalog member of its own: the test lasts while other tests sign the owner in (openSignedInMember).
+    const session = await openSignedInMember(page, request, 'catalog', 'ar');
     const product = await productOf(request, session, info, 10);
     const category = page.getByTestId('category');
     const brand = page.getByTestId('brand');
@@ -117,7 +118,7 @@ test.describe('back office: what it says', () => {
     page,
     request,
   }, info) => {
-    const session = await openSignedIn(page, request, 'ar');
+    const session = await openSignedInMember(page, request, 'catalog', 'ar');
     const original = await productOf(request, session, info, 12);
     const texts = {
       ar: {
@@ -216,7 +217,8 @@ test.describe('back office: what it says', () => {
     page,
     request,
   }) => {
-    await openSignedIn(page, request, 'ar');
+    // A catalog member of its own: the test lasts while other tests sign the owner in (openSignedInMember).
+    await openSignedInMember(page, request, 'catalog', 'ar');
     // The history's own answers are slow here (1.2 s): what it says of the open import must not wait for them.
     await page.route(/\/v1\/admin\/imports(\?|$)/, async (route) => {
       if (route.request().method() !== 'GET') return route.continue();
