@@ -1,4 +1,4 @@
-import { OWNER, openSignedIn as openOwnerSignedIn, staffSession } from './admin-session';
+import { OWNER, openSignedIn as openOwnerSignedIn, staffMember, staffSession } from './admin-session';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { mkdirSync } from 'node:fs';
 
@@ -321,14 +321,9 @@ test.describe('back office', () => {
     await page.goto(`/admin/orders/${pending.id}`);
     await expect(page.getByTestId('action-canceled')).toBeVisible();
     // (A second member, added by the owner, with sessions of their own.)
-    const colleague = { email: `staff-${Date.now()}-${taken}@store.local`, password: 'Desert-rose-2024' };
-    const added = await request.post('/v1/admin/staff?locale=en', {
-      headers: owner.headers,
-      data: { ...colleague, name: 'Karim Staff', role: 'staff' },
-    });
-    expect(added.status(), await added.text()).toBe(201);
+    const colleague = await staffMember(request, owner.headers, 'staff');
     const other = await request.put(`/v1/admin/orders/${pending.id}/status?locale=en`, {
-      headers: (await staffSession(request, colleague)).headers,
+      headers: colleague.headers,
       data: { status: 'confirmed', from: 'pending' },
     });
     expect(other.ok(), await other.text()).toBeTruthy();
