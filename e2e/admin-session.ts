@@ -33,11 +33,19 @@ function cookiesOf(setCookie: string): StaffCookie[] {
     });
 }
 
-/** A staff session through the API (its cookies, as request headers) and the member it belongs to. */
+/**
+ * A staff session through the API (its cookies, as request headers) and the member it belongs to. The owner's is
+ * this test worker's one session, signed in once and reused while it works (`ownerSession`).
+ */
 export async function staffSession(
   request: APIRequestContext,
   who: { email: string; password: string } = OWNER,
-) {
+): Promise<StaffSession> {
+  if (who.email === OWNER.email && who.password === OWNER.password) return ownerSession(request);
+  return signIn(request, who);
+}
+
+async function signIn(request: APIRequestContext, who: { email: string; password: string }) {
   const res = await request.post('/v1/admin/sign_in?locale=en', { data: who });
   expect(res.ok(), await res.text()).toBeTruthy();
   const cookies = cookiesOf(res.headers()['set-cookie'] ?? '');
@@ -53,7 +61,22 @@ export async function staffSession(
   };
 }
 
-export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
+export type StaffSession = Awaited<ReturnType<typeof signIn>>;
+
+/**
+ * The owner keeps only STAFF_MAX_DEVICES sessions, and a sign-in past them ends the oldest: with every test signing
+ * the owner in, a test that lasted while the other workers' tests signed in five times was signed out halfway (an
+ * import, a journey through orders, on a slow machine). So each worker (a process of its own) signs the owner in
+ * once, and signs in again only when that session no longer works (a test signed it out, the server restarted).
+ */
+let ownerKept: StaffSession | null = null;
+
+async function ownerSession(request: APIRequestContext): Promise<StaffSession> {
+  if (ownerKept && (await request.get('/v1/admin/me?locale=en', { headers: ownerKept.headers })).ok())
+    return ownerKept;
+  ownerKept = await signIn(request, OWNER);
+  return ownerKept;
+}
 
 /**
  * This page opens the back office already signed in with `session` (its cookies put in the page's browser, as a
@@ -80,9 +103,8 @@ export async function signedIn(page: Page, session: StaffSession, locale: 'ar' |
 }
 
 /**
- * Signs the owner in and opens the back office in this page signed in (in Arabic unless told). Each owner session
- * counts against the owner's devices (STAFF_MAX_DEVICES), so a test opens one at most; a long test signs in as a
- * member of its own instead (`openSignedInMember`).
+ * Opens the back office in this page signed in as the owner, with this worker's owner session (in Arabic unless
+ * told).
  */
 export async function openSignedIn(page: Page, request: APIRequestContext, locale: 'ar' | 'en' = 'ar') {
   const session = await staffSession(request);
@@ -112,11 +134,7 @@ export async function staffMember(
   return { ...(await staffSession(request, { email, password: MEMBER_PASSWORD })), email };
 }
 
-/**
- * Opens the back office in this page signed in as a new member of its own with this role. The owner's sessions are
- * shared by every test running beside this one, and past STAFF_MAX_DEVICES newer sign-ins the oldest ends: a test
- * that lasts while others sign the owner in (an import) was signed out halfway, on a busy machine.
- */
+/** Opens the back office in this page signed in as a new member of its own with this role. */
 export async function openSignedInMember(
   page: Page,
   request: APIRequestContext,
