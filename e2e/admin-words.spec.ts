@@ -80,7 +80,7 @@ test.describe('back office: what it says', () => {
     page,
     request,
   }, info) => {
-    // A catalog member of its own: the test lasts while other tests sign the owner in (openSignedInMember).
+    // A catalog member of its own: a long test, and no other test signs this member in (openSignedInMember).
     const session = await openSignedInMember(page, request, 'catalog', 'ar');
     const product = await productOf(request, session, info, 10);
     const category = page.getByTestId('category');
@@ -217,7 +217,7 @@ test.describe('back office: what it says', () => {
     page,
     request,
   }) => {
-    // A catalog member of its own: the test lasts while other tests sign the owner in (openSignedInMember).
+    // A catalog member of its own: a long test, and no other test signs this member in (openSignedInMember).
     await openSignedInMember(page, request, 'catalog', 'ar');
     // The history's own answers are slow here (1.2 s): what it says of the open import must not wait for them.
     await page.route(/\/v1\/admin\/imports(\?|$)/, async (route) => {
