@@ -18,6 +18,9 @@
 //                                        transaction it opened is rolled back
 //   Any message may carry `deadline` (Date.now() value): when its turn comes after that, it does not run.
 //   { op: 'bounds', idleInTransactionMs } a transaction that runs nothing for this long is rolled back (0: never)
+// Every answer also carries `w`: how many statements that may have written (below) have ended here so far. The
+// server's thread learns from it that the data changed (pglite-thread.ts `writesKnown`) before it reads any answer
+// made after the change.
 //
 // Statements outside a transaction, and whole transactions, take turns in arrival order (as on one connection).
 import { PGlite } from '@electric-sql/pglite';
@@ -96,6 +99,22 @@ function idle(entry, running) {
   }, idleInTransactionMs);
 }
 
+/**
+ * Statements and transactions ended so far that may have changed data: every `exec`, every transaction (at its
+ * end), and every statement outside a transaction but a plain SELECT (one that takes no row lock and moves no
+ * sequence; a SELECT calling a function that writes would be missed, and none does: the migrations' functions are
+ * triggers'). Counted in the statement's own promise, so before its answer is sent and before the next statement
+ * in turn starts.
+ */
+let writes = 0;
+const plainRead = (text) =>
+  /^\s*select\b/i.test(text) &&
+  !/\b(for\s+(update|share|no\s+key\s+update|key\s+share)|nextval|setval)\b/i.test(text);
+const wrote = (ended) =>
+  ended.finally(() => {
+    writes++;
+  });
+
 let turn = Promise.resolve();
 /**
  * Runs `start` once every earlier statement and transaction is done, unless the server stopped waiting for it
@@ -137,6 +156,7 @@ function begin(m, entry) {
         }),
     )
     .finally(() => {
+      writes++;
       clearTimeout(entry.idleTimer);
       txs.delete(id);
       begun.delete(m.id);
@@ -205,12 +225,13 @@ async function handle(m) {
   switch (m.op) {
     case 'query':
       return inTurn(m, () => {
-        const answer = client.query(m.text, m.params ?? [], queryOptions(m));
+        const asked = client.query(m.text, m.params ?? [], queryOptions(m));
+        const answer = plainRead(m.text) ? asked : wrote(asked);
         return { answer, held: answer };
       });
     case 'exec':
       return inTurn(m, () => {
-        const answer = client.exec(m.text);
+        const answer = wrote(client.exec(m.text));
         return { answer, held: answer };
       });
     case 'dump':
@@ -245,8 +266,8 @@ port.on('message', (m) => {
   }
   handle(m).then(
     // A dump's bytes move to the server's thread rather than being copied.
-    (result) => port.postMessage({ id: m.id, result }, result?.tar ? [result.tar.buffer] : []),
-    (err) => port.postMessage({ id: m.id, error: plainError(err) }),
+    (result) => port.postMessage({ id: m.id, result, w: writes }, result?.tar ? [result.tar.buffer] : []),
+    (err) => port.postMessage({ id: m.id, error: plainError(err), w: writes }),
   );
 });
 port.postMessage({ id: 0, result: 'ready' });
