@@ -23,7 +23,7 @@ export interface PGliteThread {
   /** Bounds from now on (they start unset, so migrations at start-up run without them). */
   setBounds(bounds: PGliteThreadBounds): void;
   /**
-   * How many statements that may have changed data (writes, transactions: pglite-worker.mjs) the database had ended
+   * How many statements and transactions that changed data (pglite-worker.mjs) the database had ended
    * when it sent the newest answer received here. It moves before that answer is read, so data read while it stays
    * the same is the newest this process has seen (`writesKnown` before a read and after it equal: the read saw every
    * write ended so far, and nothing since). This process is the database's only writer (the folder is locked).

@@ -58,7 +58,14 @@ const setStock = (title: string, stock: number) =>
 
 describe("a new search's live columns (stock, rating, the catalog's versions)", () => {
   it('are answered again from memory while no write ended since they were read (the embedded database)', async () => {
+    // A write that finds nothing to change (as the outbox's claim every second when nothing is due) changes nothing.
+    // The first one since the database opened may log the pages it read (PostgreSQL logs hint bits set first after
+    // a checkpoint), so it runs once before.
+    const nothingDue = () =>
+      t.database.db.execute(sql`update domain_events set attempts = attempts + 1 where id = -1`);
+    await nothingDue();
     await ask('fridge');
+    await nothingDue();
     // Another search, never asked, showing products whose live columns were just read.
     const { result, statements } = await statementsOf(() => ask('sharp fridge'));
     expect(result.map((c) => c.title_en)).toEqual(['Sharp no frost fridge']);

@@ -130,10 +130,13 @@ async function statementsOf<T>(
 }
 
 /**
- * The embedded database ends a statement that may have written (any but a plain SELECT): this process forgets the
- * live columns it read (live-memo.ts), so the next page reads its own, as a page never shown does.
+ * The embedded database ends a write (a row of a table of the test's own): this process forgets the live columns it
+ * read (live-memo.ts), so the next page reads its own, as a page never shown does.
  */
-const aWriteEnds = () => t.database.db.execute(sql`set application_name = 'store tests'`);
+const aWriteEnds = async () => {
+  await t.database.db.execute(sql`create table if not exists test_writes (n int)`);
+  await t.database.db.execute(sql`insert into test_writes values (1)`);
+};
 
 const ask = (query: string) =>
   t.app.inject({ method: 'GET', url: `/v1/products?${new URLSearchParams({ query, per_page: '12' })}` });
