@@ -7,17 +7,18 @@ import type { Row } from '../../../db/rows.ts';
  * rating; the catalog and sold-out versions) is answered again from memory until the database ends a write.
  *
  * This process is the embedded database's only writer (its folder is locked), and the database tells it, with each
- * answer, how many statements that may have written it has ended (pglite-thread.ts `writesKnown`). A read during
- * which that count did not move saw every write this process has heard of, and nothing newer: it is the newest data
- * this process has, so answering it again never shows a shopper anything older than already shown (decision 009).
- * When a write ends, the next answer received says so before it is read, and what was kept is forgotten.
+ * answer, how many statements and transactions that changed data it has ended (pglite-thread.ts `writesKnown`). A
+ * read during which that count did not move saw every write this process has heard of, and nothing newer: it is the
+ * newest data this process has, so answering it again never shows a shopper anything older than already shown
+ * (decision 009). When a write ends, the next answer received says so before it is read, and what was kept is
+ * forgotten.
  *
  * A write under way does not end it: while a price sync holds the database for its transaction (about 70 ms on the
  * embedded database), new searches whose cards are kept are answered without waiting behind it, with what every
  * answer so far has shown. Without it each new search's page sent the database one statement of its own (one per
  * batch of the guests waiting at once), and waited for its turn behind any write.
  *
- * On PostgreSQL other instances write too: nothing is kept, every read goes to the database.
+ * On PostgreSQL other instances write too: nothing is kept, every read goes to the database (decision 042).
  */
 export interface LiveMemo {
   /** The live rows of all of `ids` as read last, or null when any is not kept or a write ended since. */
