@@ -44,50 +44,6 @@ describe('PGlite in a worker thread', () => {
     expect(await count()).toBe(3);
   });
 
-  it('counts the statements that changed data, learnt with the first answer sent after them', async () => {
-    const before = db.writesKnown();
-    // Plain reads write nothing, nor does a write that finds nothing to change (the outbox's claim every second).
-    await db.query('select count(*) from t');
-    await db.query('select v from t where id = $1', [1]);
-    await db.query('update t set v = v where id = $1', [-1]);
-    await db.exec('select 1');
-    expect(db.writesKnown()).toBe(before);
-    // A write, one sent as a script, a transaction: each counted once ended.
-    await db.query('update t set v = v where id = $1', [1]);
-    expect(db.writesKnown()).toBe(before + 1);
-    await db.exec(`insert into t values (50, 'x')`);
-    expect(db.writesKnown()).toBe(before + 2);
-    await db.transaction(async (tx) => {
-      await tx.query('select v from t where id = $1', [1]);
-      await tx.query('update t set v = v where id = $1', [1]);
-    });
-    expect(db.writesKnown()).toBe(before + 3);
-    // A SELECT that locks a row writes its lock.
-    await db.query('select v from t where id = $1 for update', [1]);
-    expect(db.writesKnown()).toBe(before + 4);
-    // A failed insert is counted too (whatever it did is not assumed away).
-    await db.query('insert into t values (1, $1)', ['dup']).catch(() => undefined);
-    expect(db.writesKnown()).toBe(before + 5);
-    await db.exec('delete from t where id = 50');
-  });
-
-  it('a read answered after a transaction ends tells of it: the count moves before its rows are read', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const before = db.writesKnown();
-    const tx = db.transaction(async (t) => {
-      await t.query('update t set v = v where id = $1', [2]);
-      await held;
-    });
-    await new Promise((r) => setTimeout(r, 50));
-    // Sent while the transaction holds the database: answered after it, and the count says so.
-    const seen = db.query('select v from t where id = $1', [2]).then(() => db.writesKnown());
-    expect(db.writesKnown()).toBe(before);
-    release();
-    await tx;
-    expect(await seen).toBe(before + 1);
-  });
-
   it('a query from outside waits for an open transaction to end (it never sees half of it)', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));

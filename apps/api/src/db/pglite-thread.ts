@@ -22,13 +22,6 @@ export interface PGliteThread {
   transactionStats(): TransactionStats;
   /** Bounds from now on (they start unset, so migrations at start-up run without them). */
   setBounds(bounds: PGliteThreadBounds): void;
-  /**
-   * How many statements and transactions that changed data (pglite-worker.mjs) the database had ended
-   * when it sent the newest answer received here. It moves before that answer is read, so data read while it stays
-   * the same is the newest this process has seen (`writesKnown` before a read and after it equal: the read saw every
-   * write ended so far, and nothing since). This process is the database's only writer (the folder is locked).
-   */
-  writesKnown(): number;
   close(): Promise<void>;
 }
 
@@ -66,8 +59,6 @@ export interface TransactionStats {
 }
 
 type Message = Record<string, unknown> & { op: string };
-/** The worker's answer to message `id`; `w`: the writes it had ended when it sent it (`writesKnown`). */
-type Answer = { id: number; result?: unknown; error?: Record<string, unknown>; w?: number };
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string) => unknown> };
 
 /** An error from the worker with PostgreSQL's fields (code, detail, constraint…) as the app's checks expect. */
@@ -117,7 +108,6 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
   let failure: Error | null = null;
   let closed: Promise<void> | undefined;
   let statementTimeoutMs = 0;
-  let writes = 0;
   // A call in flight keeps the process alive; an idle database does not (as PGlite in the same thread did not).
   worker.unref();
 
@@ -127,9 +117,7 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     pending.clear();
   };
   const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (m: Answer) => {
-      // Before anyone reads the answer, even one nobody waits for any more.
-      if (m.w !== undefined && m.w > writes) writes = m.w;
+    worker.on('message', (m: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
       if (m.id === 0) return m.error ? reject(toError(m.error)) : resolve();
       const p = pending.get(m.id);
       if (!p) return;
@@ -247,7 +235,6 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     }) as unknown as PGlite['transaction'],
     dumpDataDir: (text) => call({ op: 'dump', text }, 0),
     transactionStats: () => ({ ...stats }),
-    writesKnown: () => writes,
     setBounds(bounds) {
       statementTimeoutMs = bounds.statementTimeoutMs ?? 0;
       worker.postMessage({ op: 'bounds', idleInTransactionMs: bounds.idleInTransactionTimeoutMs ?? 0 });

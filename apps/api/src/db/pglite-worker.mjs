@@ -18,9 +18,6 @@
 //                                        transaction it opened is rolled back
 //   Any message may carry `deadline` (Date.now() value): when its turn comes after that, it does not run.
 //   { op: 'bounds', idleInTransactionMs } a transaction that runs nothing for this long is rolled back (0: never)
-// Every answer also carries `w`: how many statements that changed data (below) have ended here so far. The
-// server's thread learns from it that the data changed (pglite-thread.ts `writesKnown`) before it reads any answer
-// made after the change.
 //
 // Statements outside a transaction, and whole transactions, take turns in arrival order (as on one connection).
 import { PGlite } from '@electric-sql/pglite';
@@ -99,40 +96,6 @@ function idle(entry, running) {
   }, idleInTransactionMs);
 }
 
-/**
- * Statements and transactions ended so far that changed data. Every `exec`, every transaction, and every statement
- * outside a transaction but a plain SELECT (one that takes no row lock and moves no sequence) may have: the
- * write-ahead log's position before it and once it ended (before its answer is sent or the next statement in turn
- * starts) tells whether it did. PostgreSQL logs every change to a table; an UPDATE or a claim that found nothing to
- * do, as the outbox's every second, logs nothing. (A read logs the first hint bits it sets on a page after a
- * checkpoint, this database's pages having checksums: the position is read around the writes only.) A SELECT calling
- * a function that writes would be missed: none does (the migrations' functions are triggers').
- */
-let writes = 0;
-const plainRead = (text) =>
-  /^\s*select\b/i.test(text) &&
-  !/\b(for\s+(update|share|no\s+key\s+update|key\s+share)|nextval|setval)\b/i.test(text);
-/** The write-ahead log's position now; null when it cannot be read (then a write is counted: never assumed away). */
-const logPosition = () =>
-  client.query('select pg_current_wal_insert_lsn()::text as at').then(
-    (r) => r.rows[0].at,
-    () => null,
-  );
-/** Counts a write ended, when the log moved since `before`. */
-async function countWrite(before) {
-  const at = await logPosition();
-  if (before === null || at === null || at !== before) writes++;
-}
-/** `run()`'s answer, once the write it may have made is counted. */
-async function written(run) {
-  const before = await logPosition();
-  try {
-    return await run();
-  } finally {
-    await countWrite(before);
-  }
-}
-
 let turn = Promise.resolve();
 /**
  * Runs `start` once every earlier statement and transaction is done, unless the server stopped waiting for it
@@ -161,8 +124,8 @@ function begin(m, entry) {
   begun.set(m.id, entry);
   let opened, failed;
   const answer = new Promise((resolve, reject) => ((opened = resolve), (failed = reject)));
-  entry.done = written(() =>
-    client.transaction(
+  entry.done = client
+    .transaction(
       (tx) =>
         new Promise((commit, rollback) => {
           // How long the transaction holds the connection, and how much of it its statements work.
@@ -172,12 +135,12 @@ function begin(m, entry) {
           idle(entry, false);
           opened(id);
         }),
-    ),
-  ).finally(() => {
-    clearTimeout(entry.idleTimer);
-    txs.delete(id);
-    begun.delete(m.id);
-  });
+    )
+    .finally(() => {
+      clearTimeout(entry.idleTimer);
+      txs.delete(id);
+      begun.delete(m.id);
+    });
   // Before it opened: BEGIN failed, and so does this message. After: the 'end' message reports the outcome.
   entry.done.catch(failed);
   return { answer, held: entry.done };
@@ -242,13 +205,12 @@ async function handle(m) {
   switch (m.op) {
     case 'query':
       return inTurn(m, () => {
-        const ask = () => client.query(m.text, m.params ?? [], queryOptions(m));
-        const answer = plainRead(m.text) ? ask() : written(ask);
+        const answer = client.query(m.text, m.params ?? [], queryOptions(m));
         return { answer, held: answer };
       });
     case 'exec':
       return inTurn(m, () => {
-        const answer = written(() => client.exec(m.text));
+        const answer = client.exec(m.text);
         return { answer, held: answer };
       });
     case 'dump':
@@ -283,8 +245,8 @@ port.on('message', (m) => {
   }
   handle(m).then(
     // A dump's bytes move to the server's thread rather than being copied.
-    (result) => port.postMessage({ id: m.id, result, w: writes }, result?.tar ? [result.tar.buffer] : []),
-    (err) => port.postMessage({ id: m.id, error: plainError(err), w: writes }),
+    (result) => port.postMessage({ id: m.id, result }, result?.tar ? [result.tar.buffer] : []),
+    (err) => port.postMessage({ id: m.id, error: plainError(err) }),
   );
 });
 port.postMessage({ id: 0, result: 'ready' });

@@ -30,7 +30,6 @@ import {
   type Versions,
 } from './search/catalog-index.ts';
 import type { ListOptions } from './search/engine.ts';
-import { liveMemo } from './search/live-memo.ts';
 import { runningPromotion } from './taxonomy-reads.ts';
 
 export interface Plan extends PlanTerms {
@@ -210,13 +209,9 @@ export async function indexCards(
   if (cards.some((c) => !c)) {
     // One statement for the page, live columns included: a second statement for the cards not kept, beside the
     // shared live read, cost the server's thread more than it saved PostgreSQL (the thread is what saturates).
-    const memo = opts.userId ? null : liveMemo(db);
-    const at = memo?.at();
     list = await cardRows(db, ids, opts, VERSIONS_COLUMNS);
     live = list;
     first = list[0];
-    // A guest's: the live columns as `guestLive` reads them, for the next page showing these products.
-    if (memo && first) memo.keep(at!, list.map(liveOnly), versionsOf(first));
     for (const r of list) {
       const { card, version } = withoutLive(r);
       // Kept only when read at the index's version (a catalog changed meanwhile fails the list's version check).
@@ -244,7 +239,12 @@ export async function indexCards(
       live.push(l);
     });
   }
-  const versions: Versions = first ? versionsOf(first) : await readVersions(db);
+  const versions: Versions = first
+    ? {
+        version: first.catalog_version == null ? null : Number(first.catalog_version),
+        soldOut: Number(first.sold_out_version ?? 0),
+      }
+    : await readVersions(db);
   sawVersions(db, versions);
   return { rows: list, live, versions };
 }
@@ -262,22 +262,6 @@ export function cardsStillRight(idx: CatalogIndex, ids: number[], cards: { rows:
     return Number(r.id) === id && (r === cards.live[i] || kept?.get(id, idx.version) === r);
   });
 }
-
-/** The catalog versions a card's statement read with it (`VERSIONS_COLUMNS`). */
-const versionsOf = (r: Row): Versions => ({
-  version: r.catalog_version == null ? null : Number(r.catalog_version),
-  soldOut: Number(r.sold_out_version ?? 0),
-});
-
-/** A guest's card row as `guestLive` reads it: its live columns and the versions, without the rest of the card. */
-const liveOnly = (r: Row): Row => ({
-  id: r.id,
-  stock: r.stock,
-  rating: r.rating,
-  is_favorite: r.is_favorite,
-  catalog_version: r.catalog_version,
-  sold_out_version: r.sold_out_version,
-});
 
 /**
  * A card row as kept with the index: made without its live columns (not a copy with keys deleted, which V8 turns
@@ -336,10 +320,6 @@ interface LiveBatch {
 const liveBatches = new WeakMap<object, { next: LiveBatch | null; running: Promise<unknown> | null }>();
 
 export function guestLive(db: DbOrTx, ids: number[]): Promise<Map<number, Row>> {
-  // The embedded database's last read of them, while it has ended no write since (search/live-memo.ts).
-  const memo = liveMemo(db);
-  const kept = memo?.rows(ids);
-  if (kept) return Promise.resolve(kept);
   let st = liveBatches.get(db);
   if (!st) liveBatches.set(db, (st = { next: null, running: null }));
   const state = st;
@@ -348,16 +328,11 @@ export function guestLive(db: DbOrTx, ids: number[]): Promise<Map<number, Row>> 
     batch.done = (state.running ?? Promise.resolve()).then(async () => {
       // From here on, lists arriving wait for the next statement.
       if (state.next === batch) state.next = null;
-      const at = memo?.at();
       const read = rows(
         db,
         sql`select p.id, ${liveColumns()}, ${VERSIONS_COLUMNS}
               from products p where p.id in ${[...batch.ids]}`,
-      ).then((found) => {
-        const first = found[0];
-        if (memo && first) memo.keep(at!, found, versionsOf(first));
-        return new Map(found.map((r) => [Number(r.id), r]));
-      });
+      ).then((found) => new Map(found.map((r) => [Number(r.id), r])));
       const running = read.catch(() => undefined);
       state.running = running;
       try {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
 import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
-import { liveMemo } from './live-memo.ts';
 import {
   carryRebuilt,
   onIndexRebuilt,
@@ -380,9 +379,6 @@ export function sawVersions(db: DbOrTx, v: Versions) {
  * once cost one statement instead of one each.
  */
 export function readVersions(db: DbOrTx): Promise<Versions> {
-  // The embedded database's last read, while it has ended no write since (live-memo.ts).
-  const kept = liveMemo(db)?.versions<Versions>();
-  if (kept) return Promise.resolve(kept);
   let st = versionReads.get(db);
   if (!st) versionReads.set(db, (st = { next: null, running: null }));
   const s = st;
@@ -408,14 +404,11 @@ const versionReads = new WeakMap<
 >();
 
 async function readVersionsNow(db: DbOrTx): Promise<Versions> {
-  const memo = liveMemo(db);
-  const at = memo?.at();
   const [r] = await rows(db, sql`select version, sold_out_version from catalog_state where id = 1`);
   const v = {
     version: r?.version == null ? null : Number(r.version),
     soldOut: Number(r?.sold_out_version ?? 0),
   };
-  memo?.keep(at!, null, v);
   sawVersions(db, v);
   return v;
 }

@@ -129,15 +129,6 @@ async function statementsOf<T>(
   }
 }
 
-/**
- * The embedded database ends a write (a row of a table of the test's own): this process forgets the live columns it
- * read (live-memo.ts), so the next page reads its own, as a page never shown does.
- */
-const aWriteEnds = async () => {
-  await t.database.db.execute(sql`create table if not exists test_writes (n int)`);
-  await t.database.db.execute(sql`insert into test_writes values (1)`);
-};
-
 const ask = (query: string) =>
   t.app.inject({ method: 'GET', url: `/v1/products?${new URLSearchParams({ query, per_page: '12' })}` });
 
@@ -164,7 +155,6 @@ describe('a search answered with fewer words reads only the cards it shows', () 
 
   it('two words no product holds together: one statement, the page of the search with fewer words', async () => {
     await ask('laptop');
-    await aWriteEnds();
     const { result: res, statements } = await statementsOf(() => ask('dell washer'));
     const body = res.json() as {
       products: { title_en: string }[];
@@ -257,7 +247,6 @@ describe('the cards kept with the catalog index, when the index is built again',
     await vi.waitFor(() => expect(catalogIndexCounts(db).builds).toBe(builds + 1), { timeout: 20_000 });
     expect(catalogIndexInfo(db)!.version).toBe(version);
 
-    await aWriteEnds();
     const { result: res, texts } = await statementsOf(async () => {
       const answer = await ask('washer');
       // The warming of a new index's cards would start in the background: give it its turn.
