@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkDataDir, emailProvider, embeddedDatabaseNotice, loadConfig } from './config.ts';
+import { checkDataDir, emailProvider, embeddedDatabaseNotice, loadConfig, runningLine } from './config.ts';
 
 /** What a real store must set: production refuses the demo's stand-ins and says which variable to set. */
 const production = {
@@ -38,6 +38,20 @@ describe('configuration', () => {
     ['DEV_ROUTES', { DEV_ROUTES: 'true' }, /DEV_ROUTES=true is refused in production/],
   ])('production refuses to start with %s of the demo, naming the variable', (_name, change, message) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(message);
+  });
+
+  it('the start-up line names the address to open (the back office accepts changes from it) and where it listens', () => {
+    // A store listening on loopback only: opened at 127.0.0.1 its back office would refuse the sign-in (another
+    // origin than the store's own), so the line names localhost, the store's address, and the loopback it listens on.
+    expect(runningLine(loadConfig({ HOST: '127.0.0.1', PORT: '3977' }), 'embedded, ./data')).toBe(
+      'The store is running at http://localhost:3977 (listening on 127.0.0.1:3977; database: embedded, ./data)',
+    );
+    expect(runningLine(loadConfig({ HOST: '::', PORT: '3000' }), 'PostgreSQL')).toBe(
+      'The store is running at http://localhost:3000 (listening on [::]:3000; database: PostgreSQL)',
+    );
+    expect(runningLine(loadConfig({ ...production, PORT: '8080' }), 'PostgreSQL')).toBe(
+      'The store is running at https://store.example (listening on 0.0.0.0:8080; database: PostgreSQL)',
+    );
   });
 
   it('production on the embedded database refuses to start, naming ALLOW_EMBEDDED_DATABASE', () => {

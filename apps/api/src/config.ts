@@ -434,6 +434,18 @@ export function embeddedDatabaseNotice(config: Config, dataDir: string): string 
   return `This store runs on the embedded database (ALLOW_EMBEDDED_DATABASE=true): its orders, shoppers and pictures are only in ${dataDir} on this machine. Schedule npm run backup (every night, copies kept on another machine; README, Backups).`;
 }
 
+/** The store's public address: PUBLIC_URL, else http://localhost:PORT (its links, and the back office's origin). */
+export const publicUrlOf = (c: Config) => c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+
+/**
+ * The start-up line: the address to open, the public one (the back office refuses a change sent from a page at any
+ * other origin, e.g. http://127.0.0.1:PORT when it is http://localhost:PORT), and where the server listens.
+ */
+export function runningLine(c: Config, database: string): string {
+  const host = c.HOST.includes(':') ? `[${c.HOST}]` : c.HOST;
+  return `The store is running at ${publicUrlOf(c)} (listening on ${host}:${c.PORT}; database: ${database})`;
+}
+
 /** The email provider a configuration means: EMAIL_PROVIDER, else the outbox (demo) or none (production). */
 export const emailProvider = (c: Config) =>
   c.EMAIL_PROVIDER ?? (c.NODE_ENV === 'production' ? 'none' : 'outbox');

@@ -12,7 +12,14 @@ import { deliveryVatBpOf, invoiceSeller } from './modules/invoices/index.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_AUTH_LIMITS, withAddressFactor } from './modules/auth/limits.ts';
 import { SmtpEmailSender } from './adapters/email/index.ts';
-import { checkDataDir, emailProvider, embeddedDatabaseNotice, loadConfig } from './config.ts';
+import {
+  checkDataDir,
+  emailProvider,
+  embeddedDatabaseNotice,
+  loadConfig,
+  publicUrlOf,
+  runningLine,
+} from './config.ts';
 import { createWhatsAppSender } from './adapters/whatsapp/index.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from './db/client.ts';
@@ -92,7 +99,7 @@ async function main() {
     abandonedCartHours: config.ABANDONED_CART_HOURS,
     importPace,
     importWaitInTransactionMs: inTransactionWaitAtMost(config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS),
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: publicUrlOf(config),
     corsOrigins: config.CORS_ORIGINS,
     mapTileUrl: config.VITE_MAP_TILE_URL,
     httpTimeouts: {
@@ -180,15 +187,12 @@ async function main() {
       })
       .catch(() => undefined);
   }
-  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const demo = demoNotice(config);
   if (demo) console.log(demo);
   for (const line of ownerLines) console.log(line);
   const embedded = embeddedDatabaseNotice(config, dataDir);
   if (embedded) console.log(embedded);
-  console.log(
-    `The store is running at http://${shown}:${config.PORT} (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'})`,
-  );
+  console.log(runningLine(config, database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'));
 }
 
 /** Each product's first picture as its card shows it (its thumbnail), newest products first. */
