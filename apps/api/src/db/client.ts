@@ -159,6 +159,18 @@ async function waitForSchema(
   }
 }
 
+/** The embedded database's count of ended writes, by the handle the app holds (pglite-thread.ts `writesEnded`). */
+const embeddedWrites = new WeakMap<object, () => { latest: number; answer: number }>();
+
+/**
+ * How many statements and transactions that may have written the embedded database had ended: in the newest answer
+ * received, and in the answer whose result the caller is reading now (read right after its await). Null on
+ * PostgreSQL, and for a transaction's handle: other processes write there, unseen.
+ */
+export function writesEnded(db: DbOrTx): { latest: number; answer: number } | null {
+  return embeddedWrites.get(db)?.() ?? null;
+}
+
 export interface DatabaseOptions {
   /** postgres://… — a real PostgreSQL server through node-postgres. */
   databaseUrl?: string;
@@ -275,6 +287,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const thread = await openPGliteThread(dataDir, image);
   const client = thread as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  embeddedWrites.set(db, () => thread.writesEnded());
   // One process holds an embedded database: it is always brought to its schema here (from an image: nothing to do).
   await toSchema(client);
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);

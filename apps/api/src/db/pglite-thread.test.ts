@@ -73,6 +73,52 @@ describe('PGlite in a worker thread', () => {
     expect(await tx).toBeLessThan(busyUntil);
   });
 
+  it('counts the statements and transactions that may have written, as each answer arrives', async () => {
+    const before = db.writesEnded().latest;
+    // A SELECT writes nothing, and its answer carries the count as it ended.
+    await db.query('select v from t where id = $1', [1]);
+    expect(db.writesEnded()).toEqual({ latest: before, answer: before });
+    // A statement that is not one SELECT may write, even one that changes no row; a failed one may have too.
+    await db.query('update t set v = v where id = -1');
+    expect(db.writesEnded()).toEqual({ latest: before + 1, answer: before + 1 });
+    await db.query('insert into t values (1, $1)', ['again']).catch(() => undefined);
+    expect(db.writesEnded().latest).toBe(before + 2);
+    await db.exec('select 1; select 2');
+    expect(db.writesEnded().latest).toBe(before + 3);
+    // A transaction counts once, when it ends (committed or not); its statements answer with the count before it.
+    const inside: number[] = [];
+    await db.transaction(async (tx) => {
+      await tx.query('select 1');
+      inside.push(db.writesEnded().answer);
+      await tx.query('update t set v = v where id = -1');
+      inside.push(db.writesEnded().answer);
+    });
+    expect(inside).toEqual([before + 3, before + 3]);
+    expect(db.writesEnded().latest).toBe(before + 4);
+    await db.transaction(async () => Promise.reject(new Error('given up'))).catch(() => undefined);
+    expect(db.writesEnded().latest).toBe(before + 5);
+  });
+
+  it('an answer read after a write ended carries the count with that write in it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const before = db.writesEnded().latest;
+    const tx = db.transaction(async (t) => {
+      await t.query("update t set v = 'x' where id = 1");
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    // Sent while the transaction holds the database: it runs after the COMMIT.
+    const after = db
+      .query('select v from t where id = 1')
+      .then((r) => ({ r, writes: db.writesEnded().answer }));
+    release();
+    await tx;
+    const { r, writes } = await after;
+    expect(r.rows).toEqual([{ v: 'x' }]);
+    expect(writes).toBe(before + 1);
+  });
+
   it('the server thread keeps running while a slow query works', async () => {
     const started = Date.now();
     const slow = db.query('select count(*) from generate_series(1, 3000000)');

@@ -20,6 +20,13 @@ export interface PGliteThread {
   dumpDataDir(text?: string): Promise<{ rows: Record<string, unknown>[]; tar: Uint8Array }>;
   /** What the transactions so far cost the one connection (/metrics). */
   transactionStats(): TransactionStats;
+  /**
+   * How many statements and transactions that may have written had ended, as the database's thread counted them
+   * (pglite-worker.mjs `writes`): `latest`, in the newest answer received; `answer`, in the answer being delivered
+   * now (read where a call's result is first used, before any other answer arrives: answers arrive one task each, and
+   * the awaits between are microtasks).
+   */
+  writesEnded(): { latest: number; answer: number };
   /** Bounds from now on (they start unset, so migrations at start-up run without them). */
   setBounds(bounds: PGliteThreadBounds): void;
   close(): Promise<void>;
@@ -116,16 +123,23 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
+  const writes = { latest: 0, answer: 0 };
   const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (m: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
-      if (m.id === 0) return m.error ? reject(toError(m.error)) : resolve();
-      const p = pending.get(m.id);
-      if (!p) return;
-      pending.delete(m.id);
-      if (!pending.size) worker.unref();
-      if (m.error) p.reject(toError(m.error));
-      else p.resolve(m.result);
-    });
+    worker.on(
+      'message',
+      (m: { id: number; result?: unknown; error?: Record<string, unknown>; writes?: number }) => {
+        if (m.id === 0) return m.error ? reject(toError(m.error)) : resolve();
+        // Before any caller's code runs: answers arrive in the order the database's thread sent them.
+        writes.answer = m.writes ?? writes.latest;
+        if (writes.answer > writes.latest) writes.latest = writes.answer;
+        const p = pending.get(m.id);
+        if (!p) return;
+        pending.delete(m.id);
+        if (!pending.size) worker.unref();
+        if (m.error) p.reject(toError(m.error));
+        else p.resolve(m.result);
+      },
+    );
     worker.on('error', (err) => {
       reject(err);
       settleAll(err);
@@ -235,6 +249,7 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     }) as unknown as PGlite['transaction'],
     dumpDataDir: (text) => call({ op: 'dump', text }, 0),
     transactionStats: () => ({ ...stats }),
+    writesEnded: () => ({ ...writes }),
     setBounds(bounds) {
       statementTimeoutMs = bounds.statementTimeoutMs ?? 0;
       worker.postMessage({ op: 'bounds', idleInTransactionMs: bounds.idleInTransactionTimeoutMs ?? 0 });

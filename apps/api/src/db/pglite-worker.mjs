@@ -3,7 +3,7 @@
 // loop, which keeps reading requests, answering from the cache and writing responses meanwhile (decision 009).
 //
 // Plain JavaScript so that it loads the same under tsx (npm start), vitest and plain node.
-// Messages from the server (pglite-thread.ts), each answered with { id, result } or { id, error }:
+// Messages from the server (pglite-thread.ts), each answered with { id, result, writes } or { id, error, writes }:
 //   { op: 'query', text, params, rowMode, rawTypes, tx }   rawTypes: type oids to hand back as text
 //   { op: 'exec', text, tx }
 //   { op: 'begin', tx }                  opens transaction `tx` (the server's number for it) in its turn;
@@ -18,6 +18,8 @@
 //                                        transaction it opened is rolled back
 //   Any message may carry `deadline` (Date.now() value): when its turn comes after that, it does not run.
 //   { op: 'bounds', idleInTransactionMs } a transaction that runs nothing for this long is rolled back (0: never)
+//   `writes` in every answer: how many statements and transactions that may have written had ended when the
+//   message's own work ended (counted in its turn, before the next one runs; see `mayWrite`).
 //
 // Statements outside a transaction, and whole transactions, take turns in arrival order (as on one connection).
 import { PGlite } from '@electric-sql/pglite';
@@ -96,6 +98,29 @@ function idle(entry, running) {
   }, idleInTransactionMs);
 }
 
+/**
+ * Statements outside a transaction, and transactions (committed or not), that may have written, ended so far. A
+ * statement outside a transaction is taken to write nothing only when it is one SELECT: the app's writes are INSERT,
+ * UPDATE, DELETE or WITH … (and no SELECT of the app calls a function that raises the catalog's versions). `exec`
+ * may hold several statements, so it always counts. The server tells from it whether the catalog versions it read
+ * last are still the catalog's (catalog-index.ts `versionsNow`).
+ */
+let writes = 0;
+const mayWrite = (text) => !/^\s*select\b/i.test(text) || text.includes(';');
+/** A statement's outcome and `writes` when it ended, taken in its turn: nothing else ran in between. */
+class Counted {
+  constructor(ok, value, at) {
+    this.ok = ok;
+    this.value = value;
+    this.writes = at;
+  }
+}
+const counted = (answer, wrote) =>
+  answer.then(
+    (result) => new Counted(true, result, wrote ? ++writes : writes),
+    (err) => new Counted(false, err, wrote ? ++writes : writes),
+  );
+
 let turn = Promise.resolve();
 /**
  * Runs `start` once every earlier statement and transaction is done, unless the server stopped waiting for it
@@ -137,6 +162,8 @@ function begin(m, entry) {
         }),
     )
     .finally(() => {
+      // Counted before the next turn starts (it waits for this promise), and answered with the 'end'.
+      if (entry.tx) entry.writes = ++writes;
       clearTimeout(entry.idleTimer);
       txs.delete(id);
       begun.delete(m.id);
@@ -168,11 +195,15 @@ async function inTransaction(m) {
     try {
       await done;
     } catch (err) {
-      if (m.commit) throw err;
+      if (m.commit) return new Counted(false, err, t.writes ?? writes);
     }
     // Its COMMIT (or ROLLBACK) is work too.
-    const ended = performance.now();
-    return { heldMs: ended - t.openedAt, busyMs: t.busyMs + (ended - ending) };
+    const now = performance.now();
+    return new Counted(
+      true,
+      { heldMs: now - t.openedAt, busyMs: t.busyMs + (now - ending) },
+      t.writes ?? writes,
+    );
   }
   const gone = expired.get(m.tx);
   if (gone) throw gone;
@@ -180,9 +211,11 @@ async function inTransaction(m) {
   idle(t, true);
   const began = performance.now();
   try {
-    return m.op === 'query'
-      ? await t.tx.query(m.text, m.params ?? [], queryOptions(m))
-      : await t.tx.exec(m.text);
+    // Counted when the transaction ends; until then no other statement runs.
+    return await counted(
+      m.op === 'query' ? t.tx.query(m.text, m.params ?? [], queryOptions(m)) : t.tx.exec(m.text),
+      false,
+    );
   } finally {
     t.busyMs += performance.now() - began;
     idle(t, false);
@@ -205,12 +238,12 @@ async function handle(m) {
   switch (m.op) {
     case 'query':
       return inTurn(m, () => {
-        const answer = client.query(m.text, m.params ?? [], queryOptions(m));
+        const answer = counted(client.query(m.text, m.params ?? [], queryOptions(m)), mayWrite(m.text));
         return { answer, held: answer };
       });
     case 'exec':
       return inTurn(m, () => {
-        const answer = client.exec(m.text);
+        const answer = counted(client.exec(m.text), true);
         return { answer, held: answer };
       });
     case 'dump':
@@ -243,10 +276,17 @@ port.on('message', (m) => {
     idleInTransactionMs = m.idleInTransactionMs ?? 0;
     return;
   }
+  const fail = (err, at) => port.postMessage({ id: m.id, error: plainError(err), writes: at });
   handle(m).then(
-    // A dump's bytes move to the server's thread rather than being copied.
-    (result) => port.postMessage({ id: m.id, result }, result?.tar ? [result.tar.buffer] : []),
-    (err) => port.postMessage({ id: m.id, error: plainError(err) }),
+    (answer) => {
+      // Statements outside a transaction answer with the count taken when they ended; the others (in a
+      // transaction, whose count cannot move until it ends, or its end, counted before) with the count now.
+      if (answer instanceof Counted && !answer.ok) return fail(answer.value, answer.writes);
+      const [result, at] = answer instanceof Counted ? [answer.value, answer.writes] : [answer, writes];
+      // A dump's bytes move to the server's thread rather than being copied.
+      port.postMessage({ id: m.id, result, writes: at }, result?.tar ? [result.tar.buffer] : []);
+    },
+    (err) => fail(err, writes),
   );
 });
 port.postMessage({ id: 0, result: 'ready' });

@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
 import { activePlans, cardRows, installmentTable, toCard, withMonthly } from './cards.ts';
 import { jsonRows } from './columns.ts';
-import { readVersions } from './search/catalog-index.ts';
+import { readVersions, versionsNow } from './search/catalog-index.ts';
 import { sameVersions, type ListOptions } from './search/engine.ts';
 import { indexEngine } from './search/index-engine.ts';
 import { withFewerWords } from './search/plan.ts';
@@ -43,9 +43,13 @@ export async function listProducts(
   // this instance saw last without reading them (`defer`); the request's last statement reads them, and when they
   // are not those, the whole answer is made again, built on the versions read (decision 009: nothing older than an
   // answer already shown). A search answered with fewer words costs one statement, its page's, instead of two.
+  // The versions known to be the catalog's as this request begins (embedded database): lists built on them stand
+  // when a write that ends meanwhile moves the versions (ListOptions.current).
+  const current = versionsNow(db);
   for (let attempt = 1; ; attempt++) {
     const checked: ListOptions = {
       ...opts,
+      current: attempt === 1 ? current : null,
       checked: { versions: null, defer: attempt < DEFERRED_ATTEMPTS },
     };
     const answer = await listOnce(db, q, { ...checked, nearestLater: true });
@@ -56,6 +60,7 @@ export async function listProducts(
         : shown;
     const c = checked.checked!;
     if (!c.unverified) return out;
+    if (attempt === 1 && sameVersions(current, c.unverified)) return out;
     if (sameVersions(c.read ? c.versions : await readVersions(db), c.unverified)) return out;
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
+import { writesEnded, type DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
 import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
 import {
@@ -355,19 +355,44 @@ export interface Versions {
   soldOut: number;
 }
 
-/** The newest versions read through each database handle (both only grow). */
-const seen = new WeakMap<object, { version: number; soldOut: number }>();
+/**
+ * The newest versions read through each database handle (both only grow), and on the embedded database how many
+ * writes had ended when the answer that read them was sent (`writesEnded`): while no other write has ended since,
+ * they are the catalog's versions now (`versionsNow`).
+ */
+const seen = new WeakMap<object, { version: number; soldOut: number; writes: number | null }>();
 
 /** The versions this instance read last (none yet: null); a list assuming them checks them in its statement. */
 export function seenVersions(db: DbOrTx): Versions | null {
-  return seen.get(db) ?? null;
+  const s = seen.get(db);
+  return s ? { version: s.version, soldOut: s.soldOut } : null;
 }
 
+/** Versions a statement just read: called right after the await of the statement that read them. */
 export function sawVersions(db: DbOrTx, v: Versions) {
   if (v.version === null) return;
+  const writes = writesEnded(db)?.answer ?? null;
   const s = seen.get(db);
   if (!s || v.version > s.version || (v.version === s.version && v.soldOut > s.soldOut))
-    seen.set(db, { version: v.version, soldOut: v.soldOut });
+    seen.set(db, { version: v.version, soldOut: v.soldOut, writes });
+  else if (v.version === s.version && v.soldOut === s.soldOut && writes !== null && writes > (s.writes ?? -1))
+    s.writes = writes;
+}
+
+/**
+ * The versions this instance read last when they are surely the catalog's versions now, else null. Only on the
+ * embedded database, which one process holds: when no statement or transaction that may have written has ended
+ * since the statement that read them, nothing can have moved them. Nobody can have been shown anything newer
+ * either: every answer that read the database after a write arrives after that write's own (one thread answers
+ * them in turn). So a request that finds them here may answer as of them, even if a write that ends while it waits
+ * for its statement moves them meanwhile (decision 009 asks nothing older than what was shown before it began).
+ */
+export function versionsNow(db: DbOrTx): Versions | null {
+  const s = seen.get(db);
+  const writes = writesEnded(db);
+  return s && writes && s.writes !== null && s.writes === writes.latest
+    ? { version: s.version, soldOut: s.soldOut }
+    : null;
 }
 
 /**

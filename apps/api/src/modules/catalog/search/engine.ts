@@ -86,6 +86,12 @@ export interface ListOptions {
     defer?: boolean;
     unverified?: Versions | null;
   };
+  /**
+   * The versions known, when the request began, to be the catalog's then (catalog-index.ts `versionsNow`: the
+   * embedded database only), or null. A list built on them stands when its statement reads newer ones, moved by a
+   * write that ended after the request began (unless a product on its page was read at another price).
+   */
+  current?: Versions | null;
 }
 
 /** Whether two reads of the versions are the same versions. */

@@ -17,9 +17,11 @@ import {
   seenVersions,
   soldOutMarks,
   startsWithAt,
+  versionsNow,
   type CatalogIndex,
   type Versions,
 } from './catalog-index.ts';
+import { positionsById } from './index-shape.ts';
 import {
   filterKey,
   listAnswer,
@@ -59,7 +61,9 @@ import { nearestCategories, nearestIfNone } from './sql-engine.ts';
  * costs one statement. Made again, it shows the cards already read when its page holds the same products, each
  * unchanged or read whole at those versions: during an import, whose every batch moves the catalog, a list that
  * waited behind a batch no longer reads the versions and its page a second time (two more turns on the embedded
- * database's one connection).
+ * database's one connection). On the embedded database, when the versions seen last were still the catalog's as the
+ * request began (`ListOptions.current`), the list stands at them even if its statement reads newer ones: the write
+ * that moved them ended after it began (decision 043).
  */
 async function listFromIndex(
   db: DbOrTx,
@@ -68,7 +72,8 @@ async function listFromIndex(
 ): Promise<ProductListResponse | null> {
   const seen = seenVersions(db);
   if (seen) {
-    const answer = await listFromIndexAt(db, q, opts, seen, true);
+    const current = opts.current === undefined ? versionsNow(db) : opts.current;
+    const answer = await listFromIndexAt(db, q, opts, seen, sameVersions(current, seen) ? 'current' : true);
     if (answer && 'moved' in answer)
       return answered(await listFromIndexAt(db, q, opts, answer.moved.versions, false, answer.moved));
     if (answer) return answer;
@@ -92,7 +97,8 @@ async function listFromIndexAt(
   q: ProductListQuery,
   opts: ListOptions,
   versions: Versions,
-  assumed: boolean,
+  /** Built on the versions seen last, not read by this request; 'current': known to be the catalog's when it began. */
+  assumed: boolean | 'current',
   prior?: Moved,
 ): Promise<ProductListResponse | { moved: Moved } | null> {
   const idx = await catalogIndexAt(db, versions.version);
@@ -250,7 +256,13 @@ async function listFromIndexAt(
         ? { ...prior.cards, versions: prior.versions, read: true }
         : { ...(await indexCards(db, idx, pageIds, opts)), read: true };
   if (opts.checked) Object.assign(opts.checked, { versions: cards.versions, read: cards.read });
-  if (assumed && !sameVersions(cards.versions, versions))
+  // Versions moved since those assumed: the list is made again at the versions read, unless they were the catalog's
+  // when the request began and every card read whole shows the price the list was ordered and filtered by.
+  if (
+    assumed &&
+    !sameVersions(cards.versions, versions) &&
+    !(assumed === 'current' && pricedAsIndexed(idx, cards))
+  )
     return {
       moved: {
         versions: cards.versions,
@@ -286,6 +298,16 @@ async function listFromIndexAt(
     written,
     nearest: none ? none.nearest : countsOnly ? undefined : await nearestIfNone(db, view, total, tokens),
     locale: opts.locale,
+  });
+}
+
+/** Whether each card read whole (not kept: its row is its live read) has the current price the index holds. */
+function pricedAsIndexed(idx: CatalogIndex, cards: { rows: Row[]; live: Row[] }) {
+  const pos = positionsById(idx);
+  return cards.rows.every((r, i) => {
+    if (r !== cards.live[i]) return true;
+    const d = pos.get(Number(r.id));
+    return d !== undefined && idx.price[d] === Number(r.current_price_piastres);
   });
 }
 
@@ -474,10 +496,14 @@ async function countedVersions(
 async function nearestWithVersions(db: DbOrTx, view: CatalogView, tokens: string[]) {
   let versions: Versions | null = null;
   const phrase = tokens.join(' ');
+  // Noted as the statement that read them answers (not after the departments' read that may follow it): what this
+  // instance saw goes with the count of writes that answer carried (`versionsNow`).
   const nearest = await view.remember(`nearest ${phrase}`, () =>
-    nearestCategories(db, phrase, view, (v) => (versions = v)),
+    nearestCategories(db, phrase, view, (v) => {
+      versions = v;
+      sawVersions(db, v);
+    }),
   );
-  if (versions) sawVersions(db, versions);
   return { nearest, versions: versions ?? (await readVersions(db)) };
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { addBrand, addCategory, addProduct } from '../../../test/fixtures.ts';
-import { catalogIndexCounts, catalogIndexInfo, readVersions } from './catalog-index.ts';
+import { catalogIndexCounts, catalogIndexInfo, readVersions, versionsNow } from './catalog-index.ts';
 
 /**
  * New searches waiting at once share their read of the catalog versions (catalog-index.ts `readVersions`), and a
@@ -225,6 +225,82 @@ describe('a list whose catalog moved while it read its page', () => {
     expect(statements).toBe(3);
   });
 });
+
+describe.skipIf(!!process.env.DATABASE_URL)(
+  'a list that waits behind a write which ends after it began (the embedded database)',
+  () => {
+    /** A transaction that changes a product's price and holds the one connection until `release()`. */
+    const heldRaise = (title: string) => {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const done = t.database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update products set price_piastres = price_piastres + 100, current_price_piastres = current_price_piastres + 100
+            where title_en = ${title}`,
+        );
+        await held;
+      });
+      return { release, done };
+    };
+    const tick = () => new Promise((r) => setTimeout(r, 20));
+    type Shown = { products: { title_en: string; price: number }[] };
+
+    it('answers as of the versions it began at, without waiting for the index to follow the write', async () => {
+      const db = t.database.db;
+      await ask('inspiron');
+      const before = versionsNow(db);
+      expect(before).not.toBeNull();
+      const follows = catalogIndexCounts(db).follows;
+      const write = heldRaise('Sharp top load washer');
+      await tick();
+      // Begun while the write holds the database: its page's statement runs after the COMMIT, and reads newer versions.
+      const { result: res, statements } = await statementsOf(async () => {
+        const asked = ask('inspiron');
+        await tick();
+        write.release();
+        await write.done;
+        return asked;
+      });
+      expect((res.json() as Shown).products.map((p) => p.title_en)).toEqual(['Dell Inspiron laptop']);
+      // Its page (1); no follow. Before: the page, the follow, and the list made again at the newer versions.
+      expect(statements).toBe(1);
+      expect(catalogIndexCounts(db).follows).toBe(follows);
+      // The write's version is known now: the next list, begun after the write ended, follows it.
+      expect(versionsNow(db)!.version).toBeGreaterThan(before!.version!);
+      await ask('inspiron');
+      expect(catalogIndexCounts(db).follows).toBe(follows + 1);
+    });
+
+    it('shows a product on its page at its price when it began; a list begun after the write shows the new one', async () => {
+      const db = t.database.db;
+      const price = async () =>
+        Number(
+          (
+            await rows<{ p: string }>(
+              db,
+              sql`select current_price_piastres / 100.0 as p from products where title_en = 'Dell Inspiron laptop'`,
+            )
+          )[0]!.p,
+        );
+      await ask('inspiron');
+      const was = await price();
+      await ask('inspiron');
+      expect(versionsNow(db)).not.toBeNull();
+      const write = heldRaise('Dell Inspiron laptop');
+      await tick();
+      const asked = ask('inspiron');
+      await tick();
+      write.release();
+      await write.done;
+      const shown = ((await asked).json() as Shown).products;
+      const now = await price();
+      expect(now).toBeGreaterThan(was);
+      // The write ended after the list began, and nobody had been shown its price before.
+      expect(shown.map((p) => p.price)).toEqual([was]);
+      expect(((await ask('inspiron')).json() as Shown).products.map((p) => p.price)).toEqual([now]);
+    });
+  },
+);
 
 describe('the cards kept with the catalog index, when the index is built again', () => {
   it('a build at the same version (the 10-minute refresh) keeps them: the next page reads no whole card', async () => {
