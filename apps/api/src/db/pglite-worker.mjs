@@ -279,8 +279,8 @@ port.on('message', (m) => {
   const fail = (err, at) => port.postMessage({ id: m.id, error: plainError(err), writes: at });
   handle(m).then(
     (answer) => {
-      // Statements outside a transaction answer with the count taken when they ended; the others (in a
-      // transaction, whose count cannot move until it ends, or its end, counted before) with the count now.
+      // A statement, or a transaction's end, answers with the count taken as its work ended (`Counted`); a BEGIN
+      // or a dump with the count now.
       if (answer instanceof Counted && !answer.ok) return fail(answer.value, answer.writes);
       const [result, at] = answer instanceof Counted ? [answer.value, answer.writes] : [answer, writes];
       // A dump's bytes move to the server's thread rather than being copied.
