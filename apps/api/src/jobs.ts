@@ -4,7 +4,7 @@ import type { AppContext } from './context.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { Database } from './db/client.ts';
 import { FULL_UPKEEP_AT_LEAST_EVERY_MS, UPKEEP_EVERY_MS } from './db/embedded-upkeep.ts';
-import { refreshCurrentPrices } from './modules/catalog/prices.ts';
+import { followPromotionClock } from './modules/catalog/prices.ts';
 import { trimCatalogChanges } from './modules/catalog/index.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { releaseExpiredSessions } from './modules/payments/service.ts';
@@ -92,8 +92,10 @@ export function startJobs(
     timer.unref();
     timers.push(timer);
   };
-  // Promotion prices follow the clock (a promotion starts or ends): once a minute, and at start.
-  every('prices', 60_000, () => refreshCurrentPrices(ctx.db, ctx.clock.now()), { now: true });
+  // Promotion prices follow the clock (a promotion starts or ends): once a minute, and at start (every product then;
+  // after that, only those of the promotions that started or ended since).
+  const repriceByClock = followPromotionClock(ctx.db);
+  every('prices', 60_000, () => repriceByClock(ctx.clock.now()), { now: true });
   // Expired sessions, old SMS codes, finished rate-limit windows, month-old failed staff sign-ins and the catalog
   // change log's notes past an hour: once an hour.
   every('purge', 3_600_000, async () => {

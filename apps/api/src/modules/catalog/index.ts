@@ -10,7 +10,7 @@ export {
 export { trimCatalogChanges } from './search/index-follow.ts';
 /** For the back office's product writes (catalog-admin): search_text and current prices stay the catalog's rules. */
 export { productSearchText, type SearchTextParts } from './search-text.ts';
-export { currentPrice, refreshCurrentPrices } from './prices.ts';
+export { currentPrice, followPromotionClock, refreshCurrentPrices } from './prices.ts';
 /** The back office's one search of products (products list and export, stock screen, a promotion's candidates). */
 export { productNumber, productTextFilter } from './product-filter.ts';
 /** When a promotion runs: the one rule, for the back office's promotion states too. */
