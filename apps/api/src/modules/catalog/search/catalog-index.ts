@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { writesEnded, type DbOrTx } from '../../../db/client.ts';
-import { rows } from '../../../db/rows.ts';
+import { rows, type Row } from '../../../db/rows.ts';
 import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
 import {
   carryRebuilt,
@@ -105,27 +105,77 @@ export function catalogIndexReady(db: DbOrTx): boolean {
 const yieldToRequests = () => new Promise<void>((r) => setImmediate(r));
 
 /** The index read whole from the database, not installed (tests compare a followed index with it). */
-export const buildCatalogIndex = (db: DbOrTx) => build(db);
+/** The index read in one statement (tests compare an index followed or read in slices with it). */
+export const buildCatalogIndex = (db: DbOrTx) => build(db, true);
 
-async function build(db: DbOrTx): Promise<CatalogIndex | null> {
-  const started = Date.now();
-  // One statement: every row and the version they are at.
-  const list = await rows(
+/**
+ * A whole build reads the catalog this many products at a time, each slice a statement of its own (decision 044):
+ * on the embedded database one statement of 100,000 rows held the one connection about 4 s (the rows' text made and
+ * read), and every shopper's read waited behind it, at start-up, at every change noted whole and every 10 minutes.
+ * A slice of 2,500 holds it about 100 ms. The slices after the first may read newer versions than the first: the
+ * index is then made at the first one's version and follows the change log from there (`rebuild`).
+ */
+let buildSlice = 2_500;
+/** Tests: slices of `n` products, and `each` called after each slice is read (a write made there, say). */
+export function setBuildSlice(n: number, each: (() => Promise<void>) | null = null) {
+  buildSlice = n;
+  afterSlice = each;
+}
+let afterSlice: (() => Promise<void>) | null = null;
+
+/**
+ * The index's products and the catalog version of the first statement that read them. `whole`: read in one
+ * statement (its rows are all at that version); else the rows after the first slice may be newer, and the index
+ * must follow the log from that version before it is used.
+ */
+async function readCatalog(db: DbOrTx, whole: boolean) {
+  const list: Row[] = [];
+  let version: unknown = null;
+  let below: number | null = null;
+  let statements = 0;
+  // Popularity (how many orders hold each product) in a statement of its own: it is not versioned (a follow keeps
+  // each product's), and a slice's share of it would read every order line again.
+  const sold = new Map<number, number>();
+  for (const r of await rows(
     db,
-    sql`select ${INDEX_COLUMNS}, coalesce(s.n, 0) as sold,
-          (select version from catalog_state where id = 1) as catalog_version, i.thumbnail_url
-        from products p
-        left join (select product_id, count(*) as n from order_products group by product_id) s
-          on s.product_id = p.id
-        left join (
-          select distinct on (product_id) product_id, thumbnail_url from product_images
-          where not is_3d order by product_id, position, id
-        ) i on i.product_id = p.id
-        where ${INDEXED_PRODUCT} order by p.id desc`,
-  );
-  const versionRow =
-    list[0]?.catalog_version ??
-    (await rows(db, sql`select version from catalog_state where id = 1`))[0]?.version;
+    sql`select product_id, count(*) as n from order_products group by product_id`,
+  ))
+    sold.set(Number(r.product_id), Number(r.n));
+  for (;;) {
+    const slice: Row[] = await rows(
+      db,
+      sql`with page as (
+            select ${INDEX_COLUMNS} from products p
+            where ${INDEXED_PRODUCT} ${below === null ? sql`` : sql`and p.id < ${below}`}
+            order by p.id desc ${whole ? sql`` : sql`limit ${buildSlice}`}
+          )
+          select page.*, (select version from catalog_state where id = 1) as catalog_version, i.thumbnail_url
+          from page left join (
+            select distinct on (product_id) product_id, thumbnail_url from product_images
+            where not is_3d and product_id >= (select min(id) from page) and product_id <= (select max(id) from page)
+            order by product_id, position, id
+          ) i on i.product_id = page.id
+          order by page.id desc`,
+    );
+    if (version === null)
+      version =
+        slice[0]?.catalog_version ??
+        (await rows(db, sql`select version from catalog_state where id = 1`))[0]?.version;
+    statements++;
+    for (const r of slice) list.push(r);
+    if (whole || slice.length < buildSlice) break;
+    below = Number(slice[slice.length - 1]!.id);
+    if (afterSlice) await afterSlice();
+  }
+  return { list, sold, version, inSlices: statements > 1 };
+}
+
+/** Indexes read in slices and not yet followed to a version read after their last slice (`rebuild`). */
+const unsettled = new WeakSet<CatalogIndex>();
+
+async function build(db: DbOrTx, whole = false): Promise<CatalogIndex | null> {
+  const started = Date.now();
+  const { list, sold, version: versionRow, inSlices } = await readCatalog(db, whole);
   if (versionRow == null) return null;
   const names = await rows(
     db,
@@ -187,7 +237,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     idx.flags[d] =
       (r.featured ? FEATURED : 0) | (r.special_offer ? SPECIAL : 0) | (r.on_offer ? ON_OFFER : 0);
     idx.promotion[d] = Number(r.promotion_id);
-    idx.sold[d] = Number(r.sold);
+    idx.sold[d] = sold.get(idx.ids[d]!) ?? 0;
     created[d] = Number(r.created);
     idx.wordStarts[d] = nWords;
     for (const w of text.split(' ')) {
@@ -244,6 +294,7 @@ async function build(db: DbOrTx): Promise<CatalogIndex | null> {
     const entry = { en: String(r.name_en), ar: String(r.name_ar) };
     (r.kind === 'c' ? idx.categoryNames : idx.brandNames).set(Number(r.id), entry);
   }
+  if (inSlices) unsettled.add(idx);
   return idx;
 }
 
@@ -320,25 +371,42 @@ async function followFrom(db: DbOrTx, base: CatalogIndex, s: State): Promise<Cat
   return next;
 }
 
+/**
+ * How many times a whole build is read before it gives up: read in slices, a change only a whole build makes (a
+ * category renamed, more products than a follow takes) between its first slice and its catch-up makes it read
+ * again, and its last try reads in one statement.
+ */
+const BUILD_TRIES = 3;
+
 function rebuild(db: DbOrTx, s: State): Promise<CatalogIndex | null> {
   if (s.building) return s.building;
-  s.building = build(db)
-    .then(async (built) => {
-      let idx = built;
-      if (idx) s.builds++;
-      // Follows went on while it was built (a large catalog's build takes seconds): it catches up with them.
-      while (idx && s.index && idx.version < s.index.version) {
+  s.building = (async () => {
+    for (let attempt = 1; ; attempt++) {
+      let idx = await build(db, attempt === BUILD_TRIES);
+      if (!idx) return null;
+      s.builds++;
+      // Read in slices: it follows the log from its first slice's version to a version read after its last before
+      // it is used. And follows went on while it was built (a large catalog's build takes seconds): it catches up.
+      let settling = unsettled.has(idx);
+      while (settling || (s.index && idx.version < s.index.version)) {
         const next = await followFrom(db, idx, s);
-        if (next === null || next === 'whole' || next === idx) break;
+        if (next === null || next === 'whole') break;
+        settling = false;
+        if (next === idx) break;
         idx = next;
       }
-      if (idx && (!s.index || idx.version >= s.index.version)) {
+      if (settling) {
+        if (attempt < BUILD_TRIES) continue;
+        return null;
+      }
+      if (!s.index || idx.version >= s.index.version) {
         if (s.index) carryRebuilt(s.index, idx);
         s.index = idx;
         s.lastSize = idx.size;
       }
       return idx;
-    })
+    }
+  })()
     .catch((err: unknown) => {
       // The database answers meanwhile; the next request tries again.
       process.emitWarning(`catalog index not built: ${String(err)}`);

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/rows.ts';
 import { seedDemo } from '../../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -25,6 +25,7 @@ import {
   catalogIndexAt,
   catalogIndexCounts,
   readVersions,
+  setBuildSlice,
   wordBigrams,
   type CatalogIndex,
 } from './catalog-index.ts';
@@ -636,5 +637,66 @@ describe('the catalog index follows each change without being built whole', () =
     await db().execute(sql`delete from catalog_changes`);
     await fromIndex('featured=true');
     expect(catalogIndexCounts(db()).builds).toBe(before.builds + 1);
+  });
+});
+
+describe('a whole build reads the catalog in slices, each a statement of its own (decision 044)', () => {
+  afterEach(() => setBuildSlice(2_500));
+  const renameACategory = async () => {
+    const category = (await rows(db(), sql`select id from categories order by id limit 1`))[0]!.id;
+    await db().execute(sql`update categories set name_en = name_en || ' Again' where id = ${category}`);
+    return Number(category);
+  };
+  const activeIds = async () =>
+    (await rows(db(), sql`select id from products where active order by id desc`)).map((r) => Number(r.id));
+
+  it('products changed, hidden and added between its slices: the index it installs is the catalog after them', async () => {
+    await fromIndex('');
+    const ids = await activeIds();
+    const [first, later, hidden] = [ids[1]!, ids[ids.length - 2]!, ids[12]!];
+    let slices = 0;
+    setBuildSlice(7, async () => {
+      if (++slices !== 1) return;
+      // After the first slice: one of its products and one not read yet repriced, one not read yet hidden, and a
+      // product added above every id read (each noted in the change log by the writers' triggers).
+      await db().execute(
+        sql`update products set price_piastres = price_piastres + 100, current_price_piastres = current_price_piastres + 100
+            where id in (${first}, ${later})`,
+      );
+      await db().execute(sql`update products set active = false where id = ${hidden}`);
+      await db().execute(
+        sql`insert into products (title_en, title_ar, description_en, description_ar, category_id, brand_id,
+              price_piastres, current_price_piastres, stock, search_text)
+            select 'Sliced kettle', 'غلاية مقسمة', 'd', 'd', category_id, brand_id, 99900, 99900, 4, 'sliced kettle غلايه مقسمه'
+            from products where id = ${first}`,
+      );
+    });
+    const before = catalogIndexCounts(db());
+    await renameACategory();
+    const idx = await current();
+    expect(slices).toBeGreaterThan(2);
+    expect(catalogIndexCounts(db()).builds).toBe(before.builds + 1);
+    expect(idx.version).toBe((await readVersions(db())).version);
+    expect(described(idx)).toEqual(described((await buildCatalogIndex(db()))!));
+    for (const id of [first, later])
+      expect(idx.price[idx.ids.indexOf(id)]).toBe(Number((await productRow(id)).current_price_piastres));
+    expect(idx.ids.indexOf(hidden)).toBe(-1);
+    expect((await fromIndex('query=sliced')).products.map((p) => p.title)).toContain('Sliced kettle');
+  });
+
+  it('a change only a whole build makes, between its slices: it reads the catalog again', async () => {
+    await fromIndex('');
+    let slices = 0;
+    let renamed = 0;
+    setBuildSlice(7, async () => {
+      if (++slices === 1) renamed = await renameACategory();
+    });
+    const before = catalogIndexCounts(db());
+    await renameACategory();
+    const idx = await current();
+    expect(catalogIndexCounts(db()).builds).toBe(before.builds + 2);
+    expect(idx.version).toBe((await readVersions(db())).version);
+    expect(idx.categoryNames.get(renamed)!.en).toMatch(/ Again Again$/);
+    expect(described(idx)).toEqual(described((await buildCatalogIndex(db()))!));
   });
 });
