@@ -25,9 +25,10 @@ export * from './index-shape.ts';
 
 /**
  * The active catalog in this process's memory, for lists and searches asked for the first time (issue 15,
- * decision 022). The database stays the truth: the index is read from it in one statement, tagged with the catalog
- * version read by that same statement (decision 009), and used only while the catalog is still at that version;
- * a change moves it to the new version product by product, from the change log (index-follow.ts, decision 036).
+ * decision 022). The database stays the truth: the index is read from it in slices of products (decision 044),
+ * tagged with the catalog version the first slice read and followed from there to a version read after the last
+ * (decision 009), and used only while the catalog is still at its version; a change moves it to the new version
+ * product by product, from the change log (index-follow.ts, decision 036).
  * What moves without the version (stock) is not in it: the sold-out products come with their own counter
  * (`catalog_state.sold_out_version`, raised only when a product sells out or comes back, migration 0019).
  *
