@@ -105,8 +105,10 @@ export function catalogIndexReady(db: DbOrTx): boolean {
 
 const yieldToRequests = () => new Promise<void>((r) => setImmediate(r));
 
-/** The index read whole from the database, not installed (tests compare a followed index with it). */
-/** The index read in one statement (tests compare an index followed or read in slices with it). */
+/**
+ * The index read whole from the database in one statement, not installed (tests compare an index followed or read
+ * in slices with it).
+ */
 export const buildCatalogIndex = (db: DbOrTx) => build(db, true);
 
 /**
