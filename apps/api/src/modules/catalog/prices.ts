@@ -19,10 +19,12 @@ export function currentPrice(now: Date, of: { promotionId: SQL; promoted: SQL; p
  */
 export async function refreshCurrentPrices(db: DbOrTx, now: Date, productIds?: number[]): Promise<number> {
   // Only a product with a promotion, or one still priced as if it had one, can change.
-  const scope = productIds?.length
-    ? sql`(p2.promotion_id is not null or p2.current_price_piastres <> p2.price_piastres) and p2.id in ${productIds}`
-    : sql`(p2.promotion_id is not null or p2.current_price_piastres <> p2.price_piastres)`;
-  return reprice(db, now, scope);
+  return reprice(
+    db,
+    now,
+    sql`(p2.promotion_id is not null or p2.current_price_piastres <> p2.price_piastres)
+      ${productIds?.length ? sql`and p2.id in ${productIds}` : sql``}`,
+  );
 }
 
 /**

@@ -109,7 +109,7 @@ const yieldToRequests = () => new Promise<void>((r) => setImmediate(r));
  * The index read whole from the database in one statement, not installed (tests compare an index followed or read
  * in slices with it).
  */
-export const buildCatalogIndex = (db: DbOrTx) => build(db, true);
+export const buildCatalogIndex = async (db: DbOrTx) => (await build(db, true))?.idx ?? null;
 
 /**
  * A whole build reads the catalog this many products at a time, each slice a statement of its own (decision 044):
@@ -138,12 +138,7 @@ async function readCatalog(db: DbOrTx, whole: boolean) {
   let statements = 0;
   // Popularity (how many orders hold each product) in a statement of its own: it is not versioned (a follow keeps
   // each product's), and a slice's share of it would read every order line again.
-  const sold = new Map<number, number>();
-  for (const r of await rows(
-    db,
-    sql`select product_id, count(*) as n from order_products group by product_id`,
-  ))
-    sold.set(Number(r.product_id), Number(r.n));
+  const sold = await soldCounts(db, null);
   for (;;) {
     const slice: Row[] = await rows(
       db,
@@ -173,10 +168,11 @@ async function readCatalog(db: DbOrTx, whole: boolean) {
   return { list, sold, version, inSlices: statements > 1 };
 }
 
-/** Indexes read in slices and not yet followed to a version read after their last slice (`rebuild`). */
-const unsettled = new WeakSet<CatalogIndex>();
-
-async function build(db: DbOrTx, whole = false): Promise<CatalogIndex | null> {
+/**
+ * The index read whole, at the version of its first statement. `inSlices`: read in more than one, so it must follow
+ * the log to a version read after its last before it is used (`rebuild`).
+ */
+async function build(db: DbOrTx, whole = false): Promise<{ idx: CatalogIndex; inSlices: boolean } | null> {
   const started = Date.now();
   const { list, sold, version: versionRow, inSlices } = await readCatalog(db, whole);
   if (versionRow == null) return null;
@@ -297,8 +293,7 @@ async function build(db: DbOrTx, whole = false): Promise<CatalogIndex | null> {
     const entry = { en: String(r.name_en), ar: String(r.name_ar) };
     (r.kind === 'c' ? idx.categoryNames : idx.brandNames).set(Number(r.id), entry);
   }
-  if (inSlices) unsettled.add(idx);
-  return idx;
+  return { idx, inSlices };
 }
 
 /**
@@ -385,12 +380,12 @@ function rebuild(db: DbOrTx, s: State): Promise<CatalogIndex | null> {
   if (s.building) return s.building;
   s.building = (async () => {
     for (let attempt = 1; ; attempt++) {
-      let idx = await build(db, attempt === BUILD_TRIES);
-      if (!idx) return null;
+      const built = await build(db, attempt === BUILD_TRIES);
+      if (!built) return null;
       s.builds++;
       // Read in slices: it follows the log from its first slice's version to a version read after its last before
       // it is used. And follows went on while it was built (a large catalog's build takes seconds): it catches up.
-      let settling = unsettled.has(idx);
+      let { idx, inSlices: settling } = built;
       while (settling || (s.index && idx.version < s.index.version)) {
         const next = await followFrom(db, idx, s);
         if (next === null || next === 'whole') break;

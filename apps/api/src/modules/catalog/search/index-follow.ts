@@ -114,13 +114,17 @@ export async function readChanges(db: DbOrTx, from: number): Promise<Changes | '
   return changes;
 }
 
-/** How many orders hold each of these products (the popularity a full build reads), for products new to the index. */
-export async function soldCounts(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+/**
+ * How many orders hold each of these products (a product's popularity): for the products new to a followed index, or
+ * for every product (`null`: a whole build).
+ */
+export async function soldCounts(db: DbOrTx, ids: number[] | null): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  if (!ids.length) return out;
+  if (ids && !ids.length) return out;
   for (const r of await rows(
     db,
-    sql`select product_id, count(*) as n from order_products where product_id in ${ids} group by product_id`,
+    sql`select product_id, count(*) as n from order_products
+        ${ids ? sql`where product_id in ${ids}` : sql``} group by product_id`,
   ))
     out.set(Number(r.product_id), Number(r.n));
   return out;
