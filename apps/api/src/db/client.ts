@@ -12,8 +12,9 @@ import type { DatabaseTimeouts } from '../lib/timeouts.ts';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../lib/timeouts.ts';
 import { TABLE_CHANGES_SQL, tableChangesOf, tablesDue, vacuumSql } from './embedded-upkeep.ts';
 import { migratedImage } from './memory-image.ts';
-import { openPGliteThread, type TransactionStats } from './pglite-thread.ts';
+import { openPGliteThread, runPrepared, type TransactionStats } from './pglite-thread.ts';
 import { ReadReplicas, ReadRoutingPool } from './read-replicas.ts';
+import type { Row } from './rows.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -70,15 +71,18 @@ const NAMED_STATEMENTS = 200;
  * and, after a few runs, keeps a generic plan, where an unnamed one is planned on every run (half a millisecond of
  * the server's CPU for a page's cards, more than running it). The statement goes through drizzle's own prepared
  * query, so its rows are parsed as `db.execute`'s are (timestamps as text, json parsed). The name is made from the
- * text, so one name never stands for two texts (node-postgres refuses that). PGlite ignores the name.
- * For statements run often with few distinct texts (a page's cards by id): each text is kept by every connection.
+ * text, so one name never stands for two texts (node-postgres refuses that). On the embedded database, whose
+ * driver ignores the name, its thread keeps the statement prepared all the same (pglite-worker.mjs `runPrepared`).
+ * For SELECTs run often with few distinct texts (a page's cards by id): each text is kept by every connection.
  */
-export function executeNamed(db: DbOrTx, q: SQL): Promise<unknown> {
+export function executeNamed(db: DbOrTx, q: SQL): Promise<{ rows: Row[] }> {
   const query = dialect.sqlToQuery(q);
   let name = statementNames.get(query.sql);
-  if (name === undefined && statementNames.size < NAMED_STATEMENTS)
+  if (name === undefined && statementNames.size < NAMED_STATEMENTS) {
     statementNames.set(query.sql, (name = `s${statementNames.size}`));
-  return db._.session.prepareQuery(query, undefined, name, false).execute();
+    runPrepared(query.sql);
+  }
+  return db._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: Row[] }>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPGliteThread, type PGliteThread } from './pglite-thread.ts';
+import { openPGliteThread, runPrepared, type PGliteThread } from './pglite-thread.ts';
 
 /** The embedded database in its worker thread keeps PGlite's behaviour, and the server's thread stays free. */
 let db: PGliteThread;
@@ -134,6 +134,109 @@ describe('PGlite in a worker thread', () => {
     await other.query('select 1');
     await Promise.all([other.close(), other.close()]);
     await expect(other.query('select 1')).rejects.toThrow(/stopped|closed/);
+  });
+});
+
+/**
+ * Statements marked to run prepared (client.ts `executeNamed`: a page's cards by id, the guests' stock) are planned
+ * once by the embedded database, as PostgreSQL plans a named statement once, and answer exactly as they do
+ * unprepared: the same rows for the same parameters, whatever those hold.
+ */
+describe('PGlite in a worker thread, statements kept prepared', () => {
+  let p: PGliteThread;
+  beforeAll(async () => {
+    p = await openPGliteThread('memory://');
+    await p.exec(`create table items (id int primary key, name text not null, at timestamptz, on_sale bool)`);
+    await p.query(
+      `insert into items values (1, 'fridge', '2026-12-02T10:00:00Z', true), (2, $1, null, false)`,
+      ["تلاجة 'نوفا' \\ 18"],
+    );
+  });
+  afterAll(() => p?.close());
+  const preparedTexts = async () =>
+    (await p.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+      (r) => r.statement,
+    );
+
+  it('prepares a marked statement once and answers each run as the unprepared statement does', async () => {
+    const text =
+      "select id, name, at, on_sale from items where id = any(string_to_array($1, ',')::int[]) order by id";
+    const plain = await p.query(text, ['1,2']);
+    runPrepared(text);
+    const first = await p.query(text, ['1,2']);
+    const second = await p.query(text, ['2']);
+    const asArrays = await p.query(text, ['1'], { rowMode: 'array' });
+    expect(first.rows).toEqual(plain.rows);
+    expect(second.rows).toEqual([plain.rows[1]]);
+    expect(asArrays.rows).toEqual([Object.values(plain.rows[0] as object)]);
+    const kept = (await preparedTexts()).filter((t) => t.endsWith(text));
+    expect(kept).toHaveLength(1);
+  });
+
+  it('reads its parameters as the text they hold: quotes, backslashes, Arabic, null, numbers, booleans and dates', async () => {
+    const text =
+      'select $1::text as s, $2::int as n, $3::bool as b, $4::timestamptz as t, $5::text is null as none, $6::bigint as big';
+    runPrepared(text);
+    const tricky = [
+      "it's '; drop table items; -- \\ \\' تلاجة",
+      42,
+      true,
+      new Date('2026-12-02T10:00:00Z'),
+      null,
+      9007199254740991n,
+    ];
+    const answers = [];
+    for (const params of [tricky, ['', -7, false, new Date(0), 'x', 0n]]) {
+      const got = await p.query(text, params);
+      runPrepared('never this text');
+      const plain = await p.query(`${text} -- unprepared`, params);
+      expect(got.rows).toEqual(plain.rows);
+      answers.push(got.rows[0]);
+    }
+    expect(answers[0]).toMatchObject({ s: tricky[0], n: 42, b: true, none: true });
+    expect(answers[1]).toMatchObject({ s: '', n: -7, b: false, none: false });
+    expect(await p.query('select count(*)::int as n from items')).toMatchObject({ rows: [{ n: 2 }] });
+    expect((await preparedTexts()).filter((t) => t.endsWith(text))).toHaveLength(1);
+  });
+
+  it('a statement that cannot be prepared, or that fails, answers as it would unprepared', async () => {
+    const untyped = 'select $1 is null as v';
+    const unprepared = await p.query(`${untyped} -- unprepared`, ['a']).catch((e: unknown) => e);
+    runPrepared(untyped);
+    expect(unprepared).toMatchObject({ code: '42P18' });
+    await expect(p.query(untyped, ['a'])).rejects.toMatchObject({ code: '42P18' });
+    const failing = 'select 1 / $1::int as q';
+    runPrepared(failing);
+    await expect(p.query(failing, [0])).rejects.toMatchObject({ code: '22012' });
+    expect((await p.query(failing, [1])).rows).toEqual([{ q: 1 }]);
+    expect((await preparedTexts()).filter((t) => t.endsWith(failing))).toHaveLength(1);
+  });
+
+  it('a table it reads changes shape: the next run answers with the new columns; no run counts as a write', async () => {
+    await p.exec('create table shaped (id int primary key, a text)');
+    await p.exec(`insert into shaped values (1, 'x')`);
+    const text = 'select * from shaped where id = $1';
+    runPrepared(text);
+    expect((await p.query(text, [1])).rows).toEqual([{ id: 1, a: 'x' }]);
+    await p.exec(`alter table shaped add column b text not null default 'y'`);
+    const writes = p.writesEnded().latest;
+    expect((await p.query(text, [1])).rows).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    expect((await p.query(text, [1])).rows).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    expect(p.writesEnded().latest).toBe(writes);
+  });
+
+  it("in a transaction it reads the transaction's own writes", async () => {
+    const text = 'select name from items where id = $1';
+    runPrepared(text);
+    await p.query(text, [1]);
+    await p
+      .transaction(async (tx) => {
+        await tx.query(`update items set name = 'freezer' where id = 1`);
+        expect((await tx.query(text, [1])).rows).toEqual([{ name: 'freezer' }]);
+        throw Object.assign(new Error('undo'), { code: 'UNDO' });
+      })
+      .catch(() => {});
+    expect((await p.query(text, [1])).rows).toEqual([{ name: 'fridge' }]);
   });
 });
 

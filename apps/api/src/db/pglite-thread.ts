@@ -66,6 +66,18 @@ export interface TransactionStats {
 }
 
 type Message = Record<string, unknown> & { op: string };
+
+/**
+ * Statement texts the embedded database keeps prepared (`executeNamed` in client.ts): its thread plans each once and
+ * then runs it without planning again, as PostgreSQL does a named statement. Shared by every database this process
+ * opens (a text's plan is per database, made there on its first run). Bounded as the names are.
+ */
+const preparedTexts = new Set<string>();
+const PREPARED_TEXTS = 200;
+/** Marks `text` to be run prepared on the embedded database (a SELECT run often, with few distinct texts). */
+export function runPrepared(text: string) {
+  if (preparedTexts.size < PREPARED_TEXTS) preparedTexts.add(text);
+}
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string) => unknown> };
 
 /** An error from the worker with PostgreSQL's fields (code, detail, constraint…) as the app's checks expect. */
@@ -212,6 +224,7 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
           rowMode: options?.rowMode,
           rawTypes: rawTypes(options),
           tx,
+          prepared: preparedTexts.has(text) || undefined,
         }),
       )) as unknown as PGlite['query'],
     exec: ((text: string, options?: { timeoutMs?: number }) =>

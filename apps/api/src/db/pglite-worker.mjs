@@ -4,7 +4,8 @@
 //
 // Plain JavaScript so that it loads the same under tsx (npm start), vitest and plain node.
 // Messages from the server (pglite-thread.ts), each answered with { id, result, writes } or { id, error, writes }:
-//   { op: 'query', text, params, rowMode, rawTypes, tx }   rawTypes: type oids to hand back as text
+//   { op: 'query', text, params, rowMode, rawTypes, tx, prepared }   rawTypes: type oids to hand back as text;
+//                                        prepared: a SELECT to keep prepared (`runPrepared`)
 //   { op: 'exec', text, tx }
 //   { op: 'begin', tx }                  opens transaction `tx` (the server's number for it) in its turn;
 //                                        queries and the 'end' carrying `tx` may follow at once, without waiting
@@ -120,6 +121,70 @@ const counted = (answer, wrote) =>
     (result) => new Counted(true, result, wrote ? ++writes : writes),
     (err) => new Counted(false, err, wrote ? ++writes : writes),
   );
+
+/**
+ * Statements the server marked (client.ts `executeNamed`: a SELECT run often with few distinct texts, such as a page's
+ * cards by id), kept prepared: text → its name. PGlite's own `query` parses and plans every statement (an unnamed one), which cost
+ * the embedded database more than running it: 2–3 ms of a page's 12 cards, and half of a 12-row read of stock.
+ * Prepared once, each run is planned with the generic plan PostgreSQL keeps after its first few (as it does a named
+ * statement from node-postgres).
+ */
+const prepared = new Map();
+const PREPARED = 200;
+let preparedNames = 0;
+
+/**
+ * A parameter as the text PGlite would send for it, written as a literal of unknown type (PostgreSQL reads it as the
+ * parameter's type, as it reads a parameter sent as text); null when there is no such literal (the statement then
+ * runs unprepared). An escape string: its quotes and backslashes are doubled whatever standard_conforming_strings is.
+ */
+function literal(v) {
+  if (v === null || v === undefined) return 'NULL';
+  let text;
+  if (typeof v === 'string') text = v;
+  else if (typeof v === 'number' && Number.isFinite(v)) text = String(v);
+  else if (typeof v === 'bigint') text = String(v);
+  else if (typeof v === 'boolean') text = String(v);
+  else if (v instanceof Date && !Number.isNaN(v.getTime())) text = v.toISOString();
+  else return null;
+  if (text.includes('\0')) return null;
+  return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** A marked SELECT outside a transaction: prepared on its first run, then EXECUTEd with its parameters. */
+async function queryPrepared(m) {
+  const params = m.params ?? [];
+  const plain = () => client.query(m.text, params, queryOptions(m));
+  let name = prepared.get(m.text);
+  const args = params.map(literal);
+  if (name === false || args.includes(null) || (name === undefined && prepared.size >= PREPARED))
+    return plain();
+  if (name === undefined) {
+    name = `prepared_${++preparedNames}`;
+    try {
+      await client.exec(`prepare ${name} as ${m.text}`);
+    } catch {
+      // The statement's own error (a table not there yet, a parameter whose type the text does not tell), which
+      // the plain run reports as it would have without this.
+      return plain();
+    }
+    prepared.set(m.text, name);
+  }
+  try {
+    const [result] = await client.exec(
+      `execute ${name}${args.length ? `(${args.join(', ')})` : ''}`,
+      queryOptions(m),
+    );
+    return result;
+  } catch (err) {
+    // The statement's result changed shape (a migration altered a table it reads: 0A000) or it is gone (26000):
+    // prepared again on its next run, answered unprepared now.
+    if (err?.code !== '0A000' && err?.code !== '26000') throw err;
+    prepared.delete(m.text);
+    await client.exec(`deallocate ${name}`).catch(() => {});
+    return plain();
+  }
+}
 
 let turn = Promise.resolve();
 /**
@@ -238,7 +303,11 @@ async function handle(m) {
   switch (m.op) {
     case 'query':
       return inTurn(m, () => {
-        const answer = counted(client.query(m.text, m.params ?? [], queryOptions(m)), mayWrite(m.text));
+        const wrote = mayWrite(m.text);
+        const answer = counted(
+          m.prepared && !wrote ? queryPrepared(m) : client.query(m.text, m.params ?? [], queryOptions(m)),
+          wrote,
+        );
         return { answer, held: answer };
       });
     case 'exec':

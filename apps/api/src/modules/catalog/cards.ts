@@ -328,11 +328,12 @@ export function guestLive(db: DbOrTx, ids: number[]): Promise<Map<number, Row>> 
     batch.done = (state.running ?? Promise.resolve()).then(async () => {
       // From here on, lists arriving wait for the next statement.
       if (state.next === batch) state.next = null;
-      const read = rows(
+      // One text for any number of ids (their list as one parameter): a named statement, planned once.
+      const read = executeNamed(
         db,
         sql`select p.id, ${liveColumns()}, ${VERSIONS_COLUMNS}
-              from products p where p.id in ${[...batch.ids]}`,
-      ).then((found) => new Map(found.map((r) => [Number(r.id), r])));
+              from products p where p.id = any(string_to_array(${[...batch.ids].join(',')}, ',')::int[])`,
+      ).then(({ rows: found }) => new Map(found.map((r) => [Number(r.id), r])));
       const running = read.catch(() => undefined);
       state.running = running;
       try {
@@ -365,8 +366,7 @@ export async function cardRows(
   if (byIds && !source.length) return [];
   // By ids, the statement's text depends only on how many (and on the shopper and `extra`): a named statement,
   // planned once per connection (planning it cost PostgreSQL more than running it, on every page of new lists).
-  const run = (q: SQL) =>
-    byIds ? executeNamed(db, q).then((r) => (r as { rows: Row[] }).rows) : rows(db, q);
+  const run = (q: SQL) => (byIds ? executeNamed(db, q).then((r) => r.rows) : rows(db, q));
   const found = await run(
     sql`select p.id, p.title_en, p.title_ar, p.description_en, p.description_ar, p.category_id, p.brand_id,
           p.model, p.series, p.price_piastres, p.current_price_piastres, p.maximum_per_order, p.vat_rate_bp,
