@@ -103,19 +103,16 @@ const sectionsNamed = new WeakMap<CategoryName[], Map<string, number[]>>();
 const SECTIONS_NAMED = 20_000;
 
 function categoriesNamedBy(cats: CategoryName[], words: string[]): number[] {
-  const plurals = words.filter((w) => /^[a-z][a-z ]*$/.test(w)).flatMap((w) => [`${w}s`, `${w}es`]);
-  const parents = new Set(cats.map((c) => c.parentId));
-  // Each word spaced once, not once per section (hundreds of sections a search: most of a plan's garbage).
-  const spaced = words.map((w) => ` ${w} `);
-  const spacedPlurals = plurals.map((w) => ` ${w} `);
-  const names = (c: CategoryName, ws: string[]) => ws.some((w) => c.names.includes(w));
-  const direct = cats
-    .filter((c) => names(c, spaced) || (!parents.has(c.id) && names(c, spacedPlurals)))
-    .map((c) => c.id);
+  // The sections each word names (remembered per word: a new search's words were mostly searched before), in the
+  // sections' order: as one pass over every section's names with every word finds them.
+  const { parentOf } = sectionTree(cats);
+  const mark = new Uint8Array(cats.length);
+  for (const w of words) for (const k of namedByWord(cats, w)) mark[k] = 1;
+  const direct: number[] = [];
+  for (let k = 0; k < cats.length; k++) if (mark[k]) direct.push(cats[k]!.id);
   // A section named along with a section under it is named by a name of two things (الشاشات والصوتيات: screens and
   // audio), and the one under it is what was asked for (شاشات التليفزيون): شاشات ranks the TVs first, not earbuds.
   // Its other sections are not named.
-  const parentOf = new Map(cats.map((c) => [c.id, c.parentId]));
   const above = new Set<number>();
   for (const id of direct)
     for (let p = parentOf.get(id); p != null && !above.has(p); p = parentOf.get(p)) above.add(p);
@@ -129,6 +126,61 @@ function categoriesNamedBy(cats: CategoryName[], words: string[]): number[] {
   for (const id of direct) out.add(id);
   return [...out];
 }
+
+/**
+ * The places (in `cats`) of the sections whose names hold the word whole; for an English word, also those of the
+ * sections with none under them whose names hold its plural (`fan` → Fans).
+ */
+function namedByWord(cats: CategoryName[], w: string): number[] {
+  const tree = sectionTree(cats);
+  let places = tree.byWord.get(w);
+  if (places) return places;
+  const spaced = ` ${w} `;
+  const plurals = /^[a-z][a-z ]*$/.test(w) ? [` ${w}s `, ` ${w}es `] : [];
+  places = [];
+  for (let k = 0; k < cats.length; k++) {
+    const c = cats[k]!;
+    if (c.names.includes(spaced) || (!tree.parents.has(c.id) && plurals.some((p) => c.names.includes(p))))
+      places.push(k);
+  }
+  if (tree.byWord.size >= SECTIONS_NAMED) tree.byWord.clear();
+  tree.byWord.set(w, places);
+  return places;
+}
+
+/**
+ * What the sections' names and tree give every search, made once per array of sections (per catalog version): the
+ * sections with sections under them, each one's parent, the sections with a whole name of each length in words
+ * (`sectionsNamedWhole`), and the sections each word names (`namedByWord`).
+ */
+interface SectionTree {
+  parents: Set<number>;
+  parentOf: Map<number, number | null>;
+  wholeByLength: Map<number, { id: number; names: string[][] }[]>;
+  byWord: Map<string, number[]>;
+}
+function sectionTree(cats: CategoryName[]): SectionTree {
+  let tree = sectionTrees.get(cats);
+  if (tree) return tree;
+  const wholeByLength = new Map<number, { id: number; names: string[][] }[]>();
+  for (const c of cats) {
+    const lengths = new Set(c.wholeNames.map((n) => n.length));
+    for (const n of lengths) {
+      let list = wholeByLength.get(n);
+      if (!list) wholeByLength.set(n, (list = []));
+      list.push({ id: c.id, names: c.wholeNames.filter((name) => name.length === n) });
+    }
+  }
+  tree = {
+    parents: new Set(cats.map((c) => c.parentId).filter((p): p is number => p !== null)),
+    parentOf: new Map(cats.map((c) => [c.id, c.parentId])),
+    wholeByLength,
+    byWord: new Map(),
+  };
+  sectionTrees.set(cats, tree);
+  return tree;
+}
+const sectionTrees = new WeakMap<CategoryName[], SectionTree>();
 
 /**
  * Whether two words of a search are one word, or one in the other's grammatical number: شاشه ⇄ شاشات (Arabic, as
@@ -156,17 +208,19 @@ function sameWord(a: string, b: string): boolean {
  * Freezers) is named whole only by both: `تابلت` finds the tablets, not every phone under "Mobiles & Tablets".
  */
 function sectionsNamedWhole(cats: CategoryName[], groups: QueryGroup[]): number[][] {
+  // Only the sections with a whole name of as many words are compared (most have one or two words).
   const named = (words: string[]) =>
-    namedOnce(cats, `whole ${words.join(' ')}`, () =>
-      cats
-        .filter((c) =>
-          c.wholeNames.some(
-            (name) => name.length === words.length && name.every((w, i) => sameWord(w, words[i]!)),
-          ),
-        )
-        .map((c) => c.id),
-    );
-  const found = groups.map((g) => new Set(g.alternatives.flatMap((a) => named(queryWords(a)))));
+    namedOnce(cats, `whole ${words.join(' ')}`, () => {
+      const ids: number[] = [];
+      for (const { id, names } of sectionTree(cats).wholeByLength.get(words.length) ?? [])
+        if (names.some((name) => name.every((w, i) => sameWord(w, words[i]!)))) ids.push(id);
+      return ids;
+    });
+  // Each alternative as written, remembered: reading it into words again was a third of this function's garbage.
+  const found = groups.map(
+    (g) =>
+      new Set(g.alternatives.flatMap((a) => namedOnce(cats, `alternative ${a}`, () => named(queryWords(a))))),
+  );
   for (let i = 0; i < groups.length; i++)
     for (let j = i + 1; j < groups.length; j++) {
       const ids = named(groups.slice(i, j + 1).flatMap((g) => g.typed.split(' ')));

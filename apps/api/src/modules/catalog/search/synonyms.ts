@@ -201,15 +201,21 @@ const unique = (xs: string[]) => [...new Set(xs.filter(Boolean))];
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
   if (Math.abs(a.length - b.length) > 1) return false;
+  // Compared in place, letter by letter (no copies of their ends: a typo is compared with every synonym's word).
   let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const tail = (x: string, y: string) => x.slice(i + 1) === y;
+  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   if (a.length === b.length)
     return (
-      a.slice(i + 1) === b.slice(i + 1) ||
-      (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+      sameFrom(a, i + 1, b, i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && sameFrom(a, i + 2, b, i + 2))
     );
-  return a.length > b.length ? tail(a, b.slice(i)) : tail(b, a.slice(i));
+  return a.length > b.length ? sameFrom(a, i + 1, b, i) : sameFrom(b, i + 1, a, i);
+}
+
+/** Whether `x` from `xi` on is `y` from `yi` on. */
+function sameFrom(x: string, xi: number, y: string, yi: number): boolean {
+  if (x.length - xi !== y.length - yi) return false;
+  for (let k = 0; xi + k < x.length; k++) if (x.charCodeAt(xi + k) !== y.charCodeAt(yi + k)) return false;
+  return true;
 }
 
 /** Every word and phrase of the synonyms (the terms and what they find), once per map: a map is a catalog version's. */
@@ -231,9 +237,28 @@ export function synonymVocabulary(synonyms: SynonymMap): string[] {
  */
 export function synonymTermNear(word: string, synonyms: SynonymMap): string | null {
   if (word.length < 4) return null;
-  const near = synonymVocabulary(synonyms).filter((w) => !w.includes(' ') && withinOneEdit(word, w));
+  const near = vocabularyParts(synonyms).words.filter((w) => withinOneEdit(word, w));
   return near.sort()[0] ?? null;
 }
+
+/**
+ * The synonyms' vocabulary as the typo readings compare with it, once per map: its words, and its phrases of two
+ * words (each in the vocabulary's order). Splitting every phrase again for every typo beside a word was the largest
+ * part of those readings' garbage.
+ */
+function vocabularyParts(synonyms: SynonymMap): { words: string[]; pairs: string[] } {
+  let parts = partsOf.get(synonyms);
+  if (!parts) {
+    const all = synonymVocabulary(synonyms);
+    parts = {
+      words: all.filter((w) => !w.includes(' ')),
+      pairs: all.filter((w) => w.split(' ').length === 2),
+    };
+    partsOf.set(synonyms, parts);
+  }
+  return parts;
+}
+const partsOf = new WeakMap<SynonymMap, { words: string[]; pairs: string[] }>();
 
 /**
  * The phrase of the synonyms two neighbouring words were meant as, when one of them is found nowhere: the two are
@@ -246,13 +271,13 @@ export function synonymPhraseNear(pair: [string, string], synonyms: SynonymMap):
   const phrase = pair.join(' ');
   const joined = pair.join('');
   if (joined.length < 6 || synonyms.has(phrase) || synonyms.has(joined)) return null;
-  const near = synonymVocabulary(synonyms).filter((w) =>
-    w.includes(' ') ? w.split(' ').length === 2 && withinOneEdit(phrase, w) : withinOneEdit(joined, w),
-  );
+  const { words, pairs } = vocabularyParts(synonyms);
+  const nearPhrases = pairs.filter((w) => withinOneEdit(phrase, w));
+  const nearWords = words.filter((w) => withinOneEdit(joined, w));
   // One meaning, however it is written: a phrase and its words together (اير فراير, ايرفراير) count once.
-  const meanings = new Set(near.map((w) => w.replaceAll(' ', '')));
+  const meanings = new Set([...nearPhrases.map((w) => w.replaceAll(' ', '')), ...nearWords]);
   if (meanings.size !== 1) return null;
-  return near.find((w) => w.includes(' ')) ?? near[0]!;
+  return nearPhrases[0] ?? nearWords[0]!;
 }
 
 /**
