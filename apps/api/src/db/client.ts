@@ -14,7 +14,6 @@ import { TABLE_CHANGES_SQL, tableChangesOf, tablesDue, vacuumSql } from './embed
 import { migratedImage } from './memory-image.ts';
 import { openPGliteThread, runPrepared, type TransactionStats } from './pglite-thread.ts';
 import { ReadReplicas, ReadRoutingPool } from './read-replicas.ts';
-import type { Row } from './rows.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,14 +74,16 @@ const NAMED_STATEMENTS = 200;
  * driver ignores the name, its thread keeps the statement prepared all the same (pglite-worker.mjs `runPrepared`).
  * For SELECTs run often with few distinct texts (a page's cards by id): each text is kept by every connection.
  */
-export function executeNamed(db: DbOrTx, q: SQL): Promise<{ rows: Row[] }> {
+export function executeNamed(db: DbOrTx, q: SQL): Promise<{ rows: Record<string, unknown>[] }> {
   const query = dialect.sqlToQuery(q);
   let name = statementNames.get(query.sql);
   if (name === undefined && statementNames.size < NAMED_STATEMENTS) {
     statementNames.set(query.sql, (name = `s${statementNames.size}`));
     runPrepared(query.sql);
   }
-  return db._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: Row[] }>;
+  return db._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{
+    rows: Record<string, unknown>[];
+  }>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
