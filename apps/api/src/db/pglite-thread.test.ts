@@ -188,7 +188,6 @@ describe('PGlite in a worker thread, statements kept prepared', () => {
     const answers = [];
     for (const params of [tricky, ['', -7, false, new Date(0), 'x', 0n]]) {
       const got = await p.query(text, params);
-      runPrepared('never this text');
       const plain = await p.query(`${text} -- unprepared`, params);
       expect(got.rows).toEqual(plain.rows);
       answers.push(got.rows[0]);
@@ -229,13 +228,16 @@ describe('PGlite in a worker thread, statements kept prepared', () => {
     const text = 'select name from items where id = $1';
     runPrepared(text);
     await p.query(text, [1]);
-    await p
+    let inside: unknown[] = [];
+    const undone = await p
       .transaction(async (tx) => {
         await tx.query(`update items set name = 'freezer' where id = 1`);
-        expect((await tx.query(text, [1])).rows).toEqual([{ name: 'freezer' }]);
+        inside = (await tx.query(text, [1])).rows;
         throw Object.assign(new Error('undo'), { code: 'UNDO' });
       })
-      .catch(() => {});
+      .catch((e: unknown) => e);
+    expect(undone).toMatchObject({ code: 'UNDO' });
+    expect(inside).toEqual([{ name: 'freezer' }]);
     expect((await p.query(text, [1])).rows).toEqual([{ name: 'fridge' }]);
   });
 });
