@@ -132,32 +132,29 @@ function categoriesNamedBy(cats: CategoryName[], words: string[]): number[] {
  * sections with none under them whose names hold its plural (`fan` → Fans).
  */
 function namedByWord(cats: CategoryName[], w: string): number[] {
-  const tree = sectionTree(cats);
-  let places = tree.byWord.get(w);
-  if (places) return places;
-  const spaced = ` ${w} `;
-  const plurals = /^[a-z][a-z ]*$/.test(w) ? [` ${w}s `, ` ${w}es `] : [];
-  places = [];
-  for (let k = 0; k < cats.length; k++) {
-    const c = cats[k]!;
-    if (c.names.includes(spaced) || (!tree.parents.has(c.id) && plurals.some((p) => c.names.includes(p))))
-      places.push(k);
-  }
-  if (tree.byWord.size >= SECTIONS_NAMED) tree.byWord.clear();
-  tree.byWord.set(w, places);
-  return places;
+  return namedOnce(cats, `word ${w}`, () => {
+    const { parents } = sectionTree(cats);
+    const spaced = ` ${w} `;
+    const plurals = /^[a-z][a-z ]*$/.test(w) ? [` ${w}s `, ` ${w}es `] : [];
+    const places: number[] = [];
+    for (let k = 0; k < cats.length; k++) {
+      const c = cats[k]!;
+      if (c.names.includes(spaced) || (!parents.has(c.id) && plurals.some((p) => c.names.includes(p))))
+        places.push(k);
+    }
+    return places;
+  });
 }
 
 /**
  * What the sections' names and tree give every search, made once per array of sections (per catalog version): the
- * sections with sections under them, each one's parent, the sections with a whole name of each length in words
- * (`sectionsNamedWhole`), and the sections each word names (`namedByWord`).
+ * sections with sections under them, each one's parent, and the sections with a whole name of each length in words
+ * (`sectionsNamedWhole`).
  */
 interface SectionTree {
   parents: Set<number>;
   parentOf: Map<number, number | null>;
   wholeByLength: Map<number, { id: number; names: string[][] }[]>;
-  byWord: Map<string, number[]>;
 }
 function sectionTree(cats: CategoryName[]): SectionTree {
   let tree = sectionTrees.get(cats);
@@ -175,7 +172,6 @@ function sectionTree(cats: CategoryName[]): SectionTree {
     parents: new Set(cats.map((c) => c.parentId).filter((p): p is number => p !== null)),
     parentOf: new Map(cats.map((c) => [c.id, c.parentId])),
     wholeByLength,
-    byWord: new Map(),
   };
   sectionTrees.set(cats, tree);
   return tree;

@@ -219,15 +219,28 @@ function sameFrom(x: string, xi: number, y: string, yi: number): boolean {
 }
 
 /** Every word and phrase of the synonyms (the terms and what they find), once per map: a map is a catalog version's. */
-const vocabularies = new WeakMap<SynonymMap, string[]>();
-export function synonymVocabulary(synonyms: SynonymMap): string[] {
-  let words = vocabularies.get(synonyms);
-  if (!words) {
-    words = [...new Set([...synonyms.keys(), ...[...synonyms.values()].flatMap((set) => [...set])])];
-    vocabularies.set(synonyms, words);
+export const synonymVocabulary = (synonyms: SynonymMap): string[] => vocabularyOf(synonyms).all;
+
+/**
+ * The synonyms' vocabulary once per map: all of it, its words, and its phrases of two words (each in the
+ * vocabulary's order), as the typo readings compare with them. Splitting every phrase again for every typo beside a
+ * word was the largest part of those readings' garbage.
+ */
+function vocabularyOf(synonyms: SynonymMap): Vocabulary {
+  let v = vocabularies.get(synonyms);
+  if (!v) {
+    const all = [...new Set([...synonyms.keys(), ...[...synonyms.values()].flatMap((set) => [...set])])];
+    v = {
+      all,
+      words: all.filter((w) => !w.includes(' ')),
+      pairs: all.filter((w) => w.split(' ').length === 2),
+    };
+    vocabularies.set(synonyms, v);
   }
-  return words;
+  return v;
 }
+type Vocabulary = { all: string[]; words: string[]; pairs: string[] };
+const vocabularies = new WeakMap<SynonymMap, Vocabulary>();
 
 /**
  * The one-word synonym a word found nowhere in the catalog was most likely meant as: a word of the synonyms (a term
@@ -237,28 +250,9 @@ export function synonymVocabulary(synonyms: SynonymMap): string[] {
  */
 export function synonymTermNear(word: string, synonyms: SynonymMap): string | null {
   if (word.length < 4) return null;
-  const near = vocabularyParts(synonyms).words.filter((w) => withinOneEdit(word, w));
+  const near = vocabularyOf(synonyms).words.filter((w) => withinOneEdit(word, w));
   return near.sort()[0] ?? null;
 }
-
-/**
- * The synonyms' vocabulary as the typo readings compare with it, once per map: its words, and its phrases of two
- * words (each in the vocabulary's order). Splitting every phrase again for every typo beside a word was the largest
- * part of those readings' garbage.
- */
-function vocabularyParts(synonyms: SynonymMap): { words: string[]; pairs: string[] } {
-  let parts = partsOf.get(synonyms);
-  if (!parts) {
-    const all = synonymVocabulary(synonyms);
-    parts = {
-      words: all.filter((w) => !w.includes(' ')),
-      pairs: all.filter((w) => w.split(' ').length === 2),
-    };
-    partsOf.set(synonyms, parts);
-  }
-  return parts;
-}
-const partsOf = new WeakMap<SynonymMap, { words: string[]; pairs: string[] }>();
 
 /**
  * The phrase of the synonyms two neighbouring words were meant as, when one of them is found nowhere: the two are
@@ -271,7 +265,7 @@ export function synonymPhraseNear(pair: [string, string], synonyms: SynonymMap):
   const phrase = pair.join(' ');
   const joined = pair.join('');
   if (joined.length < 6 || synonyms.has(phrase) || synonyms.has(joined)) return null;
-  const { words, pairs } = vocabularyParts(synonyms);
+  const { words, pairs } = vocabularyOf(synonyms);
   const nearPhrases = pairs.filter((w) => withinOneEdit(phrase, w));
   const nearWords = words.filter((w) => withinOneEdit(joined, w));
   // One meaning, however it is written: a phrase and its words together (اير فراير, ايرفراير) count once.
