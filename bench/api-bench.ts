@@ -12,6 +12,8 @@
  *                             BENCH_ROWS="trivial|search, never" also gives the trivial route to compare with
  *   BENCH_BACKENDS=pglite     only PGlite (or `postgres`: only PostgreSQL)
  *   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"  node flags for the server (a profile of a scenario)
+ *   BENCH_PAIRED_ROUNDS=5     rounds of the trivial route (3 s) and shoppers' never-asked mix (6 s) in turn, on one
+ *                             server: each round's ratio, the two measured seconds apart (issue 50 item 2)
  *
  * Reads as shoppers get them run against the server as shipped (answers cache on). The uncached rows run against
  * a second start of the same server with CATALOG_CACHE_SECONDS=0: a client cannot skip the cache (issue 12).
@@ -43,6 +45,7 @@ const ONLY_ROWS = process.env.BENCH_ROWS ?? '';
 const wanted = (name: string) => ONLY_ROWS.split('|').some((part) => name.includes(part));
 const BACKENDS = process.env.BENCH_BACKENDS ?? '';
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 5);
 const tmp = path.join(root, 'bench/.tmp');
 
 interface Backend {
@@ -236,14 +239,20 @@ function serverCpu(pid: number | undefined): { main: number; all: number } | nul
   }
 }
 
-async function scenario(url: string, requests: Req[], connections = CONNECTIONS, pid?: number) {
+async function scenario(
+  url: string,
+  requests: Req[],
+  connections = CONNECTIONS,
+  pid?: number,
+  seconds = SECONDS,
+) {
   // Every response's latency, for the p95 the targets name (autocannon's own table has p90 and p97.5).
   const latencies: number[] = [];
   const cpuBefore = serverCpu(pid);
   const result = await autocannon({
     url,
     connections,
-    duration: SECONDS,
+    duration: seconds,
     requests: requests.length ? requests : undefined,
     setupClient: (client) => client.on('response', (_status, _bytes, ms) => latencies.push(ms)),
   });
@@ -268,6 +277,7 @@ async function scenario(url: string, requests: Req[], connections = CONNECTIONS,
 /** Shoppers' searches never asked before (issue 50 item 2): the rows' names, and how many of each kind. */
 const SHOPPERS = "shoppers' searches, never asked";
 const SHOPPERS_MIX = `${SHOPPERS}: the three kinds in turn`;
+const SHOPPERS_PAIRED = `${SHOPPERS}: the three kinds against the trivial route, in turn`;
 const SHOPPER_QUERIES = 45_000;
 
 /** Connections asking searches never asked before, beside the cached reads of the mixed scenario. */
@@ -286,6 +296,7 @@ async function benchBackend(b: Backend, port: number) {
   console.log(`seed step took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const base = `http://127.0.0.1:${port}`;
   const rows = new Map<string, Row>();
+  let paired: Round[] = [];
   const measure = async (name: string, reqs: Req[]) => {
     if (!wanted(name)) return;
     process.stdout.write(`running: ${name}... `);
@@ -293,6 +304,8 @@ async function benchBackend(b: Backend, port: number) {
     // scenarios the answers cache): the table is steady state. The uncached rows show what a first request
     // for an answer costs.
     const requests = fromShoppers(reqs);
+    // Not while the server still works on its own (the kept cards it warms after its first list, decision 022).
+    await idle(server.pid);
     await autocannon({ url: base, connections: 10, duration: 2, requests });
     const r = await scenario(base, requests, CONNECTIONS, server.pid);
     await drained(base);
@@ -312,6 +325,7 @@ async function benchBackend(b: Backend, port: number) {
   let freshSuggestion: Req;
   let freshList: Req;
   let shoppers: [string, Req][];
+  let pairedMix: Req;
   const startup = { health: NaN, products: NaN };
   try {
     await waitFor(`${base}/health`, { ms: 120_000, everyMs: 20 });
@@ -340,15 +354,17 @@ async function benchBackend(b: Backend, port: number) {
     const asSearch = (qs_: string[]) =>
       onceEach(qs_.map((query) => `/v1/products?${qs({ query, per_page: 12 })}`));
     const kinds = Object.keys(SHOPPER_KINDS) as ShopperKind[];
-    // A third of each kind's queries for the mix, the rest for the kind's own row (half each when fewer were made).
-    const inMix = (k: ShopperKind) => Math.min(SHOPPER_QUERIES / 3, Math.floor(typed[k].length / 2));
+    // A third of each kind's queries for the mix, a third for the mix beside the trivial route, the rest for the
+    // kind's own row (a third each when fewer were made): no query asked in two rows.
+    const third = (k: ShopperKind) => Math.min(SHOPPER_QUERIES / 3, Math.floor(typed[k].length / 3));
     shoppers = [
-      [SHOPPERS_MIX, asSearch(inTurn(kinds.map((k) => typed[k].slice(0, inMix(k)))))],
+      [SHOPPERS_MIX, asSearch(inTurn(kinds.map((k) => typed[k].slice(0, third(k)))))],
       ...kinds.map((k): [string, Req] => [
         `${SHOPPERS}: ${SHOPPER_KINDS[k]}`,
-        asSearch(typed[k].slice(inMix(k))),
+        asSearch(typed[k].slice(2 * third(k))),
       ]),
     ];
+    pairedMix = asSearch(inTurn(kinds.map((k) => typed[k].slice(third(k), 2 * third(k)))));
     console.log(
       `shoppers' searches: ${kinds.map((k) => `${typed[k].length.toLocaleString('en-US')} ${k}`).join(', ')}`,
     );
@@ -419,6 +435,7 @@ async function benchBackend(b: Backend, port: number) {
       ...shoppers.map(([name, req]): [string, Req[]] => [name, [req]]),
     ] as [string, Req[]][])
       await measure(name, reqs);
+    if (wanted(SHOPPERS_PAIRED)) paired = await inTurnWithTrivial(base, pairedMix, server.pid);
   } finally {
     await stopServer(server);
   }
@@ -437,7 +454,64 @@ async function benchBackend(b: Backend, port: number) {
     'mixed',
     'beside',
   ];
-  return { backend: b.name, total, startup, rows: order.flatMap((k) => rows.get(k) ?? []) };
+  return { backend: b.name, total, startup, rows: order.flatMap((k) => rows.get(k) ?? []), paired };
+}
+
+type Round = { trivial: Row; mix: Row };
+
+/**
+ * The trivial route and shoppers' never-asked mix in turn on one server, `PAIRED_ROUNDS` times: each round's ratio
+ * is of two figures measured seconds apart. Measured a minute apart (the rows above), the ratio followed the
+ * machine's speed more than the search's: the trivial route alone moved 7,800–14,900 a second between runs.
+ */
+async function inTurnWithTrivial(base: string, mix: Req, pid: number | undefined): Promise<Round[]> {
+  process.stdout.write(`running: ${SHOPPERS_PAIRED}... `);
+  const trivial = fromShoppers([{ method: 'GET', path: '/health' }]);
+  await autocannon({ url: base, connections: 10, duration: 2, requests: [mix] });
+  await drained(base);
+  const rounds: Round[] = [];
+  for (let i = 0; i < PAIRED_ROUNDS; i++) {
+    // Each after the server is idle (a run must not pay for the work the other left behind, its garbage), and
+    // each measured after a second of its own requests (the connections opened, the first second's dip left out).
+    await idle(pid);
+    await autocannon({ url: base, connections: CONNECTIONS, duration: 1, requests: trivial });
+    const t = await scenario(base, trivial, CONNECTIONS, pid, 3);
+    await idle(pid);
+    await autocannon({ url: base, connections: CONNECTIONS, duration: 1, requests: [mix] });
+    const m = await scenario(base, [mix], CONNECTIONS, pid, 6);
+    await drained(base);
+    rounds.push({ trivial: { name: 'trivial', ...t }, mix: { name: 'mix', ...m } });
+    process.stdout.write(`${(m.rps / t.rps).toFixed(3)} `);
+  }
+  console.log('');
+  return rounds;
+}
+
+/** Until the server's threads used under a tenth of a core over half a second (at most 20 s). */
+async function idle(pid: number | undefined) {
+  for (let end = Date.now() + 20_000; Date.now() < end;) {
+    const before = serverCpu(pid);
+    await new Promise((r) => setTimeout(r, 500));
+    const after = serverCpu(pid);
+    if (!before || !after || after.all - before.all < 50) return;
+  }
+}
+
+function pairedTable(rounds: Round[]) {
+  const ratios = rounds.map((r) => r.mix.rps / r.trivial.rps).sort((a, b) => a - b);
+  const median = ratios[Math.floor((ratios.length - 1) / 2)]!;
+  return [
+    `#### ${SHOPPERS_PAIRED}: ${rounds.length} rounds of 3 s and 6 s, ${CONNECTIONS} connections`,
+    '',
+    '| round | trivial req/s | the mix req/s | the mix p99 ms | ratio | the mix CPU ms/req, main / all threads |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${r.trivial.rps.toFixed(0)} | ${r.mix.rps.toFixed(0)} | ${r.mix.p99} | ${(r.mix.rps / r.trivial.rps).toFixed(3)} | ${ms(r.mix.cpuMain)} / ${ms(r.mix.cpuAll)} |`,
+    ),
+    '',
+    `Median ratio ${median.toFixed(3)} (lowest ${ratios[0]!.toFixed(3)}, highest ${ratios.at(-1)!.toFixed(3)}).`,
+  ].join('\n');
 }
 
 /** CPU ms per request: two significant digits (the trivial route's is a few hundredths). */
@@ -455,6 +529,7 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
       (r) =>
         `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p97} | ${r.p99} | ${(r.rps / trivial).toFixed(3)} | ${ms(r.cpuMain)} | ${ms(r.cpuAll)} | ${r.non2xx} |`,
     ),
+    ...(res.paired.length ? ['', pairedTable(res.paired)] : []),
   ];
   return lines.join('\n');
 }
