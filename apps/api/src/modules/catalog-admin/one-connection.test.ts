@@ -183,25 +183,37 @@ describe('the embedded database’s one connection', () => {
     if (cost) expect(cost.transactions).toBe(3);
   });
 
-  it('a bulk price change holds it for four round trips, and a price over the bound still changes nothing', async () => {
+  it('a bulk price change of products not in variants is one statement, audited; over the bound or with an unknown product it changes nothing', async () => {
     const before = await pricesOf();
-    const change = (percent: number) =>
+    const change = (percent: number, of = ids) =>
       call(t.app, 'POST', '/v1/admin/products/bulk', staff, {
         action: 'price_percent',
-        ids,
+        ids: of,
         percent,
       });
+    const audited = async () =>
+      rows<{ staff_id: number | null; details: { ids: number[]; percent: number; changed: number } }>(
+        t.database.db,
+        sql`select staff_id, details from audit_log where action = 'products.bulk' order by id`,
+      );
+    const entries = (await audited()).length;
     const cost = await counted(async () => expect((await change(10)).status).toBe(200));
     expect(await pricesOf()).toEqual(before.map((p) => Math.round(p * 1.1)));
-    // BEGIN with the rows locked (1); the bound's check with the write, current prices included (2); the audit
-    // (3); COMMIT (4). It took 8 before: the lock, the products sold in variants, the check, the write, the
-    // current prices and the audit each after another's answer.
-    if (cost) {
-      expect(cost.transactions).toBe(1);
-      expect(cost.roundTrips).toBeLessThanOrEqual(4);
-    }
-    // One price a fifth of the bound: six times it (500% more) would pass the bound, so the write sent with the check is
-    // rolled back and no price moves.
+    // The rows locked, the checks, the bound, the write with the current prices and the audit entry in one
+    // statement: no transaction holds the connection between statements (it took four round trips, 8 before that).
+    if (cost) expect(cost.transactions).toBe(0);
+    const logged = (await audited()).slice(entries);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.staff_id).not.toBeNull();
+    expect(logged[0]!.details).toMatchObject({ action: 'price_percent', ids, percent: 10, changed: 40 });
+    // An unknown product: refused, nothing changed, nothing audited.
+    const changed = await pricesOf();
+    const unknown = await change(10, [...ids, 999_999]);
+    expect(unknown.status).toBe(422);
+    expect(await pricesOf()).toEqual(changed);
+    expect(await audited()).toHaveLength(entries + 1);
+    // One price a fifth of the bound: six times it (500% more) would pass the bound, so the statement writes no
+    // price and no audit entry.
     await t.database.db.execute(
       sql`update products set price_piastres = ${Math.floor((MAX_PRICE_EGP * 100) / 5)} where id = ${ids[0]!}`,
     );
@@ -212,7 +224,8 @@ describe('the embedded database’s one connection', () => {
       apiMessage('must_be_at_most', 'ar', { max: MAX_PRICE_EGP }),
     ]);
     expect(await pricesOf()).toEqual(kept);
-    // Five times a price just under a fifth of the bound stays within it: the check reads the prices as they were
+    expect(await audited()).toHaveLength(entries + 1);
+    // Five times a price just under a fifth of the bound stays within it: the check reads the prices it locked,
     // before the write (five times the written price would be past it).
     const under = Math.floor((MAX_PRICE_EGP * 100) / 5.5);
     await t.database.db.execute(sql`update products set price_piastres = ${under} where id = ${ids[0]!}`);

@@ -49,7 +49,21 @@ export async function audit(
   /** The app's clock (ctx.clock.now()); default: the database's time of the transaction. */
   now?: Date,
 ) {
-  await tx.insert(auditLog).values({
+  await tx.insert(auditLog).values(auditEntry(actor, action, target, details, now));
+}
+
+/**
+ * The row `audit` writes, for a statement that writes it itself (a data-modifying `WITH` that audits only what it
+ * changed, in the one statement: the bulk price change).
+ */
+export function auditEntry(
+  actor: AuditActor | null,
+  action: string,
+  target: AuditTarget | null,
+  details: Record<string, unknown> = {},
+  now?: Date,
+) {
+  return {
     staffId: actor?.id ?? null,
     action,
     targetType: target?.type ?? null,
@@ -57,7 +71,7 @@ export async function audit(
     details: withoutSecrets(details) as Record<string, unknown>,
     ip: actor?.ip ?? null,
     ...(now ? { createdAt: now } : {}),
-  });
+  };
 }
 
 /**

@@ -6,6 +6,6 @@
  *   await audit(tx, me, 'order.status_changed', { type: 'order', id }, { from, to }, ctx.clock.now())
  */
 export { currentStaff, requireStaff, type CurrentStaff } from './access.ts';
-export { audit, auditedEdit, type AuditActor, type AuditTarget } from './audit.ts';
+export { audit, auditedEdit, auditEntry, type AuditActor, type AuditTarget } from './audit.ts';
 export { purgeOldFailures as purgeOldStaffSignInFailures } from './failures.ts';
 export { purgeExpiredStaffSessions, type StaffSession } from './session.ts';
