@@ -447,13 +447,24 @@ export async function deleteProduct(
   return answer;
 }
 
-/** A price change by `percent`: each new price, and a promotion's price following by the same factor, below it. */
-function percentPrices(percent: number) {
+/**
+ * A price change by `percent`, for both of its paths: `set`, a row's new price, its promotion's price following by
+ * the same factor and staying below it, and its current price; `overBound`, whether a row's new price would pass
+ * the bound (a price change that would take any past it changes nothing).
+ */
+function percentPrices(percent: number, now: Date) {
   const factor = 1 + percent / 100;
+  const at = sql`${now.toISOString()}::timestamptz`;
   const price = sql`greatest(1, round(price_piastres * ${factor}::numeric)::int)`;
   const promoted = sql`case when promoted_price_piastres is null then null
     else greatest(1, least(${price} - 1, round(promoted_price_piastres * ${factor}::numeric)::int)) end`;
-  return { factor, price, promoted, max: MAX_PRICE_EGP * 100 };
+  return {
+    set: sql`price_piastres = ${price},
+      promoted_price_piastres = ${promoted},
+      current_price_piastres = ${currentPrice(now, { promotionId: sql`promotion_id`, promoted, price })},
+      updated_at = ${at}, edited_at = ${at}`,
+    overBound: sql`round(price_piastres * ${factor}::numeric) > ${MAX_PRICE_EGP * 100}`,
+  };
 }
 
 /**
@@ -473,7 +484,7 @@ async function priceChangeAtOnce(
   now: Date,
 ): Promise<number | null> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const { factor, price, promoted, max } = percentPrices(percent);
+  const { set, overBound } = percentPrices(percent, now);
   const entry = auditEntry(me, 'products.bulk', null, { action: 'price_percent', ids, percent }, now);
   const [done] = await rows<{
     found: number | string;
@@ -487,13 +498,9 @@ async function priceChangeAtOnce(
         from products where id in ${ids} order by id for update),
       checked as (
         select count(*) as found, coalesce(bool_and(plain), true) as plain,
-          coalesce(bool_or(round(price_piastres * ${factor}::numeric) > ${max}), false) as over
+          coalesce(bool_or(${overBound}), false) as over
         from locked),
-      written as (update products set
-          price_piastres = ${price},
-          promoted_price_piastres = ${promoted},
-          current_price_piastres = ${currentPrice(now, { promotionId: sql`promotion_id`, promoted, price })},
-          updated_at = ${at}, edited_at = ${at}
+      written as (update products set ${set}
         where id in ${ids} and (select found = ${ids.length} and plain and not over from checked)
         returning 1),
       logged as (insert into audit_log (staff_id, action, details, ip, created_at)
@@ -635,20 +642,14 @@ export async function bulkProducts(
         break;
       case 'price_percent': {
         // Products sold in variants, or variants named (those without: priceChangeAtOnce, above).
-        const { factor, price, promoted, max } = percentPrices(body.percent!);
+        const { set, overBound } = percentPrices(body.percent!, now);
         // The bound's check and the write in one statement (one round trip; both read the prices as they were):
-        // a price that would pass the bound changes nothing. A promotion price follows by the same factor and
-        // stays below the price.
+        // a price that would pass the bound changes nothing.
         const [done] = await rows<{ over: boolean; changed: number | string }>(
           tx,
           sql`with bound as (
-              select exists (select 1 from products where id in ${priced}
-                and round(price_piastres * ${factor}::numeric) > ${max}) as over),
-            written as (update products set
-              price_piastres = ${price},
-              promoted_price_piastres = ${promoted},
-              current_price_piastres = ${currentPrice(now, { promotionId: sql`promotion_id`, promoted, price })},
-              updated_at = ${at}, edited_at = ${at}
+              select exists (select 1 from products where id in ${priced} and ${overBound}) as over),
+            written as (update products set ${set}
             where id in ${priced} and not (select over from bound) returning 1)
             select (select over from bound) as over, (select count(*) from written) as changed`,
         );
