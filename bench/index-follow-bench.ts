@@ -246,7 +246,17 @@ async function indexCounts(base: string) {
     roundTrips: read('store_embedded_database_transaction_round_trips'),
     heldSeconds: read('store_embedded_database_transaction_held_seconds'),
     busySeconds: read('store_embedded_database_transaction_busy_seconds'),
+    turns: read('store_embedded_database_hold_seconds_count'),
+    turnsWithin50: read('store_embedded_database_hold_seconds_bucket{le="0.05"}'),
+    turnsWithin100: read('store_embedded_database_hold_seconds_bucket{le="0.1"}'),
   };
+}
+
+/** The phase's turns on the embedded database's one connection that held it over 50 ms, and over 100 ms. */
+function longTurns(before: Awaited<ReturnType<typeof indexCounts>>, after: typeof before) {
+  const over = (within: 'turnsWithin50' | 'turnsWithin100') =>
+    after.turns - after[within] - (before.turns - before[within]);
+  return Number.isNaN(after.turns) ? '—' : `${over('turnsWithin50')} / ${over('turnsWithin100')}`;
 }
 
 /** What the phase's transactions cost the embedded database's one connection ('—' on PostgreSQL). */
@@ -332,6 +342,7 @@ async function benchBackend(b: Backend, port: number) {
     builds: number;
     follows: number;
     held: string;
+    longTurns: string;
     note: string;
   }[] = [];
   let total = 0;
@@ -362,6 +373,7 @@ async function benchBackend(b: Backend, port: number) {
         heldSeconds: after.heldSeconds - before.heldSeconds,
         busySeconds: after.busySeconds - before.busySeconds,
       }),
+      longTurns: longTurns(before, after),
       note,
     };
     phases.push(row);
@@ -522,7 +534,7 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
     return `${r.toFixed(2)}${!judged || r <= TARGET_RATIO ? '' : ' (over 1.5)'}`;
   };
   const line = (p: Phase, ratio: string) =>
-    `| ${p.name} ${p.note} | ${rps(p.load).toFixed(0)} | ${pct(p.load, 0.5).toFixed(0)} | ${pct(p.load, 0.99).toFixed(0)} | ${(rps(p.load) / rps(trivial!.load)).toFixed(3)} | ${ratio} | ${p.builds} | ${p.follows} | ${p.held} | ${p.load.failed} |`;
+    `| ${p.name} ${p.note} | ${rps(p.load).toFixed(0)} | ${pct(p.load, 0.5).toFixed(0)} | ${pct(p.load, 0.99).toFixed(0)} | ${(rps(p.load) / rps(trivial!.load)).toFixed(3)} | ${ratio} | ${p.builds} | ${p.follows} | ${p.held} | ${p.longTurns} | ${p.load.failed} |`;
   return [
     `### ${res.backend}: ${res.total.toLocaleString('en-US')} products, ${CONNECTIONS} connections, answers cache off`,
     '',
@@ -530,8 +542,8 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
     '',
     `Quiet p99: ${q99.toFixed(0)} ms, the answers of both quiet phases together (before the busy phases and after them).`,
     '',
-    '| phase | req/s | p50 ms | p99 ms | ratio to trivial (req/s) | p99 / quiet p99 | whole builds | follows | transactions held the embedded database | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    '| phase | req/s | p50 ms | p99 ms | ratio to trivial (req/s) | p99 / quiet p99 | whole builds | follows | transactions held the embedded database | turns holding it over 50 / 100 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     line(trivial!, ''),
     ...[quietBefore!, ...(quietAfter ? [quietAfter] : [])].map((p) => line(p, toQuiet(p, false))),
     ...busy.map((p) => line(p, toQuiet(p, true))),

@@ -305,6 +305,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     pool: opts.database.poolStats,
     transactions: opts.database.transactionStats,
+    holds: opts.database.onHold,
     catalogIndex: () => catalogIndexInfo(opts.database.db),
     token: opts.metricsToken,
   });

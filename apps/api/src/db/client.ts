@@ -51,6 +51,8 @@ export interface Database {
   dumpDataDir?(text?: string): Promise<{ rows: Record<string, unknown>[]; tar: Uint8Array }>;
   /** The embedded database: what its transactions cost the one connection (/metrics). Absent on PostgreSQL. */
   transactionStats?(): TransactionStats;
+  /** The embedded database: how long each turn held its one connection, as it ends (/metrics). */
+  onHold?(listener: (seconds: number) => void): () => void;
 }
 
 /**
@@ -307,6 +309,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     close: () => thread.close(),
     dumpDataDir: (text) => thread.dumpDataDir(text),
     transactionStats: () => thread.transactionStats(),
+    onHold: (listener) => thread.onHold(listener),
     maintain: async () => {
       // Seconds at 100,000 products: past the statement bound, and nothing waits for it.
       await thread.exec('vacuum analyze', { timeoutMs: 0 });

@@ -21,6 +21,11 @@ export interface PGliteThread {
   /** What the transactions so far cost the one connection (/metrics). */
   transactionStats(): TransactionStats;
   /**
+   * Calls `listener` with the seconds each turn held the one connection, as it ends: a statement outside a
+   * transaction, a dump, or a transaction from its BEGIN to its end (/metrics). Returns what stops it.
+   */
+  onHold(listener: (seconds: number) => void): () => void;
+  /**
    * How many statements and transactions that may have written had ended, as the database's thread counted them
    * (pglite-worker.mjs `writes`): `latest`, in the newest answer received; `answer`, in the answer being delivered
    * now (read where a call's result is first used, before any other answer arrives: answers arrive one task each, and
@@ -136,14 +141,25 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     pending.clear();
   };
   const writes = { latest: 0, answer: 0 };
+  const holdListeners = new Set<(seconds: number) => void>();
+  const heldFor = (ms: number) => {
+    for (const listener of holdListeners) listener(ms / 1000);
+  };
   const ready = new Promise<void>((resolve, reject) => {
     worker.on(
       'message',
-      (m: { id: number; result?: unknown; error?: Record<string, unknown>; writes?: number }) => {
+      (m: {
+        id: number;
+        result?: unknown;
+        error?: Record<string, unknown>;
+        writes?: number;
+        held?: number;
+      }) => {
         if (m.id === 0) return m.error ? reject(toError(m.error)) : resolve();
         // Before any caller's code runs: answers arrive in the order the database's thread sent them.
         writes.answer = m.writes ?? writes.latest;
         if (writes.answer > writes.latest) writes.latest = writes.answer;
+        if (m.held !== undefined) heldFor(m.held);
         const p = pending.get(m.id);
         if (!p) return;
         pending.delete(m.id);
@@ -202,6 +218,7 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     if (!ended) return;
     stats.heldMs += ended.heldMs;
     stats.busyMs += ended.busyMs;
+    heldFor(ended.heldMs);
   };
   /** A transaction's calls, counting the round trips: a call sent while none of the others is in flight. */
   const trips = () => {
@@ -262,6 +279,10 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     }) as unknown as PGlite['transaction'],
     dumpDataDir: (text) => call({ op: 'dump', text }, 0),
     transactionStats: () => ({ ...stats }),
+    onHold(listener) {
+      holdListeners.add(listener);
+      return () => holdListeners.delete(listener);
+    },
     writesEnded: () => ({ ...writes }),
     setBounds(bounds) {
       statementTimeoutMs = bounds.statementTimeoutMs ?? 0;

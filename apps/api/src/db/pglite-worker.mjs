@@ -21,6 +21,8 @@
 //   { op: 'bounds', idleInTransactionMs } a transaction that runs nothing for this long is rolled back (0: never)
 //   `writes` in every answer: how many statements and transactions that may have written had ended when the
 //   message's own work ended (counted in its turn, before the next one runs; see `mayWrite`).
+//   `held` in the answer to a statement outside a transaction, or a dump: the milliseconds its turn held the one
+//   connection (a transaction's are in its 'end' answer's heldMs).
 //
 // Statements outside a transaction, and whole transactions, take turns in arrival order (as on one connection).
 import { PGlite } from '@electric-sql/pglite';
@@ -108,18 +110,22 @@ function idle(entry, running) {
  */
 let writes = 0;
 const mayWrite = (text) => !/^\s*select\b/i.test(text) || text.includes(';');
-/** A statement's outcome and `writes` when it ended, taken in its turn: nothing else ran in between. */
+/**
+ * A statement's outcome and `writes` when it ended, taken in its turn: nothing else ran in between. `heldMs`: for
+ * work that was a turn of its own (`from`: when the turn began), how long it held the connection.
+ */
 class Counted {
-  constructor(ok, value, at) {
+  constructor(ok, value, at, from) {
     this.ok = ok;
     this.value = value;
     this.writes = at;
+    this.heldMs = from === undefined ? undefined : performance.now() - from;
   }
 }
-const counted = (answer, wrote) =>
+const counted = (answer, wrote, from) =>
   answer.then(
-    (result) => new Counted(true, result, wrote ? ++writes : writes),
-    (err) => new Counted(false, err, wrote ? ++writes : writes),
+    (result) => new Counted(true, result, wrote ? ++writes : writes, from),
+    (err) => new Counted(false, err, wrote ? ++writes : writes, from),
   );
 
 /**
@@ -302,25 +308,32 @@ async function handle(m) {
   switch (m.op) {
     case 'query':
       return inTurn(m, () => {
+        const from = performance.now();
         const wrote = mayWrite(m.text);
         const answer = counted(
           m.prepared && !wrote ? queryPrepared(m) : client.query(m.text, m.params ?? [], queryOptions(m)),
           wrote,
+          from,
         );
         return { answer, held: answer };
       });
     case 'exec':
       return inTurn(m, () => {
-        const answer = counted(client.exec(m.text), true);
+        const answer = counted(client.exec(m.text), true, performance.now());
         return { answer, held: answer };
       });
     case 'dump':
       return inTurn(m, () => {
-        const answer = (async () => {
-          const rows = m.text ? (await client.query(m.text)).rows : [];
-          const file = await client.dumpDataDir('none');
-          return { rows, tar: new Uint8Array(await file.arrayBuffer()) };
-        })();
+        const from = performance.now();
+        const answer = counted(
+          (async () => {
+            const rows = m.text ? (await client.query(m.text)).rows : [];
+            const file = await client.dumpDataDir('none');
+            return { rows, tar: new Uint8Array(await file.arrayBuffer()) };
+          })(),
+          false,
+          from,
+        );
         return { answer, held: answer };
       });
     case 'close':
@@ -344,15 +357,16 @@ port.on('message', (m) => {
     idleInTransactionMs = m.idleInTransactionMs ?? 0;
     return;
   }
-  const fail = (err, at) => port.postMessage({ id: m.id, error: plainError(err), writes: at });
+  const fail = (err, at, held) => port.postMessage({ id: m.id, error: plainError(err), writes: at, held });
   handle(m).then(
     (answer) => {
-      // A statement, or a transaction's end, answers with the count taken as its work ended (`Counted`); a BEGIN
-      // or a dump with the count now.
-      if (answer instanceof Counted && !answer.ok) return fail(answer.value, answer.writes);
-      const [result, at] = answer instanceof Counted ? [answer.value, answer.writes] : [answer, writes];
+      // A statement, a dump or a transaction's end answers with the count taken as its work ended (`Counted`), and
+      // a turn of its own with how long it held the connection; a BEGIN with the count now.
+      if (answer instanceof Counted && !answer.ok) return fail(answer.value, answer.writes, answer.heldMs);
+      const [result, at, held] =
+        answer instanceof Counted ? [answer.value, answer.writes, answer.heldMs] : [answer, writes];
       // A dump's bytes move to the server's thread rather than being copied.
-      port.postMessage({ id: m.id, result, writes: at }, result?.tar ? [result.tar.buffer] : []);
+      port.postMessage({ id: m.id, result, writes: at, held }, result?.tar ? [result.tar.buffer] : []);
     },
     (err) => fail(err, writes),
   );

@@ -14,6 +14,8 @@ afterAll(() => t.close());
 
 const scrape = async (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
+/** A metric's value without labels (NaN when the text has none). */
+const read = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
 
 describe('/metrics', () => {
   it('counts requests by route pattern and status, with latency, and the catalog cache by outcome', async () => {
@@ -57,7 +59,6 @@ describe('/metrics', () => {
   });
 
   it('says, on the embedded database, how long transactions held its one connection and their round trips', async () => {
-    const read = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
     const before = (await scrape()).body;
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
@@ -87,5 +88,30 @@ describe('/metrics', () => {
     expect(busy).toBeGreaterThan(0);
     // The wait between the statements is held, not worked.
     expect(held - busy).toBeGreaterThanOrEqual(0.055);
+  });
+
+  it('says, on the embedded database, how long each turn held its one connection: a statement alone, a transaction', async () => {
+    const count = (text: string) => read(text, 'store_embedded_database_hold_seconds_count');
+    // Turns that held it longer than a quarter of a second.
+    const over = (text: string) =>
+      count(text) - read(text, 'store_embedded_database_hold_seconds_bucket\\{le="0.25"\\}');
+    const before = (await scrape()).body;
+    // One statement outside a transaction (as a bulk price change is: decision 047) working 300 ms, and a short one.
+    await t.database.db.execute(sql`select pg_sleep(0.3)`);
+    await t.database.db.execute(sql`select 1`);
+    // A transaction holding it 300 ms while the server's thread is busy elsewhere.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    const after = (await scrape()).body;
+    if (t.database.kind === 'postgres') {
+      expect(after).not.toMatch(/^store_embedded_database_hold_seconds/m);
+      return;
+    }
+    expect(over(after) - over(before)).toBe(2);
+    expect(count(after) - count(before)).toBeGreaterThanOrEqual(3); // the short one too
+    const sum = (text: string) => read(text, 'store_embedded_database_hold_seconds_sum');
+    expect(sum(after) - sum(before)).toBeGreaterThanOrEqual(0.6);
   });
 });

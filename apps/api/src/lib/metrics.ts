@@ -28,6 +28,8 @@ export interface MetricsSources {
   pool?: () => { total: number; idle: number; waiting: number };
   /** The embedded database's transactions (db/pglite-thread.ts); undefined on PostgreSQL. */
   transactions?: () => TransactionStats;
+  /** The embedded database: each turn's hold of its one connection, as it ends; undefined on PostgreSQL. */
+  holds?: (listener: (seconds: number) => void) => () => void;
   /** The catalog index this instance answers from. */
   catalogIndex: () => {
     version: number;
@@ -151,6 +153,19 @@ export function installMetrics(app: FastifyInstance, src: MetricsSources): Metri
     "Of those seconds, the ones the transactions' statements worked (the rest: waits for the server's thread to send the next statement)",
     (t) => t.busyMs / 1000,
   );
+  // Every turn on the one connection, each as it ends: a statement outside a transaction (a bulk price change is
+  // one, decision 047), a backup's copy, or a transaction from its BEGIN to its end. Every other request's
+  // statement waited behind it that long.
+  if (src.holds) {
+    const holds = new client.Histogram({
+      name: 'store_embedded_database_hold_seconds',
+      help: "How long each turn held the embedded database's one connection: a statement outside a transaction, a backup's copy, or a transaction from its BEGIN to its end",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    });
+    const stop = src.holds((seconds) => holds.observe(seconds));
+    app.addHook('onClose', async () => stop());
+  }
   new client.Gauge({
     name: 'store_catalog_index_version',
     help: 'The catalog version this instance answers lists and searches from (0: no index)',
