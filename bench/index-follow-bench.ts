@@ -21,7 +21,8 @@
  *   BENCH_CONNECTIONS=8        shoppers asking at once
  *   BENCH_BUILT=1              the build is fresh: skip `scripts/build.mjs --if-stale`
  *   BENCH_BACKENDS=pglite      only PGlite (or `postgres`: only PostgreSQL, on BENCH_DATABASE_URL or DATABASE_URL)
- *   BENCH_PHASES=import,sync,database  the busy phases run after the quiet one (a shorter run for one question)
+ *   BENCH_PHASES=import,sync,database  the busy phases run after the quiet one (a shorter run for one question,
+ *                              printed only: bench/results keeps the latest full runs)
  *   BENCH_SERVER_ENV='{"IMPORT_PACE":"1"}'  settings of the measured server (e.g. an import batch after batch)
  *   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"  node flags for the measured server (a profile)
  *   BENCH_TIMELINE=/tmp/timeline.json  writes every answer's start and time (ms on this process's clock, 's' a
@@ -43,7 +44,8 @@ const SYNC_SECONDS = Number(process.env.BENCH_SYNC_SECONDS ?? 60);
 const QUIET_SECONDS = Number(process.env.BENCH_QUIET_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const BACKENDS = process.env.BENCH_BACKENDS ?? '';
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'import,sync,database').split(','));
+const FULL_PHASES = ['import', 'sync', 'database'];
+const PHASES = new Set((process.env.BENCH_PHASES ?? FULL_PHASES.join(',')).split(','));
 const SERVER_ENV = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<string, string>;
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const SYNC_EVERY_MS = 3_000;
@@ -584,23 +586,37 @@ async function main() {
     ...results.map((r) => `${table(r)}\n`),
   ].join('\n');
   console.log(`\n${out}`);
+  // A run of some phases only (BENCH_PHASES) answers one question: its table is printed, and the file keeps the
+  // latest full runs.
+  if (FULL_PHASES.some((p) => !PHASES.has(p))) {
+    console.log(
+      `\nBENCH_PHASES=${[...PHASES].join(',')}: not written to bench/results (only full runs are).`,
+    );
+    return;
+  }
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   const file = path.join(root, 'bench/results/index-follow-latest.md');
-  // One backend run alone (BENCH_BACKENDS) replaces its own section of the file and keeps the other's.
-  let merged = out;
-  if (BACKENDS && existsSync(file)) {
-    const sections = (text: string) =>
-      new Map(
-        text
-          .split(/\n(?=### )/)
-          .slice(1)
-          .map((x) => [x.split('\n')[0]!, x.trimEnd()]),
-      );
-    const kept = sections(readFileSync(file, 'utf8'));
-    for (const [head, body] of sections(out)) kept.set(head, body);
-    merged = `${out.split(/\n(?=### )/)[0]!.trimEnd()}\n\n${[...kept.values()].join('\n\n')}\n`;
-  }
+  // One backend run alone (BENCH_BACKENDS) replaces its own section of the file and keeps the others.
+  const merged = BACKENDS && existsSync(file) ? mergeSections(readFileSync(file, 'utf8'), out) : out;
   writeFileSync(file, merged);
+}
+
+/**
+ * `file` with `out`'s title, and each of `out`'s sections in place of the first of the file's under the same
+ * heading (or added at the end); every other section stays where it is, older runs below sharing a heading too.
+ */
+function mergeSections(file: string, out: string): string {
+  const split = (text: string) => text.split(/\n(?=### )/).map((x) => x.trimEnd());
+  const head = (x: string) => x.split('\n')[0]!;
+  const parts = split(file);
+  const [intro, ...sections] = split(out);
+  parts[0] = intro!;
+  for (const section of sections) {
+    const at = parts.findIndex((x, i) => i > 0 && head(x) === head(section));
+    if (at > 0) parts[at] = section;
+    else parts.push(section);
+  }
+  return `${parts.join('\n\n')}\n`;
 }
 
 main().catch((err: unknown) => {
