@@ -417,12 +417,11 @@ async function followFrom(db: DbOrTx, base: CatalogIndex, s: State): Promise<Cat
  * and the lists begun after it waited for that read.
  */
 export function followOwnPrices(db: DbOrTx, known: KnownPrices) {
-  const lazy = process.env.SCRATCH_LAZY === '1';
-  if (!lazy) sawVersions(db, { version: known.from + 1, soldOut: known.soldOutVersion });
+  sawVersions(db, { version: known.from + 1, soldOut: known.soldOutVersion });
   const s = states.get(db);
   if (!enabled || !s?.index || s.index.version !== known.from) return;
   s.prices = known;
-  if (!lazy && !s.following && !s.building) void catalogIndexAt(db, known.from + 1);
+  if (!s.following && !s.building) void catalogIndexAt(db, known.from + 1);
 }
 
 /**
