@@ -37,8 +37,6 @@ export interface MetricsSources {
     products: number;
     builds: number;
     follows: number;
-    /** Of the follows, those of a change of prices this instance made and knew whole: they read nothing. */
-    known: number;
   } | null;
   /** METRICS_TOKEN: a bearer token that opens /metrics from anywhere. */
   token?: string;
@@ -191,14 +189,6 @@ export function installMetrics(app: FastifyInstance, src: MetricsSources): Metri
     registers: [registry],
     collect() {
       this.set(src.catalogIndex()?.follows ?? 0);
-    },
-  });
-  new client.Gauge({
-    name: 'store_catalog_index_known_follows',
-    help: 'Of those follows, how many applied a price change this instance made itself on the embedded database, without reading the change log (decision 048)',
-    registers: [registry],
-    collect() {
-      this.set(src.catalogIndex()?.known ?? 0);
     },
   });
   new client.Gauge({

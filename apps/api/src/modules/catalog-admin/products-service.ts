@@ -21,17 +21,11 @@ import {
 } from '@store/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ImageStore } from '../../adapters/image-store.ts';
-import { writesEnded, type Db, type DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { productImages } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  currentPrice,
-  followOwnPrices,
-  productNumber,
-  productSearchText,
-  productTextFilter,
-} from '../catalog/index.ts';
+import { currentPrice, productNumber, productSearchText, productTextFilter } from '../catalog/index.ts';
 import { audit, auditEntry, type CurrentStaff } from '../staff/index.ts';
 import { removeImageFiles } from './images-service.ts';
 import { categoryNames, insertProduct, updateProduct } from './product-writes.ts';
@@ -497,15 +491,10 @@ async function priceChangeAtOnce(
     plain: boolean;
     over: boolean;
     changed: number | string;
-    noted: boolean | null;
-    version: number | string | null;
-    sold_out_version: number | string | null;
-    prices: { id: number; current: number; on_offer: boolean; active: boolean }[] | string | null;
   }>(
     db,
     sql`with locked as (
-        select id, price_piastres, promoted_price_piastres, current_price_piastres, edited_at,
-          variant_of is null and variant_options is null as plain
+        select id, price_piastres, variant_of is null and variant_options is null as plain
         from products where id in ${ids} order by id for update),
       checked as (
         select count(*) as found, coalesce(bool_and(plain), true) as plain,
@@ -513,42 +502,15 @@ async function priceChangeAtOnce(
         from locked),
       written as (update products set ${set}
         where id in ${ids} and (select found = ${ids.length} and plain and not over from checked)
-        returning id, price_piastres, promoted_price_piastres, current_price_piastres, active,
-          promotion_id is not null and current_price_piastres < price_piastres as on_offer),
+        returning 1),
       logged as (insert into audit_log (staff_id, action, details, ip, created_at)
         select ${entry.staffId}, ${entry.action},
           ${JSON.stringify(entry.details)}::jsonb || jsonb_build_object('changed', count(*)), ${entry.ip}, ${at}
         from written having count(*) > 0)
-      select c.found, c.plain, c.over, (select count(*) from written) as changed,
-        -- What the products trigger notes (a row whose prices or edited_at moved), so whether it raised the version;
-        -- the versions as the statement began; each product's new prices (the index follows them: decision 048).
-        (select bool_or(l.edited_at is distinct from ${at} or l.price_piastres <> w.price_piastres
-            or l.promoted_price_piastres is distinct from w.promoted_price_piastres
-            or l.current_price_piastres <> w.current_price_piastres)
-          from locked l join written w using (id)) as noted,
-        s.version, s.sold_out_version,
-        (select json_agg(json_build_object('id', w.id, 'current', w.current_price_piastres,
-            'on_offer', w.on_offer, 'active', w.active)) from written w) as prices
-      from checked c left join catalog_state s on s.id = 1`,
+      select c.found, c.plain, c.over, (select count(*) from written) as changed from checked c`,
   );
   if (Number(done!.found) !== ids.length || !done!.plain) return null;
   if (done!.over) throw AppError.field('percent', `must_be_at_most:${MAX_PRICE_EGP}`);
-  // Read right after the statement's await: its answer's count of ended writes (db/client.ts `writesEnded`).
-  const writes = writesEnded(db);
-  if (writes && done!.noted && done!.version != null) {
-    const list = typeof done!.prices === 'string' ? JSON.parse(done!.prices) : done!.prices;
-    followOwnPrices(db, {
-      from: Number(done!.version),
-      soldOutVersion: Number(done!.sold_out_version),
-      writes: writes.answer,
-      prices: new Map(
-        (list as { id: number; current: number; on_offer: boolean; active: boolean }[]).map((p) => [
-          Number(p.id),
-          { current: Number(p.current), onOffer: p.on_offer, active: p.active },
-        ]),
-      ),
-    });
-  }
   return Number(done!.changed);
 }
 

@@ -4,7 +4,6 @@ export {
   catalogIndexInfo,
   catalogIndexReady,
   enableCatalogIndex,
-  followOwnPrices,
   warmCatalogIndex,
 } from './search/catalog-index.ts';
 /** The catalog index's change log, trimmed by the hourly purge (issue 50 item 1). */

@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { writesEnded, type DbOrTx } from '../../../db/client.ts';
 import { rows, type Row } from '../../../db/rows.ts';
-import { carryPastProductChanges } from '../catalog-memo.ts';
-import {
-  applyChanges,
-  changesFromPrices,
-  readChanges,
-  soldCounts,
-  type KnownPrices,
-} from './index-follow.ts';
+import { applyChanges, readChanges, soldCounts } from './index-follow.ts';
 import {
   carryRebuilt,
   onIndexRebuilt,
@@ -58,12 +51,9 @@ interface State {
   /** The index following the log from `index`'s version (index-follow.ts), at most one at a time. */
   following: Promise<CatalogIndex | null> | null;
   lastSize: number;
-  /** Whole builds and follows made (for tests and /metrics); `known`: follows of a known change, which read nothing. */
+  /** Whole builds and follows made (for tests and /metrics). */
   builds: number;
   follows: number;
-  known: number;
-  /** A change of prices this instance made and knows whole, for the next follow (`followOwnPrices`). */
-  prices: KnownPrices | null;
 }
 const states = new WeakMap<object, State>();
 
@@ -86,14 +76,9 @@ export async function warmCatalogIndex(db: DbOrTx) {
  * The index this instance answers from: its catalog version, when it was built whole, and how many whole builds and
  * follows made it so far (for /metrics); null if none.
  */
-export function catalogIndexInfo(db: DbOrTx): {
-  version: number;
-  builtAt: number;
-  products: number;
-  builds: number;
-  follows: number;
-  known: number;
-} | null {
+export function catalogIndexInfo(
+  db: DbOrTx,
+): { version: number; builtAt: number; products: number; builds: number; follows: number } | null {
   const s = states.get(db);
   const idx = s?.index;
   return idx
@@ -103,15 +88,14 @@ export function catalogIndexInfo(db: DbOrTx): {
         products: idx.ids.length,
         builds: s.builds,
         follows: s.follows,
-        known: s.known,
       }
     : null;
 }
 
 /** How many times this instance built its index whole, and followed the change log (issue 50 item 1). */
-export function catalogIndexCounts(db: DbOrTx): { builds: number; follows: number; known: number } {
+export function catalogIndexCounts(db: DbOrTx): { builds: number; follows: number } {
   const s = states.get(db);
-  return { builds: s?.builds ?? 0, follows: s?.follows ?? 0, known: s?.known ?? 0 };
+  return { builds: s?.builds ?? 0, follows: s?.follows ?? 0 };
 }
 
 /** Whether this instance may answer from its index now: built at start-up, or the index is off (SEARCH_INDEX). */
@@ -322,16 +306,7 @@ export async function catalogIndexAt(db: DbOrTx, version: number | null): Promis
   if (!state)
     states.set(
       db,
-      (state = {
-        index: null,
-        building: null,
-        following: null,
-        lastSize: 0,
-        builds: 0,
-        follows: 0,
-        known: 0,
-        prices: null,
-      }),
+      (state = { index: null, building: null, following: null, lastSize: 0, builds: 0, follows: 0 }),
     );
   const s = state;
   const current = s.index;
@@ -381,47 +356,17 @@ function follow(db: DbOrTx, s: State): Promise<CatalogIndex | null> {
   return s.following;
 }
 
-/**
- * `base` followed to the catalog's version now; 'whole' when only a whole build can make it. A change of prices
- * this instance made from `base`'s version and knows whole (`followOwnPrices`) is applied without reading the log;
- * the log is read from there only when another write has ended since.
- */
+/** `base` followed to the catalog's version now; 'whole' when only a whole build can make it. */
 async function followFrom(db: DbOrTx, base: CatalogIndex, s: State): Promise<CatalogIndex | 'whole' | null> {
-  const own = s.prices;
-  s.prices = null;
-  const changes = own && changesFromPrices(base, own);
-  let from = base;
-  if (changes) {
-    carryPastProductChanges(db, base.version, changes.version);
-    from = await applyChanges(base, changes, new Map());
-    s.follows++;
-    s.known++;
-    if (writesEnded(db)?.latest === own.writes) return from;
-  }
-  const logged = await readChanges(db, from.version);
-  if (logged === null) return from === base ? null : from;
-  if (logged === 'whole') return 'whole';
-  if (logged.version === from.version) return from;
-  const known = positionsById(from);
-  const fresh = [...logged.rows.keys()].filter((id) => !known.has(id));
-  const next = await applyChanges(from, logged, await soldCounts(db, fresh));
+  const changes = await readChanges(db, base.version);
+  if (changes === null) return null;
+  if (changes === 'whole') return 'whole';
+  if (changes.version === base.version) return base;
+  const known = positionsById(base);
+  const fresh = [...changes.rows.keys()].filter((id) => !known.has(id));
+  const next = await applyChanges(base, changes, await soldCounts(db, fresh));
   s.follows++;
   return next;
-}
-
-/**
- * A change of prices this instance just made in one statement on the embedded database (catalog-admin's
- * `priceChangeAtOnce`, decision 048), called right after the await of that statement. Its versions are seen (the
- * catalog is at `from` + 1 now, as its answer ended), and the index at `from` follows it at once, reading nothing:
- * a sync's every call used to hold the one connection a second time, to read the 250 products it had just written,
- * and the lists begun after it waited for that read.
- */
-export function followOwnPrices(db: DbOrTx, known: KnownPrices) {
-  sawVersions(db, { version: known.from + 1, soldOut: known.soldOutVersion });
-  const s = states.get(db);
-  if (!enabled || !s?.index || s.index.version !== known.from) return;
-  s.prices = known;
-  if (!s.following && !s.building) void catalogIndexAt(db, known.from + 1);
 }
 
 /**

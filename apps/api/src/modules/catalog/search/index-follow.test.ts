@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writesEnded } from '../../../db/client.ts';
 import { rows } from '../../../db/rows.ts';
 import { seedDemo } from '../../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -25,8 +24,6 @@ import {
   buildCatalogIndex,
   catalogIndexAt,
   catalogIndexCounts,
-  catalogIndexInfo,
-  followOwnPrices,
   readVersions,
   setBuildSlice,
   wordBigrams,
@@ -195,93 +192,6 @@ describe('the catalog index follows each change without being built whole', () =
         await fromIndex(`brand_id=${brand}&min_price=${min}&max_price=${max}`);
     await followedAndWhole(before);
   });
-
-  it("an ERP sync's call on the embedded database: the index follows the prices it wrote without reading them back (decision 048)", async () => {
-    const plain = sql`variant_of is null and variant_options is null`;
-    // Products on offer (their flag moves with the price), others, and one hidden (not in the index).
-    const offered = await rows(
-      db(),
-      sql`select id from products where ${plain} and active and promotion_id is not null
-          and current_price_piastres < price_piastres order by id limit 3`,
-    );
-    const others = await rows(
-      db(),
-      sql`select id from products where ${plain} and active and promotion_id is null order by id desc limit 12`,
-    );
-    const hidden = Number(others.pop()!.id);
-    await db().execute(sql`update products set active = false where id = ${hidden}`);
-    const ids = [...offered, ...others].map((r) => Number(r.id));
-    await fromIndex('lowest_price=true&per_page=30');
-    const before = catalogIndexCounts(db());
-    const embedded = !t.databaseUrl;
-    const res = await bulk({ ids: [...ids, hidden], action: 'price_percent', percent: -37 });
-    expect(res.status).toBe(200);
-    // Followed as the call answered, before any list asked (the follow was started by the call itself).
-    const versions = await readVersions(db());
-    if (embedded) expect(catalogIndexInfo(db())?.version).toBe(versions.version);
-    const now = new Map(
-      (await rows(db(), sql`select id, current_price_piastres from products where id in ${ids}`)).map((r) => [
-        Number(r.id),
-        Number(r.current_price_piastres) / 100,
-      ]),
-    );
-    const cheapest = await fromIndex('lowest_price=true&per_page=50');
-    for (const p of cheapest.products) if (now.has(p.id)) expect(p.checkout_price).toBe(now.get(p.id));
-    await fromIndex('in_active_promotion=true&per_page=50');
-    await fromIndex('highest_price=true&per_page=50');
-    await followedAndWhole(before);
-    // On PostgreSQL other instances write unseen: the log is read, as for any change.
-    expect(catalogIndexCounts(db()).known).toBe(before.known + (embedded ? 1 : 0));
-    await db().execute(sql`update products set active = true where id = ${hidden}`);
-  });
-
-  // Known changes are the embedded database's only (writesEnded): on PostgreSQL other instances write unseen.
-  it.skipIf(!!process.env.DATABASE_URL)(
-    'a known change of prices followed after another write ended: applied, then the log read from there',
-    async () => {
-      const [a, b] = (
-        await rows(
-          db(),
-          sql`select id from products where variant_of is null and variant_options is null and active
-            order by id limit 2`,
-        )
-      ).map((r) => Number(r.id)) as [number, number];
-      const base = await current();
-      const before = catalogIndexCounts(db());
-      const from = await readVersions(db());
-      // The known change (one statement: a's prices), then another write (b's price) before the index follows.
-      const [changed] = await rows(
-        db(),
-        sql`update products set price_piastres = price_piastres + 900, current_price_piastres = current_price_piastres + 900
-          where id = ${a} returning current_price_piastres`,
-      );
-      const writes = writesEnded(db())!.answer;
-      await db().execute(sql`update products set price_piastres = price_piastres + 1100 where id = ${b}`);
-      await refreshCurrentPrices(db(), t.clock.now());
-      expect(base.version).toBe(from.version);
-      followOwnPrices(db(), {
-        from: from.version!,
-        soldOutVersion: from.soldOut,
-        writes,
-        prices: new Map([
-          [a, { current: Number(changed!.current_price_piastres), onOffer: false, active: true }],
-        ]),
-      });
-      await followedAndWhole(before);
-      const after = catalogIndexCounts(db());
-      expect(after.known).toBe(before.known + 1);
-      // The known change, then the log's: two follows, no whole build.
-      expect(after.follows).toBe(before.follows + 2);
-      const shown = await fromIndex('highest_price=true&per_page=100');
-      for (const r of await rows(
-        db(),
-        sql`select id, current_price_piastres from products where id in (${a}, ${b})`,
-      )) {
-        const card = shown.products.find((p) => p.id === Number(r.id));
-        if (card) expect(card.checkout_price).toBe(Number(r.current_price_piastres) / 100);
-      }
-    },
-  );
 
   it('products placed by a follow land where a whole sort puts them, whatever their new prices', async () => {
     const base = await current();

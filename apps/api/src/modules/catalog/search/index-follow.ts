@@ -115,64 +115,6 @@ export async function readChanges(db: DbOrTx, from: number): Promise<Changes | '
 }
 
 /**
- * A change of prices this instance made in one statement on the embedded database (catalog-admin's
- * `priceChangeAtOnce`, decision 048): the statement read the versions as it began (`from`, `soldOutVersion`) and
- * wrote these products' prices, and its trigger raised the catalog version once, noting them: version `from` + 1 is
- * exactly these prices. Nothing else ran in between (one connection, one statement), and the statement moves no
- * stock, so the sold-out version is still the one it read. `writes`: the count of ended writes its answer carried
- * (db/client.ts `writesEnded`); while it is still the newest, the catalog is at `from` + 1 now.
- */
-export interface KnownPrices {
-  from: number;
-  soldOutVersion: number;
-  writes: number;
-  /** Each product written: its current price (piastres), whether it is on offer, whether it is shown. */
-  prices: Map<number, { current: number; onOffer: boolean; active: boolean }>;
-}
-
-/**
- * The changes of a known change of prices, with each changed product's row made from `base` (at `known.from`) and
- * its new prices: what a follow would have read. Null when `base` does not hold exactly the products shown among
- * them (it is not the index at `known.from`): the change log is read instead.
- */
-export function changesFromPrices(base: CatalogIndex, known: KnownPrices): Changes | null {
-  if (base.version !== known.from) return null;
-  const pos = positionsById(base);
-  const changes: Changes = {
-    version: known.from + 1,
-    soldOutVersion: known.soldOutVersion,
-    ids: [...known.prices.keys()],
-    rows: new Map(),
-    productsOnly: true,
-  };
-  for (const [id, p] of known.prices) {
-    const d = pos.get(id);
-    if (d === undefined) {
-      if (p.active) return null;
-      continue;
-    }
-    if (!p.active) return null;
-    const flags = base.flags[d]!;
-    changes.rows.set(id, {
-      id,
-      search_text: base.texts[d]!,
-      category_id: base.category[d]!,
-      brand_id: base.brand[d]!,
-      current_price_piastres: p.current,
-      on_offer: p.onOffer,
-      featured: (flags & FEATURED) !== 0,
-      special_offer: (flags & SPECIAL) !== 0,
-      promotion_id: base.promotion[d]!,
-      created: base.created[d]!,
-      title_en: base.titlesEn[d]!,
-      title_ar: base.titlesAr[d]!,
-      thumbnail_url: base.thumbnails[d] ?? null,
-    });
-  }
-  return changes;
-}
-
-/**
  * How many orders hold each of these products (a product's popularity): for the products new to a followed index, or
  * for every product (`null`: a whole build).
  */
