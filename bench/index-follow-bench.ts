@@ -251,15 +251,7 @@ async function indexCounts(base: string) {
     turns: read('store_embedded_database_hold_seconds_count'),
     turnsWithin50: read('store_embedded_database_hold_seconds_bucket{le="0.05"}'),
     turnsWithin100: read('store_embedded_database_hold_seconds_bucket{le="0.1"}'),
-    pagesFromMemory: read('store_catalog_guest_pages{live="memory"}'),
-    pagesRead: read('store_catalog_guest_pages{live="read"}'),
   };
-}
-
-/** The phase's guests' pages whose stock and rating came from memory, and those that read them ('—' on PostgreSQL). */
-function livePages(before: Awaited<ReturnType<typeof indexCounts>>, after: typeof before) {
-  if (Number.isNaN(after.pagesRead)) return '—';
-  return `${after.pagesFromMemory - before.pagesFromMemory} / ${after.pagesRead - before.pagesRead}`;
 }
 
 /** The phase's turns on the embedded database's one connection that held it over 50 ms, and over 100 ms. */
@@ -353,7 +345,6 @@ async function benchBackend(b: Backend, port: number) {
     follows: number;
     held: string;
     longTurns: string;
-    livePages: string;
     note: string;
   }[] = [];
   let total = 0;
@@ -385,7 +376,6 @@ async function benchBackend(b: Backend, port: number) {
         busySeconds: after.busySeconds - before.busySeconds,
       }),
       longTurns: longTurns(before, after),
-      livePages: livePages(before, after),
       note,
     };
     phases.push(row);
@@ -546,7 +536,7 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
     return `${r.toFixed(2)}${!judged || r <= TARGET_RATIO ? '' : ' (over 1.5)'}`;
   };
   const line = (p: Phase, ratio: string) =>
-    `| ${p.name} ${p.note} | ${rps(p.load).toFixed(0)} | ${pct(p.load, 0.5).toFixed(0)} | ${pct(p.load, 0.99).toFixed(0)} | ${(rps(p.load) / rps(trivial!.load)).toFixed(3)} | ${ratio} | ${p.builds} | ${p.follows} | ${p.held} | ${p.longTurns} | ${p.livePages} | ${p.load.failed} |`;
+    `| ${p.name} ${p.note} | ${rps(p.load).toFixed(0)} | ${pct(p.load, 0.5).toFixed(0)} | ${pct(p.load, 0.99).toFixed(0)} | ${(rps(p.load) / rps(trivial!.load)).toFixed(3)} | ${ratio} | ${p.builds} | ${p.follows} | ${p.held} | ${p.longTurns} | ${p.load.failed} |`;
   return [
     `### ${res.backend}: ${res.total.toLocaleString('en-US')} products, ${CONNECTIONS} connections, answers cache off`,
     '',
@@ -554,8 +544,8 @@ function table(res: Awaited<ReturnType<typeof benchBackend>>) {
     '',
     `Quiet p99: ${q99.toFixed(0)} ms, the answers of both quiet phases together (before the busy phases and after them).`,
     '',
-    '| phase | req/s | p50 ms | p99 ms | ratio to trivial (req/s) | p99 / quiet p99 | whole builds | follows | transactions held the embedded database | turns holding it over 50 / 100 ms | guest pages: stock and rating from memory / read | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
+    '| phase | req/s | p50 ms | p99 ms | ratio to trivial (req/s) | p99 / quiet p99 | whole builds | follows | transactions held the embedded database | turns holding it over 50 / 100 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     line(trivial!, ''),
     ...[quietBefore!, ...(quietAfter ? [quietAfter] : [])].map((p) => line(p, toQuiet(p, false))),
     ...busy.map((p) => line(p, toQuiet(p, true))),

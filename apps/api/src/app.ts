@@ -24,7 +24,7 @@ import { installCacheHeaders } from './lib/cache-headers.ts';
 import { registerProbes, type Readiness } from './lib/readiness.ts';
 import { fromThisMachine, pathOf, PROBE_PATHS } from './lib/probes.ts';
 import { installMetrics } from './lib/metrics.ts';
-import { catalogIndexInfo, catalogIndexReady, liveMemo } from './modules/catalog/index.ts';
+import { catalogIndexInfo, catalogIndexReady } from './modules/catalog/index.ts';
 import { responseSerializer } from './lib/response-serializer.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -307,7 +307,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transactions: opts.database.transactionStats,
     holds: opts.database.onHold,
     catalogIndex: () => catalogIndexInfo(opts.database.db),
-    livePages: () => liveMemo(opts.database.db)?.pages ?? null,
     token: opts.metricsToken,
   });
   installCacheHeaders(app, {

@@ -12,7 +12,7 @@ import type { DatabaseTimeouts } from '../lib/timeouts.ts';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../lib/timeouts.ts';
 import { TABLE_CHANGES_SQL, tableChangesOf, tablesDue, vacuumSql } from './embedded-upkeep.ts';
 import { migratedImage } from './memory-image.ts';
-import { openPGliteThread, runPrepared, type TransactionStats, type WritesEnded } from './pglite-thread.ts';
+import { openPGliteThread, runPrepared, type TransactionStats } from './pglite-thread.ts';
 import { ReadReplicas, ReadRoutingPool } from './read-replicas.ts';
 import * as schema from './schema.ts';
 
@@ -167,15 +167,14 @@ async function waitForSchema(
 }
 
 /** The embedded database's count of ended writes, by the handle the app holds (pglite-thread.ts `writesEnded`). */
-const embeddedWrites = new WeakMap<object, () => WritesEnded>();
+const embeddedWrites = new WeakMap<object, () => { latest: number; answer: number }>();
 
 /**
- * How many statements and transactions that changed the embedded database had ended: in the newest answer received,
- * and in the answer whose result the caller is reading now (read right after its await); the same for those that may
- * have changed a card's live columns. Null on PostgreSQL, and for a transaction's handle: other processes write
- * there, unseen.
+ * How many statements and transactions that may have written the embedded database had ended: in the newest answer
+ * received, and in the answer whose result the caller is reading now (read right after its await). Null on
+ * PostgreSQL, and for a transaction's handle: other processes write there, unseen.
  */
-export function writesEnded(db: DbOrTx): WritesEnded | null {
+export function writesEnded(db: DbOrTx): { latest: number; answer: number } | null {
   return embeddedWrites.get(db)?.() ?? null;
 }
 

@@ -26,24 +26,15 @@ export interface PGliteThread {
    */
   onHold(listener: (seconds: number) => void): () => void;
   /**
-   * How many statements and transactions that changed data had ended, as the database's thread counted them
+   * How many statements and transactions that may have written had ended, as the database's thread counted them
    * (pglite-worker.mjs `writes`): `latest`, in the newest answer received; `answer`, in the answer being delivered
    * now (read where a call's result is first used, before any other answer arrives: answers arrive one task each, and
-   * the awaits between are microtasks). `live`, `liveAnswer`: the same for the writes that may have changed a
-   * product's stock or rating (pglite-worker.mjs `live`).
+   * the awaits between are microtasks).
    */
-  writesEnded(): WritesEnded;
+  writesEnded(): { latest: number; answer: number };
   /** Bounds from now on (they start unset, so migrations at start-up run without them). */
   setBounds(bounds: PGliteThreadBounds): void;
   close(): Promise<void>;
-}
-
-/** `PGliteThread.writesEnded`'s counts. */
-export interface WritesEnded {
-  latest: number;
-  answer: number;
-  live: number;
-  liveAnswer: number;
 }
 
 /**
@@ -149,7 +140,7 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
-  const writes: WritesEnded = { latest: 0, answer: 0, live: 0, liveAnswer: 0 };
+  const writes = { latest: 0, answer: 0 };
   const holdListeners = new Set<(seconds: number) => void>();
   const heldFor = (ms: number) => {
     for (const listener of holdListeners) listener(ms / 1000);
@@ -162,15 +153,12 @@ export async function openPGliteThread(dataDir: string, image?: Uint8Array): Pro
         result?: unknown;
         error?: Record<string, unknown>;
         writes?: number;
-        live?: number;
         held?: number;
       }) => {
         if (m.id === 0) return m.error ? reject(toError(m.error)) : resolve();
         // Before any caller's code runs: answers arrive in the order the database's thread sent them.
         writes.answer = m.writes ?? writes.latest;
         if (writes.answer > writes.latest) writes.latest = writes.answer;
-        writes.liveAnswer = m.live ?? writes.live;
-        if (writes.liveAnswer > writes.live) writes.live = writes.liveAnswer;
         if (m.held !== undefined) heldFor(m.held);
         const p = pending.get(m.id);
         if (!p) return;

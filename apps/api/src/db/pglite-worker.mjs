@@ -19,9 +19,8 @@
 //                                        transaction it opened is rolled back
 //   Any message may carry `deadline` (Date.now() value): when its turn comes after that, it does not run.
 //   { op: 'bounds', idleInTransactionMs } a transaction that runs nothing for this long is rolled back (0: never)
-//   `writes` in every answer: how many statements and transactions that changed data had ended when the message's
-//   own work ended (counted in its turn, before the next one runs; see `writes`); `live`: those of them that may
-//   have changed a product's stock or rating.
+//   `writes` in every answer: how many statements and transactions that may have written had ended when the
+//   message's own work ended (counted in its turn, before the next one runs; see `mayWrite`).
 //   `held` in the answer to a statement outside a transaction, or a dump: the milliseconds its turn held the one
 //   connection (a transaction's are in its 'end' answer's heldMs).
 //
@@ -103,81 +102,31 @@ function idle(entry, running) {
 }
 
 /**
- * Statements outside a transaction, and transactions (committed or not), that changed data, ended so far. A statement
- * outside a transaction may have written unless it is a read (`mayWrite`: no SELECT of the app calls a function that
- * raises the catalog's versions). `exec` may hold several
- * statements, and every transaction may have written. For those, the write-ahead log's position before and after (in
- * their turn: nothing else runs between) tells whether they did: PostgreSQL logs every change to a table, and a write
- * that found nothing to do, such as the outbox's claim every second, logs nothing. When the position cannot be read
- * the write is counted: never assumed away. The server tells from the count whether the catalog versions it read
+ * Statements outside a transaction, and transactions (committed or not), that may have written, ended so far. A
+ * statement outside a transaction is taken to write nothing only when it is one SELECT: the app's writes are INSERT,
+ * UPDATE, DELETE or WITH … (and no SELECT of the app calls a function that raises the catalog's versions). `exec`
+ * may hold several statements, so it always counts. The server tells from it whether the catalog versions it read
  * last are still the catalog's (catalog-index.ts `versionsNow`).
- *
- * `live`: the same, counting only those after which the `live_changes` sequence had moved (migration 0063: a
- * statement that may change a product's stock or rating moves it), or could not be read (a database not migrated
- * yet). A bulk price change, the rate limits' counts or an order's payment leave it. The server keeps a guest's stock
- * and rating read last while it does not move (catalog/live-memo.ts).
  */
 let writes = 0;
-let live = 0;
+const mayWrite = (text) => !/^\s*select\b/i.test(text) || text.includes(';');
 /**
- * Whether a statement outside a transaction may write: all but one SELECT, or one WITH whose parts are all SELECTs
- * (the catalog index's read of the change log). A read is not read around: its first read of rows just written sets
- * their hint bits, which the log records (this database's pages have checksums), and would count as a write.
- */
-const mayWrite = (text) =>
-  text.includes(';') ||
-  !/^\s*(select|with)\b/i.test(text) ||
-  /\b(insert|update|delete|merge|nextval|setval)\b|\bfor\s+(update|share|no\s+key|key\s+share)\b/i.test(text);
-/** The write-ahead log's position now; null when it cannot be read. */
-const logPosition = () =>
-  client.query('select pg_current_wal_insert_lsn()::text as at').then(
-    (r) => r.rows[0].at,
-    () => null,
-  );
-/** The `live_changes` sequence's value now; null when it cannot be read. */
-const liveChanges = () =>
-  // (Its first nextval leaves last_value as it was and sets is_called.)
-  client.query("select last_value || ' ' || is_called as at from live_changes").then(
-    (r) => r.rows[0].at,
-    () => null,
-  );
-let liveSeen;
-/** Counts a write ended, when the log moved since `before` (or either position is unknown). */
-async function countWrite(before) {
-  const at = await logPosition();
-  if (before !== null && at !== null && at === before) return;
-  writes++;
-  const changes = await liveChanges();
-  if (changes === null || changes !== liveSeen) live++;
-  liveSeen = changes;
-}
-/**
- * A statement's outcome and the counts when it ended, taken in its turn: nothing else ran in between. `heldMs`: for
+ * A statement's outcome and `writes` when it ended, taken in its turn: nothing else ran in between. `heldMs`: for
  * work that was a turn of its own (`from`: when the turn began), how long it held the connection.
  */
 class Counted {
-  constructor(ok, value, from, at = { writes, live }) {
+  constructor(ok, value, at, from) {
     this.ok = ok;
     this.value = value;
-    this.writes = at.writes;
-    this.live = at.live;
+    this.writes = at;
     this.heldMs = from === undefined ? undefined : performance.now() - from;
   }
 }
-/** `run()`'s outcome, counted as a write when it changed data (`wrote`: it may have). */
-async function counted(run, wrote, from) {
-  const before = wrote ? await logPosition() : null;
-  let ok = true;
-  let value;
-  try {
-    value = await run();
-  } catch (err) {
-    ok = false;
-    value = err;
-  }
-  if (wrote) await countWrite(before);
-  return new Counted(ok, value, from);
-}
+const counted = (answer, wrote, from) =>
+  answer.then(
+    (result) => new Counted(true, result, wrote ? ++writes : writes, from),
+    (err) => new Counted(false, err, wrote ? ++writes : writes, from),
+  );
 
 /**
  * Statements the server marked (client.ts `executeNamed`: a SELECT run often with few distinct texts, such as a
@@ -270,31 +219,25 @@ function begin(m, entry) {
   begun.set(m.id, entry);
   let opened, failed;
   const answer = new Promise((resolve, reject) => ((opened = resolve), (failed = reject)));
-  entry.done = (async () => {
-    const before = await logPosition();
-    try {
-      return await client.transaction(
-        (tx) =>
-          new Promise((commit, rollback) => {
-            // How long the transaction holds the connection, and how much of it its statements work.
-            Object.assign(entry, { tx, commit, rollback, openedAt: performance.now(), busyMs: 0 });
-            // The server stopped waiting for this BEGIN: nobody will ever end the transaction, so end it now.
-            if (entry.cancelled) return rollback(gaveUp());
-            idle(entry, false);
-            opened(id);
-          }),
-      );
-    } finally {
+  entry.done = client
+    .transaction(
+      (tx) =>
+        new Promise((commit, rollback) => {
+          // How long the transaction holds the connection, and how much of it its statements work.
+          Object.assign(entry, { tx, commit, rollback, openedAt: performance.now(), busyMs: 0 });
+          // The server stopped waiting for this BEGIN: nobody will ever end the transaction, so end it now.
+          if (entry.cancelled) return rollback(gaveUp());
+          idle(entry, false);
+          opened(id);
+        }),
+    )
+    .finally(() => {
       // Counted before the next turn starts (it waits for this promise), and answered with the 'end'.
-      if (entry.tx) {
-        await countWrite(before);
-        entry.counts = { writes, live };
-      }
+      if (entry.tx) entry.writes = ++writes;
       clearTimeout(entry.idleTimer);
       txs.delete(id);
       begun.delete(m.id);
-    }
-  })();
+    });
   // Before it opened: BEGIN failed, and so does this message. After: the 'end' message reports the outcome.
   entry.done.catch(failed);
   return { answer, held: entry.done };
@@ -322,15 +265,14 @@ async function inTransaction(m) {
     try {
       await done;
     } catch (err) {
-      if (m.commit) return new Counted(false, err, undefined, t.counts);
+      if (m.commit) return new Counted(false, err, t.writes ?? writes);
     }
     // Its COMMIT (or ROLLBACK) is work too.
     const now = performance.now();
     return new Counted(
       true,
       { heldMs: now - t.openedAt, busyMs: t.busyMs + (now - ending) },
-      undefined,
-      t.counts,
+      t.writes ?? writes,
     );
   }
   const gone = expired.get(m.tx);
@@ -341,7 +283,7 @@ async function inTransaction(m) {
   try {
     // Counted when the transaction ends; until then no other statement runs.
     return await counted(
-      () => (m.op === 'query' ? t.tx.query(m.text, m.params ?? [], queryOptions(m)) : t.tx.exec(m.text)),
+      m.op === 'query' ? t.tx.query(m.text, m.params ?? [], queryOptions(m)) : t.tx.exec(m.text),
       false,
     );
   } finally {
@@ -369,8 +311,7 @@ async function handle(m) {
         const from = performance.now();
         const wrote = mayWrite(m.text);
         const answer = counted(
-          () =>
-            m.prepared && !wrote ? queryPrepared(m) : client.query(m.text, m.params ?? [], queryOptions(m)),
+          m.prepared && !wrote ? queryPrepared(m) : client.query(m.text, m.params ?? [], queryOptions(m)),
           wrote,
           from,
         );
@@ -378,18 +319,18 @@ async function handle(m) {
       });
     case 'exec':
       return inTurn(m, () => {
-        const answer = counted(() => client.exec(m.text), true, performance.now());
+        const answer = counted(client.exec(m.text), true, performance.now());
         return { answer, held: answer };
       });
     case 'dump':
       return inTurn(m, () => {
         const from = performance.now();
         const answer = counted(
-          async () => {
+          (async () => {
             const rows = m.text ? (await client.query(m.text)).rows : [];
             const file = await client.dumpDataDir('none');
             return { rows, tar: new Uint8Array(await file.arrayBuffer()) };
-          },
+          })(),
           false,
           from,
         );
@@ -416,23 +357,18 @@ port.on('message', (m) => {
     idleInTransactionMs = m.idleInTransactionMs ?? 0;
     return;
   }
-  const fail = (err, at, held) =>
-    port.postMessage({ id: m.id, error: plainError(err), writes: at.writes, live: at.live, held });
+  const fail = (err, at, held) => port.postMessage({ id: m.id, error: plainError(err), writes: at, held });
   handle(m).then(
     (answer) => {
-      // A statement, a dump or a transaction's end answers with the counts taken as its work ended (`Counted`), and
-      // a turn of its own with how long it held the connection; a BEGIN with the counts now.
-      const now = { writes, live };
-      if (answer instanceof Counted && !answer.ok) return fail(answer.value, answer, answer.heldMs);
+      // A statement, a dump or a transaction's end answers with the count taken as its work ended (`Counted`), and
+      // a turn of its own with how long it held the connection; a BEGIN with the count now.
+      if (answer instanceof Counted && !answer.ok) return fail(answer.value, answer.writes, answer.heldMs);
       const [result, at, held] =
-        answer instanceof Counted ? [answer.value, answer, answer.heldMs] : [answer, now];
+        answer instanceof Counted ? [answer.value, answer.writes, answer.heldMs] : [answer, writes];
       // A dump's bytes move to the server's thread rather than being copied.
-      port.postMessage(
-        { id: m.id, result, writes: at.writes, live: at.live, held },
-        result?.tar ? [result.tar.buffer] : [],
-      );
+      port.postMessage({ id: m.id, result, writes: at, held }, result?.tar ? [result.tar.buffer] : []);
     },
-    (err) => fail(err, { writes, live }),
+    (err) => fail(err, writes),
   );
 });
 port.postMessage({ id: 0, result: 'ready' });

@@ -38,8 +38,6 @@ export interface MetricsSources {
     builds: number;
     follows: number;
   } | null;
-  /** Guests' pages answered with their live columns kept in memory, and those that read them (embedded only). */
-  livePages?: () => { memory: number; read: number } | null;
   /** METRICS_TOKEN: a bearer token that opens /metrics from anywhere. */
   token?: string;
 }
@@ -191,20 +189,6 @@ export function installMetrics(app: FastifyInstance, src: MetricsSources): Metri
     registers: [registry],
     collect() {
       this.set(src.catalogIndex()?.follows ?? 0);
-    },
-  });
-  // A guest's page from the catalog index, on the embedded database: its stock and rating kept in memory since the
-  // database last ended a write that may change them (catalog/live-memo.ts), or read by a statement.
-  new client.Gauge({
-    name: 'store_catalog_guest_pages',
-    help: "Guests' pages from the catalog index on the embedded database, by where their stock and rating came from (memory: kept since the last write that may change them; read: a statement)",
-    labelNames: ['live'],
-    registers: [registry],
-    collect() {
-      const pages = src.livePages?.();
-      if (!pages) return;
-      this.set({ live: 'memory' }, pages.memory);
-      this.set({ live: 'read' }, pages.read);
     },
   });
   new client.Gauge({

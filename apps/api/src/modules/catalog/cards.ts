@@ -26,12 +26,10 @@ import {
   onIndexRebuilt,
   readVersions,
   sawVersions,
-  versionsNow,
   type CatalogIndex,
   type Versions,
 } from './search/catalog-index.ts';
 import type { ListOptions } from './search/engine.ts';
-import { liveMemo } from './live-memo.ts';
 import { runningPromotion } from './taxonomy-reads.ts';
 
 export interface Plan extends PlanTerms {
@@ -208,18 +206,12 @@ export async function indexCards(
   // of the card: copying a card and adding them allocated about 4 KB a card, the largest garbage of a new search).
   let live: Row[];
   let first: Row | undefined;
-  let known: Versions | null = null;
   if (cards.some((c) => !c)) {
     // One statement for the page, live columns included: a second statement for the cards not kept, beside the
     // shared live read, cost the server's thread more than it saved PostgreSQL (the thread is what saturates).
-    const memo = opts.userId ? null : liveMemo(db);
-    const at = memo?.at();
-    if (memo) memo.pages.read++;
     list = await cardRows(db, ids, opts, VERSIONS_COLUMNS);
     live = list;
     first = list[0];
-    // A guest's: the live columns as `guestLive` reads them, for the next page showing these products.
-    memo?.keep(at!, list.map(liveOnly));
     for (const r of list) {
       const { card, version } = withoutLive(r);
       // Kept only when read at the index's version (a catalog changed meanwhile fails the list's version check).
@@ -227,25 +219,16 @@ export async function indexCards(
       kept.set(Number(r.id), card, version);
     }
   } else {
-    // A guest's page whose live columns were read since the embedded database last ended a write that may change
-    // them, at the versions known current: answered from memory, without a statement (live-memo.ts).
-    const memo = opts.userId ? null : liveMemo(db);
-    const now = memo && versionsNow(db);
-    const remembered = now && memo.rows(ids);
-    if (remembered) known = now;
-    if (memo) memo.pages[remembered ? 'memory' : 'read']++;
-    const found = remembered
-      ? remembered
-      : opts.userId
-        ? new Map(
-            (
-              await rows(
-                db,
-                sql`select p.id, ${liveColumns(opts.userId)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
-              )
-            ).map((r) => [Number(r.id), r]),
-          )
-        : await guestLive(db, ids);
+    const found = opts.userId
+      ? new Map(
+          (
+            await rows(
+              db,
+              sql`select p.id, ${liveColumns(opts.userId)}, ${VERSIONS_COLUMNS} from products p where p.id in ${ids}`,
+            )
+          ).map((r) => [Number(r.id), r]),
+        )
+      : await guestLive(db, ids);
     first = found.values().next().value;
     list = [];
     live = [];
@@ -256,8 +239,12 @@ export async function indexCards(
       live.push(l);
     });
   }
-  if (known) return { rows: list, live, versions: known };
-  const versions: Versions = first ? versionsOf(first) : await readVersions(db);
+  const versions: Versions = first
+    ? {
+        version: first.catalog_version == null ? null : Number(first.catalog_version),
+        soldOut: Number(first.sold_out_version ?? 0),
+      }
+    : await readVersions(db);
   sawVersions(db, versions);
   return { rows: list, live, versions };
 }
@@ -275,20 +262,6 @@ export function cardsStillRight(idx: CatalogIndex, ids: number[], cards: { rows:
     return Number(r.id) === id && (r === cards.live[i] || kept?.get(id, idx.version) === r);
   });
 }
-
-/** The catalog versions a card's statement read with it (`VERSIONS_COLUMNS`). */
-const versionsOf = (r: Row): Versions => ({
-  version: r.catalog_version == null ? null : Number(r.catalog_version),
-  soldOut: Number(r.sold_out_version ?? 0),
-});
-
-/** A guest's card row as `guestLive` reads it: its live columns, without the rest of the card. */
-const liveOnly = (r: Row): Row => ({
-  id: r.id,
-  stock: r.stock,
-  rating: r.rating,
-  is_favorite: r.is_favorite,
-});
 
 /**
  * A card row as kept with the index: made without its live columns (not a copy with keys deleted, which V8 turns
@@ -347,7 +320,6 @@ interface LiveBatch {
 const liveBatches = new WeakMap<object, { next: LiveBatch | null; running: Promise<unknown> | null }>();
 
 export function guestLive(db: DbOrTx, ids: number[]): Promise<Map<number, Row>> {
-  const memo = liveMemo(db);
   let st = liveBatches.get(db);
   if (!st) liveBatches.set(db, (st = { next: null, running: null }));
   const state = st;
@@ -357,15 +329,11 @@ export function guestLive(db: DbOrTx, ids: number[]): Promise<Map<number, Row>> 
       // From here on, lists arriving wait for the next statement.
       if (state.next === batch) state.next = null;
       // One text for any number of ids (their list as one parameter): a named statement, planned once.
-      const at = memo?.at();
       const read = executeNamed(
         db,
         sql`select p.id, ${liveColumns()}, ${VERSIONS_COLUMNS}
               from products p where p.id = any(string_to_array(${[...batch.ids].join(',')}, ',')::int[])`,
-      ).then(({ rows: found }) => {
-        memo?.keep(at!, found);
-        return new Map(found.map((r) => [Number(r.id), r]));
-      });
+      ).then(({ rows: found }) => new Map(found.map((r) => [Number(r.id), r])));
       const running = read.catch(() => undefined);
       state.running = running;
       try {

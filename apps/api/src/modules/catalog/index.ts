@@ -6,8 +6,6 @@ export {
   enableCatalogIndex,
   warmCatalogIndex,
 } from './search/catalog-index.ts';
-/** Guests' pages answered with their stock and rating kept in memory, on the embedded database (/metrics). */
-export { liveMemo } from './live-memo.ts';
 /** The catalog index's change log, trimmed by the hourly purge (issue 50 item 1). */
 export { trimCatalogChanges } from './search/index-follow.ts';
 /** For the back office's product writes (catalog-admin): search_text and current prices stay the catalog's rules. */

@@ -470,9 +470,6 @@ export function versionsNow(db: DbOrTx): Versions | null {
  * once cost one statement instead of one each.
  */
 export function readVersions(db: DbOrTx): Promise<Versions> {
-  // On the embedded database, the versions read last while no write has ended since: the catalog's now.
-  const now = versionsNow(db);
-  if (now) return Promise.resolve(now);
   let st = versionReads.get(db);
   if (!st) versionReads.set(db, (st = { next: null, running: null }));
   const s = st;
