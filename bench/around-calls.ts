@@ -38,16 +38,9 @@ function aroundCalls(file: string) {
   const slowAfter = p99(quiet.map((a) => a[1]));
   const answers = within(sync);
 
-  const groups = new Map<string, { n: number; slow: number }>([
-    ['overlapping a call', { n: 0, slow: 0 }],
-    [`begun within ${AFTER_MS} ms after a call's answer`, { n: 0, slow: 0 }],
-    ['the others', { n: 0, slow: 0 }],
-  ]);
-  const [during, after, others] = [...groups.values()] as [
-    { n: number; slow: number },
-    { n: number; slow: number },
-    { n: number; slow: number },
-  ];
+  const during = { name: 'overlapping a call', n: 0, slow: 0 };
+  const after = { name: `begun within ${AFTER_MS} ms after a call's answer`, n: 0, slow: 0 };
+  const others = { name: 'the others', n: 0, slow: 0 };
   for (const [began, ms] of answers) {
     const ended = began + ms;
     const g = calls.some((c) => began < c.answered && ended > c.sent)
@@ -68,9 +61,9 @@ function aroundCalls(file: string) {
   );
   console.log("| the sync's answers | answers | over the quiet p99 | share | beyond the others' share |");
   console.log('|---|---:|---:|---:|---:|');
-  for (const [name, g] of groups)
+  for (const g of [during, after, others])
     console.log(
-      `| ${name} | ${g.n} | ${g.slow} | ${g.n ? pc(g.slow / g.n) : '—'} | ${g === others ? '—' : Math.round(g.slow - share * g.n)} |`,
+      `| ${g.name} | ${g.n} | ${g.slow} | ${g.n ? pc(g.slow / g.n) : '—'} | ${g === others ? '—' : Math.round(g.slow - share * g.n)} |`,
     );
   const all = answers.length;
   const slow = during.slow + after.slow + others.slow;
@@ -82,4 +75,9 @@ if (!files.length) {
   console.error('Name one or more timelines: npm run bench:around-calls -- /tmp/timeline.json');
   process.exit(1);
 }
-for (const f of files) aroundCalls(f);
+try {
+  for (const f of files) aroundCalls(f);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}

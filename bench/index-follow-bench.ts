@@ -35,6 +35,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BULK_MAX } from '@store/contracts';
 import { mulberry32 as randomFrom } from '../apps/api/src/db/seed/rng.ts';
 import { freshList, qs, typo, wordsOf } from './fresh-queries.ts';
 import { benchDatabase, benchPort, root, run, startServer, stopServer, waitFor } from './server-kit.ts';
@@ -53,6 +54,10 @@ const SERVER_ENV = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<st
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const SYNC_EVERY_MS = 3_000;
 const SYNC_BATCH = Number(process.env.BENCH_SYNC_BATCH ?? 250); // 250 every 3 s: 5,000 a minute
+if (!Number.isInteger(SYNC_BATCH) || SYNC_BATCH < 1 || SYNC_BATCH > BULK_MAX)
+  throw new Error(
+    `BENCH_SYNC_BATCH must be a whole number of products from 1 to ${BULK_MAX} (a bulk change's most), not "${process.env.BENCH_SYNC_BATCH}".`,
+  );
 const SYNC_PER_MINUTE = ((SYNC_BATCH * 60_000) / SYNC_EVERY_MS).toLocaleString('en-US');
 const TARGET_RATIO = 1.5;
 const OWNER = { email: 'bench-follow@store.example', password: 'Bench-follow-prices-2026' };
