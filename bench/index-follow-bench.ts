@@ -412,17 +412,27 @@ async function benchBackend(b: Backend, port: number) {
       (await (await fetch(`${base}/v1/brands?show_all=true`)).json()) as { brands: Named[] }
     ).brands.map((x) => x.id);
     const titles: string[] = [];
-    for (let page = 1; page <= 10; page++)
-      for (const locale of ['ar', 'en']) {
-        const res = (await (
-          await fetch(`${base}/v1/products?${qs({ per_page: 100, page: page * 37, locale })}`)
-        ).json()) as { products: { title: string }[]; meta: { total_entries: number } };
-        titles.push(...res.products.map((p) => p.title));
-        total = res.meta.total_entries;
-      }
+    const titlesOf = async (page: number, locale: string, perPage = 100) => {
+      const res = (await (
+        await fetch(`${base}/v1/products?${qs({ per_page: perPage, page, locale })}`)
+      ).json()) as { products: { title: string }[]; meta: { total_entries: number } };
+      if (perPage > 1) titles.push(...res.products.map((p) => p.title));
+      return res.meta.total_entries;
+    };
+    total = await titlesOf(1, 'en', 1);
+    // Ten pages spread over the catalog, whatever its size (pages 37, 74, … at 100,000 products).
+    const lastPage = Math.ceil(total / 100);
+    for (let i = 1; i <= 10; i++)
+      for (const locale of ['ar', 'en'])
+        await titlesOf(Math.max(1, Math.min(lastPage, Math.round((i * 37 * lastPage) / 1000))), locale);
     const words = [...new Set(titles.flatMap(wordsOf))];
     next = neverAsked(words, cats, brands);
     console.log(`${total.toLocaleString('en-US')} products, ${words.length} catalog words`);
+    // A call picks SYNC_BATCH different products: with fewer in the catalog it would never find them.
+    if (PHASES.has('sync') && total < SYNC_BATCH)
+      throw new Error(
+        `BENCH_SYNC_BATCH (${SYNC_BATCH}) is more than the catalog's ${total} products: give a smaller one, or seed more with BENCH_PRODUCTS.`,
+      );
 
     // Warm-up (JIT, the database's buffers): not counted.
     await load(base, next, sleep(5_000), null);
