@@ -487,6 +487,10 @@ export const apiMessages = {
   },
   must_be_more_than: { en: 'must be more than {min}', ar: 'لازم يكون أكبر من {min}' },
   must_be_number: { en: 'must be a number', ar: 'لازم يكون رقم' },
+  set_on_variants: {
+    en: 'This product is sold in variants: set the price and stock of each variant below',
+    ar: 'المنتج ده بيتباع بأنواع: حدد السعر والمخزون لكل نوع تحت',
+  },
   promotion_price_not_below: {
     en: 'The promotion price must be lower than the price',
     ar: 'سعر العرض لازم يكون أقل من السعر',

@@ -76,6 +76,35 @@ describe('a product with variants', () => {
     expect(moves.at(-1)).toMatchObject({ delta: -7, stockAfter: 0, reason: 'manual' });
   });
 
+  it('its editor refuses a price or stock of its own, in the staff member’s language, and saves the rest', async () => {
+    const read = async () => (await call(t.app, 'GET', `/v1/admin/products/${phone}`, staff)).body.product;
+    // The editor's form: every field as read, the specifications without ids.
+    const form = (p: Record<string, unknown>, extra: Record<string, unknown>) => {
+      const fields: Record<string, unknown> = { ...p };
+      for (const k of ['id', 'images', 'in_orders', 'created_at', 'variant_of', 'has_variants'])
+        delete fields[k];
+      fields.specifications = (p.specifications as { id?: number }[]).map(({ id: _, ...rest }) => rest);
+      return { ...fields, ...extra };
+    };
+    const p = await read();
+    expect(p).toMatchObject({ has_variants: true, price: 400, stock: 5 });
+    const put = (body: unknown, locale = 'en') =>
+      call(t.app, 'PUT', `/v1/admin/products/${phone}?locale=${locale}`, staff, body);
+    const en = await put(form(p, { price: 999, stock: 50 }));
+    expect(en.status).toBe(422);
+    expect(en.body.errors).toEqual({
+      price: ['This product is sold in variants: set the price and stock of each variant below'],
+      stock: ['This product is sold in variants: set the price and stock of each variant below'],
+    });
+    const ar = await put(form(p, { stock: 50 }), 'ar');
+    expect(ar.body.errors).toEqual({ stock: ['المنتج ده بيتباع بأنواع: حدد السعر والمخزون لكل نوع تحت'] });
+    expect(await read()).toMatchObject({ price: 400, stock: 5, updated_at: p.updated_at });
+    // Its price and stock as read go with any other change.
+    const ok = await put(form(p, { model: 'A3090' }));
+    expect(ok.status).toBe(200);
+    expect(ok.body.product).toMatchObject({ model: 'A3090', price: 400, stock: 5 });
+  });
+
   it('shows one card with the price range in lists, and search finds it once by an option word', async () => {
     const list = await call(t.app, 'GET', `/v1/products?category_id=${categoryId}&locale=en`, {});
     const cards = list.body.products.filter((c: { title_en: string }) => c.title_en.startsWith('iPhone'));

@@ -384,10 +384,18 @@ export async function editProduct(
     if (row.variant_of !== null) throw productIsVariant(num(row.variant_of));
     const current = new Date(row.updated_at).getTime();
     if (current !== seen) throw new AppError(409, 'product_changed', ['product_changed']);
-    const before = editable(await getAdminProduct(tx, id));
+    const was = await getAdminProduct(tx, id);
+    const before = editable(was);
     const stamp = new Date(Math.max(now.getTime(), current + 1));
     // A product sold in variants (decision 034): its stock and prices are its variants', which follow its fields.
     const variants = Boolean(row.has_variants);
+    // Its own price or stock changed would be written over by its variants' at once: refused, never lost unsaid.
+    if (variants) {
+      const refused: Record<string, string[]> = {};
+      if (body.price !== was.price) refused.price = ['set_on_variants'];
+      if (body.stock !== was.stock) refused.stock = ['set_on_variants'];
+      if (Object.keys(refused).length) throw new AppError(422, 'invalid', refused);
+    }
     await updateProduct(tx, id, variants ? { ...body, stock: Number(row.stock) } : body, stamp, {
       staffId: me.id,
     });

@@ -27,6 +27,7 @@ import { recordStaffAlert } from '../../lib/staff-alerts.ts';
 import { allocateCreditNoteNumber, allocateInvoiceNumber, invoiceYear } from '../invoices/index.ts';
 import type { DomainEvent } from './domain-events.ts';
 import { returnStock } from '../stock/index.ts';
+import { followOrderByHand } from '../shipments/index.ts';
 import { giveUseBack } from '../discounts/index.ts';
 
 import { ensureCart, type OrderRow } from './cart.ts';
@@ -242,6 +243,8 @@ async function giveCodeUseBack(tx: DbOrTx, e: TransitionEnd) {
   if (e.order.discountCodeId && e.order.discountCode) await giveUseBack(tx, e.order.discountCodeId);
 }
 
+const parcelByHandFollows = (tx: DbOrTx, e: TransitionEnd) => followOrderByHand(tx, e.order.id, e.to, e.now);
+
 /**
  * The transition's after-effects (as Vendure's onTransitionEnd): what entering a state does besides the move,
  * run by `transition` in its transaction, in this order, only when the status changes. Taking stock at placement
@@ -253,11 +256,12 @@ const AFTER: {
   confirmed: [invoiceOrder],
   // A forced move past confirmed (the developer route) still leaves an invoiced order.
   processing: [invoiceOrder],
-  delivering: [invoiceOrder],
-  delivered: [invoiceOrder],
+  // A parcel staff typed by hand follows the order (shipments module: no courier sends its news).
+  delivering: [invoiceOrder, parcelByHandFollows],
+  delivered: [invoiceOrder, parcelByHandFollows],
   canceled: [returnUnrefundedStock, creditCancel, giveCodeUseBack, (tx, e) => orderCanceled.run(tx, e)],
   // Brought back by the courier (issue 48): never sold, so its stock comes back and its invoice is credited.
-  returned: [returnUnrefundedStock, creditCancel],
+  returned: [returnUnrefundedStock, creditCancel, parcelByHandFollows],
 };
 
 /* ---------------- VAT, the invoice and credit notes (issue 47, decision 030) ---------------- */

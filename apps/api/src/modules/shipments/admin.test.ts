@@ -170,6 +170,44 @@ describe('a carrier typed by hand', () => {
     expect(await t.database.db.select().from(shipments).where(eq(shipments.orderId, o.id))).toEqual([]);
   });
 
+  it('follows the order staff move: out for delivery, then delivered, no longer to be cancelled', async () => {
+    const o = await order();
+    expect((await ship(o.id, staff.clerk, { carrier: 'Our van', tracking_number: 'VAN-19' })).status).toBe(
+      201,
+    );
+    const move = (status: string) =>
+      call(t.app, 'PUT', `/v1/admin/orders/${o.id}/status?locale=en`, staff.clerk, { status });
+    expect((await move('processing')).status).toBe(200);
+    expect((await move('delivering')).status).toBe(200);
+    const list = async () =>
+      (await call(t.app, 'GET', `/v1/admin/orders/${o.id}/shipments`, staff.clerk)).body.shipments;
+    expect((await list())[0]).toMatchObject({ status: 'delivering' });
+    expect((await move('delivered')).status).toBe(200);
+    const [parcel] = await list();
+    expect(parcel).toMatchObject({ status: 'delivered', cod: 860 }); // the product's 800 and the delivery's 60
+    expect(parcel.events.map((e: { state_name: string }) => e.state_name)).toEqual([
+      'Marked out for delivery by staff',
+      'Marked delivered by staff',
+    ]);
+    // A delivered parcel is not cancelled: the order keeps it.
+    const cancel = await call(
+      t.app,
+      'POST',
+      `/v1/admin/orders/${o.id}/shipments/cancel?locale=en`,
+      staff.clerk,
+    );
+    expect(cancel.status).toBe(409);
+    expect((await list())[0]).toMatchObject({ status: 'delivered' });
+    const view = await call(t.app, 'GET', `/v1/users/orders/${o.id}?locale=en`, o.shopper.headers);
+    expect(view.body.order.shipment).toMatchObject({ tracking_number: 'VAN-19', status: 'delivered' });
+    // Its cash is expected from the carrier: the owner's settlements list it as not collected yet.
+    const report = await call(t.app, 'GET', '/v1/admin/reports/settlements?locale=en', staff.owner);
+    expect(report.status).toBe(200);
+    expect(
+      report.body.differences.find((d: { tracking_number: string }) => d.tracking_number === 'VAN-19'),
+    ).toMatchObject({ kind: 'not_collected', expected: 860, order_id: o.id });
+  });
+
   it('is the only way with COURIER=manual: an empty ship asks for the tracking number', async () => {
     const o = await order();
     const before = t.app.ctx.courier;

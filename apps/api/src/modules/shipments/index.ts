@@ -5,6 +5,7 @@ export { adminSettlementRoutes } from './settlement-routes.ts';
 export {
   courierEventElsewhere,
   createShipmentForOrder,
+  followOrderByHand,
   liveShipment,
   recordCourierEvents,
   shipmentRequestFor,

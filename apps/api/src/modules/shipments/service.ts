@@ -303,6 +303,46 @@ export async function recordCourierEvents(
   return result;
 }
 
+/** The order's steps a parcel typed by hand follows (staff are its only news), and what each says in its history. */
+const BY_HAND: Partial<Record<string, { to: ShipmentStatus; name: string }>> = {
+  delivering: { to: 'delivering', name: 'Marked out for delivery by staff' },
+  delivered: { to: 'delivered', name: 'Marked delivered by staff' },
+  returned: { to: 'returned', name: 'Marked returned by staff' },
+};
+
+/**
+ * An order moved (orders/core.ts, in the move's transaction): its live parcel typed by hand (COURIER=manual, no
+ * courier sends news of it) takes the same step, so a delivered order's parcel reads delivered, can no longer be
+ * cancelled, and its cash is expected in the couriers' settlements. Only forward; a courier's parcel keeps
+ * following its courier's news.
+ */
+export async function followOrderByHand(tx: DbOrTx, orderId: number, orderStatus: string, now: Date) {
+  const step = BY_HAND[orderStatus];
+  if (!step) return;
+  const [s] = await tx
+    .select()
+    .from(shipments)
+    .where(
+      and(eq(shipments.orderId, orderId), eq(shipments.courier, 'manual'), ne(shipments.status, 'canceled')),
+    )
+    .for('update');
+  if (!s || RANK[step.to] <= RANK[s.status as ShipmentStatus]) return;
+  await tx
+    .update(shipments)
+    .set({ status: step.to, lastEventAt: now, updatedAt: now })
+    .where(eq(shipments.id, s.id));
+  await tx.insert(shipmentEvents).values({
+    shipmentId: s.id,
+    stateCode: 0,
+    stateName: step.name,
+    effect: step.to,
+    occurredAt: now,
+    reason: null,
+    applied: true,
+    createdAt: now,
+  });
+}
+
 /** An order's shipments, newest first, with their events (the order's history and answer). */
 export async function shipmentsOf(db: DbOrTx, orderId: number) {
   const rows = await db
