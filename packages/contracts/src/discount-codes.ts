@@ -207,9 +207,11 @@ export const discountMessages = {
     en: 'This discount code is for a first order only',
     ar: 'كود الخصم ده لأول طلب بس',
   },
-  invoice_discount: {
-    en: 'Discount code {code} (taken off the lines)',
-    ar: 'كود الخصم {code} (مخصوم من الأسعار)',
+  invoice_discount: { en: 'Discount code {code}', ar: 'كود الخصم {code}' },
+  /** On its own line under the discount's amount, so a reader does not take it off the lines' totals a second time. */
+  invoice_discount_note: {
+    en: 'Already taken off the item totals above',
+    ar: 'مخصوم بالفعل من إجمالي الأصناف اللي فوق',
   },
   discount_code_dropped_at_checkout: {
     en: 'The code was taken off your cart and nothing was ordered: check the new total and confirm again.',

@@ -20,6 +20,12 @@ describe('the order of runs on an invoice line', () => {
     expect(shown('منى حسن (01012345678)', 'rtl')).toEqual(['rtl:(', 'ltr:01012345678', 'rtl:منى حسن )']);
   });
 
+  it('keeps the minus of a negative amount at its left when a left-to-right mark leads it', () => {
+    expect(shown('\u200e-814.80', 'rtl')).toEqual(['ltr:\u200e-814.80']);
+    // Without the mark the minus takes the paragraph's direction, and would stand at the number's right.
+    expect(shown('-814.80', 'rtl')).toEqual(['ltr:814.80', 'rtl:-']);
+  });
+
   it('leaves English lines as they are', () => {
     expect(shown('Invoice number: INV-2026-000123', 'ltr')).toEqual(['ltr:Invoice number: INV-2026-000123']);
   });

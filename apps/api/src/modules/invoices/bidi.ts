@@ -3,8 +3,10 @@
  * left to right) cut into runs that read one way, in the order they stand on the page from the left. Arabic letters
  * are right-to-left; Latin letters and digits (an order number, an amount, a phone) left-to-right; spaces and
  * punctuation take the direction of the text around them (between two left-to-right runs they stay inside them, as
- * in "INV-2026-000123" or "1,234.50"; otherwise the paragraph's). Within a right-to-left run the glyphs are put right
- * to left by the shaper (fontkit reverses an Arabic run after shaping it), so a run is drawn as one piece.
+ * in "INV-2026-000123" or "1,234.50"; otherwise the paragraph's). A left-to-right mark (LRM) reads as a Latin letter:
+ * "\u200e-814.80" keeps its minus at the left of the number in an Arabic line, as it is written. Within a
+ * right-to-left run the glyphs are put right to left by the shaper (fontkit reverses an Arabic run after shaping it),
+ * so a run is drawn as one piece.
  */
 
 export type Direction = 'rtl' | 'ltr';
@@ -18,7 +20,12 @@ const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufe
 const STRONG_LTR = /[0-9A-Za-z\u00c0-\u024f\u0660-\u0669\u06f0-\u06f9]/;
 
 type Kind = 'R' | 'L' | 'N';
+/** The invisible marks a text can carry to say which way what is next to it reads (not drawn). */
+export const LRM = '\u200e';
+export const RLM = '\u200f';
 const kindOf = (ch: string): Kind => {
+  if (ch === LRM) return 'L';
+  if (ch === RLM) return 'R';
   // Arabic-Indic digits are numbers: they read left to right like Latin ones.
   if (/[\u0660-\u0669\u06f0-\u06f9]/.test(ch)) return 'L';
   if (ARABIC.test(ch)) return 'R';

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { apiMessage } from '@store/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { money, renderInvoicePdf, type InvoiceModel } from './pdf.ts';
 
@@ -82,6 +83,36 @@ describe('the invoice PDF', () => {
     expect(text).toContain('23,990.00');
     expect(text).toContain('Tax registration number: 674-859-545');
     expect(text).toMatch(/Toshiba washer 7 kg\s+2\s+20,000.00\s+2,800.00 \(14%\)\s+22,800.00/);
+  });
+
+  it("prints a discount's whole note, and its minus before the amount in Arabic too", async () => {
+    const discounted = (locale: 'ar' | 'en'): InvoiceModel => ({
+      ...model(locale),
+      discount: { code: 'SAVE10', piastres: 81_480 },
+    });
+    const ar = textOf(await renderInvoicePdf(discounted('ar')), 'discount-ar', true).replace(
+      /[\u202a-\u202e]/g,
+      '',
+    );
+    const en = textOf(await renderInvoicePdf(discounted('en')), 'discount-en', true);
+    // Cut short ("Discount code SAVE10 (taken …"), the discount read as if taken off the lines' totals a second time.
+    expect(ar).toContain('كود الخصم SAVE10');
+    expect(ar).toContain(apiMessage('invoice_discount_note', 'ar'));
+    expect(en).toContain('Discount code SAVE10');
+    expect(en).toContain(apiMessage('invoice_discount_note', 'en'));
+    for (const text of [ar, en]) expect(text).not.toContain('…');
+    // The minus at the left of the digits, as a negative amount is written (it was drawn "814.80-" in Arabic).
+    expect(ar).toMatch(/(^|\s)-814\.80(\s|$)/m);
+    expect(ar).not.toContain('814.80-');
+    expect(en).toMatch(/Discount code SAVE10\s+-814\.80/);
+  });
+
+  it('wraps a long discount code instead of cutting it', async () => {
+    const code = 'RAMADAN-KAREEM-2026-FAMILY-BUNDLE-OFFER1';
+    const m: InvoiceModel = { ...model('en'), discount: { code, piastres: 81_480 } };
+    const text = textOf(await renderInvoicePdf(m), 'long-code');
+    expect(text).not.toContain('…');
+    expect(text.replace(/\s+/g, '')).toContain(code);
   });
 
   it('titles a credit note as one, with its own number', async () => {

@@ -12,7 +12,7 @@
 import { apiMessage, type ApiMessageKey, type Locale } from '@store/contracts';
 import { fileURLToPath } from 'node:url';
 import type PDFDocument from 'pdfkit';
-import { hasArabic, visualRuns, type Direction } from './bidi.ts';
+import { hasArabic, LRM, RLM, visualRuns, type Direction } from './bidi.ts';
 
 export interface InvoiceLine {
   description: string;
@@ -55,6 +55,8 @@ const FONTS = {
   la: font('noto-sans-latin-400'),
   laBold: font('noto-sans-latin-700'),
 };
+/** The faces' ascent (their hhea table, in thousandths of the size; regular and bold alike). */
+const ASCENT = { ar: 1374, la: 1069 };
 
 /** 1234567 piastres → "12,345.67" (Latin digits, as Egyptian invoices print them). */
 export const money = (piastres: number) => {
@@ -97,6 +99,7 @@ class Writer {
   private pieces(text: string, bold: boolean) {
     const out: { text: string; face: string; alone: boolean }[] = [];
     for (const ch of Array.from(text)) {
+      if (ch === LRM || ch === RLM) continue;
       const face = ch === ' ' ? 'space' : hasArabic(ch) ? (bold ? 'arBold' : 'ar') : bold ? 'laBold' : 'la';
       // An Arabic-Indic digit alone: the shaper would put a number of them right to left.
       const alone = face === 'space' || /[\u0660-\u0669\u06f0-\u06f9]/.test(ch);
@@ -146,18 +149,30 @@ class Writer {
     const atRight = (align === 'start') === (this.dir === 'rtl');
     let cx = align === 'center' ? x + (width - total) / 2 : atRight ? x + width - total : x;
     this.doc.fillColor(o.color ?? '#111111');
+    // One baseline for the line's faces, where the paragraph's own face puts it below y. pdfkit would put each piece's
+    // top at y, and the Arabic face's ascent is taller than the Latin one's: digits sat above the Arabic letters.
+    const baseline = y + ((this.dir === 'rtl' ? ASCENT.ar : ASCENT.la) * size) / 1000;
     for (const p of pieces) {
       if (p.face !== 'space')
         this.doc
           .font(p.face)
           .fontSize(size)
-          .text(p.text, cx, y, { lineBreak: false, ...shaping(p.face) });
+          .text(p.text, cx, baseline, { lineBreak: false, baseline: 'alphabetic', ...shaping(p.face) });
       cx += p.width;
     }
   }
 
-  /** Words wrapped to the width, each line written as `line` does; returns the height used. */
-  wrapped(text: string, x: number, y: number, width: number, o: { size?: number; bold?: boolean } = {}) {
+  /**
+   * Words wrapped to the width, each line written as `line` does; a word wider than the width (a long discount code)
+   * is broken where it reaches the edge. Returns the height used.
+   */
+  wrapped(
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    o: { size?: number; bold?: boolean; color?: string } = {},
+  ) {
     const size = o.size ?? 9;
     const words = text.split(/\s+/).filter(Boolean);
     const lines: string[] = [];
@@ -168,6 +183,13 @@ class Writer {
         lines.push(cur);
         cur = w;
       } else cur = next;
+      while (this.width(cur, size, o.bold) > width && Array.from(cur).length > 1) {
+        const chars = Array.from(cur);
+        let n = chars.length - 1;
+        while (n > 1 && this.width(chars.slice(0, n).join(''), size, o.bold) > width) n--;
+        lines.push(chars.slice(0, n).join(''));
+        cur = chars.slice(n).join('');
+      }
     }
     if (cur) lines.push(cur);
     const lh = size * 1.45;
@@ -310,13 +332,21 @@ export async function renderInvoicePdf(m: InvoiceModel): Promise<Buffer> {
   y += 8;
   const totalsW = 260;
   const totalsX = col(width - totalsW, totalsW);
+  /** A label (wrapped, never cut) and its amount on the label's first line. */
   const row = (label: string, value: string, bold = false, size = 10) => {
-    w.line(label, rtl ? totalsX + 110 : totalsX, y, totalsW - 110, { size, bold });
+    const h = w.wrapped(label, rtl ? totalsX + 110 : totalsX, y, totalsW - 110, { size, bold });
     const valueX = rtl ? totalsX : totalsX + totalsW - 110;
     w.line(value, valueX, y, 110, { size, bold, align: 'end' });
-    y += size + 7;
+    y += Math.max(size + 7, h + 3);
   };
-  if (m.discount) row(t('invoice_discount', { code: m.discount.code }), `-${money(m.discount.piastres)}`);
+  if (m.discount) {
+    // The minus stays at the left of the number in an Arabic line too (LRM: "-814.80", not "814.80-").
+    row(t('invoice_discount', { code: m.discount.code }), `${LRM}-${money(m.discount.piastres)}`);
+    // The note on a line of its own, whole (the lines' totals are after the discount): cut short, the discount read
+    // as if it were taken off twice.
+    y -= 4;
+    y += w.wrapped(t('invoice_discount_note'), totalsX, y, totalsW, { size: 8, color: '#555555' }) + 3;
+  }
   row(t('invoice_subtotal_net'), money(m.totals.netPiastres));
   row(t('invoice_vat_total'), money(m.totals.vatPiastres));
   if (m.deliveryPiastres) row(t('invoice_delivery'), money(m.deliveryPiastres));
