@@ -183,13 +183,14 @@ test.describe('back office: products', () => {
     await page.getByTestId('bulk-action').selectOption('price_percent');
     await page.getByTestId('bulk-go').click();
     const dialog = page.getByTestId('bulk-dialog');
-    await expect(page.getByRole('dialog')).toContainText('ده هيغيّر 1 منتج');
+    // One product: the singular, as Arabic says it (منتج واحد, never "1 منتج").
+    await expect(page.getByRole('dialog')).toContainText('ده هيغيّر منتج واحد');
     await dialog.getByTestId('bulk-percent').fill('900');
     await dialog.getByTestId('bulk-confirm').click();
     await expect(dialog.getByRole('alert')).toBeVisible();
     await dialog.getByTestId('bulk-percent').fill('10');
     await dialog.getByTestId('bulk-confirm').click();
-    await expect(page.getByTestId('products-notice')).toContainText('1');
+    await expect(page.getByTestId('products-notice')).toContainText('اتغيّر منتج واحد');
     await expect(page.getByTestId('product-row')).toContainText('1,595');
   });
 

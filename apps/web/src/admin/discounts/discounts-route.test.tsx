@@ -90,4 +90,15 @@ describe('the discount codes page', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('discount-code-field')).toBeNull());
   });
+
+  it('a member whose role has no discounts reads that it cannot open the page, with nothing to press or load', async () => {
+    useStaffAuth.setState({ staff: { id: 2, email: 'desk@store.example', name: 'Mona', role: 'staff' } });
+    const api = fakeApi({});
+    renderPage();
+    expect((await screen.findByTestId('forbidden')).textContent).toBe(i18n.t('admin:errors.forbidden'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Discount codes');
+    expect(screen.queryByTestId('discount-add')).toBeNull();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
 });

@@ -215,7 +215,9 @@ function JobCard({ id, onStarted }: { id: number; onStarted(job: AdminImport): v
         {job.dry_run && job.status === 'done' && (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3">
             <p className="min-w-0 flex-1 text-sm text-slate-800">
-              {job.refused ? t('imports.job.readyWithRefused', { n: job.refused }) : t('imports.job.ready')}
+              {job.refused
+                ? t('imports.job.readyWithRefused', { count: job.refused, n: job.refused })
+                : t('imports.job.ready')}
             </p>
             <Button onClick={() => void runForReal()} disabled={busy} data-testid="import-run">
               {t('imports.job.run')}

@@ -14,11 +14,18 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
   returned: 'bg-rose-100 text-rose-900',
 };
 
-export type StatusKey = OrderStatus | 'unknown';
+/**
+ * The internal states an order's history may show (staff see every move): waiting for its online payment, and
+ * that payment abandoned. A cart never reaches the history.
+ */
+const HISTORY_STATES = ['awaiting_payment', 'abandoned'] as const;
+
+export type StatusKey = OrderStatus | (typeof HISTORY_STATES)[number] | 'unknown';
 export type MethodKey = (typeof PAYMENT_METHODS)[number] | 'unknown';
 
 export const isStatus = (s: unknown): s is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(s);
-export const statusKey = (s: string | null | undefined): StatusKey => (isStatus(s) ? s : 'unknown');
+export const statusKey = (s: string | null | undefined): StatusKey =>
+  isStatus(s) || (HISTORY_STATES as readonly unknown[]).includes(s) ? (s as StatusKey) : 'unknown';
 export const statusClass = (s: string | null | undefined) =>
   isStatus(s) ? STATUS_COLOURS[s] : 'bg-slate-100 text-slate-700';
 export const methodKey = (m: string | null | undefined): MethodKey =>

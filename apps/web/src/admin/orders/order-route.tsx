@@ -9,6 +9,7 @@ import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { ChevronStartIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
+import { useCan } from '../auth/store';
 import { Card } from '../components/card';
 import { LoadError } from '../components/messages';
 import { StatusBadge } from '../components/status-badge';
@@ -240,7 +241,8 @@ export function Component() {
   const qc = useQueryClient();
   const idOk = idParam.safeParse(params.id);
   const id = idOk.success ? idOk.data : 0;
-  const q = useQuery({ ...orderQueryOptions(id, locale), enabled: idOk.success });
+  const allowed = useCan('orders');
+  const q = useQuery({ ...orderQueryOptions(id, locale), enabled: allowed && idOk.success });
   // The order's number (issue 43), once it is read; the address holds the internal id.
   useAdminTitle(t('order.title', { id: q.data?.order_number ?? '' }));
   const [notice, setNotice] = useState<Notice>(null);
@@ -253,6 +255,19 @@ export function Component() {
   const [refundOpen, setRefundOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const back = (location.state as { back?: string } | null)?.back ?? '';
+
+  if (!allowed)
+    return (
+      <div className="mx-auto max-w-6xl">
+        <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('orders.title')}</h1>
+        <p
+          className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800"
+          data-testid="forbidden"
+        >
+          {t('errors.forbidden')}
+        </p>
+      </div>
+    );
 
   const reload = async (n: Notice) => {
     setNotice(n);

@@ -210,7 +210,10 @@ export function OrderShipment({ order, locale }: { order: AdminOrder; locale: Lo
   if (!SHIPPABLE.includes(order.status))
     return (
       <div className="flex flex-col gap-2">
-        <p className="text-sm text-slate-600">{t('shipment.none')}</p>
+        <p className="text-sm text-slate-600">
+          {/* Waiting to be confirmed, it will leave; past that (delivered, cancelled...) none was recorded. */}
+          {t(order.status === 'pending' ? 'shipment.none' : 'shipment.noneRecorded')}
+        </p>
         {earlier}
       </div>
     );

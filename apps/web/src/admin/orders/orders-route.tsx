@@ -11,6 +11,7 @@ import { ChevronEndIcon, ChevronStartIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs } from '../../ui/tabs';
 import { Field, SelectField } from '../../ui/field';
+import { useCan } from '../auth/store';
 import { SearchBox } from '../components/search-box';
 import { LoadError } from '../components/messages';
 import { count } from '../lib/format';
@@ -29,8 +30,9 @@ export function Component() {
   useAdminTitle(t('orders.title'));
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const q = useQuery(ordersQueryOptions(filters, locale));
-  const zones = useQuery(zonesQueryOptions(locale));
+  const allowed = useCan('orders');
+  const q = useQuery({ ...ordersQueryOptions(filters, locale), enabled: allowed });
+  const zones = useQuery({ ...zonesQueryOptions(locale), enabled: allowed });
   const [showFilters, setShowFilters] = useState(false);
   // The orders selected for bulk shipping and labels (kept across pages and filters until cleared).
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -43,6 +45,19 @@ export function Component() {
       return next;
     });
   const filtersId = useId();
+
+  if (!allowed)
+    return (
+      <div className="mx-auto max-w-7xl">
+        <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('orders.title')}</h1>
+        <p
+          className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800"
+          data-testid="forbidden"
+        >
+          {t('errors.forbidden')}
+        </p>
+      </div>
+    );
 
   const set = (patch: Partial<OrderFilters>, replace = false) =>
     setParams(withFilters(params, patch), { replace });

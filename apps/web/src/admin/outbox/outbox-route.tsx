@@ -37,7 +37,7 @@ function EventRow({ e, onRetry, busy }: { e: AdminOutboxEvent; onRetry(): void; 
         <span className="ms-auto text-xs text-slate-500">{dateTime(e.created_at, locale)}</span>
       </div>
       <p className="text-xs text-slate-600">
-        {t('outbox.attempts', { n: count(e.attempts, locale) })}
+        {t('outbox.attempts', { count: e.attempts, n: count(e.attempts, locale) })}
         {e.next_attempt_at && <> · {t('outbox.next', { at: dateTime(e.next_attempt_at, locale) })}</>}
       </p>
       <p className="text-xs text-red-800">

@@ -418,7 +418,10 @@ export function Component() {
               dir="ltr"
               {...register('price')}
               error={err('price')}
-              hint={t('products.fields.priceHint')}
+              // Sold in variants: the lowest variant's price, set on each variant below (the API refuses others).
+              readOnly={base?.has_variants}
+              className={base?.has_variants ? 'bg-slate-100!' : ''}
+              hint={t(base?.has_variants ? 'products.fields.onVariantsHint' : 'products.fields.priceHint')}
               data-testid="price"
             />
             <SelectField
@@ -445,6 +448,9 @@ export function Component() {
               dir="ltr"
               {...register('stock')}
               error={err('stock')}
+              readOnly={base?.has_variants}
+              className={base?.has_variants ? 'bg-slate-100!' : ''}
+              hint={base?.has_variants ? t('products.fields.onVariantsHint') : undefined}
               data-testid="stock"
             />
             <Field

@@ -31,8 +31,21 @@ addReturnTexts();
 const FILTERS = ['requested', 'approved', 'refunded', 'refused', ''] as const;
 const input = 'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3';
 
-/** One return: what the shopper asked and why, their photos, and the step staff take next. */
-function ReturnCard({ r, booksPickups, chosen }: { r: AdminReturn; booksPickups: boolean; chosen: boolean }) {
+/**
+ * One return: what the shopper asked and why, their photos, and the step staff take next. A step that moves it to
+ * another tab says so through `onDone` (the page shows it: the card itself leaves the list).
+ */
+function ReturnCard({
+  r,
+  booksPickups,
+  chosen,
+  onDone,
+}: {
+  r: AdminReturn;
+  booksPickups: boolean;
+  chosen: boolean;
+  onDone(notice: string | null): void;
+}) {
   const { t } = useTranslation('admin-returns');
   const locale = useLocaleStore((s) => s.locale);
   const qc = useQueryClient();
@@ -46,11 +59,13 @@ function ReturnCard({ r, booksPickups, chosen }: { r: AdminReturn; booksPickups:
   const manual = !booksPickups;
   const amount = r.lines.reduce((n, l) => n + l.quantity * l.unit_price, 0);
 
-  const act = async (fn: () => Promise<unknown>) => {
+  const act = async (fn: () => Promise<unknown>, done?: string) => {
     setErrors([]);
+    onDone(null);
     setBusy(true);
     try {
       await fn();
+      if (done) onDone(done);
       await qc.invalidateQueries({ queryKey: RETURNS_KEY });
     } catch (err) {
       setErrors(errorMessages(err));
@@ -140,7 +155,12 @@ function ReturnCard({ r, booksPickups, chosen }: { r: AdminReturn; booksPickups:
           <div className="flex flex-wrap gap-2">
             <Button
               disabled={busy}
-              onClick={() => void act(() => approveReturn(r.id, { note: note || undefined, ...typed }))}
+              onClick={() =>
+                void act(
+                  () => approveReturn(r.id, { note: note || undefined, ...typed }),
+                  t('done.approved', { id: r.id }),
+                )
+              }
               data-testid="admin-return-approve"
             >
               {t('approve')}
@@ -150,7 +170,7 @@ function ReturnCard({ r, booksPickups, chosen }: { r: AdminReturn; booksPickups:
               disabled={busy}
               onClick={() => {
                 if (!note.trim()) return setErrors([t('noteRequired')]);
-                void act(() => refuseReturn(r.id, note));
+                void act(() => refuseReturn(r.id, note), t('done.refused', { id: r.id }));
               }}
               data-testid="admin-return-refuse"
             >
@@ -182,7 +202,7 @@ function ReturnCard({ r, booksPickups, chosen }: { r: AdminReturn; booksPickups:
               <span className="text-sm font-semibold">{t('confirmReceive', { amount: money(amount) })}</span>
               <Button
                 disabled={busy}
-                onClick={() => void act(() => receiveReturn(r.id))}
+                onClick={() => void act(() => receiveReturn(r.id), t('done.received', { id: r.id }))}
                 data-testid="admin-return-receive-confirm"
               >
                 {t('receive')}
@@ -260,12 +280,15 @@ export function Component() {
   const orderId = order.success ? order.data : undefined;
   const { hash } = useLocation();
   const q = useQuery({ ...returnsQueryOptions(status, orderId), enabled: allowed });
+  // What the last step did (approved, refused, received): its card leaves the tab, so the page says where it went.
+  const [notice, setNotice] = useState<string | null>(null);
   const loaded = !!q.data;
   useEffect(() => {
     if (loaded && hash.startsWith('#return-')) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [loaded, hash]);
   const choose = (f: (typeof FILTERS)[number]) => {
     setStatus(f);
+    setNotice(null);
     if (orderId) setParams({}, { replace: true });
   };
 
@@ -306,6 +329,18 @@ export function Component() {
           {t('onlyOrder', { number: q.data?.returns[0]?.order_number ?? orderId })}
         </p>
       )}
+      {/* There from the start (hidden while empty), so that what comes is read out. */}
+      <p
+        role="status"
+        className={
+          notice
+            ? 'rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900'
+            : 'sr-only'
+        }
+        data-testid="returns-notice"
+      >
+        {notice}
+      </p>
       {q.isError ? (
         <LoadError error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.data ? (
@@ -322,6 +357,7 @@ export function Component() {
                   r={r}
                   booksPickups={q.data.books_pickups}
                   chosen={hash === `#return-${r.id}`}
+                  onDone={setNotice}
                 />
               ))}
             </ul>

@@ -354,6 +354,7 @@ export function Component() {
                       {t('taxonomy.categories.level', { n: c.level })}
                       {' · '}
                       {t('taxonomy.categories.productsCount', {
+                        count: c.products_count,
                         n: count(c.products_count, locale),
                         total: count(c.products_total, locale),
                       })}

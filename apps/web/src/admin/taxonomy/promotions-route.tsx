@@ -547,7 +547,10 @@ function PromotionList() {
                 </Link>
                 <StateBadge state={p.state} />
                 <span className="ms-auto text-sm text-slate-700">
-                  {t('taxonomy.promotions.productsCount', { n: count(p.products_count, locale) })}
+                  {t('taxonomy.promotions.productsCount', {
+                    count: p.products_count,
+                    n: count(p.products_count, locale),
+                  })}
                 </span>
               </div>
               <p className="mt-1 text-xs text-slate-600">
