@@ -84,6 +84,32 @@ export const adminSettlementReportSchema = z.object({
 });
 export type AdminSettlementReport = z.infer<typeof adminSettlementReportSchema>;
 
+/**
+ * An uploaded settlement file (GET /v1/admin/settlements/files, the latest first): what it recorded, and how much of
+ * that named a shipment of its courier. A file uploaded under the wrong courier records every row as "unknown";
+ * removing it (DELETE /v1/admin/settlements/files/{id}) takes its amounts out of the report, and the same file can
+ * then be uploaded again.
+ */
+export const settlementFileSchema = z.object({
+  id: z.number().int(),
+  courier: z.enum(SETTLEMENT_COURIERS),
+  file_name: z.string(),
+  /** The file's rows; `recorded` of them added an amount (the rest named a parcel already settled). */
+  rows: z.number().int(),
+  recorded: z.number().int(),
+  /** Recorded rows that named a shipment of the courier (the others count as "unknown shipment"). */
+  matched: z.number().int(),
+  /** Who uploaded it (null: a staff account since deleted). */
+  staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type SettlementFile = z.infer<typeof settlementFileSchema>;
+
+export const SETTLEMENT_FILES_SHOWN = 50;
+
+export const adminSettlementFilesResponseSchema = z.object({ files: z.array(settlementFileSchema) });
+export type AdminSettlementFilesResponse = z.infer<typeof adminSettlementFilesResponseSchema>;
+
 /** The API's messages of settlement files, in both languages (apiMessages holds them). */
 export const settlementMessages = {
   settlement_file_required: {
@@ -113,6 +139,10 @@ export const settlementMessages = {
   settlement_courier_invalid: {
     en: 'Choose the courier the file came from.',
     ar: 'اختار شركة الشحن اللي بعتت الملف.',
+  },
+  settlement_file_not_found: {
+    en: 'This settlement file is not on the list any more: it may have been removed already.',
+    ar: 'ملف التسوية ده مش موجود في القايمة: يمكن حد شاله قبل كده.',
   },
   settlement_range_invalid: {
     en: 'Choose a start day on or before the end day, at most a year apart.',

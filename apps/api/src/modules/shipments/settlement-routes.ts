@@ -1,24 +1,33 @@
 import {
+  adminSettlementFilesResponseSchema,
   adminSettlementReportQuerySchema,
   adminSettlementReportSchema,
   adminSettlementUploadResponseSchema,
   SETTLEMENT_COLUMNS,
   SETTLEMENT_COURIERS,
+  SETTLEMENT_FILES_SHOWN,
   SETTLEMENT_MAX_MB,
 } from '@store/contracts/admin-settlements';
-import { localeQuery } from '@store/contracts';
+import { idParam, localeQuery } from '@store/contracts';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { uploadedFiles } from '../../lib/uploaded-files.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
-import { recordSettlementFile, settlementReport } from './settlement.ts';
+import {
+  recordSettlementFile,
+  removeSettlementFile,
+  settlementFiles,
+  settlementReport,
+} from './settlement.ts';
 
 const tags = ['admin: reports'];
 
 /**
  * Cash-on-delivery settlement under /v1/admin (issue 48 item 4), for owners (the reports area): a courier's
- * settlement file uploaded, and the report of collected against expected per day and per courier.
+ * settlement file uploaded (listed, and removed when uploaded by mistake), and the report of collected against
+ * expected per day and per courier.
  */
 export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireStaff('reports'));
@@ -59,6 +68,40 @@ export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
         name: file.filename || 'settlement.csv',
       });
       return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
+
+  app.get(
+    '/settlements/files',
+    {
+      schema: {
+        tags,
+        description:
+          `The latest ${SETTLEMENT_FILES_SHOWN} uploaded settlement files, newest first: courier, name, rows, how many ` +
+          'amounts each recorded and how many of those matched a shipment, who uploaded it and when.',
+        querystring: localeQuery,
+        response: { 200: adminSettlementFilesResponseSchema },
+      },
+    },
+    async () => ({ files: await settlementFiles(app.ctx.db) }),
+  );
+
+  app.delete(
+    '/settlements/files/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Removes a settlement file uploaded by mistake (e.g. under the wrong courier) and every amount it ' +
+          'recorded, audited; the report no longer counts them and the same file can be uploaded again. 204; an ' +
+          'unknown file 404.',
+        params: z.object({ id: idParam }),
+        querystring: localeQuery,
+      },
+    },
+    async (req, reply) => {
+      await removeSettlementFile(app.ctx.db, app.ctx.clock, currentStaff(req), req.params.id);
+      return reply.status(204).send();
     },
   );
 

@@ -1,11 +1,12 @@
 /**
  * Cash-on-delivery settlement (issue 48 item 4): an owner uploads Bosta's settlement CSV, each row lands on its
  * shipment (by tracking number or business reference), the report flags every difference, the same file twice
- * changes nothing, and a bad file is refused in the staff member's language with nothing recorded.
+ * changes nothing, and a bad file is refused in the staff member's language with nothing recorded. A file uploaded
+ * under the wrong courier is listed, removed with its amounts (audited), and then counts under the right one.
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codSettlementFiles, codSettlements, orders, shipments } from '../../db/schema.ts';
+import { auditLog, codSettlementFiles, codSettlements, orders, shipments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addShopper, addZones, call, productMaker, readyToPay } from '../../test/shoppers.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
@@ -16,8 +17,13 @@ let today: string;
 /** Tracking number → the order's id and number. */
 const parcels = new Map<string, { orderId: number; number: number }>();
 
-/** A placed cash order with a Bosta parcel in `status`, `cod` piastres to collect. */
-async function parcel(tracking: string, cod: number, status = 'delivered') {
+/** A placed cash order with a Bosta parcel (or a hand-typed carrier's) in `status`, `cod` piastres to collect. */
+async function parcel(
+  tracking: string,
+  cod: number,
+  status = 'delivered',
+  courier: 'bosta' | 'manual' = 'bosta',
+) {
   const make = await productMaker(t.database.db, t.clock.now());
   const shopper = await addShopper(t.database.db, t.clock.now());
   const p = await make(500, 10);
@@ -26,7 +32,8 @@ async function parcel(tracking: string, cod: number, status = 'delivered') {
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
   await t.database.db.insert(shipments).values({
     orderId,
-    courier: 'bosta',
+    courier,
+    carrierName: courier === 'manual' ? 'Mandoob Express' : null,
     trackingNumber: tracking,
     status,
     codPiastres: cod,
@@ -71,6 +78,20 @@ const report = async (who: StaffAuth = staff.owner) => {
     headers: who,
   });
   return { status: res.statusCode, body: res.json() };
+};
+
+const files = async (who: StaffAuth = staff.owner) => {
+  const res = await t.app.inject({ method: 'GET', url: '/v1/admin/settlements/files', headers: who });
+  return { status: res.statusCode, body: res.json() };
+};
+
+const removeFile = async (id: number, who: StaffAuth = staff.owner, locale = 'en') => {
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: `/v1/admin/settlements/files/${id}?locale=${locale}`,
+    headers: who,
+  });
+  return { status: res.statusCode, body: res.body ? res.json() : null };
 };
 
 const recordedRows = async () => (await t.database.db.select({ n: count() }).from(codSettlements))[0]!.n;
@@ -201,5 +222,113 @@ describe('cash-on-delivery settlement', () => {
   it('only owners upload settlements and read the report', async () => {
     expect((await upload(`Tracking Number,COD,Date\n70000012,1,${today}\n`, staff.clerk)).status).toBe(403);
     expect((await report(staff.clerk)).status).toBe(403);
+  });
+});
+
+describe('a settlement file uploaded under the wrong courier', () => {
+  type Diff = { tracking_number: string; kind: string; courier: string };
+  const kindsOf = (r: { body: { differences: Diff[] } }, tracking: string) =>
+    r.body.differences
+      .filter((x) => x.tracking_number === tracking)
+      .map((x) => x.kind)
+      .sort();
+
+  it('is listed, removed with the amounts it recorded (audited), and the same file then counts under the right courier', async () => {
+    await parcel('HAND-0001', 60_000, 'delivered', 'manual');
+    const csv = `Tracking Number,COD Collected,Date\nHAND-0001,600,${today}\n`;
+    // The courier box left at Bosta for the hand-typed carrier's file: its one row is an unknown shipment's cash.
+    const wrong = await upload(csv);
+    expect(wrong.status).toBe(201);
+    expect(wrong.body).toMatchObject({ created: true, rows: 1, recorded: 1, unknown: 1 });
+    const before = await report();
+    expect(kindsOf(before, 'HAND-0001')).toEqual(['not_collected', 'unknown']);
+
+    const listed = await files();
+    expect(listed.status).toBe(200);
+    expect(listed.body.files[0]).toEqual({
+      id: wrong.body.file_id,
+      courier: 'bosta',
+      file_name: 'bosta-settlement.csv',
+      rows: 1,
+      recorded: 1,
+      matched: 0,
+      staff: { id: expect.any(Number), name: 'Hoda' },
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
+    });
+    // Newest first; the first test's file matched 4 of its 5 rows.
+    const ids = listed.body.files.map((f: { id: number }) => f.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    expect(listed.body.files.at(-1)).toMatchObject({ rows: 5, recorded: 5, matched: 4 });
+    // Before removing it, the right courier's upload of the same file changes nothing.
+    expect((await upload(csv, staff.owner, 'en', 'manual')).body).toMatchObject({
+      created: false,
+      recorded: 0,
+    });
+
+    const removed = await removeFile(wrong.body.file_id);
+    expect(removed.status).toBe(204);
+    const after = await report();
+    expect(kindsOf(after, 'HAND-0001')).toEqual(['not_collected']);
+    expect(after.body.totals.collected).toBeCloseTo(before.body.totals.collected - 600, 2);
+    const left = await t.database.db
+      .select({ n: count() })
+      .from(codSettlements)
+      .where(eq(codSettlements.fileId, wrong.body.file_id));
+    expect(left[0]!.n).toBe(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(codSettlementFiles)
+        .where(eq(codSettlementFiles.id, wrong.body.file_id)),
+    ).toEqual([]);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'settlement.removed'));
+    expect(entry).toMatchObject({
+      staffId: listed.body.files[0].staff.id,
+      targetType: 'cod_settlement_file',
+      targetId: String(wrong.body.file_id),
+      details: { courier: 'bosta', file: 'bosta-settlement.csv', rows: 1, recorded: 1, matched: 0 },
+    });
+    expect((await files()).body.files.map((f: { id: number }) => f.id)).not.toContain(wrong.body.file_id);
+
+    const right = await upload(csv, staff.owner, 'en', 'manual');
+    expect(right.status).toBe(201);
+    expect(right.body).toMatchObject({ created: true, rows: 1, recorded: 1, unknown: 0 });
+    const settled = await report();
+    expect(kindsOf(settled, 'HAND-0001')).toEqual([]);
+    expect(settled.body.days).toContainEqual(
+      expect.objectContaining({ courier: 'Mandoob Express', expected: 600, collected: 600, flagged: 0 }),
+    );
+    expect(settled.body.totals.collected).toBeCloseTo(before.body.totals.collected, 2);
+    expect((await files()).body.files[0]).toMatchObject({
+      id: right.body.file_id,
+      courier: 'manual',
+      recorded: 1,
+      matched: 1,
+    });
+  });
+
+  it('only owners list and remove files; an unknown file answers 404 in the language asked for', async () => {
+    const made = await upload(`Tracking Number,COD,Date\n70000099,10,${today}\n`);
+    expect(made.status).toBe(201);
+    for (const who of [staff.clerk, staff.catalog]) {
+      expect((await files(who)).status).toBe(403);
+      expect((await removeFile(made.body.file_id, who)).status).toBe(403);
+    }
+    expect((await files()).body.files.map((f: { id: number }) => f.id)).toContain(made.body.file_id);
+
+    const en = await removeFile(999_999);
+    expect(en.status).toBe(404);
+    expect(en.body.errors).toEqual([
+      'This settlement file is not on the list any more: it may have been removed already.',
+    ]);
+    const ar = await removeFile(999_999, staff.owner, 'ar');
+    expect(ar.status).toBe(404);
+    expect(ar.body.errors).toEqual(['ملف التسوية ده مش موجود في القايمة: يمكن حد شاله قبل كده.']);
+    // Removed once, the same file is unknown the second time.
+    expect((await removeFile(made.body.file_id)).status).toBe(204);
+    expect((await removeFile(made.body.file_id)).status).toBe(404);
   });
 });

@@ -4,22 +4,26 @@
  *
  * - A file is recorded once (its SHA-256): the same file again answers created false and changes nothing. A parcel
  *   is settled once per courier and tracking number: a later file naming it again adds nothing (already_settled).
+ * - A file uploaded by mistake (under the wrong courier: every row "unknown") is removed with every amount it
+ *   recorded, audited; the same file can then be uploaded again.
  * - A row names its shipment by tracking number, else by business reference (the order's number, which Bosta
  *   carries); a row naming no shipment of that courier is kept as "collected for an unknown shipment".
  * - Expected: the cash to collect of every settled shipment and of every delivered shipment with cash to collect.
  *   A parcel's day is its settlement's day, else (not collected yet) its delivery's Cairo day.
  */
 import { toEgp } from '@store/contracts';
-import type {
-  AdminSettlementReport,
-  AdminSettlementUploadResponse,
-  SettlementDifference,
+import {
+  SETTLEMENT_FILES_SHOWN,
+  type AdminSettlementReport,
+  type AdminSettlementUploadResponse,
+  type SettlementDifference,
+  type SettlementFile,
 } from '@store/contracts/admin-settlements';
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { codSettlementFiles, codSettlements, orders, shipments } from '../../db/schema.ts';
+import { codSettlementFiles, codSettlements, orders, shipments, staff } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type AuditActor } from '../staff/index.ts';
@@ -137,6 +141,98 @@ export async function recordSettlementFile(
       already_settled: parsed.length - recorded,
       unknown,
     };
+  });
+}
+
+/** What each of these files recorded, and how much of it named a shipment. */
+async function fileCounts(db: Db, ids: number[]) {
+  const counted = ids.length
+    ? await db
+        .select({
+          fileId: codSettlements.fileId,
+          recorded: count(),
+          matched: count(codSettlements.shipmentId),
+        })
+        .from(codSettlements)
+        .where(inArray(codSettlements.fileId, ids))
+        .groupBy(codSettlements.fileId)
+    : [];
+  return new Map(
+    counted.map((c) => [c.fileId, { recorded: Number(c.recorded), matched: Number(c.matched) }]),
+  );
+}
+
+/** GET /v1/admin/settlements/files: the latest uploaded files, newest first. */
+export async function settlementFiles(db: Db): Promise<SettlementFile[]> {
+  const files = await db
+    .select({
+      id: codSettlementFiles.id,
+      courier: codSettlementFiles.courier,
+      fileName: codSettlementFiles.fileName,
+      rows: codSettlementFiles.rows,
+      createdAt: codSettlementFiles.createdAt,
+      staffId: staff.id,
+      staffName: staff.name,
+    })
+    .from(codSettlementFiles)
+    .leftJoin(staff, eq(staff.id, codSettlementFiles.uploadedBy))
+    .orderBy(desc(codSettlementFiles.createdAt), desc(codSettlementFiles.id))
+    .limit(SETTLEMENT_FILES_SHOWN);
+  const counts = await fileCounts(
+    db,
+    files.map((f) => f.id),
+  );
+  return files.map((f) => ({
+    id: f.id,
+    courier: f.courier === 'manual' ? 'manual' : 'bosta',
+    file_name: f.fileName,
+    rows: f.rows,
+    recorded: counts.get(f.id)?.recorded ?? 0,
+    matched: counts.get(f.id)?.matched ?? 0,
+    staff: f.staffId === null ? null : { id: f.staffId, name: f.staffName ?? '' },
+    created_at: f.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * DELETE /v1/admin/settlements/files/{id}: the file and every amount it recorded (its rows go with it, ON DELETE
+ * CASCADE), audited, in one transaction; the same file can then be uploaded again (under the right courier).
+ */
+export async function removeSettlementFile(db: Db, clock: Clock, who: AuditActor, id: number): Promise<void> {
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    // Locked: a second removal of the same file waits, then finds nothing (404).
+    const [file] = await tx
+      .select({
+        courier: codSettlementFiles.courier,
+        fileName: codSettlementFiles.fileName,
+        rows: codSettlementFiles.rows,
+        sha256: codSettlementFiles.sha256,
+      })
+      .from(codSettlementFiles)
+      .where(eq(codSettlementFiles.id, id))
+      .for('update');
+    if (!file) throw AppError.notFound('settlement_file_not_found');
+    const [counted] = await tx
+      .select({ recorded: count(), matched: count(codSettlements.shipmentId) })
+      .from(codSettlements)
+      .where(eq(codSettlements.fileId, id));
+    await tx.delete(codSettlementFiles).where(eq(codSettlementFiles.id, id));
+    await audit(
+      tx,
+      who,
+      'settlement.removed',
+      { type: 'cod_settlement_file', id },
+      {
+        courier: file.courier,
+        file: file.fileName,
+        sha256: file.sha256,
+        rows: file.rows,
+        recorded: Number(counted?.recorded ?? 0),
+        matched: Number(counted?.matched ?? 0),
+      },
+      now,
+    );
   });
 }
 

@@ -36,7 +36,7 @@ const READS: Record<StaffArea, string[]> = {
   staff: ['/v1/admin/staff', '/v1/admin/sign_in_failures'],
   outbox: ['/v1/admin/outbox/failures'],
   backup: ['/v1/admin/backup/check'],
-  reports: ['/v1/admin/reports/sales', '/v1/admin/reports/settlements'],
+  reports: ['/v1/admin/reports/sales', '/v1/admin/reports/settlements', '/v1/admin/settlements/files'],
   discounts: ['/v1/admin/discount_codes'],
 };
 

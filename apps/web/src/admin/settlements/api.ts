@@ -1,4 +1,5 @@
 import type {
+  AdminSettlementFilesResponse,
   AdminSettlementReport,
   AdminSettlementUploadResponse,
 } from '@store/contracts/admin-settlements';
@@ -31,3 +32,15 @@ export const uploadSettlement = (file: File, courier: string) => {
   form.append('file', file, file.name);
   return api<AdminSettlementUploadResponse>('admin/settlements', { method: 'POST', body: form });
 };
+
+/** GET v1/admin/settlements/files (owners): the latest uploaded settlement files, newest first. */
+export const settlementFilesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...SETTLEMENTS_KEY, 'files'],
+    queryFn: async ({ signal }) =>
+      (await api<AdminSettlementFilesResponse>('admin/settlements/files', { signal })).files,
+  });
+
+/** DELETE v1/admin/settlements/files/{id} (owners): the file and every amount it recorded. */
+export const removeSettlementFile = (id: number) =>
+  api<void>(`admin/settlements/files/${id}`, { method: 'DELETE' });

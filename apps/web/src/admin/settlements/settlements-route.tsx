@@ -13,6 +13,7 @@ import { ErrorBox, LoadError } from '../components/messages';
 import { count, money, shortDay } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { addSettlementTexts, SETTLEMENTS_KEY, settlementReportQueryOptions, uploadSettlement } from './api';
+import { SettlementFiles } from './settlement-files';
 
 addSettlementTexts();
 
@@ -108,8 +109,9 @@ function UploadCard() {
 }
 
 /**
- * Cash on delivery (owners, issue 48 item 4): the courier's settlement file, then collected against expected per
- * day and courier, and every difference (short, over, not collected, an unknown shipment) with its order.
+ * Cash on delivery (owners, issue 48 item 4): the courier's settlement file (and the files uploaded, removable when
+ * uploaded by mistake), then collected against expected per day and courier, and every difference (short, over, not
+ * collected, an unknown shipment) with its order.
  */
 export function Component() {
   const { t } = useTranslation('settlements');
@@ -138,6 +140,7 @@ export function Component() {
       <h1 className="text-xl font-bold sm:text-2xl">{t('title')}</h1>
       <p className="text-sm text-slate-700">{t('intro')}</p>
       <UploadCard />
+      <SettlementFiles />
       <div className="flex flex-wrap gap-3">
         <label className="flex flex-col gap-1 text-sm font-semibold">
           {t('range.from')}

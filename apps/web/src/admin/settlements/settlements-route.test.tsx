@@ -1,0 +1,107 @@
+import type { AdminSettlementReport, SettlementFile } from '@store/contracts/admin-settlements';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, type Call } from '../../test/dom';
+import { useLocaleStore } from '../../lib/locale-store';
+import { useStaffAuth } from '../auth/store';
+import i18n from '../lib/i18n';
+import { Component as SettlementsPage } from './settlements-route';
+
+/**
+ * The cash-on-delivery page's uploaded files: a file uploaded under the wrong courier (none of its amounts matched
+ * a shipment) is removed after a confirmation naming how many amounts go, and the report and the list refresh.
+ */
+const wrong: SettlementFile = {
+  id: 5,
+  courier: 'bosta',
+  file_name: 'mandoob-settlement.csv',
+  rows: 3,
+  recorded: 3,
+  matched: 0,
+  staff: { id: 1, name: 'Hoda' },
+  created_at: '2026-12-01T07:00:00.000Z',
+};
+const report = (collected: number): AdminSettlementReport => ({
+  from: '2026-11-01',
+  to: '2026-12-01',
+  days: [{ day: '2026-12-01', courier: 'Bosta', expected: 0, collected, difference: collected, flagged: 3 }],
+  differences: [],
+  totals: { expected: 0, collected, difference: collected },
+});
+
+let removed = false;
+let calls: Call[] = [];
+beforeEach(() => {
+  removed = false;
+  useStaffAuth.setState({ staff: { id: 1, email: 'boss@store.example', name: 'Hoda', role: 'owner' } });
+  ({ calls } = fakeApi({
+    'GET admin/reports/settlements': () => report(removed ? 0 : 1500),
+    'GET admin/settlements/files': () => ({ files: removed ? [] : [wrong] }),
+    'DELETE admin/settlements/files/5': () => {
+      removed = true;
+      return { status: 204, body: undefined };
+    },
+  }));
+});
+afterEach(cleanup);
+
+const renderPage = async (locale: 'en' | 'ar') => {
+  useLocaleStore.setState({ locale });
+  await i18n.changeLanguage(locale);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/admin/settlements']}>
+        <SettlementsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return screen.findByTestId('settlement-file-row');
+};
+
+const reportCalls = () => calls.filter((c) => c.path === 'admin/reports/settlements').length;
+
+describe('the uploaded settlement files', () => {
+  it('lists a file with its courier, rows, matched, who and when; removing it asks first, then the report and list refresh', async () => {
+    const row = await renderPage('en');
+    expect(within(row).getByText('mandoob-settlement.csv').closest('bdi')?.getAttribute('dir')).toBe('ltr');
+    expect(row.textContent).toContain('Bosta · Rows: 3 · Matched a shipment: 0');
+    expect(row.textContent).toContain('was it uploaded under the wrong courier?');
+    expect(row.textContent).toContain('Uploaded by Hoda, ');
+    await screen.findByTestId('settlement-total');
+    const before = reportCalls();
+
+    fireEvent.click(within(row).getByTestId('settlement-file-remove'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Remove this file and the 3 amounts it recorded? The report will no longer count them.',
+    );
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByTestId('settlement-file-confirm'));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('settlement-removed').textContent).toBe(
+        'Removed: mandoob-settlement.csv. The report no longer counts its amounts. You can upload it again under the right courier.',
+      ),
+    );
+    expect(screen.getByTestId('settlement-removed').getAttribute('role')).toBe('status');
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      'admin/settlements/files/5',
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('settlement-file-row')).toBeNull());
+    expect(screen.getByTestId('settlement-files').textContent).toContain('No settlement file uploaded yet.');
+    await waitFor(() => expect(reportCalls()).toBeGreaterThan(before));
+  });
+
+  it('asks in Arabic too, the file name kept left to right', async () => {
+    const row = await renderPage('ar');
+    expect(row.textContent).toContain('الصفوف: 3');
+    fireEvent.click(within(row).getByTestId('settlement-file-remove'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('تشيل الملف ده والـ3 مبالغ اللي سجّلها؟ التقرير مش هيحسبها تاني.');
+    expect(within(dialog).getByText('mandoob-settlement.csv').closest('bdi')?.getAttribute('dir')).toBe(
+      'ltr',
+    );
+  });
+});
