@@ -41,3 +41,16 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
     </div>
   );
 }
+
+/** A page the member's role may not open (decision 030's areas): its title and why, and nothing of it is asked. */
+export function Forbidden({ title }: { title: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="mb-4 text-xl font-bold sm:text-2xl">{title}</h1>
+      <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800" data-testid="forbidden">
+        {t('errors.forbidden')}
+      </p>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { DISCOUNT_KINDS, DISCOUNT_SCOPES, type AdminDiscountCode } from '@store/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Forbidden } from '../components/messages';
 import { z } from 'zod';
 import { errorMessages } from '../../lib/form-errors';
 import { useLocaleStore } from '../../lib/locale-store';
@@ -194,7 +195,6 @@ const stateClass: Record<AdminDiscountCode['state'], string> = {
  */
 export function Component() {
   const { t } = useTranslation('discounts');
-  const { t: ta } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
   useAdminTitle(t('title'));
   const allowed = useCan('discounts');
@@ -205,18 +205,7 @@ export function Component() {
   const [failure, setFailure] = useState<string[]>([]);
 
   // A role without the discounts area (the order staff) reads why, as on the other pages; its list is never asked.
-  if (!allowed)
-    return (
-      <div className="mx-auto max-w-5xl">
-        <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('title')}</h1>
-        <p
-          className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800"
-          data-testid="forbidden"
-        >
-          {ta('errors.forbidden')}
-        </p>
-      </div>
-    );
+  if (!allowed) return <Forbidden title={t('title')} />;
 
   const end = async (c: AdminDiscountCode) => {
     setFailure([]);

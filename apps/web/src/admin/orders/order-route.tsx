@@ -11,7 +11,7 @@ import { ChevronStartIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { useCan } from '../auth/store';
 import { Card } from '../components/card';
-import { LoadError } from '../components/messages';
+import { LoadError, Forbidden } from '../components/messages';
 import { StatusBadge } from '../components/status-badge';
 import { count, dateTime, money } from '../lib/format';
 import { staffName } from '../lib/staff-name';
@@ -256,18 +256,7 @@ export function Component() {
   const heading = useRef<HTMLHeadingElement>(null);
   const back = (location.state as { back?: string } | null)?.back ?? '';
 
-  if (!allowed)
-    return (
-      <div className="mx-auto max-w-6xl">
-        <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('orders.title')}</h1>
-        <p
-          className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800"
-          data-testid="forbidden"
-        >
-          {t('errors.forbidden')}
-        </p>
-      </div>
-    );
+  if (!allowed) return <Forbidden title={t('orders.title')} />;
 
   const reload = async (n: Notice) => {
     setNotice(n);

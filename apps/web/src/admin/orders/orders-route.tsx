@@ -13,7 +13,7 @@ import { Tabs } from '../../ui/tabs';
 import { Field, SelectField } from '../../ui/field';
 import { useCan } from '../auth/store';
 import { SearchBox } from '../components/search-box';
-import { LoadError } from '../components/messages';
+import { LoadError, Forbidden } from '../components/messages';
 import { count } from '../lib/format';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { ordersQueryOptions, zonesQueryOptions } from './api';
@@ -46,18 +46,7 @@ export function Component() {
     });
   const filtersId = useId();
 
-  if (!allowed)
-    return (
-      <div className="mx-auto max-w-7xl">
-        <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('orders.title')}</h1>
-        <p
-          className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800"
-          data-testid="forbidden"
-        >
-          {t('errors.forbidden')}
-        </p>
-      </div>
-    );
+  if (!allowed) return <Forbidden title={t('orders.title')} />;
 
   const set = (patch: Partial<OrderFilters>, replace = false) =>
     setParams(withFilters(params, patch), { replace });

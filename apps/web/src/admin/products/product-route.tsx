@@ -24,7 +24,7 @@ import { useCan } from '../auth/store';
 import { Card } from '../components/card';
 import { Field, SelectField, TextAreaField } from '../../ui/field';
 import { TaxClassFields } from './tax-class-fields';
-import { ErrorBox, LoadError } from '../components/messages';
+import { ErrorBox, LoadError, Forbidden } from '../components/messages';
 import { count, dateTime } from '../lib/format';
 import { applyServerErrors, errorMessages } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
@@ -179,18 +179,7 @@ export function Component() {
       : t('products.editor.editTitle');
   useAdminTitle(title);
 
-  if (!allowed)
-    return (
-      <div className="mx-auto max-w-5xl">
-        <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('products.title')}</h1>
-        <p
-          className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800"
-          data-testid="forbidden"
-        >
-          {t('errors.forbidden')}
-        </p>
-      </div>
-    );
+  if (!allowed) return <Forbidden title={t('products.title')} />;
 
   if (!isNew && q.isError)
     return (

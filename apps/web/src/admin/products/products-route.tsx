@@ -17,7 +17,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { useCan } from '../auth/store';
 import { SelectField } from '../../ui/field';
 import { SearchBox } from '../components/search-box';
-import { ErrorBox, LoadError } from '../components/messages';
+import { ErrorBox, LoadError, Forbidden } from '../components/messages';
 import { count, money } from '../lib/format';
 import { errorMessages } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
@@ -169,18 +169,7 @@ export function Component() {
     setSelected(new Set());
   };
 
-  if (!allowed)
-    return (
-      <div className="mx-auto max-w-5xl">
-        <h1 className="mb-4 text-xl font-bold sm:text-2xl">{t('products.title')}</h1>
-        <p
-          className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-800"
-          data-testid="forbidden"
-        >
-          {t('errors.forbidden')}
-        </p>
-      </div>
-    );
+  if (!allowed) return <Forbidden title={t('products.title')} />;
 
   const rows = q.data?.products ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
