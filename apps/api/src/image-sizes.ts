@@ -74,7 +74,14 @@ export class PictureSizes {
    * at a time, so the queue holds at most one picture's turns ahead of a shopper's request. Pictures that cannot be
    * read are passed over (the request for them answers 404 as before). Resolves with how many sizes were made.
    */
-  async prepare(urls: Iterable<string>, widths: readonly number[] = CARD_WIDTHS): Promise<number> {
+  prepare(urls: Iterable<string>, widths: readonly number[] = CARD_WIDTHS): Promise<number> {
+    const run = this.prepareNow(urls, widths);
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run)).catch(() => undefined);
+    return run;
+  }
+
+  private async prepareNow(urls: Iterable<string>, widths: readonly number[]): Promise<number> {
     const list = [...new Set(urls)].filter((u) => this.sized(u));
     let made = 0;
     for (const width of widths) {
@@ -93,9 +100,14 @@ export class PictureSizes {
   }
 
   private stopped = false;
-  /** Stops a `prepare` still running (the server closing). */
-  stop() {
+  private readonly running = new Set<Promise<number>>();
+  /**
+   * Stops a `prepare` still running (the server closing), and resolves once it has finished the picture it was
+   * making: nothing is written to the store after that (a test's folder can then be removed).
+   */
+  async stop(): Promise<void> {
     this.stopped = true;
+    await Promise.allSettled([...this.running]);
   }
 }
 

@@ -39,6 +39,8 @@ const idParams = z.object({ id: idParam });
 export const adminImageRoutes: FastifyPluginAsyncZod<AdminImageRoutesOptions> = async (app, opts) => {
   const { db, clock } = app.ctx;
   const store = opts.store;
+  // Closing, the sizes being made after an upload stop once the picture in hand is written (nothing after close).
+  if (store) app.addHook('onClose', () => pictureSizes(store).stop());
   const storeOrFail = () => {
     // No image store (an app built without one): nothing could be served, so nothing is taken.
     if (!store) throw new AppError(503, 'uploads_unavailable', ['server_error']);
