@@ -329,6 +329,12 @@ export const productInstallmentsSchema = z.array(
   }),
 );
 export type ProductInstallments = z.infer<typeof productInstallmentsSchema>;
+/**
+ * A variant of a product page (issue 49): its card, with the banks' plans for its own checkout_price (its
+ * monthly_from is for that price too), as the table of the product itself is for the product's price.
+ */
+export const productVariantSchema = productSchema.extend({ installments: productInstallmentsSchema });
+export type ProductVariant = z.infer<typeof productVariantSchema>;
 export const productDetailSchema = productSchema.extend({
   category: categoryRefSchema,
   specifications: z.array(specificationSchema),
@@ -336,10 +342,10 @@ export const productDetailSchema = productSchema.extend({
   /**
    * Its options and variants (issue 49): empty for a product sold as one item. Each variant is a card of its own
    * (id, SKU, price, promotion price, stock, pictures, 3D model) with its option values, one per option in order;
-   * the cart takes its id as variant_id (or as product_id).
+   * the cart takes its id as variant_id (or as product_id), and its own installments table.
    */
   options: z.array(productOptionSchema).optional(),
-  variants: z.array(productSchema).optional(),
+  variants: z.array(productVariantSchema).optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

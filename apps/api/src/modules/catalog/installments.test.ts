@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankInstallments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addBanks, productMaker } from '../../test/shoppers.ts';
+import { ownerCatalogClerk } from '../../test/staff.ts';
+import { phoneOptions, putVariants } from '../../test/variants.ts';
 
 /**
  * What a shopper sees of installments before buying (issue 16): the lowest monthly amount on every card and the
@@ -104,5 +106,36 @@ describe('installments on cards and the product page', () => {
       expect.objectContaining({ bank_name: 'CIB', plans: [expect.objectContaining({ months: 6 })] }),
     ]);
     expect(p.monthly_from).toBe(2_000);
+  });
+
+  it('a product sold in variants gives each variant its own "from" and table, for its own price (issue 49)', async () => {
+    // The plans now: CIB 6 months 0% with a 3% fee from 1,000 EGP; NBE 10 months 0% from 15,000 EGP.
+    const { catalog } = await ownerCatalogClerk(t, 'Installments#2026-long');
+    const make = await productMaker(t.database.db, t.clock.now());
+    const phone = await make(12_000, 5);
+    const v = await putVariants(t, catalog, phone.id, phoneOptions, [
+      { values: ['Black', '128 GB'], sku: 'INST-BK-128', price: 12_000, stock: 3 },
+      { values: ['Black', '256 GB'], sku: 'INST-BK-256', price: 18_000, stock: 2 },
+    ]);
+    const { product: p } = await get(`/v1/products/${phone.id}?locale=ar`);
+    const variant = (sku: string) => p.variants.find((x: { id: number }) => x.id === v[sku]);
+    // The product's own (its cheapest variant's price, 12,000): CIB only.
+    expect(p.installments).toEqual([
+      expect.objectContaining({ plans: [expect.objectContaining({ months: 6, total: 12_360 })] }),
+    ]);
+    expect(variant('INST-BK-128').installments).toEqual(p.installments);
+    expect(variant('INST-BK-128').monthly_from).toBe(2_000);
+    // 18,000 EGP: CIB's 6 months on it, and NBE's 10 months, offered from 15,000, join the table and the "from".
+    expect(variant('INST-BK-256').monthly_from).toBe(1_800);
+    expect(variant('INST-BK-256').installments).toEqual([
+      expect.objectContaining({
+        bank_name: 'البنك التجاري الدولي',
+        plans: [expect.objectContaining({ months: 6, monthly: 3_000, fee: 540, total: 18_540 })],
+      }),
+      expect.objectContaining({
+        bank_name: 'البنك الأهلي المصري',
+        plans: [expect.objectContaining({ months: 10, monthly: 1_800, fee: 0, total: 18_000 })],
+      }),
+    ]);
   });
 });

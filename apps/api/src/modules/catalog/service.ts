@@ -106,12 +106,16 @@ export async function getProduct(db: DbOrTx, id: number, opts: ListOptions): Pro
   );
   if (!row) throw AppError.notFound('product_not_found');
   const [product] = await withMonthly(db, [toCard(row, opts.locale, opts.now)]);
-  const variants = row.own_options == null ? null : await variantsOf(db, id, opts);
-  const installments = installmentTable(
-    Number(row.current_price_piastres),
-    await activePlans(db),
-    opts.locale,
-  );
+  const plans = await activePlans(db);
+  const installments = installmentTable(Number(row.current_price_piastres), plans, opts.locale);
+  // Each variant's table for its own price (what the page shows once it is chosen), as its monthly_from is.
+  const variants =
+    row.own_options == null
+      ? null
+      : (await variantsOf(db, id, opts)).map((v) => ({
+          ...v,
+          installments: installmentTable(Math.round(v.checkout_price * 100), plans, opts.locale),
+        }));
   const path = jsonRows(row.path);
   const specs = jsonRows(row.specs);
   const L = opts.locale;

@@ -21,6 +21,7 @@ import type { ProductPurchase } from '../purchase-controls';
 import { ProductSlider } from '../components/product-slider';
 import { useVariantChoice, VariantPicker } from '../components/variant-picker';
 import { RatingStars } from '../components/rating-stars';
+import { installmentFigures } from '../installment-figures';
 import { mainImage, pricesOf } from '../product-text';
 import { recordRecentlyViewed, useRecentlyViewed } from '../recently-viewed';
 import { usePageMeta } from '../use-page-meta';
@@ -85,6 +86,8 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
   // What the page offers: the variant chosen (its price, stock, pictures), else the product itself.
   const shown = choice.variant ?? product;
   const { now, original } = pricesOf(shown);
+  // The monthly line and the banks' table follow the variant chosen, as its price does.
+  const figures = installmentFigures(product, choice.variant);
   const crumbs = [
     ...product.category.path.map((c) => ({ label: c.name, to: `/products?category_id=${c.id}` })),
     { label: product.title },
@@ -139,7 +142,7 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
               </span>
             )}
           </div>
-          <MonthlyPrice amount={product.monthly_from} className="text-sm" testId="product-monthly" />
+          <MonthlyPrice amount={figures.monthlyFrom} className="text-sm" testId="product-monthly" />
           <VariantPicker product={product} choice={choice} />
           {!choice.unavailable && (
             <AvailabilityBadge stock={shown.stock} className="text-sm" testId="product-availability" />
@@ -204,7 +207,7 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
         </BelowFold>
       )}
 
-      <InstallmentTable banks={product.installments} />
+      <InstallmentTable banks={figures.installments} />
 
       <ProductSlider title={t('related')} products={relatedProducts} testId="related-products" />
       <ProductSlider title={t('recentlyViewed')} products={recent} testId="recently-viewed" />
