@@ -14,6 +14,17 @@ export function formatMoney(egp: number, currencyLabel = 'EGP'): string {
   return `${groupedAmount(egp)} ${currencyLabel}`;
 }
 
+/**
+ * An amount taken off (a discount): "−1,859.92 EGP", the minus sign (U+2212) before the digits as shops print it.
+ * `rtl` for a right-to-left page (Arabic): there a sign before digits is laid out with the Arabic text around it and
+ * shows at the digits' right end ("ج.م 1,859.92−"), so the sign and digits are kept in one left-to-right isolate
+ * (U+2066 … U+2069, as `<bdi dir="ltr">` does), read «ج.م −1,859.92». English is left as it was.
+ */
+export function formatDeduction(egp: number, currencyLabel = 'EGP', rtl = false): string {
+  const amount = `\u2212${groupedAmount(Math.abs(egp))}`;
+  return `${rtl ? `\u2066${amount}\u2069` : amount} ${currencyLabel}`;
+}
+
 /** The amount of `formatMoney` without its currency label ("1,000", "6,499.90"), for a text that names it. */
 export const formatAmount = (egp: number): string => groupedAmount(egp);
 

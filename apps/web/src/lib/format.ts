@@ -1,10 +1,15 @@
 import type { Locale } from '@store/contracts/constants';
-import { formatMoney } from '@store/contracts/money-format';
+import { formatDeduction, formatMoney } from '@store/contracts/money-format';
 import i18n from './i18n';
 
 /** Prices: en-US digits, whole pounds bare or 2 decimals, with the EGP label of the current language. */
 export function price(egp: number): string {
   return formatMoney(egp, i18n.t('common:currency'));
+}
+
+/** An amount taken off (a discount line): "−1,859.92 EGP", its sign before the digits in Arabic too. */
+export function priceOff(egp: number): string {
+  return formatDeduction(egp, i18n.t('common:currency'), i18n.language === 'ar');
 }
 
 /**

@@ -1,5 +1,7 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { bidiParts } from './bidi-text';
+import { BidiText, bidiParts } from './bidi-text';
 
 const latin = (text: string) =>
   bidiParts(text)
@@ -25,5 +27,16 @@ describe('bidiParts', () => {
         .join(''),
     ).toBe(title);
     expect(bidiParts('Apple MacBook Air 13 M2')).toEqual([{ text: 'Apple MacBook Air 13 M2', latin: false }]);
+  });
+});
+
+describe('BidiText', () => {
+  it('makes each Latin word one block, so an ellipsis at the left of an Arabic line hides it whole', () => {
+    // text-overflow and line-clamp hide what reaches the line's end edge: in Arabic the left, where a Latin run
+    // shows its first letters; inside an inline word they went ("…olby Atmos", "ntel Core", "SB-C").
+    const html = renderToStaticMarkup(createElement(BidiText, { text: 'ساوند بار Dolby Atmos بمنفذ USB-C' }));
+    for (const word of ['Dolby', 'Atmos', 'USB-C'])
+      expect(html).toContain(`<span class="inline-block whitespace-nowrap">${word}</span>`);
+    expect(html).toContain('<bdi dir="ltr">');
   });
 });

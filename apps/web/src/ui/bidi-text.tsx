@@ -25,7 +25,8 @@ export function bidiParts(text: string): { text: string; latin: boolean }[] {
 /**
  * Text that mixes Arabic and Latin (titles, model codes, specifications): each Latin run is isolated left to right
  * (`<bdi dir="ltr">`), so "Apple M2 8-core" inside an Arabic title never reads "-8 Apple M2 core", whatever the
- * line breaks. Text without Arabic is left as it is.
+ * line breaks, and its words are cut whole by an ellipsis, never "…ntel Core" for "Intel Core". Text without Arabic
+ * is left as it is.
  */
 export function BidiText({ text }: { text: string }) {
   return (
@@ -33,12 +34,14 @@ export function BidiText({ text }: { text: string }) {
       {bidiParts(text).map((p, i) =>
         p.latin ? (
           <bdi key={i} dir="ltr">
-            {/* A code breaks at spaces only, never at its own dashes ("GR-EF40P-R-S" stays whole). */}
+            {/* A code breaks at spaces only, never at its own dashes ("GR-EF40P-R-S" stays whole). Each word is an
+                inline block, so a title cut with "…" (line-clamp, truncate) hides whole words: the ellipsis hides what
+                is at the line's end edge, the left in Arabic, where a Latin run shows its start ("…olby Atmos"). */}
             {p.text.split(/( +)/).map((word, j) =>
               j % 2 ? (
                 word
               ) : (
-                <span key={j} className="whitespace-nowrap">
+                <span key={j} className="inline-block whitespace-nowrap">
                   {word}
                 </span>
               ),

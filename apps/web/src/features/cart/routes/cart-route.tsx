@@ -6,7 +6,7 @@ import { useNamespace } from '../../../lib/i18n';
 import { cartPageTexts } from '../../../i18n/cart-page';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { price } from '../../../lib/format';
+import { price, priceOff } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
@@ -243,7 +243,7 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
                     </bdi>
                   </dt>
                   <dd className="font-semibold" data-testid="summary-discount">
-                    −{price(discount)}
+                    {priceOff(discount)}
                   </dd>
                 </div>
               )}

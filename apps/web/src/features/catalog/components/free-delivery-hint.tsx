@@ -1,3 +1,4 @@
+import { arabicTo } from '../../../lib/arabic';
 import { useTranslation } from '../../../lib/i18n';
 import { useIsSignedIn } from '../../auth';
 import { useDeliveryZoneChoice } from '../delivery-zone-store';
@@ -21,7 +22,8 @@ function ZoneHint({ price: productPrice, className = '' }: { price: number; clas
   if (!inBrowser || zone?.free_shipping_from == null || productPrice < zone.free_shipping_from) return null;
   return (
     <p className={`text-xs font-medium text-emerald-800 ${className}`} data-testid="card-free-delivery">
-      {t('card.freeDelivery', { zone: zone.name })}
+      {/* Arabic writes "to" onto the name ("للقاهرة", "لأسوان"): its text takes `toZone`, English's `zone`. */}
+      {t('card.freeDelivery', { zone: zone.name, toZone: arabicTo(zone.name) })}
     </p>
   );
 }

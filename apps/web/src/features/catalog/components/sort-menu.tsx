@@ -6,9 +6,11 @@ import { LIST_SORTS, type ListSort } from '../api/get-products';
 
 /** Sort menu of spec §2: default, lowest price, highest price, newest, featured. */
 export function SortMenu({ value, onChange }: { value: ListSort; onChange(sort: ListSort): void }) {
-  const { t } = useNamespace('listing', listingTexts);
+  const { t, i18n } = useNamespace('listing', listingTexts);
+  // Radix reads the direction from a DirectionProvider (the shop has none) and says `dir="ltr"` otherwise: the menu
+  // follows the page's language, so in Arabic its items are right-aligned with the ✓ at the start (on the right).
   return (
-    <Menu.Root modal={false}>
+    <Menu.Root modal={false} dir={i18n.language === 'ar' ? 'rtl' : 'ltr'}>
       <Menu.Trigger
         className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         data-testid="sort-menu"

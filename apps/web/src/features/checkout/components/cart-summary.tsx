@@ -1,6 +1,6 @@
 import type { Cart } from '@store/contracts/cart';
 import { toEgp, toPiastres } from '@store/contracts/money';
-import { price } from '../../../lib/format';
+import { price, priceOff } from '../../../lib/format';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
 import { Thumbnail } from '../../../ui/thumbnail';
@@ -69,7 +69,7 @@ export function CartSummary({ cart, detailed = false }: Props) {
               </bdi>
             </dt>
             <dd className="font-semibold" data-testid="checkout-discount">
-              −{price(cart.discount)}
+              {priceOff(cart.discount)}
             </dd>
           </div>
         )}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@store/contracts/checkout';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { longDate, price } from '../../../lib/format';
+import { longDate, price, priceOff } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
@@ -161,7 +161,7 @@ function OrderPage() {
                           {o.discount_code}
                         </bdi>
                       </dt>
-                      <dd data-testid="order-discount">−{price(o.discount)}</dd>
+                      <dd data-testid="order-discount">{priceOff(o.discount)}</dd>
                     </div>
                   )}
                   <div className="flex justify-between gap-3">
