@@ -319,7 +319,7 @@ test.describe('checkout', () => {
     });
   }
 
-  test('online payment declined: the failure page, and the items are back in the cart', async ({
+  test('online payment declined: the failure page leads back to the order, and the items are back in the cart', async ({
     page,
     request,
   }) => {
@@ -336,8 +336,10 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/complete-payment\?success=false/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed, Please try again');
     await shot(page, 'payment-failed-en');
+    // Back to the order: its payment was not completed.
     await page.getByTestId('payment-failure-back').click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/my-account\/orders\/\d+$/);
+    await expect(page.getByTestId('order-status').first()).toHaveText('Payment not completed');
     expect(await cartCount(request, s)).toBe(1);
   });
 

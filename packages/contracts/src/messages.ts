@@ -380,7 +380,7 @@ export const apiMessages = {
   only_n_per_order: { en: 'Only {n} available per order', ar: 'متاح {n} بس في الطلب الواحد' },
   out_of_stock: { en: 'This product is out of stock', ar: 'المنتج ده خلص من المخزن' },
   product_unavailable: { en: 'This product is no longer available', ar: 'المنتج ده مبقاش متاح' },
-  choose_variant: { en: 'Choose a colour or size first', ar: 'اختار اللون أو المقاس الأول' },
+  choose_variant: { en: 'Choose the options first', ar: 'اختار المواصفات الأول' },
   variant_not_found: { en: 'This choice is not available', ar: 'الاختيار ده مش متاح' },
   variant_values_invalid: {
     en: 'Give each variant one of the values of every option',

@@ -121,7 +121,7 @@ describe('a product with variants', () => {
     const put = (order_product: Record<string, unknown>) =>
       call(t.app, 'PUT', '/v1/users/cart?locale=en', s.headers, { order_product });
     expect((await put({ product_id: phone, quantity: 1 })).body).toMatchObject({
-      errors: ['Choose a colour or size first'],
+      errors: ['Choose the options first'],
     });
     expect((await put({ product_id: phone, variant_id: v['IP15-BL-128'], quantity: 3 })).body).toMatchObject({
       errors: ['Only 2 available in stock'],
@@ -147,6 +147,17 @@ describe('a product with variants', () => {
         title_en: 'iPhone 15 - Blue / 128 GB',
       },
     });
+  });
+
+  it('in the wishlist too it says it is sold in variants (price_max), so the wishlist sends the shopper to choose', async () => {
+    const s = await addShopper(t.database.db, t.clock.now());
+    expect((await call(t.app, 'POST', `/v1/users/products/${phone}/favorites`, s.headers)).status).toBe(201);
+    expect((await call(t.app, 'POST', `/v1/users/products/${cable}/favorites`, s.headers)).status).toBe(201);
+    const r = await call(t.app, 'GET', '/v1/users/products?favorites=true&locale=en', s.headers);
+    expect(r.status).toBe(200);
+    const byId = new Map(r.body.products.map((p: { id: number }) => [p.id, p]));
+    expect(byId.get(phone)).toMatchObject({ checkout_price: 400, price_max: 450 });
+    expect(byId.get(cable)).not.toHaveProperty('price_max');
   });
 
   it('a guest cart merged at sign-in skips a variant sent under another product, and keeps one sent under its own', async () => {

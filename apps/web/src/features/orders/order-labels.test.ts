@@ -1,5 +1,7 @@
 import { ORDER_STATUSES } from '@store/contracts/constants';
 import { describe, expect, it } from 'vitest';
+import ar from '../../i18n/ar/orders.json';
+import en from '../../i18n/en/orders.json';
 import { methodKey, orderNumberOf, paidAfterRefunds, statusClass, statusKey } from './order-labels';
 
 describe('order status and payment method labels', () => {
@@ -10,8 +12,20 @@ describe('order status and payment method labels', () => {
     }
     expect(new Set(ORDER_STATUSES.map(statusClass)).size).toBeGreaterThanOrEqual(7);
   });
+  it('an online payment waiting or not completed has its own label, in the neutral colour', () => {
+    expect(statusKey('awaiting_payment')).toBe('awaiting_payment');
+    expect(statusKey('abandoned')).toBe('abandoned');
+    expect(statusClass('awaiting_payment')).toBe(statusClass('something-else'));
+    expect(statusClass('abandoned')).toBe(statusClass('something-else'));
+    expect([en.statuses.awaiting_payment, en.statuses.abandoned]).toEqual([
+      'Awaiting payment',
+      'Payment not completed',
+    ]);
+    expect([ar.statuses.awaiting_payment, ar.statuses.abandoned]).toEqual(['مستني الدفع', 'الدفع ما كملش']);
+  });
   it('any other status shows as unknown', () => {
-    expect(statusKey('awaiting_payment')).toBe('unknown');
+    expect(statusKey('cart')).toBe('unknown');
+    expect(statusKey('something-else')).toBe('unknown');
     expect(statusKey(null)).toBe('unknown');
     expect(statusKey('')).toBe('unknown');
   });

@@ -1,6 +1,9 @@
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@store/contracts/constants';
 
-/** Colours of the order statuses (spec §2 "colour-coded"); any other value is 'unknown'. */
+/**
+ * Colours of the order statuses (spec §2 "colour-coded"); the online payment's own states (waiting for it, and not
+ * completed: a payment declined or left) are labelled in the neutral colour; any other value is 'unknown'.
+ */
 const STATUS_COLOURS: Record<(typeof ORDER_STATUSES)[number], string> = {
   pending: 'bg-amber-100 text-amber-900',
   confirmed: 'bg-sky-100 text-sky-900',
@@ -13,17 +16,21 @@ const STATUS_COLOURS: Record<(typeof ORDER_STATUSES)[number], string> = {
   returned: 'bg-rose-100 text-rose-900',
 };
 const UNKNOWN_COLOUR = 'bg-slate-100 text-slate-700';
+/** An online order whose payment is under way, or was not completed (declined, or its session left to expire). */
+const PAYMENT_STATES = ['awaiting_payment', 'abandoned'] as const;
 
-export type StatusKey = (typeof ORDER_STATUSES)[number] | 'unknown';
+export type StatusKey = (typeof ORDER_STATUSES)[number] | (typeof PAYMENT_STATES)[number] | 'unknown';
 export type MethodKey = (typeof PAYMENT_METHODS)[number] | 'unknown';
 
 export const statusKey = (status: string | null | undefined): StatusKey =>
-  (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as StatusKey) : 'unknown';
+  ([...ORDER_STATUSES, ...PAYMENT_STATES] as readonly string[]).includes(status ?? '')
+    ? (status as StatusKey)
+    : 'unknown';
 
 export const statusClass = (status: string | null | undefined) =>
-  statusKey(status) === 'unknown'
-    ? UNKNOWN_COLOUR
-    : STATUS_COLOURS[statusKey(status) as keyof typeof STATUS_COLOURS];
+  (ORDER_STATUSES as readonly string[]).includes(status ?? '')
+    ? STATUS_COLOURS[status as keyof typeof STATUS_COLOURS]
+    : UNKNOWN_COLOUR;
 
 /** The payment method's label key: cash, online, visa_on_delivery, visa_on_delivery_installments, otherwise unknown. */
 export const methodKey = (method: string | null | undefined): MethodKey =>

@@ -107,7 +107,10 @@ export default function WishlistTab() {
   );
 }
 
-/** A favorite: picture, title, price, how many are in the cart, Add to cart and Remove. */
+/**
+ * A favorite: picture, title, price, how many are in the cart, Add to cart (for a product sold in variants, Choose
+ * options: its page, where one is chosen) and Remove.
+ */
 function WishlistItem({
   product: p,
   onAdd,
@@ -144,17 +147,28 @@ function WishlistItem({
         )}
       </div>
       <div className="flex shrink-0 gap-2 max-sm:w-full max-sm:justify-end">
-        <button
-          type="button"
-          disabled={p.stock <= 0 || busy}
-          onClick={() => {
-            setBusy(true);
-            void onAdd().finally(() => setBusy(false));
-          }}
-          className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-50"
-        >
-          {p.stock <= 0 ? t('wishlist.outOfStock') : t('wishlist.addToCart')}
-        </button>
+        {p.price_max != null ? (
+          // A product sold in variants goes in the cart as one of them: its page chooses it (as its card does).
+          <Link
+            to={`/products/${p.id}`}
+            data-testid="choose-options"
+            className="rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            {t('wishlist.chooseOptions')}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            disabled={p.stock <= 0 || busy}
+            onClick={() => {
+              setBusy(true);
+              void onAdd().finally(() => setBusy(false));
+            }}
+            className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-50"
+          >
+            {p.stock <= 0 ? t('wishlist.outOfStock') : t('wishlist.addToCart')}
+          </button>
+        )}
         <button
           type="button"
           onClick={onRemove}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { longDate, price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
@@ -124,6 +124,9 @@ function Success() {
 
 function Failure() {
   const { t } = useOrdersTranslation();
+  // The order whose payment failed, read once: the payment state that may hold it is cleared just after.
+  const current = useOrderId();
+  const [orderId] = useState(current);
   // The session is over either way: its lines are back in the cart, and the key is of no more use.
   useAfterOrder(true);
   useDocumentTitle(t('failure.title'));
@@ -144,7 +147,12 @@ function Failure() {
           </svg>
         </span>
         <h1 className="mt-4 text-2xl font-bold">{t('failure.title')}</h1>
-        <Link to="/" className={buttonClass('primary', 'lg', 'mt-8')} data-testid="payment-failure-back">
+        {/* Back to the order (its page says its payment was not completed); without one, to the orders. */}
+        <Link
+          to={orderId === null ? '/my-account/orders' : `/my-account/orders/${orderId}`}
+          className={buttonClass('primary', 'lg', 'mt-8')}
+          data-testid="payment-failure-back"
+        >
           {t('failure.back')}
         </Link>
       </div>
