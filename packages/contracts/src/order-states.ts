@@ -8,7 +8,9 @@
  */
 import { ORDER_STATUSES, type OrderStatus } from './constants.ts';
 
-export const INTERNAL_ORDER_STATES = ['cart', 'awaiting_payment', 'abandoned'] as const;
+/** The online payment's own states, which an order's page and history name (waiting for it; not completed). */
+export const PAYMENT_ORDER_STATES = ['awaiting_payment', 'abandoned'] as const;
+export const INTERNAL_ORDER_STATES = ['cart', ...PAYMENT_ORDER_STATES] as const;
 export type InternalOrderState = (typeof INTERNAL_ORDER_STATES)[number];
 /** Every value orders.status may hold (a CHECK constraint in migration 0005 says the same). */
 export const ORDER_STATES = [...INTERNAL_ORDER_STATES, ...ORDER_STATUSES] as const;

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus } from '@store/contracts/constants';
-import type { REFUND_STATUSES } from '@store/contracts/order-states';
+import { PAYMENT_ORDER_STATES, type REFUND_STATUSES } from '@store/contracts/order-states';
 
 /** The store's status colours (the shopper's order pages use the same ones); anything else is 'unknown'. */
 const STATUS_COLOURS: Record<OrderStatus, string> = {
@@ -14,18 +14,13 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
   returned: 'bg-rose-100 text-rose-900',
 };
 
-/**
- * The internal states an order's history may show (staff see every move): waiting for its online payment, and
- * that payment abandoned. A cart never reaches the history.
- */
-const HISTORY_STATES = ['awaiting_payment', 'abandoned'] as const;
-
-export type StatusKey = OrderStatus | (typeof HISTORY_STATES)[number] | 'unknown';
+// An order's history also shows the online payment's own states (staff see every move); never a cart.
+export type StatusKey = OrderStatus | (typeof PAYMENT_ORDER_STATES)[number] | 'unknown';
 export type MethodKey = (typeof PAYMENT_METHODS)[number] | 'unknown';
 
 export const isStatus = (s: unknown): s is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(s);
 export const statusKey = (s: string | null | undefined): StatusKey =>
-  isStatus(s) || (HISTORY_STATES as readonly unknown[]).includes(s) ? (s as StatusKey) : 'unknown';
+  isStatus(s) || (PAYMENT_ORDER_STATES as readonly unknown[]).includes(s) ? (s as StatusKey) : 'unknown';
 export const statusClass = (s: string | null | undefined) =>
   isStatus(s) ? STATUS_COLOURS[s] : 'bg-slate-100 text-slate-700';
 export const methodKey = (m: string | null | undefined): MethodKey =>

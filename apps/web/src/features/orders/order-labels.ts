@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@store/contracts/constants';
+import { PAYMENT_ORDER_STATES } from '@store/contracts/order-states';
 
 /**
  * Colours of the order statuses (spec §2 "colour-coded"); the online payment's own states (waiting for it, and not
@@ -16,14 +17,12 @@ const STATUS_COLOURS: Record<(typeof ORDER_STATUSES)[number], string> = {
   returned: 'bg-rose-100 text-rose-900',
 };
 const UNKNOWN_COLOUR = 'bg-slate-100 text-slate-700';
-/** An online order whose payment is under way, or was not completed (declined, or its session left to expire). */
-const PAYMENT_STATES = ['awaiting_payment', 'abandoned'] as const;
 
-export type StatusKey = (typeof ORDER_STATUSES)[number] | (typeof PAYMENT_STATES)[number] | 'unknown';
+export type StatusKey = (typeof ORDER_STATUSES)[number] | (typeof PAYMENT_ORDER_STATES)[number] | 'unknown';
 export type MethodKey = (typeof PAYMENT_METHODS)[number] | 'unknown';
 
 export const statusKey = (status: string | null | undefined): StatusKey =>
-  ([...ORDER_STATUSES, ...PAYMENT_STATES] as readonly string[]).includes(status ?? '')
+  ([...ORDER_STATUSES, ...PAYMENT_ORDER_STATES] as readonly string[]).includes(status ?? '')
     ? (status as StatusKey)
     : 'unknown';
 
