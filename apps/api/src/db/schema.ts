@@ -1621,6 +1621,8 @@ export const codSettlements = pgTable(
     uniqueIndex('cod_settlements_parcel_uq').on(t.courier, t.trackingNumber),
     index('cod_settlements_shipment_idx').on(t.shipmentId),
     index('cod_settlements_day_idx').on(t.settledOn),
+    // The files' list counts each file's rows, and removing a file deletes its rows (ON DELETE CASCADE).
+    index('cod_settlements_file_idx').on(t.fileId),
     check('cod_settlements_collected_ck', sql`${t.collectedPiastres} >= 0`),
   ],
 );

@@ -331,4 +331,31 @@ describe('a settlement file uploaded under the wrong courier', () => {
     expect((await removeFile(made.body.file_id)).status).toBe(204);
     expect((await removeFile(made.body.file_id)).status).toBe(404);
   });
+  it('a file that named a parcel already settled counts it when uploaded again after the first file is removed', async () => {
+    await parcel('70000007', 30_000);
+    const first = await upload(`Tracking Number,COD,Date\n70000007,300,${today}\n70000098,5,${today}\n`);
+    expect(first.body).toMatchObject({ created: true, recorded: 2 });
+    // A later file names the same parcel: skipped as already settled.
+    const later = `Tracking Number,COD,Date\n70000007,300,${today}\n`;
+    expect((await upload(later)).body).toMatchObject({ created: true, recorded: 0, already_settled: 1 });
+    // The first file was a mistake: removed, its amount goes with it.
+    expect((await removeFile(first.body.file_id)).status).toBe(204);
+    expect(kindsOf(await report(), '70000007')).toEqual(['not_collected']);
+    // The later file again: the parcel it named counts now, under that file, once.
+    const again = await upload(later);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ created: false, recorded: 1, already_settled: 0, unknown: 0 });
+    expect(kindsOf(await report(), '70000007')).toEqual([]);
+    const listed = (await files()).body.files.find((f: { id: number }) => f.id === again.body.file_id);
+    expect(listed).toMatchObject({ recorded: 1, matched: 1 });
+    const entries = await t.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(again.body.file_id)));
+    expect(entries.map((e) => e.details)).toContainEqual(
+      expect.objectContaining({ again: true, recorded: 1 }),
+    );
+    // A third time changes nothing.
+    expect((await upload(later)).body).toMatchObject({ created: false, recorded: 0, already_settled: 1 });
+  });
 });

@@ -4,6 +4,7 @@
  *
  * - A file is recorded once (its SHA-256): the same file again answers created false and changes nothing. A parcel
  *   is settled once per courier and tracking number: a later file naming it again adds nothing (already_settled).
+ *   When the file that settled a parcel first is removed, the later one uploaded again counts it.
  * - A file uploaded by mistake (under the wrong courier: every row "unknown") is removed with every amount it
  *   recorded, audited; the same file can then be uploaded again.
  * - A row names its shipment by tracking number, else by business reference (the order's number, which Bosta
@@ -21,20 +22,91 @@ import {
 } from '@store/contracts/admin-settlements';
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { codSettlementFiles, codSettlements, orders, shipments, staff } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type AuditActor } from '../staff/index.ts';
-import { readSettlementFile } from './settlement-file.ts';
+import { readSettlementFile, type SettlementRow } from './settlement-file.ts';
 
 const ZONE = 'Africa/Cairo';
 const cairoDay = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(now);
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** POST /v1/admin/settlements: records a courier's settlement file (see the module's words). */
+/**
+ * The file's rows recorded under it, each on the courier's shipment it names: a parcel already settled (by this
+ * file or another) is skipped. How many were recorded, and how many of those named no shipment the store knows.
+ */
+async function recordRows(
+  tx: Tx,
+  fileId: number,
+  courier: string,
+  parsed: SettlementRow[],
+  now: Date,
+): Promise<{ recorded: number; unknown: number }> {
+  // The courier's shipments the file names, by tracking number and by order number.
+  const trackings = parsed.flatMap((r) => (r.tracking ? [r.tracking] : []));
+  const refs = parsed.flatMap((r) =>
+    r.reference && /^\d{1,9}$/.test(r.reference) ? [Number(r.reference)] : [],
+  );
+  const byTracking = new Map<string, number>();
+  const byReference = new Map<number, { id: number; tracking: string }>();
+  if (trackings.length) {
+    const found = await tx
+      .select({ id: shipments.id, tracking: shipments.trackingNumber })
+      .from(shipments)
+      .where(and(eq(shipments.courier, courier), inArray(shipments.trackingNumber, trackings)));
+    for (const s of found) byTracking.set(s.tracking, s.id);
+  }
+  if (refs.length) {
+    const found = await tx
+      .select({ id: shipments.id, tracking: shipments.trackingNumber, number: orders.orderNumber })
+      .from(shipments)
+      .innerJoin(orders, eq(orders.id, shipments.orderId))
+      .where(
+        and(
+          eq(shipments.courier, courier),
+          ne(shipments.status, 'canceled'),
+          inArray(orders.orderNumber, refs),
+        ),
+      );
+    for (const s of found) if (s.number !== null) byReference.set(s.number, s);
+  }
+  let recorded = 0;
+  let unknown = 0;
+  for (const r of parsed) {
+    const byRef =
+      r.reference && /^\d{1,9}$/.test(r.reference) ? byReference.get(Number(r.reference)) : undefined;
+    const shipmentId = (r.tracking ? byTracking.get(r.tracking) : undefined) ?? byRef?.id ?? null;
+    const tracking = r.tracking ?? byRef?.tracking ?? `ref:${r.reference}`;
+    const [row] = await tx
+      .insert(codSettlements)
+      .values({
+        fileId,
+        courier,
+        shipmentId,
+        trackingNumber: tracking.slice(0, 60),
+        businessReference: r.reference,
+        collectedPiastres: r.collectedPiastres,
+        settledOn: r.day,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: codSettlements.id });
+    if (!row) continue;
+    recorded += 1;
+    if (shipmentId === null) unknown += 1;
+  }
+  return { recorded, unknown };
+}
+
+/**
+ * POST /v1/admin/settlements: records a courier's settlement file (see the module's words). The same file again
+ * (created false) records only the rows no file holds any more: none, unless a file that had settled some of its
+ * parcels first was removed since, so that uploading it again counts them. It keeps the courier it was uploaded under.
+ */
 export async function recordSettlementFile(
   db: Db,
   clock: Clock,
@@ -58,84 +130,34 @@ export async function recordSettlementFile(
       })
       .onConflictDoNothing()
       .returning({ id: codSettlementFiles.id });
-    if (!made) {
-      const [before] = await tx
-        .select({ id: codSettlementFiles.id, rows: codSettlementFiles.rows })
-        .from(codSettlementFiles)
-        .where(eq(codSettlementFiles.sha256, sha256));
-      return {
-        created: false,
-        file_id: before!.id,
-        rows: before!.rows,
-        recorded: 0,
-        already_settled: before!.rows,
-        unknown: 0,
-      };
-    }
-    // The courier's shipments the file names, by tracking number and by order number.
-    const trackings = parsed.flatMap((r) => (r.tracking ? [r.tracking] : []));
-    const refs = parsed.flatMap((r) =>
-      r.reference && /^\d{1,9}$/.test(r.reference) ? [Number(r.reference)] : [],
-    );
-    const byTracking = new Map<string, number>();
-    const byReference = new Map<number, { id: number; tracking: string }>();
-    if (trackings.length) {
-      const found = await tx
-        .select({ id: shipments.id, tracking: shipments.trackingNumber })
-        .from(shipments)
-        .where(and(eq(shipments.courier, courier), inArray(shipments.trackingNumber, trackings)));
-      for (const s of found) byTracking.set(s.tracking, s.id);
-    }
-    if (refs.length) {
-      const found = await tx
-        .select({ id: shipments.id, tracking: shipments.trackingNumber, number: orders.orderNumber })
-        .from(shipments)
-        .innerJoin(orders, eq(orders.id, shipments.orderId))
-        .where(
-          and(
-            eq(shipments.courier, courier),
-            ne(shipments.status, 'canceled'),
-            inArray(orders.orderNumber, refs),
-          ),
-        );
-      for (const s of found) if (s.number !== null) byReference.set(s.number, s);
-    }
-    let recorded = 0;
-    let unknown = 0;
-    for (const r of parsed) {
-      const byRef =
-        r.reference && /^\d{1,9}$/.test(r.reference) ? byReference.get(Number(r.reference)) : undefined;
-      const shipmentId = (r.tracking ? byTracking.get(r.tracking) : undefined) ?? byRef?.id ?? null;
-      const tracking = r.tracking ?? byRef?.tracking ?? `ref:${r.reference}`;
-      const [row] = await tx
-        .insert(codSettlements)
-        .values({
-          fileId: made.id,
-          courier,
-          shipmentId,
-          trackingNumber: tracking.slice(0, 60),
-          businessReference: r.reference,
-          collectedPiastres: r.collectedPiastres,
-          settledOn: r.day,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: codSettlements.id });
-      if (!row) continue;
-      recorded += 1;
-      if (shipmentId === null) unknown += 1;
-    }
-    await audit(
-      tx,
-      who,
-      'settlement.uploaded',
-      { type: 'cod_settlement_file', id: made.id },
-      { courier, file: file.name, rows: parsed.length, recorded, unknown },
-      now,
-    );
+    const [before] = made
+      ? []
+      : await tx
+          .select({ id: codSettlementFiles.id, courier: codSettlementFiles.courier })
+          .from(codSettlementFiles)
+          .where(eq(codSettlementFiles.sha256, sha256))
+          .for('update');
+    const fileId = made?.id ?? before!.id;
+    const { recorded, unknown } = await recordRows(tx, fileId, before?.courier ?? courier, parsed, now);
+    if (made || recorded > 0)
+      await audit(
+        tx,
+        who,
+        'settlement.uploaded',
+        { type: 'cod_settlement_file', id: fileId },
+        {
+          courier: before?.courier ?? courier,
+          file: file.name,
+          rows: parsed.length,
+          recorded,
+          unknown,
+          ...(made ? {} : { again: true }),
+        },
+        now,
+      );
     return {
-      created: true,
-      file_id: made.id,
+      created: !!made,
+      file_id: fileId,
       rows: parsed.length,
       recorded,
       already_settled: parsed.length - recorded,

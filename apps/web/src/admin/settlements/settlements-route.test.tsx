@@ -82,7 +82,8 @@ describe('the uploaded settlement files', () => {
 
     await waitFor(() =>
       expect(screen.getByTestId('settlement-removed').textContent).toBe(
-        'Removed: mandoob-settlement.csv. The report no longer counts its amounts. You can upload it again under the right courier.',
+        'Removed: mandoob-settlement.csv. The report no longer counts its amounts. You can upload it again under the right courier. ' +
+          'If a file you uploaded later named the same parcels, upload that file again: it counts them now.',
       ),
     );
     expect(screen.getByTestId('settlement-removed').getAttribute('role')).toBe('status');
@@ -102,6 +103,42 @@ describe('the uploaded settlement files', () => {
     expect(dialog.textContent).toContain('تشيل الملف ده والـ3 مبالغ اللي سجّلها؟ التقرير مش هيحسبها تاني.');
     expect(within(dialog).getByText('mandoob-settlement.csv').closest('bdi')?.getAttribute('dir')).toBe(
       'ltr',
+    );
+  });
+});
+
+describe('uploading a file again', () => {
+  const uploadAgain = async (recorded: number) => {
+    fakeApi({
+      'GET admin/reports/settlements': () => report(1500),
+      'GET admin/settlements/files': () => ({ files: [wrong] }),
+      'POST admin/settlements': () => ({
+        created: false,
+        file_id: 5,
+        rows: 3,
+        recorded,
+        already_settled: 3 - recorded,
+        unknown: 0,
+      }),
+    });
+    await renderPage('en');
+    const csv = new File(['Tracking Number,COD,Date\n'], 'later.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('settlement-file'), { target: { files: [csv] } });
+    fireEvent.click(screen.getByTestId('settlement-upload'));
+    return waitFor(() => expect(screen.getByTestId('settlement-done').textContent).not.toBe(''));
+  };
+
+  it('says nothing changed when nothing did', async () => {
+    await uploadAgain(0);
+    expect(screen.getByTestId('settlement-done').textContent).toBe(
+      'This file was uploaded before: nothing changed.',
+    );
+  });
+
+  it('says how many rows count now when the file that had settled them was removed', async () => {
+    await uploadAgain(2);
+    expect(screen.getByTestId('settlement-done').textContent).toBe(
+      'This file was uploaded before; 2 of its 3 rows count now (the file that had settled their parcels was removed).',
     );
   });
 });

@@ -54,7 +54,9 @@ function UploadCard() {
               unknown: r.unknown,
               already: r.already_settled,
             })
-          : t('upload.again'),
+          : r.recorded > 0
+            ? t('upload.againCounted', { recorded: r.recorded, rows: r.rows })
+            : t('upload.again'),
       );
       await qc.invalidateQueries({ queryKey: SETTLEMENTS_KEY });
     } catch (err) {

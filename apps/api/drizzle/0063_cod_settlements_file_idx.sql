@@ -1,0 +1,1 @@
+CREATE INDEX "cod_settlements_file_idx" ON "cod_settlements" USING btree ("file_id");
