@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BidiText, bidiParts } from './bidi-text';
+import { BidiText, bidiParts, latinDir } from './bidi-text';
 
 const latin = (text: string) =>
   bidiParts(text)
@@ -38,5 +38,13 @@ describe('BidiText', () => {
     for (const word of ['Dolby', 'Atmos', 'USB-C'])
       expect(html).toContain(`<span class="inline-block whitespace-nowrap">${word}</span>`);
     expect(html).toContain('<bdi dir="ltr">');
+  });
+});
+
+describe('latinDir', () => {
+  it('is ltr for a text in Latin letters without Arabic, and the page’s direction otherwise', () => {
+    expect(latinDir('Samsung Galaxy S24 Ultra 512GB')).toBe('ltr');
+    expect(latinDir('موبايل سامسونج Galaxy S24')).toBeUndefined();
+    expect(latinDir('2024')).toBeUndefined();
   });
 });

@@ -7,6 +7,14 @@ import { Fragment } from 'react';
 const LATIN_RUN = /(?:[0-9]+[-./+_]?)*[A-Za-z][A-Za-z0-9]*(?:[-./+_ ]+[A-Za-z0-9]+)*/g;
 const ARABIC = /[\u0600-\u06FF]/;
 
+/**
+ * "ltr" for a text with Latin letters and no Arabic ("Apple MacBook Air 13 M2" as an Arabic title): its element reads
+ * left to right on an Arabic page too, so a cut with "…" hides its end, not its first letters (an Arabic line ends,
+ * and is cut, at its left edge, where a Latin title starts). Undefined otherwise: the page's direction.
+ */
+export const latinDir = (text: string): 'ltr' | undefined =>
+  !ARABIC.test(text) && /[A-Za-z]/.test(text) ? 'ltr' : undefined;
+
 /** The text cut into Latin runs and the rest; one piece when the text has no Arabic. */
 export function bidiParts(text: string): { text: string; latin: boolean }[] {
   if (!ARABIC.test(text)) return [{ text, latin: false }];

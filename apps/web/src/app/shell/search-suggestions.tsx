@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { api } from '../../lib/api-client';
 import { price } from '../../lib/format';
 import { useLocaleStore } from '../../lib/locale-store';
-import { BidiText } from '../../ui/bidi-text';
+import { BidiText, latinDir } from '../../ui/bidi-text';
 import { Thumbnail } from '../../ui/thumbnail';
 
 const SUGGESTIONS = 6;
@@ -80,7 +80,7 @@ export default function SearchSuggestions({
         >
           <Thumbnail src={p.thumbnail} px={44} className="size-11 shrink-0 rounded" />
           <span className="min-w-0 flex-1">
-            <span className="line-clamp-2 text-sm font-medium">
+            <span dir={latinDir(p.title)} className="line-clamp-2 text-sm font-medium">
               <BidiText text={p.title} />
             </span>
             <span className="text-sm font-bold text-brand-700">{price(p.checkout_price)}</span>

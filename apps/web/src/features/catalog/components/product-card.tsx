@@ -12,7 +12,7 @@ import { MonthlyPrice } from './monthly-price';
 import { FreeDeliveryHint } from './free-delivery-hint';
 import { RatingStars } from './rating-stars';
 import { StoreImage } from '../../../ui/store-image';
-import { BidiText } from '../../../ui/bidi-text';
+import { BidiText, latinDir } from '../../../ui/bidi-text';
 
 /**
  * A product in a grid or slider: image, title, price, stock, and a button that adds it to the cart or removes it
@@ -85,7 +85,9 @@ export function ProductCard({
       <div
         className={`flex flex-1 flex-col gap-2 px-3 pb-3 ${row ? 'max-sm:min-w-0 max-sm:gap-0.5 max-sm:py-1.5 max-sm:ps-1 max-sm:pe-14' : ''}`}
       >
+        {/* A title all in Latin letters reads left to right, on an Arabic page too: cut at its end (latinDir). */}
         <h3
+          dir={latinDir(title)}
           className={`line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-semibold text-slate-900 ${row ? 'max-sm:min-h-0 max-sm:text-[13px] max-sm:leading-[17px]' : ''}`}
         >
           <Link to={href} className="hover:text-brand-700 hover:underline">
