@@ -38,3 +38,25 @@ for (const locale of ['ar', 'en'] as const) {
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
   });
 }
+
+for (const locale of ['ar', 'en'] as const) {
+  test(`on a 375 px phone the banks' plans read without sideways scroll (${locale}) @phone`, async ({
+    page,
+    request,
+  }) => {
+    const list = await (await request.get(`/v1/products?per_page=20&locale=${locale}`)).json();
+    const p = (list.products as { id: number; monthly_from: number | null }[]).find((x) => x.monthly_from);
+    expect(p, 'the demo catalog has products with installment plans').toBeTruthy();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await inLocale(page, locale);
+    await page.goto(`/products/${p!.id}`);
+    const scroller = page.getByTestId('installment-scroll');
+    await scroller.scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('installment-table')).toBeVisible();
+    // Each plan a compact row: nothing wider than its box, the columns' names beside the amounts.
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect(page.getByTestId('installment-label').first()).toBeVisible();
+    await expect(page.getByTestId('installment-table').locator('thead')).toBeHidden();
+  });
+}

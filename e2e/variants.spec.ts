@@ -88,6 +88,11 @@ test('a shopper chooses a variant of the demo iPhone, the address keeps it, and 
   await page.reload();
   await expect(value('Pink')).toHaveAttribute('aria-pressed', 'true');
   await expect(value('128 GB')).toHaveAttribute('aria-pressed', 'true');
+  // The specifications say the chosen variant's colour and storage, not the product's own (Ultramarine).
+  const specs = page.getByTestId('specifications');
+  await expect(specs.locator('tr[data-option]')).toHaveCount(2);
+  await expect(specs).toContainText(locale === 'en' ? 'Pink' : 'وردي');
+  await expect(specs).not.toContainText(locale === 'en' ? 'Ultramarine' : 'ألترامارين');
   if (locale === 'ar') {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -23,6 +23,7 @@ import { useVariantChoice, VariantPicker } from '../components/variant-picker';
 import { RatingStars } from '../components/rating-stars';
 import { installmentFigures } from '../installment-figures';
 import { mainImage, pricesOf } from '../product-text';
+import { chosenOptionValues, specificationRows } from '../variant-specifications';
 import { recordRecentlyViewed, useRecentlyViewed } from '../recently-viewed';
 import { usePageMeta } from '../use-page-meta';
 import { BidiText } from '../../../ui/bidi-text';
@@ -88,6 +89,11 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
   const { now, original } = pricesOf(shown);
   // The monthly line and the banks' table follow the variant chosen, as its price does.
   const figures = installmentFigures(product, choice.variant);
+  // The specifications too: the chosen variant's colour, storage... in place of the product's own rows.
+  const specs = specificationRows(
+    product.specifications,
+    chosenOptionValues(product, choice.variant, choice.selection),
+  );
   const crumbs = [
     ...product.category.path.map((c) => ({ label: c.name, to: `/products?category_id=${c.id}` })),
     { label: product.title },
@@ -173,14 +179,14 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
         </div>
       </div>
 
-      {product.specifications.length > 0 && (
+      {specs.length > 0 && (
         // Below the first screen: drawn and hydrated when it comes near (ui/below-fold.tsx), its place held
         // meanwhile at the height of its rows.
         <BelowFold
           as="section"
           aria-labelledby="specs-title"
           className="mt-10 [--below-fold-size:calc(var(--rows)*45px_+_50px)]"
-          style={{ '--rows': product.specifications.length } as CSSProperties}
+          style={{ '--rows': specs.length } as CSSProperties}
         >
           <h2 id="specs-title" className="mb-3 text-xl font-bold">
             {t('specifications')}
@@ -188,8 +194,12 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
           <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
             <table className="w-full text-start text-sm" data-testid="specifications">
               <tbody>
-                {product.specifications.map((s) => (
-                  <tr key={s.id} className="border-b border-slate-100 last:border-0 even:bg-slate-50">
+                {specs.map((s) => (
+                  <tr
+                    key={s.id}
+                    className="border-b border-slate-100 last:border-0 even:bg-slate-50"
+                    data-option={s.option || undefined}
+                  >
                     <th
                       scope="row"
                       className="w-2/5 px-4 py-3 text-start font-semibold text-slate-800 sm:w-1/3"

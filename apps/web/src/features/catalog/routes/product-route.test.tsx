@@ -1,0 +1,167 @@
+import type { Locale } from '@store/contracts/constants';
+import { productDetailSchema } from '@store/contracts/catalog';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderPage } from '../../../test/dom';
+import type { ProductPurchase } from '../purchase-controls';
+import { ProductPage } from './product-route';
+
+/** Both languages of a text, and the request's one. */
+const both = (en: string, ar: string, L: Locale) => ({ en, ar, in: L === 'ar' ? ar : en });
+
+/** A card's fields as GET v1/products/:id answers them, for the product and each variant. */
+function card(id: number, L: Locale, price: number, stock: number) {
+  const title = both('Apple iPhone 16 5G', 'أبل آيفون 16 5G', L);
+  return {
+    id,
+    title: title.in,
+    title_en: title.en,
+    title_ar: title.ar,
+    description: '',
+    description_en: '',
+    description_ar: '',
+    category: { id: 3, name: 'iPhone', name_en: 'iPhone', name_ar: 'آيفون' },
+    brand: { id: 4, name: 'Apple', name_en: 'Apple', name_ar: 'أبل', icon_url: null },
+    images: [],
+    price,
+    promotion: null,
+    price_after_promotion: null,
+    checkout_price: price,
+    favorite: false,
+    created_at: '2026-11-01T10:00:00.000Z',
+    stock,
+    model: 'MYE73AA/A',
+    series: null,
+    maximum_number_per_order: null,
+    vat_rate: 14,
+    featured: false,
+    special_offer: false,
+    monthly_from: null,
+    rating: null,
+  };
+}
+
+const COLOURS = [
+  ['Black', 'أسود'],
+  ['Blue', 'أزرق'],
+  ['Pink', 'وردي'],
+] as const;
+const STORAGES = [
+  ['128 GB', '128 جيجا'],
+  ['256 GB', '256 جيجا'],
+] as const;
+
+/**
+ * The demo's iPhone sold in variants (apps/api/src/db/seed/variants.ts): options "Colour" and "Storage", while its
+ * own specification rows, from the product it was, say "Color: Ultramarine" and "Storage: 128GB" (seed/products.ts).
+ */
+function iphone(L: Locale) {
+  const value = ([en, ar]: readonly [string, string]) => ({
+    value: L === 'ar' ? ar : en,
+    value_en: en,
+    value_ar: ar,
+  });
+  const colour = both('Colour', 'اللون', L);
+  const storage = both('Storage', 'المساحة', L);
+  const variant = (id: number, c: number, s: number, price: number, stock: number) => ({
+    ...card(id, L, price, stock),
+    variant_of: 245,
+    sku: `IP16-${id}`,
+    option_values: [
+      { name: colour.in, name_en: colour.en, name_ar: colour.ar, ...value(COLOURS[c]!) },
+      { name: storage.in, name_en: storage.en, name_ar: storage.ar, ...value(STORAGES[s]!) },
+    ],
+    installments: [],
+  });
+  const spec = (id: number, key: [string, string], v: [string, string]) => ({
+    id,
+    key: L === 'ar' ? key[1] : key[0],
+    value: L === 'ar' ? v[1] : v[0],
+    key_en: key[0],
+    key_ar: key[1],
+    value_en: v[0],
+    value_ar: v[1],
+  });
+  return productDetailSchema.parse({
+    ...card(245, L, 49_999, 0),
+    price_max: 56_999,
+    category: { id: 3, name: 'iPhone', name_en: 'iPhone', name_ar: 'آيفون', parent_id: null, path: [] },
+    specifications: [
+      spec(1, ['Processor', 'المعالج'], ['A18', 'A18']),
+      spec(2, ['Storage', 'المساحة التخزينية'], ['128GB', '128 جيجا']),
+      spec(3, ['Color', 'اللون'], ['Ultramarine', 'أزرق ألترامارين']),
+    ],
+    installments: [],
+    options: [
+      { name: colour.in, name_en: colour.en, name_ar: colour.ar, values: COLOURS.map(value) },
+      { name: storage.in, name_en: storage.en, name_ar: storage.ar, values: STORAGES.map(value) },
+    ],
+    variants: [
+      variant(545, 0, 0, 49_999, 12),
+      variant(546, 0, 1, 56_999, 5),
+      variant(547, 1, 0, 49_999, 8),
+      variant(548, 1, 1, 56_999, 0),
+      variant(549, 2, 0, 50_499, 3),
+    ],
+  });
+}
+
+const Purchase: ProductPurchase = () => null;
+
+/** The specifications table's rows: each row's name and value. */
+async function specRows() {
+  const table = await screen.findByTestId('specifications');
+  return within(table)
+    .getAllByRole('row')
+    .map((r) => [within(r).getByRole('rowheader').textContent, within(r).getByRole('cell').textContent]);
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('the product page of a product sold in variants', () => {
+  it("shows the chosen variant's colour and storage in its specifications, and follows another choice", async () => {
+    fakeApi({ 'GET products/245': () => ({ product: iphone('en') }) });
+    await renderPage(<ProductPage Purchase={Purchase} />, {
+      path: '/products/245?variant=546',
+      route: '/products/:productId',
+    });
+    await waitFor(async () =>
+      expect(await specRows()).toEqual([
+        ['Processor', 'A18'],
+        ['Storage', '256 GB'],
+        ['Color', 'Black'],
+      ]),
+    );
+    expect(screen.getByTestId('specifications').textContent).not.toContain('Ultramarine');
+
+    fireEvent.click(screen.getByRole('button', { name: /^Blue/ }));
+    await waitFor(async () => expect((await specRows())[2]).toEqual(['Color', 'Blue']));
+    expect((await specRows())[1]).toEqual(['Storage', '256 GB']);
+
+    // Pink in 256 GB is not sold: the table says what the picker shows chosen, not the product's own colour.
+    fireEvent.click(screen.getByRole('button', { name: /^Pink/ }));
+    await waitFor(async () =>
+      expect((await specRows()).slice(1)).toEqual([
+        ['Storage', '256 GB'],
+        ['Color', 'Pink'],
+      ]),
+    );
+  });
+
+  it("says them in Arabic, under the product's Arabic row names", async () => {
+    fakeApi({ 'GET products/245': () => ({ product: iphone('ar') }) });
+    await renderPage(<ProductPage Purchase={Purchase} />, {
+      path: '/products/245?variant=547',
+      route: '/products/:productId',
+      locale: 'ar',
+    });
+    await waitFor(async () =>
+      expect(await specRows()).toEqual([
+        ['المعالج', 'A18'],
+        ['المساحة التخزينية', '128 جيجا'],
+        ['اللون', 'أزرق'],
+      ]),
+    );
+  });
+});
