@@ -2,38 +2,13 @@ import { productListResponseSchema } from '@store/contracts/catalog';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderPage, type Call } from '../../../test/dom';
+import { productFields } from '../../../test/products';
 import { useAuth } from '../../auth';
 import WishlistTab from './wishlist-tab';
 
 /** A favorite as GET v1/users/products?favorites=true answers it; `price_max`: a product sold in variants. */
-const favorite = (id: number, title: string, extra: { price_max?: number } = {}) => ({
-  id,
-  title,
-  title_en: title,
-  title_ar: title,
-  description: '',
-  description_en: '',
-  description_ar: '',
-  category: { id: 3, name: 'Phones', name_en: 'Phones', name_ar: 'موبايلات' },
-  brand: { id: 4, name: 'Apple', name_en: 'Apple', name_ar: 'أبل', icon_url: null },
-  images: [],
-  price: 40000,
-  promotion: null,
-  price_after_promotion: null,
-  checkout_price: 40000,
-  favorite: true,
-  created_at: '2026-11-01T10:00:00.000Z',
-  stock: 5,
-  model: null,
-  series: null,
-  maximum_number_per_order: null,
-  vat_rate: 14,
-  featured: false,
-  special_offer: false,
-  monthly_from: null,
-  rating: null,
-  ...extra,
-});
+const favorite = (id: number, title: string, extra: { price_max?: number } = {}) =>
+  productFields(id, title, { favorite: true, ...extra });
 
 let cartPuts: Call[] = [];
 beforeEach(() => {

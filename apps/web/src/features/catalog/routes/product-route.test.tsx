@@ -3,6 +3,7 @@ import { productDetailSchema } from '@store/contracts/catalog';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/dom';
+import { productFields } from '../../../test/products';
 import type { ProductPurchase } from '../purchase-controls';
 import { ProductPage } from './product-route';
 
@@ -12,33 +13,15 @@ const both = (en: string, ar: string, L: Locale) => ({ en, ar, in: L === 'ar' ? 
 /** A card's fields as GET v1/products/:id answers them, for the product and each variant. */
 function card(id: number, L: Locale, price: number, stock: number) {
   const title = both('Apple iPhone 16 5G', 'أبل آيفون 16 5G', L);
-  return {
-    id,
-    title: title.in,
+  return productFields(id, title.in, {
     title_en: title.en,
     title_ar: title.ar,
-    description: '',
-    description_en: '',
-    description_ar: '',
     category: { id: 3, name: 'iPhone', name_en: 'iPhone', name_ar: 'آيفون' },
-    brand: { id: 4, name: 'Apple', name_en: 'Apple', name_ar: 'أبل', icon_url: null },
-    images: [],
     price,
-    promotion: null,
-    price_after_promotion: null,
     checkout_price: price,
-    favorite: false,
-    created_at: '2026-11-01T10:00:00.000Z',
     stock,
     model: 'MYE73AA/A',
-    series: null,
-    maximum_number_per_order: null,
-    vat_rate: 14,
-    featured: false,
-    special_offer: false,
-    monthly_from: null,
-    rating: null,
-  };
+  });
 }
 
 const COLOURS = [
