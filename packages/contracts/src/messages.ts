@@ -427,6 +427,14 @@ export const apiMessages = {
     en: 'The staff member was removed and signed out',
     ar: 'الموظف اتشال واتعمله تسجيل خروج',
   },
+  staff_cannot_change_self: {
+    en: 'You cannot change your own role or password here; another owner can do it for you',
+    ar: 'مينفعش تغيّر دورك أو كلمة السر بتاعتك من هنا؛ مالك تاني يقدر يعملهالك',
+  },
+  staff_update_empty: {
+    en: 'Choose a new role or enter a new password',
+    ar: 'اختار دور جديد أو اكتب كلمة سر جديدة',
+  },
   staff_second_factor_required: {
     en: 'There have been many failed sign-ins on this account from other places. To keep it safe, enter the 6-digit code from your authenticator app with your password',
     ar: 'فيه محاولات دخول غلط كتير على الحساب ده من أماكن تانية. علشان نحميه، اكتب الكود اللي فيه 6 أرقام من تطبيق المصادقة مع كلمة السر',

@@ -93,6 +93,15 @@ export type NewStaffBody = z.infer<typeof newStaffSchema>;
 
 export const staffIdParams = z.object({ id: idParam });
 
+/**
+ * PATCH v1/admin/staff/{id} (owners only): another member's new role, a new password for them, or both. The API
+ * also refuses a password that is their email address or a common one (as when adding a member).
+ */
+export const staffUpdateSchema = z
+  .object({ role: roleSchema.optional(), password: passwordSchema.optional() })
+  .refine((v) => v.role !== undefined || v.password !== undefined, { message: 'staff_update_empty' });
+export type StaffUpdateBody = z.infer<typeof staffUpdateSchema>;
+
 /* ---------------- answers ---------------- */
 
 /** The signed-in staff member (sign-in, GET v1/admin/me). */

@@ -15,6 +15,7 @@ import {
   staffTotpOffSchema,
   staffTotpSetupSchema,
   staffTotpStatusSchema,
+  staffUpdateSchema,
 } from '@store/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +35,7 @@ import {
   signOut,
   startTotp,
   totpStatus,
+  updateStaff,
   type StaffContext,
 } from './service.ts';
 
@@ -248,6 +250,26 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
       const staff = await addStaff(ctx, currentStaff(req), req.body);
       return reply.status(201).send({ staff });
     },
+  );
+
+  app.patch(
+    '/staff/:id',
+    {
+      onRequest: requireStaff('staff'),
+      schema: {
+        tags,
+        description:
+          'Owners: changes another member’s role (owner | staff | catalog), sets a new password for them, or both ' +
+          '(at least one). A new password follows the rules of adding a member and signs the member out ' +
+          'everywhere; a new role counts from their next request. 422 for your own account or for making the last ' +
+          'owner something else; 404 for an unknown or removed member.',
+        querystring: localeQuery,
+        params: staffIdParams,
+        body: staffUpdateSchema,
+        response: { 200: staffMemberResponseSchema },
+      },
+    },
+    async (req) => ({ staff: await updateStaff(ctx, currentStaff(req), req.params.id, req.body) }),
   );
 
   app.delete(

@@ -8,6 +8,7 @@ import {
   type StaffSecondFactor,
   type StaffSignInBody,
   type StaffTotpSetup,
+  type StaffUpdateBody,
 } from '@store/contracts';
 import { isCommonPassword } from '@store/contracts/common-passwords';
 import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
@@ -310,6 +311,48 @@ export async function removeStaff(ctx: StaffContext, me: CurrentStaff, id: numbe
       { email: target.email, name: target.name, role: target.role },
       now,
     );
+  });
+}
+
+/**
+ * PATCH v1/admin/staff/{id}: another member's new role, a new password for them, or both, in one transaction.
+ * Your own account is refused (422), an unknown or removed member is 404, and the last active owner cannot be made
+ * something else (422); the active owners are locked first in id order, as removeStaff does, so two owners
+ * demoting each other at once leave one, and an owner demoted meanwhile is refused (403). A new password follows
+ * the rules of adding a member and ends every session of the member (whoever knew the old one is signed out). A
+ * new role counts from the member's next request: sessions read it from the staff row each time (session.ts).
+ */
+export async function updateStaff(
+  ctx: StaffContext,
+  me: CurrentStaff,
+  id: number,
+  body: StaffUpdateBody,
+): Promise<StaffMember> {
+  if (id === me.id) throw new AppError(422, 'invalid', ['staff_cannot_change_self']);
+  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const owners = await lockActiveOwners(tx);
+    if (!owners.includes(me.id)) throw new AppError(403, 'forbidden', ['staff_forbidden']);
+    const [target] = await tx.select().from(staff).where(eq(staff.id, id)).limit(1).for('update');
+    if (!target?.active) throw AppError.notFound('staff_not_found');
+    if (body.password !== undefined) checkStaffPassword(body.password, target.email);
+    const from = target.role as StaffRole;
+    const newRole = body.role !== undefined && body.role !== from ? body.role : undefined;
+    if (newRole && from === 'owner' && owners.length <= 1)
+      throw new AppError(422, 'invalid', ['staff_last_owner']);
+    if (!newRole && !passwordHash) return toMember(target);
+    const [row] = await tx
+      .update(staff)
+      .set({ ...(newRole && { role: newRole }), ...(passwordHash && { passwordHash }), updatedAt: now })
+      .where(eq(staff.id, id))
+      .returning();
+    if (newRole) await audit(tx, me, 'staff.role_changed', { type: 'staff', id }, { from, to: newRole }, now);
+    if (passwordHash) {
+      await revokeAllStaffSessions(tx, id);
+      await audit(tx, me, 'staff.password_reset', { type: 'staff', id }, {}, now);
+    }
+    return toMember(row!);
   });
 }
 

@@ -1,4 +1,9 @@
-import type { NewStaffBody, StaffMember, StaffSignInFailuresResponse } from '@store/contracts/staff';
+import type {
+  NewStaffBody,
+  StaffMember,
+  StaffSignInFailuresResponse,
+  StaffUpdateBody,
+} from '@store/contracts/staff';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -26,3 +31,10 @@ export const addStaff = (body: NewStaffBody) =>
 
 /** DELETE v1/admin/staff/{id} (owners): the member can no longer sign in, and is signed out everywhere. */
 export const removeStaff = (id: number) => api<unknown>(`admin/staff/${id}`, { method: 'DELETE' });
+
+/**
+ * PATCH v1/admin/staff/{id} (owners): another member's new role (from their next click) or a new password (which
+ * signs them out everywhere), or both.
+ */
+export const updateStaff = (id: number, body: StaffUpdateBody) =>
+  api<{ staff: StaffMember }>(`admin/staff/${id}`, { method: 'PATCH', body });

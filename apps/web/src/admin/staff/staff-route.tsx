@@ -18,6 +18,8 @@ import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { dangerClass } from '../orders/status-actions';
 import { addStaff, removeStaff, signInFailuresQueryOptions, STAFF_KEY, staffQueryOptions } from './api';
+import { ChangeRoleDialog } from './change-role-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
 
 const FIELDS = ['email', 'name', 'role', 'password'] as const;
 
@@ -155,7 +157,10 @@ function SignInFailures() {
   );
 }
 
-/** Staff (owners only): who may sign in to the back office, adding a member, removing one, failed sign-ins. */
+/**
+ * Staff (owners only): who may sign in to the back office, adding a member, changing another's role or password,
+ * removing one, failed sign-ins.
+ */
 export function Component() {
   const { t } = useTranslation('admin');
   const locale = useLocaleStore((s) => s.locale);
@@ -165,6 +170,8 @@ export function Component() {
   const qc = useQueryClient();
   const q = useQuery({ ...staffQueryOptions(), enabled: allowed });
   const [removing, setRemoving] = useState<StaffMember | null>(null);
+  const [changingRole, setChangingRole] = useState<StaffMember | null>(null);
+  const [resetting, setResetting] = useState<StaffMember | null>(null);
   const [failure, setFailure] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -231,16 +238,32 @@ export function Component() {
                 </div>
                 {m.active ? (
                   m.id !== me.id && (
-                    <button
-                      type="button"
-                      className={dangerClass}
-                      onClick={() => {
-                        setFailure([]);
-                        setRemoving(m);
-                      }}
-                    >
-                      {t('staff.remove')}
-                    </button>
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        variant="outline"
+                        onClick={() => setChangingRole(m)}
+                        data-testid="staff-change-role"
+                      >
+                        {t('staff.changeRole')}
+                      </Button>
+                      <Button
+                        variant="outline"
+                        onClick={() => setResetting(m)}
+                        data-testid="staff-reset-password"
+                      >
+                        {t('staff.resetPassword')}
+                      </Button>
+                      <button
+                        type="button"
+                        className={dangerClass}
+                        onClick={() => {
+                          setFailure([]);
+                          setRemoving(m);
+                        }}
+                      >
+                        {t('staff.remove')}
+                      </button>
+                    </div>
                   )
                 ) : (
                   <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
@@ -258,6 +281,22 @@ export function Component() {
       <Card title={t('staff.failures.title')} testId="failures-card">
         <SignInFailures />
       </Card>
+      <ChangeRoleDialog
+        member={changingRole}
+        onClose={() => setChangingRole(null)}
+        onDone={(message) => {
+          setDone(message);
+          setChangingRole(null);
+        }}
+      />
+      <ResetPasswordDialog
+        member={resetting}
+        onClose={() => setResetting(null)}
+        onDone={(message) => {
+          setDone(message);
+          setResetting(null);
+        }}
+      />
       <Dialog
         open={removing !== null}
         onOpenChange={(o) => {
