@@ -428,8 +428,8 @@ export const apiMessages = {
     ar: 'الموظف اتشال واتعمله تسجيل خروج',
   },
   staff_cannot_change_self: {
-    en: 'You cannot change your own role or password here; another owner can do it for you',
-    ar: 'مينفعش تغيّر دورك أو كلمة السر بتاعتك من هنا؛ مالك تاني يقدر يعملهالك',
+    en: 'You cannot change your own role here, and your password is changed on your account page',
+    ar: 'مينفعش تغيّر دورك من هنا، وكلمة السر بتاعتك بتتغير من صفحة حسابك',
   },
   staff_update_empty: {
     en: 'Choose a new role or enter a new password',
@@ -471,6 +471,10 @@ export const apiMessages = {
   alert_low_stock: {
     en: 'Low stock: {name} has {stock} left',
     ar: 'المخزون قليل: {name} فاضل منه {stock}',
+  },
+  staff_password_changed: {
+    en: 'Your password was changed. Your other devices were signed out',
+    ar: 'كلمة السر اتغيرت. واتعمل تسجيل خروج من أجهزتك التانية',
   },
   staff_totp_disabled: {
     en: 'The authenticator app was turned off for your account',

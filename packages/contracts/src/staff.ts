@@ -11,7 +11,14 @@
  *   list) and may not be the email address.
  */
 import { z } from 'zod';
-import { emailSchema, mobileNumberSchema, otpCodeSchema, PASSWORD_MAX, passwordSchema } from './auth.ts';
+import {
+  changePasswordSchema,
+  emailSchema,
+  mobileNumberSchema,
+  otpCodeSchema,
+  PASSWORD_MAX,
+  passwordSchema,
+} from './auth.ts';
 import { idParam } from './catalog.ts';
 import { NAME_MIN } from './constants.ts';
 import { STAFF_ROLES } from './staff-areas.ts';
@@ -71,6 +78,13 @@ export type StaffTotpConfirmBody = z.infer<typeof staffTotpConfirmSchema>;
 /** DELETE v1/admin/me/totp: turning the authenticator off takes the password again. */
 export const staffTotpOffSchema = z.object({ password: existingPassword });
 export type StaffTotpOffBody = z.infer<typeof staffTotpOffSchema>;
+
+/**
+ * PUT v1/admin/me/password: a member's own new password, with the one they have (the shoppers' change form: the new
+ * one twice). The API also refuses a common one or their email address.
+ */
+export const staffPasswordChangeSchema = changePasswordSchema;
+export type StaffPasswordChangeBody = z.infer<typeof staffPasswordChangeSchema>;
 
 const roleSchema = z.enum(STAFF_ROLES, { message: `must_be_one_of:${STAFF_ROLES.join(', ')}` });
 

@@ -15,6 +15,7 @@ import {
   staffTotpOffSchema,
   staffTotpSetupSchema,
   staffTotpStatusSchema,
+  staffPasswordChangeSchema,
   staffUpdateSchema,
 } from '@store/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -26,6 +27,7 @@ import { clearedSetCookies, refuseOtherOrigins, secureCookies, sessionSetCookies
 import { DEFAULT_STAFF_LIMITS, type StaffLimits } from './limits.ts';
 import {
   addStaff,
+  changeOwnPassword,
   confirmTotp,
   disableTotp,
   listStaff,
@@ -101,6 +103,27 @@ export const staffRoutes: FastifyPluginAsyncZod<{ limits?: Partial<StaffLimits> 
     async (req) => {
       const { id, email, name, role } = currentStaff(req);
       return { staff: { id, email, name, role } };
+    },
+  );
+
+  app.put(
+    '/me/password',
+    {
+      onRequest: requireStaff('account'),
+      schema: {
+        tags,
+        description:
+          'The signed-in member’s own new password, given the current one (422 on current_password when wrong, ' +
+          'at most 5 wrong ones in 15 minutes). It follows the rules of adding a member; the member’s other ' +
+          'sessions end, this one stays.',
+        querystring: localeQuery,
+        body: staffPasswordChangeSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (req) => {
+      await changeOwnPassword(ctx, currentStaff(req), req.body);
+      return { message: apiMessage('staff_password_changed', requestLocale(req)) };
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type StaffSecondFactor,
   type StaffSignInBody,
   type StaffTotpSetup,
+  type StaffPasswordChangeBody,
   type StaffUpdateBody,
 } from '@store/contracts';
 import { isCommonPassword } from '@store/contracts/common-passwords';
@@ -24,7 +25,12 @@ import { audit } from './audit.ts';
 import type { SessionCookie } from './cookies.ts';
 import { addressWait, recentFailures, recordFailure, underAttack, type FailureReason } from './failures.ts';
 import type { StaffLimits } from './limits.ts';
-import { createStaffSession, revokeAllStaffSessions, revokeStaffSession } from './session.ts';
+import {
+  createStaffSession,
+  revokeAllStaffSessions,
+  revokeOtherStaffSessions,
+  revokeStaffSession,
+} from './session.ts';
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
 
 /** What the staff services use: the app's database, clock and address, and the sign-in limits. */
@@ -225,6 +231,28 @@ export async function disableTotp(ctx: StaffContext, me: CurrentStaff, password:
       .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: now })
       .where(eq(staff.id, me.id));
     await audit(tx, me, 'staff.totp_disabled', { type: 'staff', id: me.id }, {}, now);
+  });
+}
+
+/**
+ * PUT v1/admin/me/password: the member's own new password, given the one they have (422 on current_password when
+ * wrong; at most 5 wrong ones per member in 15 minutes, as turning the app off). The new one follows the rules of
+ * adding a member; every other session of theirs ends (this one stays signed in). Audited.
+ */
+export async function changeOwnPassword(ctx: StaffContext, me: CurrentStaff, body: StaffPasswordChangeBody) {
+  const now = ctx.clock.now();
+  const checks = [{ key: `staff-password:${me.id}`, limit: { max: 5, windowSeconds: 900 } }];
+  await enforce(ctx.db, checks, now);
+  const [row] = await ctx.db.select().from(staff).where(eq(staff.id, me.id));
+  if (!row || !(await verifyPassword(body.current_password, row.passwordHash)))
+    throw AppError.field('current_password', 'current_password_wrong');
+  await undoHits(ctx.db, checks, now);
+  checkStaffPassword(body.password, row.email);
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash, updatedAt: now }).where(eq(staff.id, me.id));
+    await revokeOtherStaffSessions(tx, me);
+    await audit(tx, me, 'staff.password_changed', { type: 'staff', id: me.id }, {}, now);
   });
 }
 

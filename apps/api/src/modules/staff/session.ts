@@ -1,5 +1,5 @@
 import { STAFF_MAX_DEVICES, STAFF_SESSION_HOURS, type StaffRole } from '@store/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staff, staffSessions } from '../../db/schema.ts';
 import { hashToken, newClient, newToken, tokenMatches } from '../../lib/session-tokens.ts';
@@ -96,6 +96,13 @@ export async function revokeStaffSession(db: DbOrTx, session: Pick<StaffSession,
 
 export async function revokeAllStaffSessions(db: DbOrTx, staffId: number) {
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+}
+
+/** Every session of the member but this one (a new password of their own signs their other devices out). */
+export async function revokeOtherStaffSessions(db: DbOrTx, session: Pick<StaffSession, 'id' | 'sessionId'>) {
+  await db
+    .delete(staffSessions)
+    .where(and(eq(staffSessions.staffId, session.id), ne(staffSessions.id, session.sessionId)));
 }
 
 /** Expired staff sessions, for a periodic clean-up (sign-in also drops the member's own expired rows). */

@@ -199,7 +199,7 @@ describe('what an owner cannot change', () => {
       const en = await patch(owner.id, owner.headers, payload, 'en');
       expect(en.statusCode).toBe(422);
       expect(en.json()).toEqual({
-        errors: ['You cannot change your own role or password here; another owner can do it for you'],
+        errors: ['You cannot change your own role here, and your password is changed on your account page'],
       });
       const ar = await patch(owner.id, owner.headers, payload, 'ar');
       expect(ar.statusCode).toBe(422);
@@ -258,5 +258,62 @@ describe('API reference', () => {
     const body = op.requestBody.content['application/json'].schema;
     expect(body.properties.role.enum).toEqual(['owner', 'staff', 'catalog']);
     expect(Object.keys(body.properties).sort()).toEqual(['password', 'role']);
+  });
+});
+
+describe('a member changes their own password (PUT v1/admin/me/password)', () => {
+  const put = (headers: StaffAuth, payload: Record<string, string>, locale = 'en') =>
+    t.app.inject({ method: 'PUT', url: `/v1/admin/me/password?locale=${locale}`, headers, payload });
+  const change = (current: string, password = NEW_PASSWORD, confirmation = password) => ({
+    current_password: current,
+    password,
+    password_confirmation: confirmation,
+  });
+
+  it('with the current one: this device stays signed in, the others are signed out, the new one signs in', async () => {
+    const member = await addMember('catalog');
+    const otherDevice = await signIn(member.email);
+    const res = await put(member.headers, change(PASSWORD));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Your password was changed. Your other devices were signed out' });
+    expect((await get('/v1/admin/me', member.headers)).statusCode).toBe(200);
+    expect((await get('/v1/admin/me', otherDevice)).statusCode).toBe(401);
+    expect((await signInAs(member.email, PASSWORD)).statusCode).toBe(401);
+    expect((await signInAs(member.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await auditOf('staff.password_changed', member.id)).toHaveLength(1);
+  });
+
+  it('refuses a wrong current password, a weak or mismatched new one, in the request’s language, and changes nothing', async () => {
+    const member = await addMember('staff');
+    const before = (await rowOf(member.id)).passwordHash;
+    const wrong = await put(member.headers, change('not-my-password'), 'ar');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.current_password).toEqual([apiMessage('current_password_wrong', 'ar')]);
+    for (const [payload, field] of [
+      [change(PASSWORD, 'short'), 'password'],
+      [change(PASSWORD, member.email), 'password'],
+      [change(PASSWORD, NEW_PASSWORD, 'Other#Pass2026'), 'password_confirmation'],
+    ] as const) {
+      const res = await put(member.headers, payload);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(Object.keys(res.json().errors)).toContain(field);
+    }
+    expect((await rowOf(member.id)).passwordHash).toBe(before);
+    expect((await get('/v1/admin/me', member.headers)).statusCode).toBe(200);
+  });
+
+  it('stops guessing: the sixth wrong current password in 15 minutes is 429 even when right', async () => {
+    const member = await addMember('catalog');
+    for (let i = 0; i < 5; i++)
+      expect((await put(member.headers, change(`guess-${i}-wrong`))).statusCode).toBe(422);
+    expect((await put(member.headers, change(PASSWORD))).statusCode).toBe(429);
+    expect((await signInAs(member.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in member and the CSRF token', async () => {
+    const member = await addMember('staff');
+    expect((await put({} as StaffAuth, change(PASSWORD))).statusCode).toBe(401);
+    expect((await put({ ...member.headers, 'x-csrf-token': 'nope' }, change(PASSWORD))).statusCode).toBe(403);
+    expect((await signInAs(member.email, PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -19,6 +19,7 @@ import { ErrorBox, LoadError } from '../components/messages';
 import { applyServerErrors, errorMessages, errorOf } from '../../lib/form-errors';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { AlertsCard } from './alerts-card';
+import { PasswordCard } from './password-card';
 import { confirmTotp, disableTotp, startTotp, TOTP_KEY, totpQueryOptions } from './api';
 
 /** The secret in groups of four, as it is easiest to type into an app by hand. */
@@ -128,7 +129,8 @@ function TurnOffForm({ onDone }: { onDone: (message: string) => void }) {
 /**
  * My account (every member): the authenticator app asked for while someone is trying to sign in as them from
  * other places (decision 025). Set up in three steps: a secret shown as text and as an otpauth:// address, then a
- * code of it confirms it. Below it, the staff alerts the member gets (alerts-card.tsx).
+ * code of it confirms it. Below it, a new password (password-card.tsx) and the staff alerts the member gets
+ * (alerts-card.tsx).
  */
 export function Component() {
   const { t } = useTranslation('admin');
@@ -199,6 +201,7 @@ export function Component() {
           </div>
         )}
       </Card>
+      <PasswordCard />
       <AlertsCard />
     </div>
   );

@@ -1,5 +1,6 @@
 import type {
   StaffAlertPreferences,
+  StaffPasswordChangeBody,
   StaffAlertPreferencesResponse,
   StaffTotpSetup,
   StaffTotpStatus,
@@ -40,3 +41,7 @@ export const alertsQueryOptions = () =>
 /** PUT v1/admin/me/alerts: saves them. */
 export const saveAlerts = (body: StaffAlertPreferences) =>
   api<StaffAlertPreferencesResponse>('admin/me/alerts', { method: 'PUT', body });
+
+/** PUT v1/admin/me/password: the member's own new password; their other devices are signed out. */
+export const changeOwnPassword = (body: StaffPasswordChangeBody) =>
+  api<{ message: string }>('admin/me/password', { method: 'PUT', body });
