@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAYMENT_ORDER_STATES } from '@store/contracts/order-states';
 import type { Order } from '@store/contracts/checkout';
 import {
   RETURN_DETAILS_MAX,
@@ -36,7 +37,9 @@ const STATUS_TONE: Record<ReturnView['status'], string> = {
 export function OrderReturns({ order }: { order: Order }) {
   const { t } = useNamespace('returns', { ar, en });
   const locale = useLocaleStore((s) => s.locale);
-  const { data } = useQuery(returnsQueryOptions(locale, order.id));
+  // An online payment under way or not completed: not an order placed yet, so nothing to return (the API says 404).
+  const placed = !(PAYMENT_ORDER_STATES as readonly string[]).includes(order.status);
+  const { data } = useQuery({ ...returnsQueryOptions(locale, order.id), enabled: placed });
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   if (!data || (!data.returns.length && !data.can_request)) return null;

@@ -166,7 +166,11 @@ function OrderPage() {
                   )}
                   <div className="flex justify-between gap-3">
                     <dt className="text-slate-600">{t('detail.shipping')}</dt>
-                    <dd data-testid="order-shipping">{price(o.checkout_shipping_fees)}</dd>
+                    <dd data-testid="order-shipping">
+                      {o.checkout_shipping_fees === 0
+                        ? t('detail.shippingFree')
+                        : price(o.checkout_shipping_fees)}
+                    </dd>
                   </div>
                   <div className="flex flex-wrap justify-between gap-x-3 gap-y-1 border-t border-slate-200 pt-2 text-base font-bold">
                     <dt>{t('total')}</dt>
