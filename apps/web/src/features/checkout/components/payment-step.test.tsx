@@ -85,31 +85,46 @@ const optionTexts = (select: HTMLElement) =>
     .getAllByRole('option')
     .map((o) => o.textContent);
 
+/** The installment plans offered: each choice's lines (name | monthly | fee and total). */
+async function planChoices() {
+  const group = await screen.findByRole('group', { name: 'Installment plan' });
+  await waitFor(() => expect(within(group).getAllByRole('radio').length).toBeGreaterThan(0));
+  const texts = within(group)
+    .getAllByRole('radio')
+    .map((r) =>
+      Array.from(r.closest('label')!.lastElementChild!.children)
+        .map((line) => line.textContent)
+        .join(' | '),
+    );
+  return { group, texts };
+}
+const choosePlan = (group: HTMLElement, id: number) =>
+  fireEvent.click(
+    within(group)
+      .getAllByRole('radio')
+      .find((r) => (r as HTMLInputElement).value === String(id))!,
+  );
+
 describe('the payment step, paying by installments', () => {
-  it("shows a bank's plans offered for the order's total with each plan's monthly amount", async () => {
+  it("shows a bank's plans offered for the order's total, each with its monthly amount, fee and total", async () => {
     const bank = await installmentsFor10000();
     expect(optionTexts(bank)).toEqual(['Choose your bank', 'NBE', 'CIB']);
 
     fireEvent.change(bank, { target: { value: String(nbe.id) } });
 
-    const planSelect = await screen.findByRole('combobox', { name: 'Installment plan' });
-    await waitFor(() => expect(optionTexts(planSelect)).toHaveLength(3));
     // 10,000 over 6 months without interest: 1,666.66 a month (the first month takes the 4 piastres left over).
-    // 12 months at 10% a year: 11,000 owed, 916.66 a month. The 24-month plan starts at 20,000: not offered.
-    expect(optionTexts(planSelect)).toEqual([
-      'Choose a plan',
-      '6 months, no interest — 1,666.66 EGP a month',
-      '12 months — 916.66 EGP a month',
+    // 12 months at 10% a year: 11,000 owed, 916.66 a month, and its 2% fee (200) shows before it is chosen.
+    // The 24-month plan starts at 20,000: not offered.
+    expect((await planChoices()).texts).toEqual([
+      '6 months, no interest | 1,666.66 EGP a month | no fee · total 10,000 EGP',
+      '12 months | 916.66 EGP a month | fee 200 EGP once, with the first month · total 11,200 EGP',
     ]);
   });
 
   it('spells out the chosen plan: months, monthly and first month, the fee, and the total', async () => {
     const bank = await installmentsFor10000();
     fireEvent.change(bank, { target: { value: String(nbe.id) } });
-    const planSelect = await screen.findByRole('combobox', { name: 'Installment plan' });
-    await waitFor(() => expect(optionTexts(planSelect)).toHaveLength(3));
-
-    fireEvent.change(planSelect, { target: { value: '12' } });
+    choosePlan((await planChoices()).group, 12);
 
     // 11,000 = 916.74 + 11 × 916.66; the 2% fee (200) once; 11,200 in all.
     expect(screen.getByTestId('plan-details').textContent).toBe(
@@ -125,7 +140,7 @@ describe('the payment step, paying by installments', () => {
     expect((await screen.findByTestId('plan-minimum')).textContent).toBe(
       "This bank's installment plans are for orders of 50,000 EGP or more. Choose another bank, or another way to pay.",
     );
-    expect(screen.queryByRole('combobox', { name: 'Installment plan' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Installment plan' })).toBeNull();
   });
 
   it('places the order with the chosen bank and plan once the terms are accepted, then shows the success page', async () => {
@@ -136,9 +151,7 @@ describe('the payment step, paying by installments', () => {
       'Choose your bank and an installment plan. Tick the box to accept the terms and conditions.',
     );
     fireEvent.change(bank, { target: { value: String(nbe.id) } });
-    const planSelect = await screen.findByRole('combobox', { name: 'Installment plan' });
-    await waitFor(() => expect(optionTexts(planSelect)).toHaveLength(3));
-    fireEvent.change(planSelect, { target: { value: '11' } });
+    choosePlan((await planChoices()).group, 11);
     // Still missing the terms: a click says so at the box and places nothing.
     fireEvent.click(place);
     expect(screen.getByRole('alert').textContent).toBe('Please accept the terms and conditions first.');

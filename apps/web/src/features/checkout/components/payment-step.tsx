@@ -22,8 +22,6 @@ import { SessionDialog, type SessionNotice } from './session-dialog';
 
 const go = (url: string) => window.location.assign(url);
 
-type Translate = (key: string, o?: Record<string, string>) => string;
-
 /** A plan's quote for this order, by the one calculator (contracts). */
 const quoteOf = (totalEgp: number, p: BankInstallment) =>
   installmentQuote(toPiastres(totalEgp), {
@@ -31,10 +29,6 @@ const quoteOf = (totalEgp: number, p: BankInstallment) =>
     interestBasisPoints: Math.round(p.interest_percent * 100),
     feeBasisPoints: Math.round(p.fee_percent * 100),
   });
-
-/** "10,833.16 EGP a month": a plan's option, short (its details show under the list once chosen). */
-const planMonthly = (totalEgp: number, p: BankInstallment, t: Translate) =>
-  t('payment.planMonthly', { amount: formatPrice(quoteOf(totalEgp, p).monthlyPiastres / 100) });
 
 /**
  * The chosen plan for this order, in full: the months, the monthly amount, the first month when the rounding's
@@ -56,6 +50,69 @@ function PlanDetails({ totalEgp, plan }: { totalEgp: number; plan: BankInstallme
     <p className="text-sm break-words text-slate-700 sm:col-span-2" data-testid="plan-details">
       {parts.join(' · ')}
     </p>
+  );
+}
+
+/**
+ * The chosen bank's plans offered for this order, each a choice that says in full what it costs before it is
+ * chosen: its name, the monthly amount, the one-time fee (or none) and the total, wrapping on a phone (a list's
+ * option was cut at 375 px, and a plan "without interest" showed its fee only once chosen). `id`: the first
+ * choice's, where a click on the disabled place-order button leads.
+ */
+function PlanChoices(props: {
+  id: string;
+  plans: BankInstallment[];
+  pending: boolean;
+  totalEgp: number | undefined;
+  chosenId: number | null;
+  onChoose(id: number): void;
+}) {
+  const { id, plans, pending, totalEgp, chosenId, onChoose } = props;
+  const { t } = useCheckoutTranslation();
+  const locale = useLocaleStore((s) => s.locale);
+  const egp = (piastres: number) => formatPrice(piastres / 100);
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2 sm:col-span-2" data-testid="plan-select">
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t('payment.plan')}</legend>
+      {pending && <p className="text-sm text-slate-600">{t('common:loading')}</p>}
+      {plans.map((p, i) => {
+        const q = totalEgp === undefined ? null : quoteOf(totalEgp, p);
+        return (
+          <label
+            key={p.id}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="radio"
+              id={i === 0 ? id : undefined}
+              name={id}
+              value={p.id}
+              checked={chosenId === p.id}
+              onChange={() => onChoose(p.id)}
+              className="mt-1 size-4 shrink-0 accent-brand-700"
+              data-testid="plan-option"
+            />
+            <span className="flex min-w-0 flex-col gap-0.5 break-words">
+              <span className="font-semibold">{locale === 'ar' ? p.title_ar : p.title_en}</span>
+              {q && (
+                <>
+                  <span className="font-bold text-brand-700 tabular-nums">
+                    {t('payment.planMonthly', { amount: egp(q.monthlyPiastres) })}
+                  </span>
+                  <span className="text-xs text-slate-600 tabular-nums" data-testid="plan-costs">
+                    {q.feePiastres > 0
+                      ? t('payment.planFee', { amount: egp(q.feePiastres) })
+                      : t('payment.planNoFee')}
+                    {' · '}
+                    {t('payment.planTotal', { amount: egp(q.totalPiastres) })}
+                  </span>
+                </>
+              )}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
   );
 }
 
@@ -300,29 +357,14 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
                     </select>
                   </div>
                   {bankId !== null && smallestMinimum === null && (
-                    <div className="flex min-w-0 flex-col gap-1">
-                      <label htmlFor={`${ids}-plan`} className="text-sm font-medium text-slate-700">
-                        {t('payment.plan')}
-                      </label>
-                      <select
-                        id={`${ids}-plan`}
-                        value={chosenPlan?.id ?? ''}
-                        onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}
-                        disabled={plans.isPending}
-                        className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2"
-                        data-testid="plan-select"
-                      >
-                        <option value="">
-                          {plans.isPending ? t('common:loading') : t('payment.choosePlan')}
-                        </option>
-                        {offered.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {locale === 'ar' ? p.title_ar : p.title_en}
-                            {total !== undefined && ` — ${planMonthly(total, p, t)}`}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
+                    <PlanChoices
+                      id={`${ids}-plan`}
+                      plans={offered}
+                      pending={plans.isPending}
+                      totalEgp={total}
+                      chosenId={chosenPlan?.id ?? null}
+                      onChoose={setPlanId}
+                    />
                   )}
                   {smallestMinimum !== null && (
                     <p
