@@ -472,6 +472,10 @@ export const apiMessages = {
     en: 'Low stock: {name} has {stock} left',
     ar: 'المخزون قليل: {name} فاضل منه {stock}',
   },
+  step_channels_unreachable: {
+    en: 'Some steps would reach nobody: they are ticked only on a channel this store cannot send on yet. Tick SMS for them too, or untick them.',
+    ar: 'فيه خطوات رسايلها مش هتوصل لحد: متعلّم عليها بس قناة المتجر لسه مش بيبعت عليها. علّم على SMS ليها كمان، أو شيل العلامة.',
+  },
   staff_password_changed: {
     en: 'Your password was changed. Your other devices were signed out',
     ar: 'كلمة السر اتغيرت. واتعمل تسجيل خروج من أجهزتك التانية',

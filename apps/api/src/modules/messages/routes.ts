@@ -3,6 +3,7 @@ import {
   adminMessageChannelsResponseSchema,
   adminMessagesQuerySchema,
   adminMessagesResponseSchema,
+  MESSAGE_CHANNELS,
   phoneLookupSchema,
   SMS_PROVIDERS,
 } from '@store/contracts';
@@ -100,15 +101,26 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: messages'],
         description:
-          'Owners: the channels of the steps listed (the others keep theirs); the outbox follows from its next message. Audited.',
+          'Owners: the channels of the steps listed (the others keep theirs); the outbox follows from its next message. Audited. ' +
+          'A step ticked only on channels the store cannot send on (email or WhatsApp not set up) would reach nobody: 422, ' +
+          'with those steps in `steps`, and nothing saved.',
         body: adminMessageChannelsBodySchema,
         response: { 200: adminMessageChannelsResponseSchema },
       },
     },
-    async (req) => ({
-      steps: await saveStepChannels(db, currentStaff(req), req.body, app.ctx.clock.now()),
-      available: available(),
-    }),
+    async (req) => {
+      // A step ticked only on channels the store cannot send on would reach nobody: refused, naming the steps.
+      const can = available();
+      const unreachable = req.body.steps
+        .filter((s) => MESSAGE_CHANNELS.some((c) => s[c]) && !MESSAGE_CHANNELS.some((c) => s[c] && can[c]))
+        .map((s) => s.step);
+      if (unreachable.length)
+        throw new AppError(422, 'invalid', ['step_channels_unreachable'], { steps: unreachable });
+      return {
+        steps: await saveStepChannels(db, currentStaff(req), req.body, app.ctx.clock.now()),
+        available: can,
+      };
+    },
   );
 };
 

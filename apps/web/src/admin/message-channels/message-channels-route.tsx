@@ -25,6 +25,9 @@ function ChannelsForm({ initial }: { initial: AdminMessageChannelsResponse }) {
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string[]>([]);
   const unavailable = MESSAGE_CHANNELS.filter((c) => !initial.available[c]);
+  /** Ticked only on channels the store cannot send on: its message would reach nobody (the API refuses it too). */
+  const unreachable = (row: StepChannelsRow) =>
+    MESSAGE_CHANNELS.some((c) => row[c]) && !MESSAGE_CHANNELS.some((c) => row[c] && initial.available[c]);
 
   const toggle = (step: StepChannelsRow['step'], channel: MessageChannel, on: boolean) => {
     setSaved(false);
@@ -33,8 +36,9 @@ function ChannelsForm({ initial }: { initial: AdminMessageChannelsResponse }) {
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setSaving(true);
     setSaved(false);
+    if (steps.some(unreachable)) return setFailure([t('channels.unreachableSave')]);
+    setSaving(true);
     setFailure([]);
     try {
       const answer = await saveChannels(steps);
@@ -79,6 +83,11 @@ function ChannelsForm({ initial }: { initial: AdminMessageChannelsResponse }) {
                   </label>
                 ))}
               </div>
+              {unreachable(row) && (
+                <p className="mt-1 text-sm text-amber-900" data-testid={`channel-unreachable-${row.step}`}>
+                  {t('channels.unreachable')}
+                </p>
+              )}
             </fieldset>
           </li>
         ))}
