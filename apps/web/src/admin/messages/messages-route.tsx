@@ -181,7 +181,10 @@ export function Component() {
       ) : (
         <>
           <p className="text-sm text-slate-700" aria-live="polite">
-            {t('messages.total', { n: count(q.data.meta.total_entries, locale) })}
+            {t('messages.total', {
+              count: q.data.meta.total_entries,
+              n: count(q.data.meta.total_entries, locale),
+            })}
           </p>
           <MessageList messages={q.data.messages} locale={locale} />
         </>

@@ -263,6 +263,7 @@ export function Component() {
         >
           <p aria-live="polite" data-testid="orders-page-info">
             {t('orders.pages.info', {
+              count: total,
               page: count(filters.page, locale),
               pages: count(pages, locale),
               total: count(total, locale),

@@ -491,7 +491,7 @@ export function Component() {
             {t('products.pages.previous')}
           </Button>
           <p className="text-sm text-slate-700">
-            {t('products.pages.info', { page: count(filters.page, locale), n: totalText })}
+            {t('products.pages.info', { count: total, page: count(filters.page, locale), n: totalText })}
           </p>
           <Button
             variant="outline"
