@@ -1,6 +1,6 @@
 import { can, type StaffArea } from '@store/contracts/staff-areas';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../ui/spinner';
@@ -52,6 +52,13 @@ export function AdminLayout() {
   // Who the session cookie belongs to (asked at each load: nothing of it is stored in the page); a 401 here (no
   // session, or an ended one) signs out like any other.
   const me = useQuery(meQueryOptions(session));
+  // The current page's entry in view: the menu scrolls (sideways on a phone, down on a short desktop window).
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [location.pathname, staff]);
 
   if (!session)
     return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
@@ -86,6 +93,7 @@ export function AdminLayout() {
           </div>
         </div>
         <nav
+          ref={nav}
           aria-label={t('nav.label')}
           className="mt-2 px-2 pb-2 lg:mt-6 lg:min-h-0 lg:flex-1 lg:overflow-y-auto"
         >
