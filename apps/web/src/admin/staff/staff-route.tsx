@@ -18,8 +18,7 @@ import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { dangerClass } from '../orders/status-actions';
 import { addStaff, removeStaff, signInFailuresQueryOptions, STAFF_KEY, staffQueryOptions } from './api';
-import { ChangeRoleDialog } from './change-role-dialog';
-import { ResetPasswordDialog } from './reset-password-dialog';
+import { MemberChangeDialog } from './member-change-dialog';
 
 const FIELDS = ['email', 'name', 'role', 'password'] as const;
 
@@ -281,7 +280,8 @@ export function Component() {
       <Card title={t('staff.failures.title')} testId="failures-card">
         <SignInFailures />
       </Card>
-      <ChangeRoleDialog
+      <MemberChangeDialog
+        change="role"
         member={changingRole}
         onClose={() => setChangingRole(null)}
         onDone={(message) => {
@@ -289,7 +289,8 @@ export function Component() {
           setChangingRole(null);
         }}
       />
-      <ResetPasswordDialog
+      <MemberChangeDialog
+        change="password"
         member={resetting}
         onClose={() => setResetting(null)}
         onDone={(message) => {
