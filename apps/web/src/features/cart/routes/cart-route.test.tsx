@@ -3,6 +3,7 @@ import { deliveryZoneSchema } from '@store/contracts/address';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/dom';
+import { productFields } from '../../../test/products';
 import { useGuestCart } from '../store';
 import { CartPage, type CheckoutButton } from './cart-route';
 
@@ -10,34 +11,17 @@ import { CartPage, type CheckoutButton } from './cart-route';
 function product(id: number, title: string, prices: { price: number; promoted?: number; stock?: number }) {
   const checkout = prices.promoted ?? prices.price;
   return productDetailSchema.parse({
-    id,
-    title,
-    title_en: title,
-    title_ar: title,
-    description: '',
-    description_en: '',
-    description_ar: '',
+    ...productFields(id, title, {
+      category: { id: 3, name: 'Fridges', name_en: 'Fridges', name_ar: 'ثلاجات' },
+      brand: { id: 4, name: 'Sharp', name_en: 'Sharp', name_ar: 'شارب', icon_url: null },
+      price: prices.price,
+      price_after_promotion: prices.promoted ?? null,
+      checkout_price: checkout,
+      stock: prices.stock ?? 10,
+    }),
     category: { id: 3, name: 'Fridges', name_en: 'Fridges', name_ar: 'ثلاجات', parent_id: null, path: [] },
-    brand: { id: 4, name: 'Sharp', name_en: 'Sharp', name_ar: 'شارب', icon_url: null },
-    images: [],
-    price: prices.price,
-    promotion: null,
-    price_after_promotion: prices.promoted ?? null,
-    checkout_price: checkout,
-    favorite: false,
-    created_at: '2026-11-01T10:00:00.000Z',
-    stock: prices.stock ?? 10,
-    model: null,
-    series: null,
-    maximum_number_per_order: null,
-    featured: false,
-    special_offer: false,
-    monthly_from: null,
-    rating: null,
     specifications: [],
     installments: [],
-    // Issue 47's VAT rate: kept once the contracts name it, dropped by the parse before.
-    vat_rate: 14,
   });
 }
 
