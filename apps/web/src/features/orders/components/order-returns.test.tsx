@@ -21,6 +21,14 @@ describe('an order page’s returns', () => {
     }
   });
 
+  it('are not asked for on the order a failed payment gave back as the cart (its page is the failure’s Back to order)', async () => {
+    const { calls } = fakeApi({});
+    await renderPage(<OrderReturns order={order('cart')} />);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.map((c) => c.path)).toEqual([]);
+    expect(screen.queryByTestId('order-returns')).toBeNull();
+  });
+
   it('are asked for once the order is placed, and shown when there are some', async () => {
     const { calls } = fakeApi({
       'GET users/orders/41/returns': () => ({

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_ORDER_STATES } from '@store/contracts/order-states';
+import { INTERNAL_ORDER_STATES } from '@store/contracts/order-states';
 import type { Order } from '@store/contracts/checkout';
 import {
   RETURN_DETAILS_MAX,
@@ -37,8 +37,9 @@ const STATUS_TONE: Record<ReturnView['status'], string> = {
 export function OrderReturns({ order }: { order: Order }) {
   const { t } = useNamespace('returns', { ar, en });
   const locale = useLocaleStore((s) => s.locale);
-  // An online payment under way or not completed: not an order placed yet, so nothing to return (the API says 404).
-  const placed = !(PAYMENT_ORDER_STATES as readonly string[]).includes(order.status);
+  // Not an order placed (yet): an online payment under way or not completed, or the cart a failed payment gave back
+  // (the failure page's "Back to order" opens it). Nothing to return, and the API says 404 for them.
+  const placed = !(INTERNAL_ORDER_STATES as readonly string[]).includes(order.status);
   const { data } = useQuery({ ...returnsQueryOptions(locale, order.id), enabled: placed });
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);

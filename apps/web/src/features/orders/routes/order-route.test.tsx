@@ -1,0 +1,73 @@
+import type { Order } from '@store/contracts/checkout';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import checkoutAr from '../../../i18n/ar/checkout.json';
+import checkoutEn from '../../../i18n/en/checkout.json';
+import { fakeApi, renderPage } from '../../../test/dom';
+import { useAuth } from '../../auth';
+import { Component as OrderPage } from './order-route';
+
+/** A placed order, delivery free unless the test says otherwise. */
+const order = (fee: number): Order => ({
+  id: 41,
+  order_number: 7,
+  status: 'pending',
+  created_at: '2026-12-01T10:00:00.000Z',
+  checkout_date: '2026-12-01T10:00:00.000Z',
+  payment_method: 'cash',
+  bank_installment: null,
+  checkout_shipping_fees: fee,
+  total_cart_price: 1500,
+  checkout_total_price: 1500 + fee,
+  discount_code: null,
+  discount: 0,
+  refunded_amount: 0,
+  vat_amount: 0,
+  invoice_number: null,
+  credit_notes: [],
+  address: null,
+  user: {
+    id: 1,
+    full_name: 'Mona Hassan',
+    first_name: 'Mona',
+    last_name: 'Hassan',
+    phone_number: '01012345678',
+  },
+  order_products: [],
+  count: 1,
+  rating: null,
+  rateable: false,
+  shipment: null,
+});
+
+const open = async (fee: number, locale: 'ar' | 'en') => {
+  fakeApi({
+    'GET users/orders/41': () => ({ order: order(fee) }),
+    'GET users/orders/41/returns': () => ({
+      returns: [],
+      returnable: [],
+      open_until: null,
+      can_request: false,
+    }),
+  });
+  await renderPage(<OrderPage />, { path: '/my-account/orders/41', route: '/my-account/orders/:id', locale });
+  return screen.findByTestId('order-shipping');
+};
+
+beforeEach(() => useAuth.setState({ headers: { client: 'c', token: 't', uid: 'u' } }));
+afterEach(() => {
+  cleanup();
+  useAuth.setState({ headers: null });
+});
+
+describe('the order page’s delivery fee', () => {
+  it('reads Free when delivery was free, as the checkout’s summary said (not 0 EGP), in both languages', async () => {
+    expect((await open(0, 'en')).textContent).toBe(checkoutEn.summary.free);
+    cleanup();
+    expect((await open(0, 'ar')).textContent).toBe(checkoutAr.summary.free);
+  });
+
+  it('reads the fee that was paid otherwise', async () => {
+    expect((await open(45, 'en')).textContent).toBe('45 EGP');
+  });
+});
