@@ -125,6 +125,7 @@ export function Component() {
       className: 'whitespace-nowrap',
       cell: (z) =>
         t('content.zones.daysRange', {
+          count: z.delivery_days_max,
           min: count(z.delivery_days_min, locale),
           max: count(z.delivery_days_max, locale),
         }),

@@ -80,3 +80,13 @@ describe('an import under way', () => {
     expect(job.textContent).not.toContain('runs more slowly');
   });
 });
+
+describe('an import of one row, or two', () => {
+  it('says "0 of 1 row done", and Arabic’s own forms', async () => {
+    shown = { ...running, total: 1, processed: 0, progress: 0 };
+    expect((await renderPage('en')).textContent).toContain('0 of 1 row done');
+    cleanup();
+    shown = { ...running, total: 2, processed: 1, progress: 50 };
+    expect((await renderPage('ar')).textContent).toContain('خلص 1 من صفين');
+  });
+});

@@ -150,7 +150,11 @@ function Progress({ job }: { job: AdminImport }) {
         />
       </div>
       <p className="text-sm text-slate-700">
-        {t('imports.processed', { done: count(job.processed, locale), total: count(job.total, locale) })}
+        {t('imports.processed', {
+          count: job.total,
+          done: count(job.processed, locale),
+          total: count(job.total, locale),
+        })}
       </p>
       {job.gives_way && <p className="text-sm text-slate-600">{t('imports.givesWay')}</p>}
     </div>

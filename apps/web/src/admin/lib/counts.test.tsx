@@ -30,3 +30,37 @@ describe('back-office counts', () => {
     expect(say('ar', 'products.pages.info', 5)).toBe('صفحة 1 · 5 منتجات');
   });
 });
+
+/** As the images editor and the delivery zones page ask them: the noun follows the count of files or days. */
+const ask = (lng: 'en' | 'ar', key: string, params: Record<string, unknown>) =>
+  i18n.getFixedT(lng, 'admin')(key, params);
+
+describe('files sent and days of delivery', () => {
+  it('English: "1 file", "1 day"', () => {
+    expect(ask('en', 'products.images.progress', { done: 0, total: 1, count: 1 })).toBe('0 of 1 file sent…');
+    expect(ask('en', 'products.images.progress', { done: 1, total: 3, count: 3 })).toBe('1 of 3 files sent…');
+    expect(ask('en', 'products.images.uploadedOf', { done: 1, total: 1, count: 1 })).toBe(
+      'Uploaded 1 of 1 file.',
+    );
+    expect(ask('en', 'products.images.uploadedOf', { done: 1, total: 2, count: 2 })).toBe(
+      'Uploaded 1 of 2 files.',
+    );
+    expect(ask('en', 'content.zones.daysRange', { min: '0', max: '1', count: 1 })).toBe('0–1 day');
+    expect(ask('en', 'content.zones.daysRange', { min: '2', max: '4', count: 4 })).toBe('2–4 days');
+  });
+
+  it('Arabic: its one, two, few and many', () => {
+    expect(ask('ar', 'products.images.progress', { done: 0, total: 1, count: 1 })).toBe(
+      'اتبعت 0 من ملف واحد…',
+    );
+    expect(ask('ar', 'products.images.uploadedOf', { done: 1, total: 2, count: 2 })).toBe(
+      'اترفع 1 من ملفين.',
+    );
+    expect(ask('ar', 'products.images.uploadedOf', { done: 3, total: 5, count: 5 })).toBe(
+      'اترفع 3 من 5 ملفات.',
+    );
+    expect(ask('ar', 'content.zones.daysRange', { min: '1', max: '2', count: 2 })).toBe('من 1 ليومين');
+    expect(ask('ar', 'content.zones.daysRange', { min: '3', max: '5', count: 5 })).toBe('من 3 لـ 5 أيام');
+    expect(ask('ar', 'content.zones.daysRange', { min: '7', max: '14', count: 14 })).toBe('من 7 لـ 14 يوم');
+  });
+});

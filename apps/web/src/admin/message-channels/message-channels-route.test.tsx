@@ -1,3 +1,4 @@
+import { apiMessage } from '@store/contracts/messages';
 import {
   ORDER_MESSAGE_STEPS,
   ORDER_STEP_DEFAULTS,
@@ -80,5 +81,28 @@ describe('a step ticked only on a channel the store cannot send on', () => {
     set('confirmed', 'email', false);
     set('confirmed', 'whatsapp', true);
     expect(screen.getByTestId('channel-unreachable-confirmed').textContent).toContain('مش هتوصل لحد');
+  });
+  it('shows the API’s refusal when the store could not send on the channel after all (it changed since the page opened)', async () => {
+    fakeApi({
+      'GET admin/message-channels': () => ({
+        ...channels,
+        available: { sms: true, email: true, whatsapp: true },
+      }),
+      'PUT admin/message-channels': (call) => {
+        puts.push(call);
+        return {
+          status: 422,
+          body: { errors: [apiMessage('step_channels_unreachable', 'ar')], steps: ['delivering'] },
+        };
+      },
+    });
+    await renderPage('ar');
+    set('delivering', 'sms', false);
+    set('delivering', 'email', false);
+    set('delivering', 'whatsapp', true);
+    fireEvent.click(screen.getByTestId('channels-save'));
+    expect(await screen.findByText(apiMessage('step_channels_unreachable', 'ar'))).toBeTruthy();
+    expect(puts).toHaveLength(1);
+    expect(screen.getByTestId('channels-saved').textContent).toBe('');
   });
 });

@@ -119,7 +119,11 @@ export function ImagesEditor({
         sent += batch.length;
         setProgress({ done: sent, total: files.length });
       }
-      if (latest) done(latest, t('products.images.uploadedOf', { count: kept, total: picked.length }));
+      if (latest)
+        done(
+          latest,
+          t('products.images.uploadedOf', { done: kept, total: picked.length, count: picked.length }),
+        );
     } finally {
       setBusy(null);
       setProgress(null);
@@ -215,10 +219,10 @@ export function ImagesEditor({
               value={progress.done}
               max={progress.total}
               className="h-2 w-full accent-brand-700"
-              aria-label={t('products.images.progress', progress)}
+              aria-label={t('products.images.progress', { ...progress, count: progress.total })}
             />
             <p className="text-xs text-slate-700" aria-live="polite">
-              {t('products.images.progress', progress)}
+              {t('products.images.progress', { ...progress, count: progress.total })}
             </p>
           </div>
         )}

@@ -142,3 +142,42 @@ describe('uploading a file again', () => {
     );
   });
 });
+
+describe('a file of one row, or two', () => {
+  const upload = async (locale: 'en' | 'ar', rows: number, created: boolean) => {
+    fakeApi({
+      'GET admin/reports/settlements': () => report(1500),
+      'GET admin/settlements/files': () => ({ files: [wrong] }),
+      'POST admin/settlements': () => ({
+        created,
+        file_id: 6,
+        rows,
+        recorded: 1,
+        already_settled: 0,
+        unknown: rows - 1,
+      }),
+    });
+    await renderPage(locale);
+    const csv = new File(['Tracking Number,COD,Date\n'], 'one.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('settlement-file'), { target: { files: [csv] } });
+    fireEvent.click(screen.getByTestId('settlement-upload'));
+    await waitFor(() => expect(screen.getByTestId('settlement-done').textContent).not.toBe(''));
+    return screen.getByTestId('settlement-done').textContent;
+  };
+
+  it('says "1 of 1 row", not "1 of 1 rows"', async () => {
+    expect(await upload('en', 1, true)).toBe(
+      '1 of 1 row recorded (0 for unknown shipments, 0 already settled).',
+    );
+    cleanup();
+    expect(await upload('en', 1, false)).toBe(
+      'This file was uploaded before; 1 of its 1 row counts now (the file that had settled its parcel was removed).',
+    );
+  });
+
+  it('says it in Arabic’s own forms', async () => {
+    expect(await upload('ar', 2, true)).toBe('اتسجل 1 من صفين (1 لشحنات مش معروفة، و0 متسوّية قبل كده).');
+    cleanup();
+    expect(await upload('ar', 1, true)).toContain('اتسجل 1 من صف واحد');
+  });
+});

@@ -49,13 +49,14 @@ function UploadCard() {
       setDone(
         r.created
           ? t('upload.done', {
+              count: r.rows,
               recorded: r.recorded,
               rows: r.rows,
               unknown: r.unknown,
               already: r.already_settled,
             })
           : r.recorded > 0
-            ? t('upload.againCounted', { recorded: r.recorded, rows: r.rows })
+            ? t('upload.againCounted', { count: r.rows, recorded: r.recorded, rows: r.rows })
             : t('upload.again'),
       );
       await qc.invalidateQueries({ queryKey: SETTLEMENTS_KEY });

@@ -238,6 +238,7 @@ export function Component() {
             label={t('taxonomy.synonyms.pages')}
             infoTestId="synonyms-count"
             info={t('taxonomy.synonyms.count', {
+              count: total,
               n: count(total, locale),
               page: count(page, locale),
               pages: count(pages, locale),
