@@ -70,7 +70,6 @@ describe('a step ticked only on a channel the store cannot send on', () => {
     set('delivering', 'sms', true);
     expect(screen.queryByTestId('channel-unreachable-delivering')).toBeNull();
     fireEvent.click(screen.getByTestId('channels-save'));
-    expect((await screen.findByTestId('channels-saved')).textContent).not.toBe('');
     await screen.findByText('Saved. The next messages follow this choice.');
     expect(puts).toHaveLength(1);
   });
