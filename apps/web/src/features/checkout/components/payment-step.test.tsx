@@ -169,6 +169,108 @@ describe('the payment step, paying by installments', () => {
   });
 });
 
+describe('the payment step on a phone, comparing installment plans (audit at 375 px)', () => {
+  const misr = bankSchema.parse({ id: 3, name: 'Banque Misr', name_en: 'Banque Misr', name_ar: 'بنك مصر' });
+  /** "Without interest", yet a 5% administration fee; and one with neither. */
+  const misrPlans = [
+    bankInstallmentSchema.parse({
+      id: 31,
+      bank_id: 3,
+      title: '10 months, no interest',
+      title_en: '10 months, no interest',
+      title_ar: '10 شهور بدون فوايد',
+      months: 10,
+      interest_percent: 0,
+      fee_percent: 5,
+      minimum_amount: 0,
+    }),
+    bankInstallmentSchema.parse({
+      id: 32,
+      bank_id: 3,
+      title: '4 months, no interest',
+      title_en: '4 months, no interest',
+      title_ar: '4 شهور بدون فوايد',
+      months: 4,
+      interest_percent: 0,
+      fee_percent: 0,
+      minimum_amount: 0,
+    }),
+  ];
+  // 10,000 EGP: 1,000 a month over 10 months, its 5% fee 500 once; 2,500 a month over 4 months, no fee.
+  const words = {
+    en: {
+      method: /^Card on delivery \(installments\)/,
+      bank: 'Bank',
+      fee: 'fee 500 EGP once, with the first month · total 10,500 EGP',
+      noFee: 'no fee · total 10,000 EGP',
+      monthly: '1,000 EGP a month',
+    },
+    ar: {
+      method: /^فيزا عند الاستلام \(تقسيط\)/,
+      bank: 'البنك',
+      fee: 'مصاريف 500 ج.م مرة واحدة مع أول شهر · الإجمالي 10,500 ج.م',
+      noFee: 'من غير مصاريف · الإجمالي 10,000 ج.م',
+      monthly: '1,000 ج.م في الشهر',
+    },
+  } as const;
+
+  async function misrFor10000(locale: 'ar' | 'en') {
+    fakeApi({
+      'GET users/banks': () => ({ banks: [misr] }),
+      'GET users/bank_installments': () => ({ bank_installments: misrPlans }),
+    });
+    await renderPage(<PaymentStep held={null} seconds={0} total={10000} />, {
+      path: '/checkout/payment',
+      locale,
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: words[locale].method }));
+    const bank = screen.getByRole('combobox', { name: words[locale].bank });
+    await waitFor(() => expect(within(bank).getAllByRole('option')).toHaveLength(2));
+    fireEvent.change(bank, { target: { value: String(misr.id) } });
+    // The plans are in once the first one's monthly amount shows (in a list's option or a choice of its own).
+    await waitFor(() => expect(document.body.textContent).toContain(words[locale].monthly));
+  }
+
+  it.each(['en', 'ar'] as const)(
+    'a plan without interest shows its fee, and a plan without a fee says so, before either is chosen (%s)',
+    async (locale) => {
+      await misrFor10000(locale);
+      expect(screen.queryByTestId('plan-details')).toBeNull();
+      expect(screen.getAllByTestId('plan-costs').map((c) => c.textContent)).toEqual([
+        words[locale].fee,
+        words[locale].noFee,
+      ]);
+    },
+  );
+
+  it.each(['en', 'ar'] as const)(
+    'the chosen plan reads in full: its name and monthly amount wrap on the page, none in a one-line list option (%s)',
+    async (locale) => {
+      await misrFor10000(locale);
+      // A select shows its chosen option on one line, cut at 375 px: no plan's name or amount may live in one.
+      const options = Array.from(document.querySelectorAll('option')).map((o) => o.textContent ?? '');
+      expect(
+        options.filter((o) => o.includes(words[locale].monthly) || o.includes(misrPlans[0]!.title_ar)),
+      ).toEqual([]);
+
+      const chosen = screen
+        .getAllByTestId('plan-option')
+        .find((r) => (r as HTMLInputElement).value === '31') as HTMLInputElement;
+      fireEvent.click(chosen);
+      expect(chosen.checked).toBe(true);
+      const label = chosen.closest('label')!;
+      const title = locale === 'ar' ? misrPlans[0]!.title_ar : misrPlans[0]!.title_en;
+      expect(label.textContent).toContain(title);
+      expect(label.textContent).toContain(words[locale].monthly);
+      expect(label.textContent).toContain(words[locale].fee);
+      // Nothing between the text and the page keeps it on one line or cuts it.
+      for (let el: Element | null = label.lastElementChild; el && el !== document.body; el = el.parentElement)
+        expect(el.className).not.toMatch(/\b(truncate|whitespace-nowrap|text-ellipsis|overflow-hidden)\b/);
+      expect(label.lastElementChild!.className).toMatch(/\bbreak-words\b/);
+    },
+  );
+});
+
 describe('the payment step, when the cart’s discount code ran out meanwhile', () => {
   it('says so and stays on the step with the method still chosen, so confirming again places the order', async () => {
     let first = true;
