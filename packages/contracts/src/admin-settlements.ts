@@ -144,6 +144,10 @@ export const settlementMessages = {
     en: 'This settlement file is not on the list any more: it may have been removed already.',
     ar: 'ملف التسوية ده مش موجود في القايمة: يمكن حد شاله قبل كده.',
   },
+  settlement_file_changed: {
+    en: 'This file was being removed while you uploaded it. Upload it again. Nothing was recorded.',
+    ar: 'الملف ده كان بيتشال وإنت بترفعه. ارفعه تاني. ماتسجلش حاجة.',
+  },
   settlement_range_invalid: {
     en: 'Choose a start day on or before the end day, at most a year apart.',
     ar: 'اختار يوم بداية قبل يوم النهاية أو هو نفسه، والفرق بينهم سنة بالكتير.',

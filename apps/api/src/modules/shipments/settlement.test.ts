@@ -358,4 +358,23 @@ describe('a settlement file uploaded under the wrong courier', () => {
     // A third time changes nothing.
     expect((await upload(later)).body).toMatchObject({ created: false, recorded: 0, already_settled: 1 });
   });
+  it('a file uploaded again does not record a row a second time when it now finds another shipment', async () => {
+    // The order's first parcel was cancelled: a row naming the order only is an unknown shipment.
+    await parcel('70000008', 40_000, 'canceled');
+    const { orderId, number } = parcels.get('70000008')!;
+    const csv = `Business Reference,COD,Date\n${number},400,${today}\n`;
+    expect((await upload(csv)).body).toMatchObject({ created: true, recorded: 1, unknown: 1 });
+    // Sent again under a new tracking number, it is delivered; the same file again records nothing new.
+    await t.database.db.insert(shipments).values({
+      orderId,
+      courier: 'bosta',
+      trackingNumber: '70000009',
+      status: 'delivered',
+      codPiastres: 40_000,
+      lastEventAt: t.clock.now(),
+    });
+    const rowsBefore = await recordedRows();
+    expect((await upload(csv)).body).toMatchObject({ created: false, recorded: 0, already_settled: 1 });
+    expect(await recordedRows()).toBe(rowsBefore);
+  });
 });

@@ -102,6 +102,18 @@ async function recordRows(
   return { recorded, unknown };
 }
 
+/** The tracking numbers and business references a file's recorded rows hold. */
+async function heldByFile(tx: Tx, fileId: number) {
+  const held = await tx
+    .select({ tracking: codSettlements.trackingNumber, ref: codSettlements.businessReference })
+    .from(codSettlements)
+    .where(eq(codSettlements.fileId, fileId));
+  return {
+    trackings: new Set(held.map((h) => h.tracking)),
+    refs: new Set(held.flatMap((h) => (h.ref ? [h.ref] : []))),
+  };
+}
+
 /**
  * POST /v1/admin/settlements: records a courier's settlement file (see the module's words). The same file again
  * (created false) records only the rows no file holds any more: none, unless a file that had settled some of its
@@ -137,8 +149,19 @@ export async function recordSettlementFile(
           .from(codSettlementFiles)
           .where(eq(codSettlementFiles.sha256, sha256))
           .for('update');
+    // Removed by another request between the two statements: as if uploaded while it was being removed.
+    if (!made && !before) throw new AppError(409, 'conflict', ['settlement_file_changed']);
     const fileId = made?.id ?? before!.id;
-    const { recorded, unknown } = await recordRows(tx, fileId, before?.courier ?? courier, parsed, now);
+    // Again: only the rows this file does not hold yet (by tracking number or order number), so a row that now
+    // finds another shipment than the first time is not recorded a second time under another key.
+    const held = before ? await heldByFile(tx, before.id) : null;
+    const rowsToRecord = held
+      ? parsed.filter(
+          (r) =>
+            !(r.tracking && held.trackings.has(r.tracking)) && !(r.reference && held.refs.has(r.reference)),
+        )
+      : parsed;
+    const { recorded, unknown } = await recordRows(tx, fileId, before?.courier ?? courier, rowsToRecord, now);
     if (made || recorded > 0)
       await audit(
         tx,

@@ -250,6 +250,15 @@ export async function changeOwnPassword(ctx: StaffContext, me: CurrentStaff, bod
   checkStaffPassword(body.password, row.email);
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
+    // Still the password checked above: an owner's reset (or another device's change) meanwhile wins, and this
+    // one is refused as a wrong current password rather than written over it.
+    const [locked] = await tx
+      .select({ passwordHash: staff.passwordHash })
+      .from(staff)
+      .where(eq(staff.id, me.id))
+      .for('update');
+    if (locked?.passwordHash !== row.passwordHash)
+      throw AppError.field('current_password', 'current_password_wrong');
     await tx.update(staff).set({ passwordHash, updatedAt: now }).where(eq(staff.id, me.id));
     await revokeOtherStaffSessions(tx, me);
     await audit(tx, me, 'staff.password_changed', { type: 'staff', id: me.id }, {}, now);
@@ -367,6 +376,7 @@ export async function updateStaff(
     if (body.password !== undefined) checkStaffPassword(body.password, target.email);
     const from = target.role as StaffRole;
     const newRole = body.role !== undefined && body.role !== from ? body.role : undefined;
+    // A defence: only an owner may ask and not for themselves, so another owner is always locked here.
     if (newRole && from === 'owner' && owners.length <= 1)
       throw new AppError(422, 'invalid', ['staff_last_owner']);
     if (!newRole && !passwordHash) return toMember(target);

@@ -103,7 +103,7 @@ describe('an owner changes a member’s role', () => {
     expect(await auditOf('staff.role_changed', member.id)).toHaveLength(2);
   });
 
-  it('an owner can be made staff while another owner remains; the only owner cannot be demoted', async () => {
+  it('an owner can be made staff while another owner remains; the only owner cannot be demoted (only they could ask, for themselves)', async () => {
     const l = await createTestApp();
     try {
       const only = await addMember('owner', l);
@@ -111,6 +111,7 @@ describe('an owner changes a member’s role', () => {
       // The only owner is the only one who could try, and it is their own account.
       const self = await patch(only.id, only.headers, { role: 'staff' }, 'en', l);
       expect(self.statusCode).toBe(422);
+      expect(self.json().errors).toEqual([apiMessage('staff_cannot_change_self', 'en')]);
       // Made an owner, the second one may demote the first: one owner is left.
       expect((await patch(other.id, only.headers, { role: 'owner' }, 'en', l)).statusCode).toBe(200);
       // Two owners demoting each other at once: one wins, the other is no longer an owner (403).
@@ -129,6 +130,7 @@ describe('an owner changes a member’s role', () => {
       const left = owners[0]!.id === only.id ? only : other;
       const last = await patch(left.id, left.headers, { role: 'staff' }, 'en', l);
       expect(last.statusCode).toBe(422);
+      expect(last.json().errors).toEqual([apiMessage('staff_cannot_change_self', 'en')]);
       const [still] = await l.database.db.select().from(staff).where(eq(staff.id, left.id));
       expect(still!.role).toBe('owner');
     } finally {
@@ -308,6 +310,23 @@ describe('a member changes their own password (PUT v1/admin/me/password)', () =>
       expect((await put(member.headers, change(`guess-${i}-wrong`))).statusCode).toBe(422);
     expect((await put(member.headers, change(PASSWORD))).statusCode).toBe(429);
     expect((await signInAs(member.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('two changes at once from two devices: one is written, the other is refused (not written over it)', async () => {
+    const member = await addMember('staff');
+    const other = await signIn(member.email);
+    const [a, b] = await Promise.all([
+      put(member.headers, change(PASSWORD, NEW_PASSWORD)),
+      put(other, change(PASSWORD, 'Other#Start2027')),
+    ]);
+    // The other: refused as a wrong current password, or signed out already if the first had finished.
+    const statuses = [a.statusCode, b.statusCode];
+    expect(statuses.filter((c) => c === 200)).toHaveLength(1);
+    expect(statuses.find((c) => c !== 200)).toBeOneOf([401, 422]);
+    const won = a.statusCode === 200 ? NEW_PASSWORD : 'Other#Start2027';
+    const lost = won === NEW_PASSWORD ? 'Other#Start2027' : NEW_PASSWORD;
+    expect((await signInAs(member.email, won)).statusCode).toBe(200);
+    expect((await signInAs(member.email, lost)).statusCode).toBe(401);
   });
 
   it('needs a signed-in member and the CSRF token', async () => {

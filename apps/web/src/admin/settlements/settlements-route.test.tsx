@@ -138,7 +138,7 @@ describe('uploading a file again', () => {
   it('says how many rows count now when the file that had settled them was removed', async () => {
     await uploadAgain(2);
     expect(screen.getByTestId('settlement-done').textContent).toBe(
-      'This file was uploaded before; 2 of its 3 rows count now (the file that had settled their parcels was removed).',
+      'This file was uploaded before; now counted: 2 of its 3 rows (the file that had settled their parcels was removed).',
     );
   });
 });
@@ -171,7 +171,7 @@ describe('a file of one row, or two', () => {
     );
     cleanup();
     expect(await upload('en', 1, false)).toBe(
-      'This file was uploaded before; 1 of its 1 row counts now (the file that had settled its parcel was removed).',
+      'This file was uploaded before; now counted: 1 of its 1 row (the file that had settled its parcel was removed).',
     );
   });
 
