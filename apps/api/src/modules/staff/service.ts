@@ -214,17 +214,32 @@ export async function confirmTotp(ctx: StaffContext, me: CurrentStaff, code: str
 }
 
 /**
+ * The member's own password given again (turning the app off, a new password): 422 on `field` when wrong, at most 5
+ * wrong ones per member and `limitKey` in 15 minutes (then 429), so a session left open is no way to guess it. A
+ * right one takes its hit back. The member's row.
+ */
+async function ownPassword(
+  ctx: StaffContext,
+  me: CurrentStaff,
+  given: { password: string; field: string; limitKey: string },
+  now: Date,
+) {
+  const checks = [{ key: `${given.limitKey}:${me.id}`, limit: { max: 5, windowSeconds: 900 } }];
+  await enforce(ctx.db, checks, now);
+  const [row] = await ctx.db.select().from(staff).where(eq(staff.id, me.id));
+  if (!row || !(await verifyPassword(given.password, row.passwordHash)))
+    throw AppError.field(given.field, 'current_password_wrong');
+  await undoHits(ctx.db, checks, now);
+  return row;
+}
+
+/**
  * DELETE v1/admin/me/totp: turns the app off; takes the password again (422 on password when wrong), at most 5
  * wrong ones per member in 15 minutes, so a session left open is no way to guess the password.
  */
 export async function disableTotp(ctx: StaffContext, me: CurrentStaff, password: string) {
   const now = ctx.clock.now();
-  const checks = [{ key: `staff-totp-off:${me.id}`, limit: { max: 5, windowSeconds: 900 } }];
-  await enforce(ctx.db, checks, now);
-  const [row] = await ctx.db.select().from(staff).where(eq(staff.id, me.id));
-  if (!row || !(await verifyPassword(password, row.passwordHash)))
-    throw AppError.field('password', 'current_password_wrong');
-  await undoHits(ctx.db, checks, now);
+  await ownPassword(ctx, me, { password, field: 'password', limitKey: 'staff-totp-off' }, now);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(staff)
@@ -241,12 +256,12 @@ export async function disableTotp(ctx: StaffContext, me: CurrentStaff, password:
  */
 export async function changeOwnPassword(ctx: StaffContext, me: CurrentStaff, body: StaffPasswordChangeBody) {
   const now = ctx.clock.now();
-  const checks = [{ key: `staff-password:${me.id}`, limit: { max: 5, windowSeconds: 900 } }];
-  await enforce(ctx.db, checks, now);
-  const [row] = await ctx.db.select().from(staff).where(eq(staff.id, me.id));
-  if (!row || !(await verifyPassword(body.current_password, row.passwordHash)))
-    throw AppError.field('current_password', 'current_password_wrong');
-  await undoHits(ctx.db, checks, now);
+  const row = await ownPassword(
+    ctx,
+    me,
+    { password: body.current_password, field: 'current_password', limitKey: 'staff-password' },
+    now,
+  );
   checkStaffPassword(body.password, row.email);
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
