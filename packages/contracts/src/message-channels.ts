@@ -30,6 +30,13 @@ export type StepChannels = Record<MessageChannel, boolean>;
 /** Before the owner chooses: every step by SMS and email; WhatsApp once the owner ticks it (its templates first). */
 export const ORDER_STEP_DEFAULTS: StepChannels = { sms: true, email: true, whatsapp: false };
 
+/**
+ * A step ticked on some channel, yet only on channels the store cannot send on (`available`): its message would
+ * reach nobody. The back office marks it and the API refuses it.
+ */
+export const reachesNobody = (step: StepChannels, available: StepChannels) =>
+  MESSAGE_CHANNELS.some((c) => step[c]) && !MESSAGE_CHANNELS.some((c) => step[c] && available[c]);
+
 const stepChannelsSchema = z.object({
   step: z.enum(ORDER_MESSAGE_STEPS),
   sms: z.boolean(),

@@ -3,8 +3,8 @@ import {
   adminMessageChannelsResponseSchema,
   adminMessagesQuerySchema,
   adminMessagesResponseSchema,
-  MESSAGE_CHANNELS,
   phoneLookupSchema,
+  reachesNobody,
   SMS_PROVIDERS,
 } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -111,9 +111,7 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // A step ticked only on channels the store cannot send on would reach nobody: refused, naming the steps.
       const can = available();
-      const unreachable = req.body.steps
-        .filter((s) => MESSAGE_CHANNELS.some((c) => s[c]) && !MESSAGE_CHANNELS.some((c) => s[c] && can[c]))
-        .map((s) => s.step);
+      const unreachable = req.body.steps.filter((s) => reachesNobody(s, can)).map((s) => s.step);
       if (unreachable.length)
         throw new AppError(422, 'invalid', ['step_channels_unreachable'], { steps: unreachable });
       return {

@@ -1,5 +1,6 @@
 import {
   MESSAGE_CHANNELS,
+  reachesNobody,
   type AdminMessageChannelsResponse,
   type MessageChannel,
   type StepChannelsRow,
@@ -25,9 +26,7 @@ function ChannelsForm({ initial }: { initial: AdminMessageChannelsResponse }) {
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string[]>([]);
   const unavailable = MESSAGE_CHANNELS.filter((c) => !initial.available[c]);
-  /** Ticked only on channels the store cannot send on: its message would reach nobody (the API refuses it too). */
-  const unreachable = (row: StepChannelsRow) =>
-    MESSAGE_CHANNELS.some((c) => row[c]) && !MESSAGE_CHANNELS.some((c) => row[c] && initial.available[c]);
+  const unreachable = (row: StepChannelsRow) => reachesNobody(row, initial.available);
 
   const toggle = (step: StepChannelsRow['step'], channel: MessageChannel, on: boolean) => {
     setSaved(false);
