@@ -1,4 +1,5 @@
 import {
+  INTERNAL_ORDER_STATES,
   ORDERS_PAGE_SIZE,
   toEgp,
   type Locale,
@@ -32,9 +33,10 @@ type OrderRow = typeof orders.$inferSelect;
 
 /**
  * Statuses that are not (yet) orders: the cart, an online payment still open, and a held order whose lines went
- * back into a newer cart. Lists leave them out; GET /orders/{id} still shows them to their owner.
+ * back into a newer cart (contracts' INTERNAL_ORDER_STATES, which the shopper's order page reads too). Lists leave
+ * them out; GET /orders/{id} still shows them to their owner.
  */
-export const NOT_PLACED_STATUSES = ['cart', 'awaiting_payment', 'abandoned'] as const;
+export const NOT_PLACED_STATUSES = INTERNAL_ORDER_STATES;
 
 /** Delivered orders without a rating: what blocks checkout and what the rating modal lists. */
 const unratedDelivered = (userId: number) =>
