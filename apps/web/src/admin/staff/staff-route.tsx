@@ -169,8 +169,11 @@ export function Component() {
   const qc = useQueryClient();
   const q = useQuery({ ...staffQueryOptions(), enabled: allowed });
   const [removing, setRemoving] = useState<StaffMember | null>(null);
-  const [changingRole, setChangingRole] = useState<StaffMember | null>(null);
-  const [resetting, setResetting] = useState<StaffMember | null>(null);
+  // Another member's role or password being changed (the dialog's member null: closed).
+  const [changing, setChanging] = useState<{ change: 'role' | 'password'; member: StaffMember | null }>({
+    change: 'role',
+    member: null,
+  });
   const [failure, setFailure] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -240,14 +243,14 @@ export function Component() {
                     <div className="flex flex-wrap gap-2">
                       <Button
                         variant="outline"
-                        onClick={() => setChangingRole(m)}
+                        onClick={() => setChanging({ change: 'role', member: m })}
                         data-testid="staff-change-role"
                       >
                         {t('staff.changeRole')}
                       </Button>
                       <Button
                         variant="outline"
-                        onClick={() => setResetting(m)}
+                        onClick={() => setChanging({ change: 'password', member: m })}
                         data-testid="staff-reset-password"
                       >
                         {t('staff.resetPassword')}
@@ -281,21 +284,12 @@ export function Component() {
         <SignInFailures />
       </Card>
       <MemberChangeDialog
-        change="role"
-        member={changingRole}
-        onClose={() => setChangingRole(null)}
+        change={changing.change}
+        member={changing.member}
+        onClose={() => setChanging((c) => ({ ...c, member: null }))}
         onDone={(message) => {
           setDone(message);
-          setChangingRole(null);
-        }}
-      />
-      <MemberChangeDialog
-        change="password"
-        member={resetting}
-        onClose={() => setResetting(null)}
-        onDone={(message) => {
-          setDone(message);
-          setResetting(null);
+          setChanging((c) => ({ ...c, member: null }));
         }}
       />
       <Dialog
