@@ -25,16 +25,19 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
 
-/** Hooks other features register: auth headers to send, what to do on 401, headers to store. */
+/** Hooks other features register: auth headers to send, what to do on 401 and 403, headers to store. */
 export const apiHooks: {
   headers: () => Record<string, string>;
   onUnauthorized: () => void;
+  /** A call answered 403 (refused to whoever is signed in): its path after /v1/, e.g. 'admin/orders'. */
+  onForbidden: (path: string) => void;
   onHeaders: (h: Headers) => void;
   /** How a call reaches the API: the network in the browser, the server's own services when it renders a page. */
   fetch: typeof fetch;
 } = {
   headers: () => ({}),
   onUnauthorized: () => {},
+  onForbidden: () => {},
   onHeaders: () => {},
   fetch: (input, init) => fetch(input, init),
 };
@@ -73,7 +76,8 @@ export async function apiWithHeaders<T>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await apiHooks.fetch(`/v1/${path.replace(/^\//, '')}?${buildQuery(opts.query)}`, {
+  const route = path.replace(/^\//, '');
+  const res = await apiHooks.fetch(`/v1/${route}?${buildQuery(opts.query)}`, {
     method: opts.method ?? 'GET',
     headers,
     body,
@@ -89,6 +93,7 @@ export async function apiWithHeaders<T>(
   }
   if (!res.ok) {
     if (res.status === 401) apiHooks.onUnauthorized();
+    if (res.status === 403) apiHooks.onForbidden(route);
     throw new ApiError(res.status, (data ?? {}) as ApiError['body']);
   }
   return { data: data as T, headers: res.headers };

@@ -1,10 +1,10 @@
 import { can, type StaffArea } from '@store/contracts/staff-areas';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../ui/spinner';
-import { meQueryOptions, signOut } from '../auth/api';
+import { followRoleChanges, meQueryOptions, signOut } from '../auth/api';
 import { useStaffAuth } from '../auth/store';
 import { LanguageSwitch } from '../components/language-switch';
 import { Mark } from '../components/mark';
@@ -52,6 +52,9 @@ export function AdminLayout() {
   // Who the session cookie belongs to (asked at each load: nothing of it is stored in the page); a 401 here (no
   // session, or an ended one) signs out like any other.
   const me = useQuery(meQueryOptions(session));
+  // A call refused for the role (403: an owner changed it meanwhile) asks again, so the menu and pages follow it.
+  const queryClient = useQueryClient();
+  useEffect(() => followRoleChanges(queryClient), [queryClient]);
   // The current page's entry in view: the menu scrolls (sideways on a phone, down on a short desktop window).
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { Staff, StaffSecondFactor, StaffSignInBody } from '@store/contracts/staff';
-import { api, ApiError } from '../../lib/api-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { api, apiHooks, ApiError } from '../../lib/api-client';
 import { useStaffAuth } from './store';
 
 /** POST v1/admin/sign_in: the API sets the session cookies; the staff member is kept in memory. */
@@ -25,9 +26,11 @@ export async function signOut() {
   }
 }
 
+const ME_KEY = ['admin', 'me'] as const;
+
 /** GET v1/admin/me: who the session belongs to now (at each load, and a role may have changed since sign-in). */
 export const meQueryOptions = (session: boolean) => ({
-  queryKey: ['admin', 'me'],
+  queryKey: ME_KEY,
   queryFn: async () => {
     const { staff } = await api<{ staff: Staff }>('admin/me');
     useStaffAuth.getState().setStaff(staff);
@@ -36,3 +39,21 @@ export const meQueryOptions = (session: boolean) => ({
   enabled: session,
   staleTime: 5 * 60_000,
 });
+
+/**
+ * An owner may change a member's role while their back office is open: the API then refuses the old role's calls
+ * with 403 (requireStaff's `staff_forbidden`; the answer carries only the translated message, so any 403 of a
+ * back-office call counts, a stale CSRF token's too, which only costs one more GET). Each such answer asks GET
+ * v1/admin/me again, so the menu and the pages' `useCan` follow the new role at once and the page shows its
+ * "not allowed" view. A 403 of admin/me itself asks nothing (no loop); a 401 already signs out (store.ts).
+ * Returns the undo, for an effect's cleanup.
+ */
+export function followRoleChanges(queryClient: QueryClient): () => void {
+  apiHooks.onForbidden = (path) => {
+    if (path.startsWith('admin/') && path !== 'admin/me')
+      void queryClient.invalidateQueries({ queryKey: ME_KEY, exact: true });
+  };
+  return () => {
+    apiHooks.onForbidden = () => {};
+  };
+}

@@ -132,6 +132,7 @@ export async function downloadAllProducts() {
   });
   if (!res.ok) {
     if (res.status === 401) apiHooks.onUnauthorized();
+    if (res.status === 403) apiHooks.onForbidden('admin/products/export');
     let body: ApiError['body'] = {};
     try {
       body = (await res.json()) as ApiError['body'];

@@ -179,6 +179,7 @@ export async function downloadExport(f: ProductFilters) {
   });
   if (!res.ok) {
     if (res.status === 401) apiHooks.onUnauthorized();
+    if (res.status === 403) apiHooks.onForbidden('admin/products/export');
     const text = await res.text();
     let body: ApiError['body'] = {};
     try {

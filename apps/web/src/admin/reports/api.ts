@@ -28,6 +28,7 @@ export async function downloadSalesCsv(p: ReportParams) {
   });
   if (!res.ok) {
     if (res.status === 401) apiHooks.onUnauthorized();
+    if (res.status === 403) apiHooks.onForbidden('admin/reports/sales');
     let body: ApiError['body'] = {};
     try {
       body = (await res.json()) as ApiError['body'];
