@@ -344,7 +344,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerFormParsing(app, () =>
     app.register(multipart, {
       attachFieldsToBody: 'keyValues',
-      limits: { fileSize: 5 * 1024 * 1024 },
+      // Read before any route checks who is asking, so what anyone may send is small: fields only (a form's, as
+      // sign-in and addresses take), about as much as a JSON body. A route that takes files says how many and how
+      // large (`config.multipartOptions.limits`); past that the reader stops with 413.
+      limits: { fileSize: 5 * 1024 * 1024, files: 0, parts: 64, fieldSize: 16 * 1024 },
       // Keeps each file's name beside its bytes (uploadedFiles(req, field)); the body alone drops it.
       onFile: keepUploadedFile,
     }),

@@ -391,6 +391,49 @@ describe('bad input never breaks the store', () => {
     expect(res.body).toContain('og:title');
   });
 
+  it('a multipart body to a route that takes no files stops at its first file, and past 64 parts (nothing read into memory)', async () => {
+    const b = 'fIlEsNoTtAkEn';
+    const field = (k: string, v: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+    const file = (n: number) =>
+      `--${b}\r\nContent-Disposition: form-data; name="f${n}"; filename="${n}.bin"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${'x'.repeat(64 * 1024)}\r\n`;
+    const send = (url: string, body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': `multipart/form-data; boundary=${b}`, 'accept-language': 'ar' },
+        payload: `${body}--${b}--\r\n`,
+      });
+    // Routes anyone may call, before any check of who is asking: a file is refused as it arrives.
+    for (const url of [
+      '/v1/users/sign_in',
+      '/v1/users',
+      '/v1/admin/sign_in',
+      '/v1/payments/callback/paymob',
+    ]) {
+      const res = await send(url, field('phone_number', '01011112222') + [1, 2, 3].map(file).join(''));
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json(), url).toEqual({ errors: ['الطلب ده مش صحيح'] });
+    }
+    // Fields alone, past 64 of them: refused too.
+    const many = Array.from({ length: 80 }, (_, i) => field(`user[f${i}]`, 'x')).join('');
+    expect((await send('/v1/users/sign_in', many)).statusCode).toBe(413);
+    // A field past 16 KB is cut there, so it cannot pass the form's own checks.
+    const long = await send(
+      '/v1/users/sign_in',
+      field('phone_number', '0'.repeat(20 * 1024)) + field('password', 'x'),
+    );
+    expect(long.statusCode).toBe(422);
+    // A form as the storefront sends it still signs in its fields' way (checked, in the shopper's language).
+    const form = await send(
+      '/v1/users/sign_in',
+      field('phone_number', '01011112222') + field('password', 'wrong-one'),
+    );
+    expect([401, 422]).toContain(form.statusCode);
+    expect(JSON.stringify(form.json())).toMatch(ARABIC);
+  });
+
   /* ---------------- every route, every input ---------------- */
   it("every route refuses hostile input without a 500, in the shopper's language, storing nothing", async () => {
     const cases = sweepCases({ productId, addressId, orderId });

@@ -96,6 +96,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = as
   app.post(
     '/page_settings/:name/image',
     {
+      config: { multipartOptions: { limits: { files: 1 } } },
       schema: {
         tags,
         description:
