@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { AppError } from './errors.ts';
 import { requestLocale } from './locale.ts';
+import { clientNetwork } from './client-network.ts';
 
 export interface Entry {
   stored: number;
@@ -276,7 +277,7 @@ export function installResponseCache(
       if (shared) return sendEntry(reply, shared, 'shared');
       // the other computation failed or is slow: compute our own
     }
-    (req as Marked)[COMPUTING] = guard.admit(req.ip);
+    (req as Marked)[COMPUTING] = guard.admit(clientNetwork(req.ip));
     if (cache.begin(key)) (req as Marked)[LEADER] = key;
   });
 

@@ -30,6 +30,7 @@ import {
   listDeliveryZones,
   updateAddress,
 } from './service.ts';
+import { clientNetwork } from '../../lib/client-network.ts';
 
 const tags = ['addresses'];
 
@@ -61,7 +62,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   // The address map's geocoding (only the signed-in address form uses it): a session, limits per user and
   // address, a cache, and never faster than the provider allows (geocoding.ts).
   const geocoding = new Geocoding(app.ctx.geocoder, db, app.ctx.geocoding, () => clock.now().getTime());
-  const caller = (req: FastifyRequest) => ({ userId: currentUser(req).id, ip: req.ip });
+  const caller = (req: FastifyRequest) => ({ userId: currentUser(req).id, ip: clientNetwork(req.ip) });
 
   app.get(
     '/geocode/reverse',

@@ -298,7 +298,7 @@ describe('rate limits', () => {
     await signIn(t.app, phone);
   });
 
-  it('per address: sign-in and code entry from one IP are limited across phones', async () => {
+  it('per address: sign-in and code entry from one IP (an IPv6 one by its /64) are limited across phones', async () => {
     const limited = await createTestApp({
       authLimits: { signInPerIp: { max: 3, windowSeconds: 60 }, codePerIp: { max: 2, windowSeconds: 60 } },
     });
@@ -322,6 +322,17 @@ describe('rate limits', () => {
       expect((await from('10.0.0.3', code, '/v1/users/confirmations')).statusCode).toBe(429);
       limited.clock.advance(120_000);
       expect((await from('10.0.0.3', code, '/v1/users/confirmations')).statusCode).toBe(404);
+      // An IPv6 client is its /64: a new address for each try is the same address.
+      for (let i = 1; i <= 3; i++)
+        expect(
+          (await from(`2001:db8:7:7::${i}`, { phone_number: `0101111100${i}`, password: 'x' })).statusCode,
+        ).toBe(401);
+      expect(
+        (await from('2001:db8:7:7::ffff', { phone_number: '01011111009', password: 'x' })).statusCode,
+      ).toBe(429);
+      expect((await from('2001:db8:7:8::1', { phone_number: '01011111009', password: 'x' })).statusCode).toBe(
+        401,
+      );
     } finally {
       await limited.close();
     }

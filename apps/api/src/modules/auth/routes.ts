@@ -34,8 +34,10 @@ import {
   type Caller,
 } from './service.ts';
 import { sessionHeaders } from './session.ts';
+import { clientNetwork } from '../../lib/client-network.ts';
 
-const caller = (req: FastifyRequest): Caller => ({ ip: req.ip, locale: requestLocale(req) });
+// Limits count an address by its network (an IPv6 /64): lib/client-network.ts.
+const caller = (req: FastifyRequest): Caller => ({ ip: clientNetwork(req.ip), locale: requestLocale(req) });
 const tags = ['accounts'];
 
 /** Account calls of spec §7 (users, confirmations, otps, sign_in, sign_out, passwords, password). */

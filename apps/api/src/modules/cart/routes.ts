@@ -24,6 +24,7 @@ import {
   updateCart,
   type CartOptions,
 } from './service.ts';
+import { clientNetwork } from '../../lib/client-network.ts';
 
 const tags = ['cart'];
 const idParams = z.object({ id: idParam });
@@ -82,7 +83,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       order: await applyDiscountCode(db, req.body.code, {
         ...opts(req),
-        ip: req.ip,
+        ip: clientNetwork(req.ip),
         guesses: { user: app.ctx.authLimits.discountCodePerUser, ip: app.ctx.authLimits.discountCodePerIp },
       }),
     }),

@@ -263,6 +263,47 @@ describe('finding 4: under attack, a member without an authenticator keeps the p
   });
 });
 
+describe('the fresh attack: a new address for every guess (an IPv6 /64, a botnet) no longer guesses without end', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('every address of one IPv6 /64 counts as one: after five failures it backs off', async () => {
+    const owner = await addMember(t, 'owner');
+    const answers = [];
+    for (let i = 1; i <= 8; i += 1)
+      answers.push(
+        (await signInAt(t, `2001:db8:1:2::${i.toString(16)}`, { email: owner, password: `Wrong#Guess${i}` }))
+          .statusCode,
+      );
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Another /64 is another address.
+    expect((await signInAt(t, '2001:db8:1:3::1', { email: owner, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('under attack, an account without an authenticator takes few guesses from networks its member never used; the member still signs in from theirs', async () => {
+    const owner = await addMember(t, 'owner');
+    await signedIn(t, owner, OWNERS_DESK);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 30; i += 1)
+      statuses.push(
+        (await signInAt(t, `198.18.${i}.7`, { email: owner, password: `Wrong#Guess${i}` })).statusCode,
+      );
+    const checked = statuses.filter((s) => s === 401).length;
+    // 10 failures from 3 addresses put the email under attack; then 10 more checks in 15 minutes, no more.
+    expect(checked).toBe(
+      DEFAULT_STAFF_LIMITS.underAttack.failures + DEFAULT_STAFF_LIMITS.newNetworkPerEmail.max,
+    );
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+    // The right password from yet another network waits too (a guess cannot tell it apart)…
+    expect((await signInAt(t, '198.18.200.7', { email: owner, password: PASSWORD })).statusCode).toBe(429);
+    // …but from the owner's desk, where they signed in before, it is never refused for what strangers do.
+    expect((await signInAt(t, OWNERS_DESK, { email: owner, password: PASSWORD })).statusCode).toBe(200);
+  });
+});
+
 describe('finding 15: the staff session is an HttpOnly cookie, and writes need the CSRF token', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -10,12 +10,18 @@ import type { Limit } from '../../lib/rate-limit.ts';
  *   last failure. A wait answers 429 with Retry-After before any password is checked.
  * - `underAttack`: an email with `failures` failed sign-ins from at least `addresses` addresses in the last
  *   `windowSeconds` is under attack: a member with a second step (their authenticator app) then signs in with the
- *   password and its code. Nobody is ever refused a right password for what other addresses did.
+ *   password and its code.
+ * - `newNetworkPerEmail`: while an email is under attack, the password checks it gets from networks its member
+ *   never signed in from (and every check of an email no member has), counted like `signInPerIp`. Addresses are
+ *   counted by network (an IPv6 /64, lib/client-network.ts), but a botnet has many; this caps its guesses at an
+ *   account without an authenticator app. A member is never refused a right password from a network they signed in
+ *   from before, whatever other addresses do.
  */
 export interface StaffLimits {
   signInPerIp: Limit;
   backoff: { free: number; windowSeconds: number; firstWaitSeconds: number; maxWaitSeconds: number };
   underAttack: { failures: number; addresses: number; windowSeconds: number };
+  newNetworkPerEmail: Limit;
 }
 
 const minutes = (m: number) => m * 60;
@@ -24,6 +30,7 @@ export const DEFAULT_STAFF_LIMITS: StaffLimits = {
   signInPerIp: { max: 30, windowSeconds: minutes(15) },
   backoff: { free: 5, windowSeconds: minutes(15), firstWaitSeconds: 2, maxWaitSeconds: minutes(15) },
   underAttack: { failures: 10, addresses: 3, windowSeconds: minutes(15) },
+  newNetworkPerEmail: { max: 10, windowSeconds: minutes(15) },
 };
 
 /** Seconds an address with `failures` failures must wait after its last one (0: none yet). */

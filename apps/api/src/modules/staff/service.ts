@@ -15,7 +15,8 @@ import { isCommonPassword } from '@store/contracts/common-passwords';
 import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { staff } from '../../db/schema.ts';
+import { auditLog, staff } from '../../db/schema.ts';
+import { clientNetwork } from '../../lib/client-network.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforce, tooManyAttempts, undoHits } from '../../lib/rate-limit.ts';
@@ -90,6 +91,17 @@ async function secondStepMatches(db: DbOrTx, m: StaffRow, code: string, now: Dat
   return used.length === 1;
 }
 
+/** Whether the member has signed in from this network (their last 50 sign-ins, by the audit log's addresses). */
+async function signedInFrom(db: DbOrTx, memberId: number, network: string) {
+  const rows = await db
+    .select({ ip: auditLog.ip })
+    .from(auditLog)
+    .where(and(eq(auditLog.staffId, memberId), eq(auditLog.action, 'staff.signed_in')))
+    .orderBy(desc(auditLog.id))
+    .limit(50);
+  return rows.some((r) => r.ip !== null && clientNetwork(r.ip) === network);
+}
+
 /**
  * POST v1/admin/sign_in (decision 025).
  * 1. An address in its back-off (too many failures lately, any email) gets 429 with Retry-After, before anything
@@ -98,8 +110,10 @@ async function secondStepMatches(db: DbOrTx, m: StaffRow, code: string, now: Dat
  *    under the limit); a right password takes its hit back.
  * 3. While the email is under attack (failures from several addresses), a member with an authenticator app signs
  *    in with the password and its code: without a code every attempt gets the same 401 asking for it, whether the
- *    password is right or wrong (guesses learn nothing). A member without one signs in with the password: no one
- *    is locked out by what strangers do.
+ *    password is right or wrong (guesses learn nothing). A member without one signs in with the password, checked
+ *    at most `newNetworkPerEmail` times from networks they never signed in from (a botnet's addresses), and never
+ *    refused from one they did for what strangers do (decision 049).
+ * Addresses count by network (an IPv6 client by its /64, lib/client-network.ts) in the back-off and the limits.
  * An unknown email costs the same time as a wrong password, and a removed member's right password gets the same
  * 401 as a wrong one. Every failure is kept (failures.ts); those against a real account are in the audit log.
  */
@@ -110,17 +124,34 @@ export async function signIn(
 ): Promise<{ staff: Staff; session: SessionCookie & { expiresAt: Date } }> {
   const email = body.email;
   const now = ctx.clock.now();
-  const wait = await addressWait(ctx.db, caller.ip, ctx.limits.backoff, now);
+  // Counted by network: an IPv6 client changing its last 64 bits for each guess is one address.
+  const network = clientNetwork(caller.ip);
+  const wait = await addressWait(ctx.db, network, ctx.limits.backoff, now);
   if (wait > 0) throw tooManyAttempts(wait);
-  const checks = [{ key: `staff-signin:ip:${caller.ip}`, limit: ctx.limits.signInPerIp }];
+  const checks = [{ key: `staff-signin:ip:${network}`, limit: ctx.limits.signInPerIp }];
   await enforce(ctx.db, checks, now);
 
   const [member] = await ctx.db.select().from(staff).where(eq(staff.email, email)).limit(1);
+  const factors = secondFactorsOf(member);
+  const attackedEmail = await underAttack(ctx.db, email, ctx.limits.underAttack, now);
+  const attacked = factors.length > 0 && attackedEmail;
+  // Under attack, a password alone is guessed at most `newNetworkPerEmail` times from networks the member never
+  // signed in from (a botnet has many addresses); from one they did, it is never refused for what others do.
+  if (
+    attackedEmail &&
+    factors.length === 0 &&
+    !(member && (await signedInFrom(ctx.db, member.id, network)))
+  ) {
+    const perEmail = {
+      key: `staff-signin:email:${email.toLowerCase()}`,
+      limit: ctx.limits.newNetworkPerEmail,
+    };
+    await enforce(ctx.db, [perEmail], now);
+    checks.push(perEmail);
+  }
   const valid = member
     ? await verifyPassword(body.password, member.passwordHash)
     : await verifyAgainstNothing(body.password);
-  const factors = secondFactorsOf(member);
-  const attacked = factors.length > 0 && (await underAttack(ctx.db, email, ctx.limits.underAttack, now));
 
   let reason: FailureReason | null = null;
   if (!member || !valid) reason = 'wrong_password';
@@ -133,7 +164,7 @@ export async function signIn(
 
   if (reason) {
     // Timed when decided (after the password check): an address's wait runs from here.
-    await recordFailure(ctx.db, { email, ip: caller.ip, reason }, ctx.clock.now());
+    await recordFailure(ctx.db, { email, ip: network, reason }, ctx.clock.now());
     if (member)
       await audit(
         ctx.db,
