@@ -40,5 +40,10 @@ export function cardProduct(p: Product): Product {
     vat_rate: p.vat_rate ?? 14,
     featured: p.featured,
     special_offer: p.special_offer,
+    // A product sold in variants: its card shows the range and sends the shopper to choose one (without it the card
+    // offered "Add to cart" of no variant, and a guest's cart took the phone without its colour or storage).
+    ...(p.price_max != null ? { price_max: p.price_max } : {}),
+    // A variant: which product it is one of, and its choices.
+    ...(p.variant_of != null ? { variant_of: p.variant_of, sku: p.sku, option_values: p.option_values } : {}),
   };
 }
