@@ -8,7 +8,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { giveUseBack } from '../discounts/index.ts';
-import { chooseCartAddress, joinLines, unpriceLines } from './cart.ts';
+import { chooseCartAddress, joinLines, setCartDiscountCode, unpriceLines } from './cart.ts';
 import { transition, type ActorRef } from './core.ts';
 
 /** The delivery zone's fee and free-shipping amount for a saved address (null when it has no zone). */
@@ -29,8 +29,10 @@ async function zoneRuleOf(tx: DbOrTx, addressId: number) {
 
 /**
  * An order held for payment becomes the cart again (the payment failed or its key expired). If the user already
- * has a newer cart (opened while paying), the held lines join it (lines already there keep their quantity), the
- * newer cart takes the address if it had none, and the held order is marked 'abandoned'.
+ * has a newer cart (opened while paying: reading the cart then opens one), the held lines join it (lines already
+ * there keep their quantity), the newer cart takes the address and the discount code if it had none, and the held
+ * order is marked 'abandoned'. The code is kept as a cart keeps any code: whether it still applies (ended, used up
+ * meanwhile) is checked when the cart is shown and at checkout, which drops it then.
  */
 export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef, now: Date) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -78,6 +80,10 @@ export async function returnToCart(tx: DbOrTx, orderId: number, actor: ActorRef,
       freeShippingFromPiastres: rule ? rule.freeShippingFromPiastres : order.freeShippingFromPiastres,
       now,
     });
+  }
+  // The shopper's code goes with the lines to try again (its use went back above); a code the newer cart holds stays.
+  if (!other.discountCodeId && order.discountCodeId) {
+    await setCartDiscountCode(tx, { userId: order.userId, codeId: order.discountCodeId, now });
   }
   await transition(tx, { orderId, to: 'abandoned', actor, expect: ['awaiting_payment'], now });
 }

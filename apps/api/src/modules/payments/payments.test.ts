@@ -551,6 +551,67 @@ describe('gateway callbacks', () => {
     expect(await usesOf()).toBe(1);
   });
 
+  it('a declined or expired payment gives back a cart with its discount code and discounted total, even when the cart was read while paying (issue 49)', async () => {
+    const [code] = await db()
+      .insert(discountCodes)
+      .values({ code: 'BACK-10', kind: 'percent', value: 10, maxUses: 1 })
+      .returning();
+    const usesOf = async () =>
+      (await db().select().from(discountCodes).where(eq(discountCodes.id, code!.id)))[0]!.uses;
+    const cartOf = async (s: Shopper) =>
+      (await call(t.app, 'GET', '/v1/users/cart?locale=en', s.headers)).body.order;
+    /** A shopper with the code on a 2,000 EGP cart, at the gateway, who looked at the cart meanwhile. */
+    async function payingWithCode() {
+      const at = await atPayment(5, 2);
+      expect(
+        (await call(t.app, 'PUT', '/v1/users/cart/discount_code', at.s.headers, { code: 'back-10' })).status,
+      ).toBe(200);
+      const key = (await startSession(at.s)).body;
+      // 2,000 less 10% + 60 delivery.
+      expect(key.checkout_total_price).toBe(1860);
+      expect(await usesOf()).toBe(1);
+      // Another tab, or the page the gateway sends back to, reads the cart: a newer, empty cart opens.
+      expect((await cartOf(at.s)).id).not.toBe(at.orderId);
+      return { ...at, key };
+    }
+    const withCode = { count: 2, subtotal: 2000, discount: 200, discount_code: 'BACK-10', total: 1860 };
+
+    // Declined: the items are back with the code, at the discounted total, and its use went back.
+    const declined = await payingWithCode();
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payments/sandbox/checkout',
+      payload: { key: declined.key.payment_key, decision: 'decline' },
+    });
+    const back = new URL(submit.headers.location as string);
+    await t.app.inject({ method: 'GET', url: back.pathname + back.search });
+    expect((await paymentOf(declined.orderId)).status).toBe('failed');
+    expect(await usesOf()).toBe(0);
+    expect(await cartOf(declined.s)).toMatchObject({ ...withCode, discount_code_problem: null });
+    // Paying again takes the code's (last) use again, at the same total.
+    const again = (await startSession(declined.s)).body;
+    expect(again.checkout_total_price).toBe(1860);
+    expect(await usesOf()).toBe(1);
+    await deliver(await gatewayCallback(again.order_id, false));
+    expect(await usesOf()).toBe(0);
+
+    // Expired: the same.
+    const expired = await payingWithCode();
+    t.clock.advance(5 * MINUTE);
+    expect(await cartOf(expired.s)).toMatchObject({ ...withCode, discount_code_problem: null });
+    expect((await paymentOf(expired.orderId)).status).toBe('expired');
+    expect(await usesOf()).toBe(0);
+
+    // A code that ended meanwhile takes nothing off the cart the shopper gets back (and checkout drops it).
+    const ended = await payingWithCode();
+    await db().update(discountCodes).set({ endsAt: t.clock.now() }).where(eq(discountCodes.id, code!.id));
+    t.clock.advance(5 * MINUTE);
+    const cart = await cartOf(ended.s);
+    expect(cart).toMatchObject({ count: 2, discount: 0, total: 2060 });
+    expect(cart.discount_code_problem).not.toBeNull();
+    expect(await usesOf()).toBe(0);
+  });
+
   it('a refund or void notice is recorded and changes nothing', async () => {
     const { s, orderId } = await atPayment(5, 1);
     await startSession(s);
