@@ -13,6 +13,15 @@ export function priceOff(egp: number): string {
 }
 
 /**
+ * A delivery fee as the shopper reads it: `free` (the caller's word for it, «مجاني» / "Free") when nothing is
+ * charged, whether the zone charges nothing or the order reached its free-delivery amount; otherwise its price.
+ * The checkout summary and the order page both say it so, never "0 EGP".
+ */
+export function deliveryFeeText(egp: number, free: string): string {
+  return egp === 0 ? free : price(egp);
+}
+
+/**
  * Long dates: ar-EG or en-US (spec §2), in Latin digits in both (spec §1's en-US numbers; issue 43: "١٠ مايو ٢٠٢٦"
  * beside prices in 1,234 digits).
  */

@@ -176,8 +176,57 @@ describe('a file of one row, or two', () => {
   });
 
   it('says it in Arabic’s own forms', async () => {
-    expect(await upload('ar', 2, true)).toBe('اتسجل 1 من صفين (1 لشحنات مش معروفة، و0 متسوّية قبل كده).');
+    expect(await upload('ar', 2, true)).toBe(
+      'اتسجل 1 من صفين (صف واحد لشحنة مش معروفة، ومفيش ولا صف متسوّي قبل كده).',
+    );
     cleanup();
     expect(await upload('ar', 1, true)).toContain('اتسجل 1 من صف واحد');
+  });
+});
+
+describe('the rows not recorded, each count in its own form', () => {
+  const upload = async (
+    locale: 'en' | 'ar',
+    r: { rows: number; recorded: number; unknown: number; already_settled: number },
+  ) => {
+    fakeApi({
+      'GET admin/reports/settlements': () => report(1500),
+      'GET admin/settlements/files': () => ({ files: [wrong] }),
+      'POST admin/settlements': () => ({ created: true, file_id: 7, ...r }),
+    });
+    await renderPage(locale);
+    const csv = new File(['Tracking Number,COD,Date\n'], 'mixed.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('settlement-file'), { target: { files: [csv] } });
+    fireEvent.click(screen.getByTestId('settlement-upload'));
+    await waitFor(() => expect(screen.getByTestId('settlement-done').textContent).not.toBe(''));
+    return screen.getByTestId('settlement-done').textContent;
+  };
+
+  it('English: "1 for an unknown shipment"', async () => {
+    expect(await upload('en', { rows: 3, recorded: 1, unknown: 1, already_settled: 1 })).toBe(
+      '1 of 3 rows recorded (1 for an unknown shipment, 1 already settled).',
+    );
+    cleanup();
+    expect(await upload('en', { rows: 9, recorded: 2, unknown: 4, already_settled: 3 })).toBe(
+      '2 of 9 rows recorded (4 for unknown shipments, 3 already settled).',
+    );
+  });
+
+  it('Arabic: its zero, one, two, few and many for the unknown and the settled rows', async () => {
+    expect(await upload('ar', { rows: 12, recorded: 11, unknown: 1, already_settled: 0 })).toBe(
+      'اتسجل 11 من 12 صف (صف واحد لشحنة مش معروفة، ومفيش ولا صف متسوّي قبل كده).',
+    );
+    cleanup();
+    expect(await upload('ar', { rows: 5, recorded: 0, unknown: 2, already_settled: 3 })).toBe(
+      'اتسجل 0 من 5 صفوف (صفين لشحنات مش معروفة، و3 صفوف متسوّية قبل كده).',
+    );
+    cleanup();
+    expect(await upload('ar', { rows: 26, recorded: 0, unknown: 0, already_settled: 26 })).toBe(
+      'اتسجل 0 من 26 صف (مفيش ولا صف لشحنة مش معروفة، و26 صف متسوّي قبل كده).',
+    );
+    cleanup();
+    expect(await upload('ar', { rows: 15, recorded: 0, unknown: 13, already_settled: 2 })).toBe(
+      'اتسجل 0 من 15 صف (13 صف لشحنات مش معروفة، وصفين متسوّيين قبل كده).',
+    );
   });
 });

@@ -52,8 +52,9 @@ function UploadCard() {
               count: r.rows,
               recorded: r.recorded,
               rows: r.rows,
-              unknown: r.unknown,
-              already: r.already_settled,
+              // Each count with its own noun: "1 for an unknown shipment", «صفين متسوّيين قبل كده».
+              unknown: t('upload.unknown', { count: r.unknown, n: r.unknown }),
+              already: t('upload.already', { count: r.already_settled, n: r.already_settled }),
             })
           : r.recorded > 0
             ? t('upload.againCounted', { count: r.rows, recorded: r.recorded, rows: r.rows })

@@ -192,7 +192,7 @@ export function Component() {
             className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
             data-testid="home-brands-warning"
           >
-            {t('taxonomy.brands.homeWarning', { n: count(onHome, locale), max: HOME_BRANDS })}
+            {t('taxonomy.brands.homeWarning', { count: onHome, n: count(onHome, locale), max: HOME_BRANDS })}
           </p>
         )
       }

@@ -1,6 +1,6 @@
 import type { Cart } from '@store/contracts/cart';
 import { toEgp, toPiastres } from '@store/contracts/money';
-import { price, priceOff } from '../../../lib/format';
+import { deliveryFeeText, price, priceOff } from '../../../lib/format';
 import { useCheckoutTranslation } from '../i18n';
 import { BidiText } from '../../../ui/bidi-text';
 import { Thumbnail } from '../../../ui/thumbnail';
@@ -80,9 +80,7 @@ export function CartSummary({ cart, detailed = false }: Props) {
           <dd className="text-end font-medium" data-testid="checkout-delivery">
             {!cart.address
               ? t('summary.deliveryLater')
-              : cart.delivery_fee === 0 && cart.free_delivery_from !== null
-                ? t('summary.free')
-                : price(cart.delivery_fee)}
+              : deliveryFeeText(cart.delivery_fee, t('summary.free'))}
           </dd>
           {cart.address && cart.free_delivery_from !== null && cart.subtotal < cart.free_delivery_from && (
             <dd className="basis-full text-xs font-medium text-emerald-800" data-testid="to-free-delivery">
