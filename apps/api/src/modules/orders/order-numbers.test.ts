@@ -161,6 +161,26 @@ describe('order numbers', () => {
     expect(detail.body.order).toMatchObject({ id: o.id, order_number: o.order_number });
   });
 
+  it('the sandbox payment page names the order as the shopper reads it, never by its internal id', async () => {
+    // Ids run ahead of numbers (carts, held attempts): the id would read as another order's number.
+    const { s, orderId } = await atPayment();
+    const { payment_key } = await startOnline(s);
+    expect(orderId).toBeGreaterThan(await lastNumber());
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/v1/payments/sandbox/checkout?key=${payment_key}`,
+    });
+    expect(page.statusCode).toBe(200);
+    // Not placed yet, so no number yet (it comes once paid): "your order", as the storefront says.
+    expect(page.body).toContain('Sandbox payment — your order');
+    expect(page.body).toContain('دفع تجريبي — طلبك');
+    expect(page.body).not.toContain(`#${orderId}`);
+    expect(page.body).not.toContain(`طلب رقم ${orderId}`);
+    await decide(payment_key, 'approve');
+    const mine = await call(t.app, 'GET', `/v1/users/orders/${orderId}?locale=en`, s.headers);
+    expect(mine.body.order.order_number).toBe(await numberOf(orderId));
+  });
+
   it('a placement that fails gives its number back: the next order takes it', async () => {
     const before = await lastNumber();
     await expect(

@@ -73,6 +73,8 @@ describe('the orders list', () => {
       address: {
         full_name: 'Mona Hassan',
         building: '12',
+        floor: '3',
+        apartment: '7',
         street_name: 'El Tahrir St',
         district: 'Dokki',
         governorate: 'Giza',

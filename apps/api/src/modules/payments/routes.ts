@@ -1,8 +1,10 @@
 import { messageErrorsSchema, paymentKeySchema } from '@store/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
+import { orders } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { adminPaymentRoutes } from './admin-routes.ts';
 import { checkoutPage, closedPage, sandboxPagePolicy } from './sandbox-page.ts';
@@ -111,9 +113,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (p.status !== 'pending' || p.expiresAt.getTime() <= clock.now().getTime()) {
         return reply.status(410).send(closedPage(completeUrl(req.server.ctx.publicUrl, false, p.orderId)));
       }
+      // The number the shopper reads for the order, not its internal id (none yet while an online payment is open).
+      const [order] = await db.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, p.orderId));
       return checkoutPage({
         key: p.paymentKey,
-        orderId: p.orderId,
+        orderNumber: order?.n ?? null,
         amountPiastres: p.amountPiastres,
         expiresAt: p.expiresAt,
       });

@@ -53,18 +53,24 @@ function endsAt(at: Date) {
   };
 }
 
+/**
+ * The gateway's page for one payment session. It names the order by the number the shopper reads (on the thank-you
+ * page, in my orders, in the SMS: orders.order_number), never by the internal id. An online order gets its number
+ * once paid, so while its payment is open it has none yet, and the page says "your order", as the storefront does.
+ */
 export function checkoutPage(input: {
   key: string;
-  orderId: number;
+  orderNumber: number | null;
   amountPiastres: number;
   expiresAt: Date;
 }) {
   const amount = formatMoney(input.amountPiastres / 100);
   const ends = endsAt(input.expiresAt);
+  const n = input.orderNumber;
   return shell(
     'Sandbox checkout',
-    `<h1>دفع تجريبي — طلب رقم ${input.orderId}</h1>
-<p class="en">Sandbox payment — order #${input.orderId}</p>
+    `<h1>دفع تجريبي — ${n === null ? 'طلبك' : `طلب رقم ${n}`}</h1>
+<p class="en">Sandbox payment — ${n === null ? 'your order' : `order #${n}`}</p>
 <div class="amount" data-testid="sandbox-amount">${esc(amount)}</div>
 <form method="post" action="/v1/payments/sandbox/checkout">
 <input type="hidden" name="key" value="${esc(input.key)}">

@@ -22,5 +22,11 @@ export function preloadAddressCard() {
   void loadAddressCard();
 }
 
+/**
+ * Where an address is (building, street, floor, apartment, district, governorate, map label), written as the address
+ * book writes it: the order page shows its delivery address with it. Fetched when it is first shown.
+ */
+export const AddressLines = lazy(() => import('./components/address-lines'));
+
 /** The account area's Addresses tab, fetched when it is first shown. */
 export const AddressesTab = lazy(() => import('./components/addresses-tab'));

@@ -1,9 +1,10 @@
 import type { Address } from '@store/contracts/address';
 import type { ReactNode } from 'react';
 import { addressPhone } from '../address-values';
+import { AddressLines } from './address-lines';
 import { useAddressesTranslation } from '../i18n';
 
-/** A saved address: label, map label, street lines, governorate and phone; actions below. */
+/** A saved address: label, street lines, governorate and map label (AddressLines), phone; actions below. */
 export function AddressCard({
   address: a,
   children,
@@ -28,18 +29,7 @@ export function AddressCard({
           </span>
         )}
       </div>
-      <p className="text-sm text-slate-700">
-        {t('card.street', {
-          building: a.building,
-          street: a.street_name,
-          floor: a.floor,
-          apartment: a.apartment,
-        })}
-      </p>
-      <p className="text-sm text-slate-700">
-        {a.district}، {a.delivery_zone?.name ?? a.governorate}
-      </p>
-      {a.name && a.name !== 'N/A' && <p className="line-clamp-2 text-xs text-slate-500">{a.name}</p>}
+      <AddressLines address={a} />
       <p className="text-sm text-slate-600">
         {t(`card.${a.number_type}`)}:{' '}
         <span dir="ltr" className="inline-block">

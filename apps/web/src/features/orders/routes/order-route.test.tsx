@@ -1,5 +1,5 @@
 import type { Order } from '@store/contracts/checkout';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import checkoutAr from '../../../i18n/ar/checkout.json';
 import checkoutEn from '../../../i18n/en/checkout.json';
@@ -40,9 +40,9 @@ const order = (fee: number): Order => ({
   shipment: null,
 });
 
-const open = async (fee: number, locale: 'ar' | 'en') => {
+const open = async (fee: number, locale: 'ar' | 'en', address: Order['address'] = null) => {
   fakeApi({
-    'GET users/orders/41': () => ({ order: order(fee) }),
+    'GET users/orders/41': () => ({ order: { ...order(fee), address } }),
     'GET users/orders/41/returns': () => ({
       returns: [],
       returnable: [],
@@ -69,5 +69,48 @@ describe('the order page’s delivery fee', () => {
 
   it('reads the fee that was paid otherwise', async () => {
     expect((await open(45, 'en')).textContent).toBe('45 EGP');
+  });
+});
+
+/** The order's address snapshot: building 12, El Tahrir St, floor 3, apartment 5. */
+const snapshot: NonNullable<Order['address']> = {
+  id: 9,
+  label: 'Home',
+  street_name: 'شارع التحرير',
+  street: 'شارع التحرير',
+  building: '12',
+  floor: '3',
+  apartment: '5',
+  district: 'الدقي',
+  governorate: 'الجيزة',
+  instructions: null,
+  number_type: 'mobile',
+  phone_number: '01012345678',
+  city_code: null,
+  lat: 30.04,
+  lng: 31.21,
+  name: 'El Tahrir St, Dokki, Giza',
+  delivery_zone: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  full_name: 'Mona Hassan',
+};
+
+describe('the order page’s delivery address', () => {
+  /** The address section's text once it reads `line` (the address lines come with their own texts). */
+  const addressReading = async (locale: 'ar' | 'en', line: string) => {
+    await open(0, locale, snapshot);
+    const section = await screen.findByTestId('order-address');
+    await waitFor(() => expect(section.textContent).toContain(line));
+    return section.textContent;
+  };
+
+  it('shows floor and apartment with their labels, as the address book does, in Arabic', async () => {
+    const text = await addressReading('ar', 'عمارة 12، شارع التحرير، الدور 3، شقة 5');
+    expect(text).toContain('الدقي، الجيزة');
+    expect(text).toContain('El Tahrir St, Dokki, Giza');
+  });
+
+  it('and in English', async () => {
+    await addressReading('en', 'Building 12, شارع التحرير, floor 3, apartment 5');
   });
 });

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@store/contracts/checkout';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { longDate, price, priceOff } from '../../../lib/format';
+import { deliveryFeeText, longDate, price, priceOff } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { buttonClass } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
+import { AddressLines } from '../../addresses';
 import { SignedInOnly } from '../../auth';
 import { downloadDocument, orderQueryOptions } from '../api/orders';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -167,9 +168,7 @@ function OrderPage() {
                   <div className="flex justify-between gap-3">
                     <dt className="text-slate-600">{t('detail.shipping')}</dt>
                     <dd data-testid="order-shipping">
-                      {o.checkout_shipping_fees === 0
-                        ? t('detail.shippingFree')
-                        : price(o.checkout_shipping_fees)}
+                      {deliveryFeeText(o.checkout_shipping_fees, t('detail.shippingFree'))}
                     </dd>
                   </div>
                   <div className="flex flex-wrap justify-between gap-x-3 gap-y-1 border-t border-slate-200 pt-2 text-base font-bold">
@@ -263,12 +262,10 @@ function OrderPage() {
                         ? `${o.address.city_code} ${o.address.phone_number}`
                         : o.address.phone_number}
                     </p>
-                    <p>
-                      {t('detail.building', { building: o.address.building, street: o.address.street_name })}
-                    </p>
-                    <p>
-                      {o.address.district}، {o.address.delivery_zone?.name ?? o.address.governorate}
-                    </p>
+                    {/* Written as the address book writes it: floor and apartment too (one helper, both pages). */}
+                    <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+                      <AddressLines address={o.address} />
+                    </Suspense>
                   </address>
                 </section>
               )}
