@@ -73,6 +73,27 @@ afterEach(() => {
 });
 
 describe("a guest's cart page", () => {
+  it('reads "Free" for a governorate whose delivery costs nothing, as checkout and the order page do', async () => {
+    const giza = deliveryZoneSchema.parse({
+      ...cairo,
+      id: 8,
+      name: 'Giza',
+      name_en: 'Giza',
+      name_ar: 'الجيزة',
+      shipping_fees: 0,
+    });
+    fakeApi({
+      'GET products/1': () => ({ product: fridge }),
+      'GET products/2': () => ({ product: kettle }),
+      'GET delivery_zones': () => ({ delivery_zones: [cairo, giza] }),
+    });
+    await renderPage(<CartPage CheckoutButton={StubCheckoutButton} />);
+    await waitFor(() => expect(screen.getAllByTestId('line-total')).toHaveLength(2));
+    await deliverTo('Giza');
+    expect(summary().getByTestId('summary-delivery').textContent).toBe('Free');
+    expect(summary().getByTestId('summary-total').textContent).toBe('2,050.50 EGP');
+  });
+
   it('lists each line with its price and line total, and adds them up with the delivery fee once a governorate is chosen', async () => {
     await renderPage(<CartPage CheckoutButton={StubCheckoutButton} />);
 

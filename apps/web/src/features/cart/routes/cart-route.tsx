@@ -6,7 +6,7 @@ import { useNamespace } from '../../../lib/i18n';
 import { cartPageTexts } from '../../../i18n/cart-page';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { price, priceOff } from '../../../lib/format';
+import { deliveryFeeText, price, priceOff } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Breadcrumbs } from '../../../ui/breadcrumbs';
@@ -160,10 +160,10 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
   // A discount code's amount (the server's one calculator): free delivery is judged after it.
   const discount = serverTotals?.discount ?? 0;
   const products = toPiastres(subtotal) - toPiastres(discount);
-  const delivery: { fee: number; free: boolean } | null = serverTotals?.addressed
-    ? { fee: serverTotals.delivery_fee, free: serverTotals.free_delivery_from !== null }
+  const delivery: { fee: number } | null = serverTotals?.addressed
+    ? { fee: serverTotals.delivery_fee }
     : rule
-      ? { fee: toEgp(deliveryFee(products, rule)), free: rule.freeFromPiastres !== null }
+      ? { fee: toEgp(deliveryFee(products, rule)) }
       : null;
   const total = toEgp(products + toPiastres(delivery?.fee ?? 0));
   // The VAT inside the prices (issue 47): the server's figure for a signed-in cart, the same calculator's for a guest's.
@@ -252,9 +252,7 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
                 <dd className="text-end font-medium text-slate-700" data-testid="summary-delivery">
                   {!delivery
                     ? t('summary.deliveryAtCheckout')
-                    : delivery.fee === 0 && delivery.free
-                      ? t('summary.free')
-                      : price(delivery.fee)}
+                    : deliveryFeeText(delivery.fee, t('summary.free'))}
                 </dd>
               </div>
               <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-t border-slate-200 pt-3 text-base">
