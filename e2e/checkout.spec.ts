@@ -335,12 +335,38 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: /Decline/ }).click();
     await expect(page).toHaveURL(/\/complete-payment\?success=false/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed, Please try again');
+    await expect(page.getByTestId('payment-failure-text')).toContainText('Your items are back in your cart');
     await shot(page, 'payment-failed-en');
-    // Back to the order: its payment was not completed.
+    // Back to the order: its payment was not completed, and it leads to the cart too.
     await page.getByTestId('payment-failure-back').click();
     await expect(page).toHaveURL(/\/my-account\/orders\/\d+$/);
     await expect(page.getByTestId('order-status').first()).toHaveText('Payment not completed');
     expect(await cartCount(request, s)).toBe(1);
+    await page.getByTestId('order-back-to-cart').click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  });
+
+  test('online chosen by mistake: cancelling the payment gives the items back and every method is open again', async ({
+    page,
+    request,
+  }) => {
+    const s = await newShopper(request);
+    await addAddress(request, s);
+    await addToCart(request, s, await cheapProduct(request));
+    await openAs(page, s, 'en');
+    await walkToPayment(page);
+    await method(page, 'online').click();
+    await expect(page.getByTestId('online-ready')).toBeVisible();
+    await expect(method(page, 'cash')).toBeDisabled();
+    await page.getByTestId('cancel-online').click();
+    await expect(page.getByTestId('online-ready')).toHaveCount(0);
+    await expect(method(page, 'cash')).toBeEnabled();
+    expect(await cartCount(request, s)).toBe(1);
+    await method(page, 'cash').check();
+    await page.getByTestId('terms').check();
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/complete-payment\?success=true/);
   });
 
   test('an expired payment key is refused by the hosted page; a second session waits with a live countdown that closes at zero @clock', async ({

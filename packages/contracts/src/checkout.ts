@@ -81,6 +81,13 @@ export const paymentKeyResponseSchema = z.object({
 });
 export type PaymentKeyResponse = z.infer<typeof paymentKeyResponseSchema>;
 
+/**
+ * DELETE v1/users/checkout answer: the shopper's open payment session ended (its items are back in the cart) to
+ * choose another way to pay; `ended` false when none was open (it expired, or was paid, meanwhile).
+ */
+export const endPaymentSessionResponseSchema = z.object({ ended: z.boolean() });
+export type EndPaymentSessionResponse = z.infer<typeof endPaymentSessionResponseSchema>;
+
 /** PUT v1/users/national_id (also accepted as `{ user: { national_id } }`). */
 export const nationalIdBodySchema = z
   .preprocess(

@@ -34,10 +34,11 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   // Checkout: an offline order is placed; an online payment holds the cart's stock.
   { from: 'cart', to: 'pending', by: ['shopper'] },
   { from: 'cart', to: 'awaiting_payment', by: ['shopper', 'gateway'] },
-  // The payment: paid (a placed order), or failed / expired (back to the cart, or into a newer cart).
+  // The payment: paid (a placed order), or failed / expired / ended by the shopper to pay another way (back to the
+  // cart, or into a newer cart).
   { from: 'awaiting_payment', to: 'pending', by: ['gateway'] },
-  { from: 'awaiting_payment', to: 'cart', by: ['gateway', 'system'] },
-  { from: 'awaiting_payment', to: 'abandoned', by: ['gateway', 'system'] },
+  { from: 'awaiting_payment', to: 'cart', by: ['gateway', 'system', 'shopper'] },
+  { from: 'awaiting_payment', to: 'abandoned', by: ['gateway', 'system', 'shopper'] },
   // The back office runs a placed order to the door; the courier's news (its webhook, issue 48) moves a confirmed
   // order along the same steps: picked up, the order is on its way; handed over, it is delivered.
   { from: 'pending', to: 'confirmed', by: ['staff'] },

@@ -29,7 +29,11 @@ export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   // The session ends once: paid, declined, or its key's time ran out (the stock goes back).
   { from: 'pending', to: 'succeeded', on: 'a confirmed success callback' },
   { from: 'pending', to: 'failed', on: 'a failure callback, or the gateway could not open the session' },
-  { from: 'pending', to: 'expired', on: "the key's time ran out" },
+  {
+    from: 'pending',
+    to: 'expired',
+    on: "the key's time ran out, or the shopper ended the session to choose another way to pay",
+  },
   // A success after the session ended: the order is placed again if it can be, else the money goes back.
   { from: 'failed', to: 'succeeded', on: 'a late success whose order could be placed' },
   { from: 'expired', to: 'succeeded', on: 'a late success whose order could be placed' },

@@ -13,4 +13,10 @@ export function requestLocale(req: FastifyRequest): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** The language a request names itself (`?locale=`, as the storefront sends on every call), or null. */
+export function askedLocale(req: FastifyRequest): Locale | null {
+  const q = (req.query as Record<string, unknown> | undefined)?.locale;
+  return typeof q === 'string' && (LOCALES as readonly string[]).includes(q) ? (q as Locale) : null;
+}
+
 export const pick = <T>(locale: Locale, en: T, ar: T): T => (locale === 'ar' ? ar : en);

@@ -2,3 +2,5 @@
 export { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 /** A request's session (lib/auth.ts: the routes' requireUser). */
 export { authenticate, type SessionUser } from './session.ts';
+/** The shopper's language for their messages, kept from what they last used. */
+export { rememberLocale } from './locale.ts';

@@ -36,6 +36,7 @@ import {
   secondsUntilSmsAllowed,
 } from './otp.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import { rememberLocale } from './locale.ts';
 import {
   createSession,
   revokeAllSessions,
@@ -271,8 +272,7 @@ export async function signIn(ctx: AuthContext, body: SignInBody, caller: Caller)
     });
   }
   // The shopper's SMS about their orders go out in the language they use.
-  if (user.locale !== caller.locale)
-    await ctx.db.update(users).set({ locale: caller.locale }).where(eq(users.id, user.id));
+  await rememberLocale(ctx.db, user.id, caller.locale);
   const session = await createSession(ctx.db, { id: user.id, phoneNumber: user.phoneNumber }, now);
   return { user: toUser(user), session };
 }

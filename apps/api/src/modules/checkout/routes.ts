@@ -3,6 +3,7 @@ import {
   bankInstallmentsResponseSchema,
   banksQuerySchema,
   banksResponseSchema,
+  endPaymentSessionResponseSchema,
   localeQuery,
   nationalIdBodySchema,
   nationalIdResponseSchema,
@@ -14,7 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../lib/auth.ts';
 import { expandFormKeys } from '../../lib/form-body.ts';
-import { requestLocale } from '../../lib/locale.ts';
+import { askedLocale, requestLocale } from '../../lib/locale.ts';
+import { rememberLocale } from '../auth/index.ts';
+import { endPaymentSession } from '../payments/index.ts';
 import {
   listBankInstallments,
   listBanks,
@@ -96,15 +99,34 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentKeyResponseSchema },
       },
     },
-    async (req) =>
-      startPaymentSession(db, app.ctx.payments, currentUser(req).id, {
+    async (req) => {
+      await rememberLocale(db, currentUser(req).id, askedLocale(req));
+      return startPaymentSession(db, app.ctx.payments, currentUser(req).id, {
         now: clock.now(),
         locale: requestLocale(req),
         // PUBLIC_URL: gateway URLs never use what a request's Host headers claim.
         baseUrl: req.server.ctx.publicUrl,
         log: req.log,
         deliveryVatBp: app.ctx.invoicing.deliveryVatBp,
-      }),
+      });
+    },
+  );
+
+  app.delete(
+    '/users/checkout',
+    {
+      schema: {
+        tags,
+        description:
+          "Ends the shopper's open online payment session to choose another way to pay: the stock goes back and " +
+          'the held items are the cart again (with its discount code), as when the key expires. Answers ' +
+          '{ ended: false } when no session was open. A payment made on the hosted page meanwhile still counts ' +
+          '(a late success, decision 006).',
+        querystring: localeQuery,
+        response: { 200: endPaymentSessionResponseSchema },
+      },
+    },
+    async (req) => ({ ended: await endPaymentSession(db, currentUser(req).id, clock.now()) }),
   );
 
   app.put(
@@ -121,12 +143,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderResponseSchema },
       },
     },
-    async (req) => ({
-      order: await placeOrder(db, currentUser(req).id, req.body, {
-        now: clock.now(),
-        locale: requestLocale(req),
-        deliveryVatBp: app.ctx.invoicing.deliveryVatBp,
-      }),
-    }),
+    async (req) => {
+      await rememberLocale(db, currentUser(req).id, askedLocale(req));
+      return {
+        order: await placeOrder(db, currentUser(req).id, req.body, {
+          now: clock.now(),
+          locale: requestLocale(req),
+          deliveryVatBp: app.ctx.invoicing.deliveryVatBp,
+        }),
+      };
+    },
   );
 };

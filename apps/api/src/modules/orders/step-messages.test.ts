@@ -186,6 +186,20 @@ describe("the shopper's message at every order step", () => {
     ]);
   });
 
+  it('an order placed from the Arabic site is told in Arabic, though the shopper last signed in on the English one', async () => {
+    const { s, orderId } = await atCheckout('en');
+    expect(
+      (await call(t.app, 'PUT', '/v1/users/checkout?locale=ar', s.headers, { payment_method: 'cash' }))
+        .status,
+    ).toBe(200);
+    await drain();
+    expect(textsTo(s)).toEqual([
+      `طلبك رقم ${await numberOf(orderId)} وصلنا: 2,050 ج.م، كاش عند الاستلام. هيوصلك من ${dayAfter(1, 'ar')} لحد ${dayAfter(2, 'ar')}.`,
+    ]);
+    // And the next steps of that order too: the shopper's language is now the one they used.
+    expect((await db().select().from(users).where(eq(users.id, s.id)))[0]!.locale).toBe('ar');
+  });
+
   it('an order paid online: one message that the payment came in (not a second one for the placement)', async () => {
     const { s, orderId } = await atCheckout('en');
     await startOnline(s);

@@ -5,6 +5,7 @@
 export { openPaymentSession, recordGatewaySession } from './rows.ts';
 export {
   activeSession,
+  endPaymentSession,
   releaseExpiredSessions,
   releaseSession,
   sessionActiveError,

@@ -198,6 +198,40 @@ describe('an online payment session', () => {
     expect(await stockOf(product.id)).toBe(3);
   });
 
+  it('the shopper can end an open session to pay another way: the items are the cart again and cash can be chosen', async () => {
+    const { s, product, orderId } = await atPayment(5, 2);
+    expect((await startSession(s)).status).toBe(200);
+    expect(await stockOf(product.id)).toBe(3);
+
+    const ended = await call(t.app, 'DELETE', '/v1/users/checkout?locale=en', s.headers);
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ ended: true });
+    expect(await stockOf(product.id)).toBe(5);
+    const p = await paymentOf(orderId);
+    expect(p.status).toBe('expired');
+    expect(p.stockReleasedAt).not.toBeNull();
+    const cart = (await call(t.app, 'GET', '/v1/users/cart', s.headers)).body.order;
+    expect(cart).toMatchObject({ id: orderId, count: 2, delivery_fee: 60 });
+    // Nothing left to end; and another way to pay places the order at once (no session blocks it).
+    expect((await call(t.app, 'DELETE', '/v1/users/checkout', s.headers)).body).toEqual({ ended: false });
+    const placed = await call(t.app, 'PUT', '/v1/users/checkout?locale=en', s.headers, {
+      payment_method: 'cash',
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.body.order).toMatchObject({ id: orderId, payment_method: 'cash' });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it('ending a session needs the shopper signed in, and ends only their own', async () => {
+    const { s, product } = await atPayment(5, 1);
+    await startSession(s);
+    const other = await addShopper(db(), t.clock.now());
+    expect((await call(t.app, 'DELETE', '/v1/users/checkout', {})).status).toBe(401);
+    expect((await call(t.app, 'DELETE', '/v1/users/checkout', other.headers)).body).toEqual({ ended: false });
+    expect(await stockOf(product.id)).toBe(4);
+    expect((await startSession(s)).status).toBe(422);
+  });
+
   it('the next checkout call releases an expired session by itself (no job needed)', async () => {
     const { s, product } = await atPayment(4, 1);
     await startSession(s);

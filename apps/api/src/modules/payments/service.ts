@@ -51,6 +51,9 @@ import {
 } from './rows.ts';
 import './reversal.ts';
 
+/** Who ends a session (the order module's actor: the gateway, the server, or the shopper). */
+type ActorRef = Parameters<typeof returnToCart>[2];
+
 /** What a success records on its payment: how it was paid (the gateway's answer) and when. */
 function paidFacts(t: VerifiedTransaction, now: Date): PaymentFacts {
   const { kind, name } = paidWith(t.sourceType, t.sourceSubType);
@@ -129,6 +132,7 @@ export async function releaseSessionTx(
   now: Date,
   status: 'expired' | 'failed',
   onlyIfExpired = false,
+  actor?: ActorRef,
 ): Promise<boolean> {
   const [p] = await movePayment(tx, {
     which: { paymentId },
@@ -143,8 +147,9 @@ export async function releaseSessionTx(
     reason: 'payment_released',
     orderId: p.orderId,
   });
-  // A failure is the gateway's word; an expired key is found by the server (a job, or the shopper's next call).
-  await returnToCart(tx, p.orderId, status === 'failed' ? GATEWAY : SYSTEM, now);
+  // A failure is the gateway's word; an expired key is found by the server (a job, or the shopper's next call);
+  // the shopper may end the session themselves (endPaymentSession).
+  await returnToCart(tx, p.orderId, actor ?? (status === 'failed' ? GATEWAY : SYSTEM), now);
   return true;
 }
 
@@ -155,14 +160,28 @@ export async function releaseSession(
   now: Date,
   status: 'expired' | 'failed',
   onlyIfExpired = false,
+  actor?: ActorRef,
 ): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => releaseSessionTx(tx, paymentId, now, status, onlyIfExpired));
+      return await db.transaction((tx) => releaseSessionTx(tx, paymentId, now, status, onlyIfExpired, actor));
     } catch (err) {
       if (attempt >= 3 || !isUniqueViolation(err)) throw err;
     }
   }
+}
+
+/**
+ * The shopper ends their open payment session to choose another way to pay (spec §2: the other methods are disabled
+ * while online is chosen). It ends as if its key had expired: the stock goes back and the held order becomes the
+ * cart again with its discount code. A payment made on the hosted page meanwhile is not lost: its callback, or the
+ * inquiry about an expired session with no callback, goes the way of any late success (decision 006). Returns
+ * whether a session was open (false: nothing to end, e.g. it expired or was paid meanwhile).
+ */
+export async function endPaymentSession(db: DbOrTx, userId: number, now: Date): Promise<boolean> {
+  const p = await activeSession(db, userId, now);
+  if (!p) return false;
+  return releaseSession(db, p.id, now, 'expired', false, { type: 'shopper', id: userId });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Cart } from '@store/contracts/cart';
 import type {
   Bank,
   BankInstallment,
+  EndPaymentSessionResponse,
   OfflinePaymentMethod,
   Order,
   PaymentKeyResponse,
@@ -44,6 +45,12 @@ export const plansQueryOptions = (bankId: number | null) =>
 /** POST v1/users/checkout with payment_method online: a payment key for 5 minutes and the total. */
 export const requestPaymentKey = () =>
   api<PaymentKeyResponse>('users/checkout', { method: 'POST', body: { payment_method: 'online' } });
+
+/**
+ * DELETE v1/users/checkout: ends the open online payment session to choose another way to pay; the server gives its
+ * items back to the cart (with the discount code). `ended` false when none was open any more.
+ */
+export const endPaymentSession = () => api<EndPaymentSessionResponse>('users/checkout', { method: 'DELETE' });
 
 /** PUT v1/users/checkout: places the order with an offline method. */
 export const placeOrder = (body: {

@@ -12,10 +12,16 @@ import { useLocaleStore } from '../../../lib/locale-store';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { ORDERS_KEY, RatingDialog } from '../../orders';
-import { banksQueryOptions, placeOrder, plansQueryOptions, requestPaymentKey } from '../api/checkout';
+import {
+  banksQueryOptions,
+  endPaymentSession,
+  placeOrder,
+  plansQueryOptions,
+  requestPaymentKey,
+} from '../api/checkout';
 import { minutesSeconds } from '../countdown';
 import { useCheckoutTranslation } from '../i18n';
-import { paymentFromKey, usePaymentStore, type PaymentState } from '../payment-store';
+import { clearPaymentState, paymentFromKey, usePaymentStore, type PaymentState } from '../payment-store';
 import { METHODS, methodDisabled, placeOrderState } from '../payment-rules';
 import { MessagesDialog } from './messages-dialog';
 import { SessionDialog, type SessionNotice } from './session-dialog';
@@ -198,6 +204,26 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
     },
   });
 
+  /**
+   * The shopper changes their mind about paying online: the session ends on the server (the held items are the cart
+   * again) and, once the cart is fetched again, the payment state goes and every method is open (spec §2 disables
+   * the others only while online is chosen; QA: a tap on online locked them for 5 minutes with no way back).
+   */
+  const end = useMutation({
+    mutationFn: async () => {
+      await endPaymentSession();
+      // The wizard shows the cart's step again from this cart: fetched before the state goes (an empty one would
+      // send the shopper to /cart).
+      await qc.refetchQueries({ queryKey: ['server-cart'] });
+    },
+    onSuccess: () => {
+      setChosen(null);
+      clearPaymentState();
+    },
+    onError: (e) =>
+      setKeyError(e instanceof ApiError && e.messages.length ? e.messages : [t('errors.generic')]),
+  });
+
   const place = useMutation({
     mutationFn: () =>
       placeOrder({
@@ -294,9 +320,22 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
             );
           else if (m === 'online' && online)
             extra = (
-              <p className="text-sm text-emerald-800" data-testid="online-ready">
-                {t('payment.online.ready', { time: minutesSeconds(seconds) })}
-              </p>
+              <div className="flex flex-col items-start gap-2">
+                <p className="text-sm text-emerald-800" data-testid="online-ready">
+                  {t('payment.online.ready', { time: minutesSeconds(seconds) })}
+                </p>
+                <p className="text-sm text-slate-600">{t('payment.online.othersLocked')}</p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => end.mutate()}
+                  disabled={end.isPending}
+                  data-testid="cancel-online"
+                >
+                  {end.isPending && <Spinner size={16} />}
+                  {t('payment.online.cancel')}
+                </Button>
+              </div>
             );
           else if (m === 'online' && expired)
             extra = (

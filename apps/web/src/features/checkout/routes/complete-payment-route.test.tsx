@@ -47,3 +47,20 @@ describe('a declined online payment (the failure page)', () => {
     expect(back().getAttribute('href')).toBe('/my-account/orders');
   });
 });
+
+describe('the failure page’s way on (QA: only “Back to order”, to a page with no retry)', () => {
+  it.each([
+    ['en', 'Your items are back in your cart', 'Back to cart'],
+    ['ar', 'المنتجات رجعت لسلتك', 'ارجع للسلة'],
+  ] as const)(
+    'says the items are back in the cart and leads there first (%s)',
+    async (locale, says, label) => {
+      await renderPage(<CompletePayment />, { path: '/complete-payment?success=false&order_id=91', locale });
+      expect(screen.getByTestId('payment-failure-text').textContent).toContain(says);
+      const links = screen.getAllByRole('link');
+      // The cart first (the main button), then the order.
+      expect(links.map((l) => l.getAttribute('href'))).toEqual(['/cart', '/my-account/orders/91']);
+      expect(links[0]!.textContent).toBe(label);
+    },
+  );
+});

@@ -147,14 +147,23 @@ function Failure() {
           </svg>
         </span>
         <h1 className="mt-4 text-2xl font-bold">{t('failure.title')}</h1>
-        {/* Back to the order (its page says its payment was not completed); without one, to the orders. */}
-        <Link
-          to={orderId === null ? '/my-account/orders' : `/my-account/orders/${orderId}`}
-          className={buttonClass('primary', 'lg', 'mt-8')}
-          data-testid="payment-failure-back"
-        >
-          {t('failure.back')}
-        </Link>
+        {/* The server gave the held items back to the cart (with the discount code): the way on is from there. */}
+        <p className="mt-2 text-slate-600" data-testid="payment-failure-text">
+          {t('failure.text')}
+        </p>
+        <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row">
+          <Link to="/cart" className={buttonClass('primary', 'lg')} data-testid="payment-failure-cart">
+            {t('failure.cart')}
+          </Link>
+          {/* The order (its page says its payment was not completed); without one, the orders (spec §2, §8). */}
+          <Link
+            to={orderId === null ? '/my-account/orders' : `/my-account/orders/${orderId}`}
+            className={buttonClass('outline', 'lg')}
+            data-testid="payment-failure-back"
+          >
+            {t('failure.back')}
+          </Link>
+        </div>
       </div>
     </section>
   );

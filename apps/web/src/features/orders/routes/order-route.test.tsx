@@ -114,3 +114,39 @@ describe('the order page’s delivery address', () => {
     await addressReading('en', 'Building 12, شارع التحرير, floor 3, apartment 5');
   });
 });
+
+describe('the page of an order whose online payment was not completed (QA: no way back to the cart)', () => {
+  const openWith = async (status: string, locale: 'ar' | 'en') => {
+    fakeApi({
+      'GET users/orders/41': () => ({ order: { ...order(60), status, payment_method: 'online' } }),
+      'GET users/orders/41/returns': () => ({
+        returns: [],
+        returnable: [],
+        open_until: null,
+        can_request: false,
+      }),
+    });
+    await renderPage(<OrderPage />, {
+      path: '/my-account/orders/41',
+      route: '/my-account/orders/:id',
+      locale,
+    });
+    await screen.findByTestId('order-shipping');
+  };
+
+  it.each([
+    ['en', 'The payment for this order wasn’t completed.', 'Back to cart'],
+    ['ar', 'الدفع للطلب ده ما كملش.', 'ارجع للسلة'],
+  ] as const)('says its items are back in the cart and leads there (%s)', async (locale, says, link) => {
+    await openWith('abandoned', locale);
+    expect(screen.getByTestId('order-not-paid').textContent?.replace(/'/g, '’')).toContain(says);
+    const back = screen.getByRole('link', { name: link });
+    expect(back.getAttribute('href')).toBe('/cart');
+  });
+
+  it('a placed order has no such word', async () => {
+    await openWith('pending', 'en');
+    expect(screen.queryByTestId('order-not-paid')).toBeNull();
+    expect(screen.queryByTestId('order-back-to-cart')).toBeNull();
+  });
+});

@@ -88,6 +88,22 @@ function OrderPage() {
           <p className="mt-1 text-slate-600">
             {t('detail.placedOn', { date: longDate(o.checkout_date ?? o.created_at, locale) })}
           </p>
+          {/* An online payment that did not happen: its items went back to the cart (or are the cart again). */}
+          {(o.status === 'abandoned' || o.status === 'cart') && (
+            <div
+              className="mt-4 flex flex-col items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="order-not-paid"
+            >
+              <p className="text-amber-900">{t('detail.notPaid')}</p>
+              <Link
+                to="/cart"
+                className={buttonClass('primary', 'md', 'shrink-0')}
+                data-testid="order-back-to-cart"
+              >
+                {t('detail.toCart')}
+              </Link>
+            </div>
+          )}
 
           <div className="mt-5 grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <section aria-labelledby="order-products" className="rounded-2xl bg-white p-4 shadow-sm sm:p-5">
