@@ -6,7 +6,9 @@
 export {
   addressChanged,
   findUserAddress,
+  governorateNamer,
   toAddress,
   zoneForGovernorate,
   type AddressChange,
+  type GovernorateNames,
 } from './service.ts';

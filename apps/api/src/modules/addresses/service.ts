@@ -56,6 +56,33 @@ export async function zoneForGovernorate(db: DbOrTx, governorate: string): Promi
   return zones.find((z) => governorateKey(z.nameEn) === key || governorateKey(z.nameAr) === key) ?? null;
 }
 
+/** A governorate's names in both languages (its delivery zone's). */
+export interface GovernorateNames {
+  en: string;
+  ar: string;
+}
+
+/**
+ * What finds a governorate written as a shopper typed it (an order's snapshot, "Giza" or "الجيزة") its delivery
+ * zone's names in both languages, so the back office shows it in the staff member's language; every zone counts
+ * (one no longer served still names its old orders), an active one first. Null: no zone has that name.
+ */
+export async function governorateNamer(
+  db: DbOrTx,
+): Promise<(governorate: string) => GovernorateNames | null> {
+  const zones = await db
+    .select({ en: deliveryZones.nameEn, ar: deliveryZones.nameAr })
+    .from(deliveryZones)
+    .orderBy(desc(deliveryZones.active), asc(deliveryZones.id));
+  const byKey = new Map<string, GovernorateNames>();
+  for (const z of zones)
+    for (const name of [z.en, z.ar]) {
+      const key = governorateKey(name);
+      if (key && !byKey.has(key)) byKey.set(key, { en: z.en, ar: z.ar });
+    }
+  return (governorate) => byKey.get(governorateKey(governorate)) ?? null;
+}
+
 export function toZone(z: ZoneRow, locale: Locale): DeliveryZone {
   return {
     id: z.id,

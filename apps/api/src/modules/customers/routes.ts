@@ -7,6 +7,7 @@ import {
 } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLocale } from '../../lib/locale.ts';
 import { requireStaff } from '../staff/index.ts';
 import { getCustomer, listCustomers } from './service.ts';
 
@@ -41,6 +42,6 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminCustomerResponseSchema },
       },
     },
-    async (req) => ({ customer: await getCustomer(db, req.params.id) }),
+    async (req) => ({ customer: await getCustomer(db, req.params.id, requestLocale(req)) }),
   );
 };

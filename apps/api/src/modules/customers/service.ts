@@ -2,7 +2,7 @@
  * The back office's customers (issue 13): read-only views of shoppers (the auth module owns their rows) with their
  * orders. Never a password hash, a token or a code in an answer.
  */
-import { toEgp, type AdminCustomer, type AdminCustomersQuery } from '@store/contracts';
+import { toEgp, type AdminCustomer, type AdminCustomersQuery, type Locale } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -71,10 +71,10 @@ export async function listCustomers(db: DbOrTx, q: AdminCustomersQuery) {
 }
 
 /** GET /v1/admin/customers/{id}: the customer and their 20 latest orders. */
-export async function getCustomer(db: DbOrTx, id: number) {
+export async function getCustomer(db: DbOrTx, id: number, locale?: Locale) {
   const rows = (await db.execute(select(sql`u.id = ${id}`, sql``))) as unknown as { rows: CustomerRow[] };
   const row = rows.rows[0];
   if (!row) throw AppError.notFound('customer_not_found');
-  const { orders } = await listAdminOrders(db, { per_page: 20 }, { userId: id });
+  const { orders } = await listAdminOrders(db, { per_page: 20, locale }, { userId: id });
   return { ...toCustomer(row), orders };
 }

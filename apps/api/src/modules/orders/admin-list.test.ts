@@ -170,6 +170,34 @@ describe('the orders list over generated orders', () => {
       await expectPlain({ governorate });
   });
 
+  it("shows each order's governorate in the staff member's language, whichever the shopper typed it in", async () => {
+    const ids = async (typed: string) =>
+      (await rows(sql`select id from orders where governorate = ${typed} and status <> 'cart'`)).map((r) =>
+        Number(r.id),
+      );
+    const [typedEn, typedAr] = [await ids('Giza'), await ids('الجيزة')];
+    expect(typedEn.length).toBeGreaterThan(0);
+    expect(typedAr.length).toBeGreaterThan(0);
+    const names = async (q: Query, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/admin/orders?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
+        headers: { ...staffHeaders, ...headers },
+      });
+      expect(res.statusCode).toBe(200);
+      const orders = (res.json() as { orders: { id: number; governorate: string | null }[] }).orders;
+      // Orders typed in both languages are on the page.
+      expect(orders.some((o) => typedEn.includes(o.id))).toBe(true);
+      expect(orders.some((o) => typedAr.includes(o.id))).toBe(true);
+      return [...new Set(orders.map((o) => o.governorate))];
+    };
+    const giza = { governorate: 'Giza', per_page: 100 };
+    expect(await names({ ...giza, locale: 'en' })).toEqual(['Giza']);
+    expect(await names({ ...giza, locale: 'ar' })).toEqual(['الجيزة']);
+    expect(await names(giza, { 'accept-language': 'en-GB,en;q=0.9' })).toEqual(['Giza']);
+    expect(await names(giza)).toEqual(['الجيزة']);
+  });
+
   it('finds an order by number, by the end of a phone number, by a name', async () => {
     const sample = (await list({ per_page: 10 })).orders;
     const o = sample[3]!;

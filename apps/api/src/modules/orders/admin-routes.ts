@@ -52,7 +52,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrdersResponseSchema },
       },
     },
-    async (req) => listAdminOrders(db, req.query),
+    async (req) => listAdminOrders(db, { ...req.query, locale: requestLocale(req) }),
   );
 
   app.get(

@@ -6,6 +6,7 @@
  */
 import {
   canRefund,
+  DEFAULT_LOCALE,
   isRefundStatus,
   staffNextStatuses,
   toEgp,
@@ -36,6 +37,7 @@ import {
 } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../adapters/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
+import { governorateNamer } from '../addresses/index.ts';
 import { audit, type AuditActor, type CurrentStaff } from '../staff/index.ts';
 import { returnStock } from '../stock/index.ts';
 import {
@@ -157,6 +159,9 @@ interface ListRow {
   total: number | string;
   count: number | string | null;
   governorate: string | null;
+  /** The names of the zone the order was delivered to (its address snapshot's), when it kept them. */
+  zone_en: string | null;
+  zone_ar: string | null;
   user_id: number;
   first_name: string;
   last_name: string;
@@ -182,6 +187,7 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
  * up to every order; other filters count their orders from the indexes (migrations 0007, 0010, 0012).
  */
 export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: AdminOrdersScope = {}) {
+  const locale = q.locale ?? DEFAULT_LOCALE;
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
   const where = filters(q, true, scope);
@@ -190,11 +196,13 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
   // payment method; any other filter counts its orders.
   const kept = scope.userId === undefined && !q.query?.trim() && !q.refund_required && !q.paid_with;
   const byDays = kept && (q.from !== undefined || q.to !== undefined);
-  const [rows, perStatus] = await Promise.all([
+  const [rows, perStatus, names] = await Promise.all([
     // The page's ids first (from an index alone where it can), then only their rows, shoppers and line counts.
     db.execute(sql`
       select o.id, o.order_number, o.status, o.created_at, o.checkout_date, o.payment_method,
         o.checkout_total_price_piastres as total, o.governorate,
+        o.address_snapshot->'delivery_zone'->>'name_en' as zone_en,
+        o.address_snapshot->'delivery_zone'->>'name_ar' as zone_ar,
         (select sum(op.quantity) from order_products op where op.order_id = o.id) as count,
         pw.method as paid_with, pw.method_name as paid_with_name,
         u.id as user_id, u.first_name, u.last_name, u.phone_number
@@ -213,7 +221,15 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
             paymentMethod: q.payment_method,
             governorates: q.governorate ? governoratesLike(`%${q.governorate}%`) : undefined,
           }),
+    governorateNamer(db),
   ]);
+  // The governorate as the shopper typed it (their language) is shown in the staff member's: its delivery zone's
+  // name there, else the zone the snapshot kept, else as typed.
+  const governorate = (r: ListRow) => {
+    if (r.governorate === null) return null;
+    const zone = names(r.governorate) ?? (r.zone_en && r.zone_ar ? { en: r.zone_en, ar: r.zone_ar } : null);
+    return zone ? (locale === 'ar' ? zone.ar : zone.en) : r.governorate;
+  };
   const list = (rows as unknown as { rows: ListRow[] }).rows.map((r): AdminOrderRow => ({
     id: Number(r.id),
     order_number: Number(r.order_number),
@@ -225,7 +241,7 @@ export async function listAdminOrders(db: DbOrTx, q: AdminOrdersQuery, scope: Ad
     paid_with_name: r.paid_with_name,
     total: toEgp(Number(r.total)),
     count: Number(r.count ?? 0),
-    governorate: r.governorate,
+    governorate: governorate(r),
     customer: {
       id: Number(r.user_id),
       full_name: `${r.first_name} ${r.last_name}`.trim(),

@@ -70,7 +70,10 @@ async function plain(group: string): Promise<Map<string, Row>> {
       day: sql`to_char(${day}, 'YYYY-MM-DD')`,
       week: sql`to_char(${day} - (extract(isodow from ${day})::int - 1), 'YYYY-MM-DD')`,
       month: sql`to_char(${day}, 'YYYY-MM')`,
-      governorate: sql`coalesce(o.address_snapshot->>'governorate', '')`,
+      // One row per delivery zone (by its English name), whichever language the shopper typed it in.
+      governorate: sql`coalesce((select z.name_en from delivery_zones z
+        where o.address_snapshot->>'governorate' in (z.name_en, z.name_ar) order by z.active desc, z.id limit 1),
+        o.address_snapshot->>'governorate', '')`,
       payment_method: sql`coalesce(o.payment_method, '')`,
     }[group as 'day'];
     result = await rows(sql`select ${key} as key, count(*)::int as orders,
@@ -171,6 +174,34 @@ describe('the sales report', () => {
     expect(lines.at(-2)).toBe(
       `الإجمالي,${t0.orders},${t0.units},${t0.revenue.toFixed(2)},${t0.discounts!.toFixed(2)},${t0.vat.toFixed(2)},${t0.refunds.toFixed(2)},${t0.net.toFixed(2)}`,
     );
+  });
+
+  it("names each governorate in the page's language, one row per zone, in the CSV too", async () => {
+    // Shoppers typed their governorate in their own language: the orders hold both "Giza" and "الجيزة".
+    const typed = await rows(sql`select distinct governorate as g from orders
+      where status not in ('cart', 'awaiting_payment', 'abandoned', 'canceled') and governorate in ('Giza', 'الجيزة')`);
+    expect(typed.map((r) => r.g).sort()).toEqual(['Giza', 'الجيزة']);
+    const arabic = /[\u0600-\u06ff]/;
+    const en = salesReportResponseSchema.parse(
+      (await report({ from, to, group_by: 'governorate', locale: 'en' })).json(),
+    );
+    const enLabels = en.rows.map((r) => r.label);
+    expect(enLabels.filter((l) => l === 'Giza')).toHaveLength(1);
+    expect(enLabels.filter((l) => arabic.test(l))).toEqual([]);
+    const ar = salesReportResponseSchema.parse(
+      (await report({ from, to, group_by: 'governorate', locale: 'ar' })).json(),
+    );
+    const arLabels = ar.rows.map((r) => r.label);
+    expect(arLabels.filter((l) => l === 'الجيزة')).toHaveLength(1);
+    expect(arLabels).not.toContain('Giza');
+    expect(ar.rows.map((r) => r.key).sort()).toEqual(en.rows.map((r) => r.key).sort());
+    const csv = (await report({ from, to, group_by: 'governorate', format: 'csv', locale: 'en' })).rawPayload
+      .toString('utf8')
+      .slice(1)
+      .split('\r\n');
+    expect(csv[0]!.startsWith('Governorate,')).toBe(true);
+    expect(csv.filter((l) => l.startsWith('Giza,'))).toHaveLength(1);
+    expect(csv.filter((l) => arabic.test(l))).toEqual([]);
   });
 
   it('refuses reversed, impossible and too long ranges, changing nothing', async () => {

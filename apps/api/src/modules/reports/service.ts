@@ -16,6 +16,7 @@ import {
 } from '@store/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { governorateNamer, type GovernorateNames } from '../addresses/index.ts';
 import { ORDER_GROUPS, REPORT_ZONE as ZONE, type ReportRaw, type ReportRows } from './rows.ts';
 import { summaryRows } from './summary.ts';
 
@@ -53,7 +54,8 @@ function label(group: ReportGroup, r: ReportRaw, locale: Locale): string {
   const key = String(r.key ?? '');
   if (group === 'product' || group === 'category' || group === 'brand')
     return (locale === 'ar' ? r.label_ar : r.label_en) ?? key;
-  if (group === 'governorate') return key || apiMessage('report_none', locale);
+  if (group === 'governorate')
+    return (locale === 'ar' ? r.label_ar : r.label_en) ?? (key || apiMessage('report_none', locale));
   if (group === 'payment_method') {
     if (!key) return apiMessage('report_none', locale);
     const k = `report_method_${key}`;
@@ -63,6 +65,38 @@ function label(group: ReportGroup, r: ReportRaw, locale: Locale): string {
 }
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
+
+/**
+ * The governorate rows are the orders' governorates as shoppers typed them, in their language ("Giza" and
+ * "الجيزة"): one row per delivery zone instead, keyed by its English name and labelled in both languages; a
+ * governorate no zone knows stays as typed.
+ */
+function byZone(raw: ReportRaw[], names: (governorate: string) => GovernorateNames | null): ReportRaw[] {
+  const rows = new Map<string, ReportRaw>();
+  const add = (a: string | number | null | undefined, b: string | number | null | undefined) =>
+    a == null && b == null ? null : num(a) + num(b);
+  for (const r of raw) {
+    const typed = String(r.key ?? '');
+    const zone = typed ? names(typed) : null;
+    const key = zone ? zone.en : typed;
+    const seen = rows.get(key);
+    rows.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            orders: num(seen.orders) + num(r.orders),
+            units: add(seen.units, r.units),
+            revenue: add(seen.revenue, r.revenue),
+            discounts: add(seen.discounts, r.discounts),
+            vat: add(seen.vat, r.vat),
+            refunds: add(seen.refunds, r.refunds),
+          }
+        : { ...r, key, label_en: zone?.en ?? null, label_ar: zone?.ar ?? null },
+    );
+  }
+  return [...rows.values()];
+}
 
 /** GET /v1/admin/reports/sales. */
 export async function salesReport(
@@ -74,7 +108,9 @@ export async function salesReport(
 ): Promise<SalesReportResponse> {
   const { from, to } = reportRange(q, now);
   const group = q.group_by;
-  const { rows: raw, orders, discounts } = await read(db, group, from, to);
+  const found = await read(db, group, from, to);
+  const { orders, discounts } = found;
+  const raw = group === 'governorate' ? byZone(found.rows, await governorateNamer(db)) : found.rows;
   const byOrder = ORDER_GROUPS.has(group);
   let rows: SalesReportRow[] = raw.map((r) => {
     const revenue = num(r.revenue);

@@ -1,10 +1,12 @@
 import type { AdminVariantsBody, AdminVariantsResponse } from '@store/contracts/admin-variants';
+import type { Locale } from '@store/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { errorMessages } from '../../lib/form-errors';
+import { useLocaleStore } from '../../lib/locale-store';
 import { Button } from '../../ui/button';
 import { Field, TextAreaField } from '../../ui/field';
 import { ErrorBox } from '../components/messages';
@@ -33,6 +35,20 @@ const parseValues = (text: string) =>
     .map(([en, ar]) => ({ en: en!, ar: ar || en! }));
 const keyOf = (values: string[]) => values.join('\u0000');
 
+/**
+ * A combination (its values' English texts, what identifies it) as the staff member reads it: each value in the
+ * page's language ("أسود / 128 جيجا" in Arabic), as typed in the options.
+ */
+function combinationLabel(options: OptionDraft[], combination: string[], locale: Locale): string {
+  return combination
+    .map((en, i) => {
+      if (locale === 'en') return en;
+      const o = options[i];
+      return (o && parseValues(o.values).find((v) => v.en === en)?.ar) || en;
+    })
+    .join(' / ');
+}
+
 /** Every combination of the options' values, in the options' order. */
 function combinations(options: OptionDraft[]): string[][] {
   let out: string[][] = [[]];
@@ -58,6 +74,7 @@ const variantsQuery = (id: number) => ({
  */
 export function VariantsEditor({ productId }: { productId: number }) {
   const { t } = useTranslation('admin');
+  const locale = useLocaleStore((s) => s.locale);
   const qc = useQueryClient();
   const q = useQuery(variantsQuery(productId));
   const [options, setOptions] = useState<OptionDraft[]>([]);
@@ -224,13 +241,14 @@ export function VariantsEditor({ productId }: { productId: number }) {
             <tbody>
               {combos.map((c) => {
                 const r = rowOf(c);
-                const label = c.join(' / ');
+                const label = combinationLabel(options, c, locale);
                 return (
                   <tr
                     key={keyOf(c)}
                     className="border-t border-slate-100"
                     data-testid="variant-row"
-                    data-values={label}
+                    // The combination's English values, whatever the page's language (what tests find it by).
+                    data-values={c.join(' / ')}
                   >
                     <td className="p-2 font-semibold">
                       {r.id ? (

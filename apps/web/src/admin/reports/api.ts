@@ -1,3 +1,4 @@
+import type { Locale } from '@store/contracts/constants';
 import type { ReportGroup, SalesReportResponse } from '@store/contracts/reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiHooks, ApiError, buildQuery } from '../../lib/api-client';
@@ -10,10 +11,10 @@ export interface ReportParams {
 
 const query = (p: ReportParams) => ({ from: p.from, to: p.to, group_by: p.group_by });
 
-/** GET v1/admin/reports/sales (owners). */
-export const salesReportQueryOptions = (p: ReportParams) =>
+/** GET v1/admin/reports/sales (owners): labels (governorates, products...) in `locale`, the page's language. */
+export const salesReportQueryOptions = (p: ReportParams, locale: Locale) =>
   queryOptions({
-    queryKey: ['admin', 'reports', 'sales', p.from ?? '', p.to ?? '', p.group_by],
+    queryKey: ['admin', 'reports', 'sales', p.from ?? '', p.to ?? '', p.group_by, locale],
     queryFn: ({ signal }) => api<SalesReportResponse>('admin/reports/sales', { query: query(p), signal }),
     placeholderData: keepPreviousData,
   });

@@ -46,7 +46,8 @@ export function Component() {
     to: params.get('to') ?? undefined,
     group_by: isGroup(groupParam) ? groupParam : 'day',
   };
-  const q = useQuery({ ...salesReportQueryOptions(p), enabled: allowed });
+  const locale = useLocaleStore((s) => s.locale);
+  const q = useQuery({ ...salesReportQueryOptions(p, locale), enabled: allowed });
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string[]>([]);
   // The form's own values until "Show": the report follows the address only.
