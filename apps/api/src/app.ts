@@ -42,6 +42,7 @@ import { adminAlertRoutes, alertRoutes } from './modules/alerts/index.ts';
 import { adminDiscountCodeRoutes } from './modules/discounts/routes.ts';
 import { adminReportRoutes } from './modules/reports/index.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { storeSellerRoutes } from './modules/invoices/routes.ts';
 import { NominatimGeocoder, type Geocoder } from './adapters/geocoder.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
 import { SandboxPaymentProvider } from './adapters/payments/sandbox.ts';
@@ -378,6 +379,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const reads = new InProcessReads(app);
   await app.register(catalogRoutes, { prefix: '/v1' });
   await app.register(contentRoutes, { prefix: '/v1' });
+  await app.register(storeSellerRoutes, { prefix: '/v1' });
   await app.register(authRoutes, { prefix: '/v1' });
   await app.register(cartRoutes, { prefix: '/v1' });
   await app.register(wishlistRoutes, { prefix: '/v1' });

@@ -208,14 +208,27 @@ const schema = z
     SEARCH_INDEX: z.enum(['memory', 'database']).default('memory'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
-     * The seller printed on every invoice (issue 47): its legal name, its address, its tax registration number
-     * (STORE_TAX_ID; unset: ETA_RIN). Unset: the demo's.
+     * The seller printed on every invoice (issue 47) and in the storefront's footer: its legal name, its address,
+     * its tax registration number (STORE_TAX_ID; unset: ETA_RIN). Unset: the demo's. The Arabic invoice prints
+     * STORE_LEGAL_NAME_AR and STORE_ADDRESS_AR (each unset: the English one).
      */
     STORE_LEGAL_NAME: z.string().trim().min(2, 'STORE_LEGAL_NAME must name the company').max(200).optional(),
+    STORE_LEGAL_NAME_AR: z
+      .string()
+      .trim()
+      .min(2, 'STORE_LEGAL_NAME_AR must name the company in Arabic')
+      .max(200)
+      .optional(),
     STORE_ADDRESS: z
       .string()
       .trim()
       .min(5, 'STORE_ADDRESS must be the registered address')
+      .max(300)
+      .optional(),
+    STORE_ADDRESS_AR: z
+      .string()
+      .trim()
+      .min(5, 'STORE_ADDRESS_AR must be the registered address in Arabic')
       .max(300)
       .optional(),
     STORE_TAX_ID: z
@@ -406,6 +419,27 @@ const schema = z
   })
   // ETA_RECEIPTS=on: the POS's ETA_* settings, each one missing named.
   .superRefine(checkEtaSettings)
+  // One seller everywhere: an Arabic name or address beside the demo's English one, or invoices whose tax number
+  // is not the e-receipts', would name two sellers.
+  .superRefine((c, ctx) => {
+    const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (c.STORE_LEGAL_NAME_AR && !c.STORE_LEGAL_NAME)
+      refuse(
+        'STORE_LEGAL_NAME',
+        "STORE_LEGAL_NAME is required with STORE_LEGAL_NAME_AR: the company's legal name in English, for the English invoice",
+      );
+    if (c.STORE_ADDRESS_AR && !c.STORE_ADDRESS)
+      refuse(
+        'STORE_ADDRESS',
+        'STORE_ADDRESS is required with STORE_ADDRESS_AR: the registered address in English, for the English invoice',
+      );
+    const digits = (id: string) => id.replace(/-/g, '');
+    if (c.STORE_TAX_ID && c.ETA_RIN && digits(c.STORE_TAX_ID) !== c.ETA_RIN)
+      refuse(
+        'STORE_TAX_ID',
+        `STORE_TAX_ID (${c.STORE_TAX_ID}) must be the same number as ETA_RIN (${c.ETA_RIN}), the one the e-receipts carry; or unset it, and the invoices print ETA_RIN`,
+      );
+  })
   // IMAGE_STORE=s3: the bucket's settings, those missing named in one sentence.
   .superRefine(checkImageStoreSettings)
   // Replicas are of a PostgreSQL primary: the embedded database has none.

@@ -31,3 +31,4 @@ export * from './message-channels.ts';
 export * from './alerts.ts';
 export * from './reports.ts';
 export * from './discount-codes.ts';
+export * from './seller.ts';

@@ -64,6 +64,7 @@ const addresses: Record<string, () => string[]> = {
   ],
   '/v1/page_settings': () => ['page_settings', 'page_settings?group=home'],
   '/v1/branches': () => ['branches'],
+  '/v1/store/seller': () => ['store/seller'],
   '/v1/delivery_zones': () => ['delivery_zones'],
 };
 

@@ -28,6 +28,7 @@ import {
   type ReceiptSeller,
 } from '../../adapters/eta/receipt.ts';
 import { branchAddress, type EtaSettings } from '../../adapters/eta/settings.ts';
+import { invoiceSeller } from '../invoices/index.ts';
 import { toEtaJson, type EtaDocument } from '../../adapters/eta/serialize.ts';
 
 /** Egypt's standard VAT rate (percent), inside shelf prices (a product's own rate: products.vat_rate_bp). */
@@ -77,7 +78,8 @@ export function etaReceiptSetup(
     portalUrl: etaPortalOf(s.ETA_URL),
     seller: {
       rin: s.ETA_RIN!,
-      companyTradeName: s.STORE_LEGAL_NAME ?? 'Egypt Electronics',
+      // The invoices' seller (one legal name everywhere): STORE_LEGAL_NAME, else the demo's.
+      companyTradeName: invoiceSeller(s).legalName,
       branchCode: s.ETA_BRANCH_CODE!,
       branchAddress: branchAddress(s.ETA_BRANCH_ADDRESS!),
       deviceSerialNumber: s.ETA_DEVICE_SERIAL!,

@@ -85,6 +85,31 @@ describe('the invoice PDF', () => {
     expect(text).toMatch(/Toshiba washer 7 kg\s+2\s+20,000.00\s+2,800.00 \(14%\)\s+22,800.00/);
   });
 
+  it('names the seller in Arabic on the Arabic invoice and in English on the English one', async () => {
+    const seller = {
+      legalName: 'Egypt Electronics S.A.E.',
+      address: '12 Abbas El Akkad St., Nasr City, Cairo',
+      legalNameAr: 'إيجيبت إلكترونيكس ش.م.م',
+      addressAr: '١٢ شارع عباس العقاد، مدينة نصر، القاهرة',
+      taxId: '674-859-545',
+    };
+    const ar = textOf(await renderInvoicePdf({ ...model('ar'), seller }), 'seller-ar').replace(
+      /[\u202a-\u202e]/g,
+      '',
+    );
+    expect(ar).toContain('إيجيبت إلكترونيكس ش.م.م');
+    // (pdftotext puts the Arabic commas of a line drawn right to left beside the next word.)
+    expect(ar).toContain('شارع عباس العقاد');
+    expect(ar).toContain('مدينة نصر');
+    expect(ar).toContain('674-859-545');
+    expect(ar).not.toContain('Egypt Electronics');
+    expect(ar).not.toContain('Abbas El Akkad');
+    const en = textOf(await renderInvoicePdf({ ...model('en'), seller }), 'seller-en');
+    expect(en).toContain('Egypt Electronics S.A.E.');
+    expect(en).toContain('12 Abbas El Akkad St., Nasr City, Cairo');
+    expect(en).not.toContain('إيجيبت');
+  });
+
   it("prints a discount's whole note, and its minus before the amount in Arabic too", async () => {
     const discounted = (locale: 'ar' | 'en'): InvoiceModel => ({
       ...model(locale),

@@ -13,6 +13,7 @@ import { apiMessage, type ApiMessageKey, type Locale } from '@store/contracts';
 import { fileURLToPath } from 'node:url';
 import type PDFDocument from 'pdfkit';
 import { hasArabic, LRM, RLM, visualRuns, type Direction } from './bidi.ts';
+import { sellerIn, type SellerFacts } from './seller.ts';
 
 export interface InvoiceLine {
   description: string;
@@ -33,7 +34,8 @@ export interface InvoiceModel {
   issuedAt: Date;
   /** The order's number as the shopper reads it. */
   orderNumber?: string;
-  seller: { legalName: string; address: string; taxId: string };
+  /** The Arabic document names the seller by its Arabic name and address when it has them. */
+  seller: SellerFacts;
   shopper: { name: string; phone?: string };
   deliveryAddress: string;
   lines: InvoiceLine[];
@@ -204,6 +206,7 @@ export async function renderInvoicePdf(m: InvoiceModel): Promise<Buffer> {
     apiMessage(key, m.locale, params);
   const dir: Direction = m.locale === 'ar' ? 'rtl' : 'ltr';
   const title = t(m.kind === 'invoice' ? 'invoice_title' : 'credit_note_title');
+  const seller = sellerIn(m.seller, m.locale);
   // Loaded on the first invoice, not at every start-up (about 0.5 s).
   const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([
     import('pdfkit'),
@@ -221,7 +224,7 @@ export async function renderInvoicePdf(m: InvoiceModel): Promise<Buffer> {
     margin: 40,
     info: {
       Title: `${title} ${m.number}`,
-      Author: m.seller.legalName,
+      Author: seller.legalName,
       CreationDate: m.issuedAt,
     },
     lang: m.locale === 'ar' ? 'ar-EG' : 'en',
@@ -250,10 +253,10 @@ export async function renderInvoicePdf(m: InvoiceModel): Promise<Buffer> {
   const headX = rtl ? left + qrSize + 20 : left;
   w.line(title, headX, y, headW, { size: 20, bold: true });
   y += 32;
-  w.line(m.seller.legalName, headX, y, headW, { size: 11, bold: true });
+  w.line(seller.legalName, headX, y, headW, { size: 11, bold: true });
   y += 16;
-  y += w.wrapped(m.seller.address, headX, y, headW, { size: 9 });
-  w.line(`${t('invoice_seller_tax_id')}: ${m.seller.taxId}`, headX, y, headW, { size: 9 });
+  y += w.wrapped(seller.address, headX, y, headW, { size: 9 });
+  w.line(`${t('invoice_seller_tax_id')}: ${seller.taxId}`, headX, y, headW, { size: 9 });
   y = Math.max(y + 22, 40 + qrSize + 12);
 
   // The document's facts, then the shopper's.

@@ -15,7 +15,7 @@ import { FakeEta } from '../../test/fake-eta.ts';
 import { staffSignIn } from '../../test/staff.ts';
 import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
 import { etaReceiptSetup } from '../einvoicing/index.ts';
-import { invoiceSeller, money } from '../invoices/index.ts';
+import { DEMO_SELLER, invoiceSeller, money } from '../invoices/index.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
 import { drainEvents } from './events.ts';
 
@@ -39,7 +39,11 @@ beforeAll(async () => {
   t = await createTestApp({
     email,
     invoicing: {
-      seller: invoiceSeller({ STORE_LEGAL_NAME: 'Egypt Electronics S.A.E.', STORE_TAX_ID: '674859545' }),
+      seller: invoiceSeller({
+        STORE_LEGAL_NAME: 'Egypt Electronics S.A.E.',
+        STORE_LEGAL_NAME_AR: 'إيجيبت إلكترونيكس ش.م.م',
+        STORE_TAX_ID: '674859545',
+      }),
       deliveryVatBp: 0,
       eta: etaReceiptSetup({
         ETA_RECEIPTS: 'on',
@@ -148,9 +152,14 @@ describe('VAT and the invoice of an order', () => {
     expect(text).not.toContain('ضريبية فاتورة');
     expect(text).toContain(money(234_000));
     expect(text).toContain(money(28_000)); // the VAT
+    // The seller in the invoice's language: its Arabic legal name on the Arabic invoice.
+    expect(text).toContain('إيجيبت إلكترونيكس ش.م.م');
+    expect(text).not.toContain('Egypt Electronics');
+    expect(text).toContain('674-859-545');
     const en = textOf((await pdfOf(`/v1/users/orders/${o.id}/invoice?locale=en`, o.s.headers)).body, 'en');
     expect(en).toContain('Tax Invoice');
     expect(en).toContain('Egypt Electronics S.A.E.');
+    expect(en).toContain('Tax registration number: 674-859-545');
 
     // Own orders only: another shopper gets the same 404 as for an order that does not exist.
     const other = await addShopper(t.database.db, t.clock.now());
@@ -159,6 +168,22 @@ describe('VAT and the invoice of an order', () => {
     const staff = await pdfOf(`/v1/admin/orders/${o.id}/invoice?locale=ar`, owner);
     expect(staff.status).toBe(200);
     expect(textOf(staff.body, 'staff')).toContain(number);
+  });
+});
+
+describe("the storefront's seller", () => {
+  it("is the invoices' (GET /v1/store/seller, which the footer prints): its legal name and tax number", async () => {
+    const en = await call(t.app, 'GET', '/v1/store/seller?locale=en', {});
+    expect(en.status).toBe(200);
+    expect(en.body).toEqual({
+      seller: {
+        legal_name: 'Egypt Electronics S.A.E.',
+        address: DEMO_SELLER.address,
+        tax_id: '674-859-545',
+      },
+    });
+    const ar = await call(t.app, 'GET', '/v1/store/seller?locale=ar', {});
+    expect(ar.body.seller).toMatchObject({ legal_name: 'إيجيبت إلكترونيكس ش.م.م', tax_id: '674-859-545' });
   });
 });
 

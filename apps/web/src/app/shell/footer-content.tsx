@@ -14,6 +14,7 @@ import { PhoneIcon } from '../../ui/icons';
 import { FOOTER_CLASS } from './footer-frame';
 import { Logo } from './logo';
 import { STORE_CONTACTS as C } from '../../lib/store-contacts';
+import { useStoreSeller } from './store-seller';
 
 const social = [
   { key: 'facebook', href: C.social.facebook, Icon: FacebookIcon },
@@ -24,10 +25,12 @@ const social = [
 
 /**
  * Footer (spec §1): hotline, messaging number, e-mail, tax number, social links and the policy pages. Rendered by
- * the server, and by the browser only when it renders the page itself or the language changes (footer.tsx).
+ * the server, and by the browser only when it renders the page itself or the language changes (footer.tsx). The tax
+ * number is the invoices' (GET /v1/store/seller, the API's STORE_TAX_ID), so the shop shows one number everywhere.
  */
 export function FooterContent() {
   const { t } = useTranslation('shell');
+  const seller = useStoreSeller().data;
   return (
     <footer className={FOOTER_CLASS} data-site-footer="">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4 3xl:max-w-[1600px]">
@@ -93,12 +96,14 @@ export function FooterContent() {
               <bdi>{C.email}</bdi>
             </a>
           </li>
-          <li className="inline-flex items-center gap-2">
-            <ReceiptIcon size={18} />
-            <span>
-              {t('footer.taxNumber')}: <bdi dir="ltr">{C.taxNumber}</bdi>
-            </span>
-          </li>
+          {seller && (
+            <li className="inline-flex items-center gap-2">
+              <ReceiptIcon size={18} />
+              <span>
+                {t('footer.taxNumber')}: <bdi dir="ltr">{seller.tax_id}</bdi>
+              </span>
+            </li>
+          )}
         </FooterColumn>
       </div>
       <div className="border-t border-white/10">
