@@ -28,7 +28,7 @@ import {
   type ReceiptSeller,
 } from '../../adapters/eta/receipt.ts';
 import { branchAddress, type EtaSettings } from '../../adapters/eta/settings.ts';
-import { invoiceSeller } from '../invoices/index.ts';
+import { invoiceSeller } from '../../lib/seller.ts';
 import { toEtaJson, type EtaDocument } from '../../adapters/eta/serialize.ts';
 
 /** Egypt's standard VAT rate (percent), inside shelf prices (a product's own rate: products.vat_rate_bp). */

@@ -7,6 +7,12 @@ export {
   type NumberSeries,
 } from './numbers.ts';
 export { money, renderInvoicePdf, type InvoiceLine, type InvoiceModel } from './pdf.ts';
-export { DEMO_SELLER, invoiceSeller, sellerIn, type InvoiceSeller, type SellerFacts } from './seller.ts';
+export {
+  DEMO_SELLER,
+  invoiceSeller,
+  sellerIn,
+  type InvoiceSeller,
+  type SellerFacts,
+} from '../../lib/seller.ts';
 export { DEFAULT_INVOICING, deliveryVatBpOf, type InvoicingSettings } from './settings.ts';
 export { storeSellerRoutes } from './routes.ts';

@@ -13,7 +13,7 @@ import { apiMessage, type ApiMessageKey, type Locale } from '@store/contracts';
 import { fileURLToPath } from 'node:url';
 import type PDFDocument from 'pdfkit';
 import { hasArabic, LRM, RLM, visualRuns, type Direction } from './bidi.ts';
-import { sellerIn, type SellerFacts } from './seller.ts';
+import { sellerIn, type SellerFacts } from '../../lib/seller.ts';
 
 export interface InvoiceLine {
   description: string;

@@ -5,7 +5,7 @@
 import { storeSellerResponseSchema } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/locale.ts';
-import { sellerIn } from './seller.ts';
+import { sellerIn } from '../../lib/seller.ts';
 
 export const storeSellerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { seller } = app.ctx.invoicing;

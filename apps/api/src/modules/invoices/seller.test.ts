@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { etaReceiptSetup } from '../einvoicing/index.ts';
-import { DEMO_SELLER, invoiceSeller, sellerIn } from './seller.ts';
+import { DEMO_SELLER, invoiceSeller, sellerIn } from '../../lib/seller.ts';
 
 describe('the seller on an invoice', () => {
   it('comes from STORE_LEGAL_NAME, STORE_ADDRESS and STORE_TAX_ID', () => {

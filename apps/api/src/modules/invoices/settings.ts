@@ -5,7 +5,7 @@
  */
 import { STANDARD_VAT_BP } from '@store/contracts';
 import type { EtaReceiptSetup } from '../einvoicing/index.ts';
-import { DEMO_SELLER, type InvoiceSeller } from './seller.ts';
+import { DEMO_SELLER, type InvoiceSeller } from '../../lib/seller.ts';
 
 export interface InvoicingSettings {
   seller: InvoiceSeller;
