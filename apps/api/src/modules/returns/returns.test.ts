@@ -219,6 +219,18 @@ describe('asking for a return', () => {
 });
 
 describe('a return from request to refund', () => {
+  it('a return asked for from the Arabic site is told in Arabic, though the shopper last signed in on the English one', async () => {
+    const o = await delivered('en');
+    await drain();
+    const made = await ask(o.s, o.id, [{ order_product_id: o.lineA, quantity: 1 }], { locale: 'ar' });
+    expect(made.status).toBe(201);
+    await drain();
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(textsTo(o.s)).toContain(
+      apiMessage('sms_return_requested', 'ar', { n: String(order!.orderNumber) }),
+    );
+  });
+
   it('Bosta picks the items up, staff receive them: cash recorded, stock back, a credit note, an SMS at each step', async () => {
     const o = await delivered('ar');
     await drain(); // the delivery Bosta made for the order

@@ -11,8 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requestLocale } from '../../lib/locale.ts';
+import { askedLocale, requestLocale } from '../../lib/locale.ts';
 import { uploadedFiles } from '../../lib/uploaded-files.ts';
+import { rememberLocale } from '../auth/index.ts';
 import { listOrderReturns, requestReturn } from './service.ts';
 
 const tags = ['orders'];
@@ -78,6 +79,8 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      // Its messages go out in the language the shopper asked in (the one they now use).
+      await rememberLocale(db, currentUser(req).id, askedLocale(req));
       const view = await requestReturn(db, app.images, {
         userId: currentUser(req).id,
         orderId: req.params.id,
