@@ -24,19 +24,28 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/** The back office's layout at `path`: `page` (the discount codes page) under /discounts, a plain page elsewhere. */
+function renderLayout(
+  path: string,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<AdminLayout />}>
+            <Route path="discounts" element={<DiscountsPage />} />
+            <Route path="*" element={<p>page</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('the back office’s menu', () => {
   it('brings the current page’s entry into view, and the next one’s after a click', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/outbox']}>
-          <Routes>
-            <Route element={<AdminLayout />}>
-              <Route path="*" element={<p>page</p>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderLayout('/outbox');
     const outbox = await screen.findByTestId('nav-outbox');
     await waitFor(() => expect(scrolled).toContain(outbox));
     expect(outbox.getAttribute('aria-current')).toBe('page');
@@ -76,17 +85,7 @@ describe('a role changed meanwhile', () => {
   function renderDiscounts() {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(['admin', 'me'], owner);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/discounts']}>
-          <Routes>
-            <Route element={<AdminLayout />}>
-              <Route path="discounts" element={<DiscountsPage />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderLayout('/discounts', queryClient);
   }
 
   it('a page’s list refused: the menu loses the old role’s entries and the page says it is not allowed', async () => {
@@ -128,17 +127,7 @@ describe('a role changed meanwhile', () => {
   it('a 403 of who-am-I itself is not asked again (no loop)', async () => {
     const { calls } = fakeApi({ 'GET admin/me': () => refused });
     useStaffAuth.setState({ session: true, staff: null });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/']}>
-          <Routes>
-            <Route element={<AdminLayout />}>
-              <Route path="*" element={<p>page</p>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderLayout('/');
     await screen.findByTestId('load-error');
     await new Promise((r) => setTimeout(r, 50));
     expect(calls.filter((c) => c.path === 'admin/me')).toHaveLength(1);

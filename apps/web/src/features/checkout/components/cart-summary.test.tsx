@@ -5,22 +5,11 @@ import checkoutAr from '../../../i18n/ar/checkout.json';
 import checkoutEn from '../../../i18n/en/checkout.json';
 import ordersAr from '../../../i18n/ar/orders.json';
 import ordersEn from '../../../i18n/en/orders.json';
+import { cartAddress } from '../../../test/addresses';
 import { renderPage } from '../../../test/dom';
 import { CartSummary } from './cart-summary';
 
-const address = {
-  id: 3,
-  label: 'Home',
-  name: 'Mona Hassan',
-  street_name: 'Tahrir St',
-  building: '5',
-  floor: '2',
-  apartment: '4',
-  district: 'Dokki',
-  governorate: 'Giza',
-  phone_number: '01012345678',
-  delivery_zone: { shipping_fees: 0 },
-};
+const address = cartAddress(0);
 
 /** A cart of 1,500 EGP: with the chosen address's delivery fee and free-delivery amount, or no address yet. */
 const cart = (delivery: { fee: number; freeFrom: number | null } | null): Cart =>

@@ -1,6 +1,7 @@
 import { cartSchema, type Cart } from '@store/contracts/cart';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cartAddress } from '../../../test/addresses';
 import { fakeApi, renderPage, type Call } from '../../../test/dom';
 import { useAuth } from '../../auth';
 import { usePaymentStore } from '../payment-store';
@@ -23,19 +24,7 @@ const cart = (count: number): Cart =>
     discount_code_problem: null,
     total: count ? 1560 : 0,
     vat_amount: 0,
-    address: {
-      id: 3,
-      label: 'Home',
-      name: 'Mona Hassan',
-      street_name: 'Tahrir St',
-      building: '5',
-      floor: '2',
-      apartment: '4',
-      district: 'Dokki',
-      governorate: 'Giza',
-      phone_number: '01012345678',
-      delivery_zone: { shipping_fees: 60 },
-    },
+    address: cartAddress(60),
     sap_sync: false,
     held: null,
   });
