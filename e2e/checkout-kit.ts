@@ -207,6 +207,16 @@ export async function walkToPayment(page: Page, opts: { nationalId?: boolean } =
   await expect(page).toHaveURL(/\/checkout\/payment$/);
 }
 
+/** A new shopper with an address and one cheap product in the cart, signed in in `locale`, at the payment step. */
+export async function shopperAtPayment(page: Page, request: APIRequestContext, locale: Locale = 'en') {
+  const s = await newShopper(request);
+  await addAddress(request, s);
+  await addToCart(request, s, await cheapProduct(request));
+  await openAs(page, s, locale);
+  await walkToPayment(page);
+  return s;
+}
+
 export const method = (page: Page, m: string) => page.getByTestId(`method-${m}`);
 export const stepState = (page: Page, step: string) =>
   page.getByTestId('step-indicator').locator(`[data-step="${step}"]`);

@@ -14,6 +14,7 @@ import {
   method,
   newShopper,
   openAs,
+  shopperAtPayment,
   shot,
   stepState,
   walkToPayment,
@@ -159,11 +160,7 @@ test.describe('checkout', () => {
   });
 
   test('card on delivery (full payment)', async ({ page, request }) => {
-    const s = await newShopper(request);
-    await addAddress(request, s);
-    await addToCart(request, s, await cheapProduct(request));
-    await openAs(page, s, 'en');
-    await walkToPayment(page);
+    const s = await shopperAtPayment(page, request);
     await method(page, 'visa_on_delivery').check();
     await page.getByTestId('terms').check();
     await page.getByTestId('place-order').click();
@@ -264,11 +261,7 @@ test.describe('checkout', () => {
   });
 
   test('signing out forgets the payment session the checkout holds', async ({ page, request }) => {
-    const s = await newShopper(request);
-    await addAddress(request, s);
-    await addToCart(request, s, await cheapProduct(request));
-    await openAs(page, s, 'en');
-    await walkToPayment(page);
+    await shopperAtPayment(page, request);
     await method(page, 'online').click();
     await expect(page.getByTestId('online-ready')).toBeVisible();
     expect(await storedPayment(page)).not.toBeNull();
@@ -289,11 +282,7 @@ test.describe('checkout', () => {
       page,
       request,
     }) => {
-      const s = await newShopper(request);
-      await addAddress(request, s);
-      await addToCart(request, s, await cheapProduct(request));
-      await openAs(page, s, locale);
-      await walkToPayment(page);
+      await shopperAtPayment(page, request, locale);
       await method(page, 'online').click();
       await expect(page.getByTestId('online-ready')).toBeVisible();
       const pay = page.getByTestId('pay-online');
@@ -323,11 +312,7 @@ test.describe('checkout', () => {
     page,
     request,
   }) => {
-    const s = await newShopper(request);
-    await addAddress(request, s);
-    await addToCart(request, s, await cheapProduct(request));
-    await openAs(page, s, 'en');
-    await walkToPayment(page);
+    const s = await shopperAtPayment(page, request);
     await page.getByTestId('terms').check();
     await method(page, 'online').click();
     await expect(page.getByTestId('online-ready')).toBeVisible();
@@ -351,11 +336,7 @@ test.describe('checkout', () => {
     page,
     request,
   }) => {
-    const s = await newShopper(request);
-    await addAddress(request, s);
-    await addToCart(request, s, await cheapProduct(request));
-    await openAs(page, s, 'en');
-    await walkToPayment(page);
+    const s = await shopperAtPayment(page, request);
     await method(page, 'online').click();
     await expect(page.getByTestId('online-ready')).toBeVisible();
     await expect(method(page, 'cash')).toBeDisabled();
