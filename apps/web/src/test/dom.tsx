@@ -59,20 +59,38 @@ export function fakeApi(routes: Record<string, Handler>): { calls: Call[] } {
 /** Where the page sent the shopper (any address but its own): `data-path` holds the address. */
 function Elsewhere() {
   const at = useLocation();
-  return <p data-testid="elsewhere" data-path={`${at.pathname}${at.search}`} />;
+  return (
+    <p
+      data-testid="elsewhere"
+      data-path={`${at.pathname}${at.search}`}
+      data-state={JSON.stringify(at.state ?? null)}
+    />
+  );
 }
 
-/** Renders `page` at `path` (or at every address `route` matches) in `locale`, with a fresh query cache. */
+/**
+ * Renders `page` at `path` (or at every address `route` matches) in `locale`, with a fresh query cache; `state` is
+ * the router state the page was opened with (what a link's `state` hands over).
+ */
 export async function renderPage(
   page: ReactNode,
-  { path = '/', route, locale = 'en' }: { path?: string; route?: string; locale?: Locale } = {},
+  {
+    path = '/',
+    route,
+    locale = 'en',
+    state,
+  }: { path?: string; route?: string; locale?: Locale; state?: unknown } = {},
 ) {
   useLocaleStore.setState({ locale });
   await changeLanguage(locale);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter
+        initialEntries={[
+          { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+        ]}
+      >
         <Routes>
           {/* Lazy parts (the rating dialog) load as in the app: behind a boundary. */}
           <Route path={route ?? path.split('?')[0]} element={<Suspense fallback={null}>{page}</Suspense>} />

@@ -17,6 +17,7 @@ import {
   wrongCode,
 } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { purgeExpired, UNCONFIRMED_ACCOUNT_HOURS } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,6 +136,53 @@ describe('sign-up, SMS code, sign-in', () => {
     });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual({ phone_number: ['This phone number is already registered'] });
+  });
+
+  it("a sign-up nobody confirms holds the number a day at most, then the number's owner can sign up", async () => {
+    const squatted = '01112345620';
+    const kept = '01112345621';
+    // A stranger signs up with someone else's number (the code goes to that phone, not to them); beside it, a
+    // shopper who signed up and confirmed at the same moment.
+    const stranger = await inject({
+      method: 'POST',
+      url: '/v1/users',
+      payload: signUpBody(squatted, {
+        email: 'stranger@example.com',
+        password: 'Stranger#2024',
+        password_confirmation: 'Stranger#2024',
+      }),
+    });
+    expect(stranger.statusCode).toBe(201);
+    await registerUser(t.app, kept);
+    const ownerSignsUp = () =>
+      inject({ method: 'POST', url: '/v1/users?locale=en', payload: signUpBody(squatted) });
+    const before = await ownerSignsUp();
+    expect(before.statusCode).toBe(422);
+    expect(before.json().errors).toEqual({ phone_number: ['This phone number is already registered'] });
+
+    const hours = (h: number) => h * 3_600_000;
+    try {
+      t.clock.advance(hours(UNCONFIRMED_ACCOUNT_HOURS) - 60_000);
+      await purgeExpired(t.app.ctx.db, t.clock.now());
+      expect((await ownerSignsUp()).statusCode).toBe(422);
+
+      t.clock.advance(120_000);
+      await purgeExpired(t.app.ctx.db, t.clock.now());
+      const after = await ownerSignsUp();
+      expect(after.statusCode).toBe(201);
+      expect(await confirm(squatted, await latestCode(t.app, squatted))).toMatchObject({ statusCode: 200 });
+      // The owner's password works; the stranger's no longer does. The confirmed account was kept.
+      await signIn(t.app, squatted);
+      const strangers = await inject({
+        method: 'POST',
+        url: '/v1/users/sign_in',
+        payload: { phone_number: squatted, password: 'Stranger#2024' },
+      });
+      expect(strangers.statusCode).toBe(401);
+      await signIn(t.app, kept);
+    } finally {
+      t.clock.advance(-hours(UNCONFIRMED_ACCOUNT_HOURS) - 60_000);
+    }
   });
 
   it('sign-up and sign-in accept multipart and urlencoded bodies as well as JSON', async () => {

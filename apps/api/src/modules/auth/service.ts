@@ -479,9 +479,24 @@ export async function smsOutbox(ctx: AuthContext, phone: string, limit: number) 
   }));
 }
 
-/** Hourly clean-up: expired sessions, old codes and finished rate-limit windows. Safe on many instances. */
+/**
+ * How long an account nobody confirmed holds its phone number. A sign-up never proven by its code is deleted after
+ * this, so a stranger who signs up with someone else's number blocks that number for a day at most (and each try
+ * costs them the phone's SMS limit); the number's owner can also take it at once with "forgot password", whose code
+ * proves the phone. An unconfirmed account can never sign in, so it holds nothing else.
+ */
+export const UNCONFIRMED_ACCOUNT_HOURS = 24;
+
+/**
+ * Hourly clean-up: expired sessions, old codes, finished rate-limit windows and accounts never confirmed within
+ * UNCONFIRMED_ACCOUNT_HOURS. Safe on many instances.
+ */
 export async function purgeExpired(db: DbOrTx, now: Date) {
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+  const unconfirmedBefore = new Date(now.getTime() - UNCONFIRMED_ACCOUNT_HOURS * 3_600_000).toISOString();
+  await db.execute(
+    sql`delete from users where confirmed_at is null and created_at <= ${unconfirmedBefore}::timestamptz`,
+  );
   await db.execute(sql`delete from auth_tokens where expires_at <= ${now.toISOString()}::timestamptz`);
   await db.execute(sql`delete from otps where expires_at <= ${dayAgo}::timestamptz`);
   // A window is read for two of its lengths (the current and the previous one); no limit is longer than an hour.

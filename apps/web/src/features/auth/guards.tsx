@@ -13,6 +13,12 @@ export const returnPath = (state: unknown): string | undefined => {
  * Auth pages: a signed-in shopper is sent home (spec §2), or back to the page that asked them to sign in. While a
  * sign-in is finishing (the cart merge), the sign-in page sends the shopper on itself.
  */
+/** The phone number another auth page handed over in the router's state (sign-up's "already registered"). */
+export function statePhone(state: unknown): string | undefined {
+  const phone = (state as { phone_number?: unknown } | null)?.phone_number;
+  return typeof phone === 'string' ? phone : undefined;
+}
+
 export function GuestOnly({ children }: { children: ReactNode }) {
   const signedIn = useIsSignedIn();
   const signingIn = useAuth((s) => s.signingIn);

@@ -4,27 +4,31 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNamespace } from '../../../lib/i18n';
 import { authTexts } from '../../../i18n/auth';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { forgotPassword } from '../api/auth-api';
 import { Field } from '../../../ui/field';
 import { MessageDialog } from '../../../ui/message-dialog';
 import { applyServerErrors, errorOf, messageText } from '../../../lib/form-errors';
-import { GuestOnly } from '../guards';
+import { GuestOnly, returnPath, statePhone } from '../guards';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function Component() {
   const { t } = useNamespace('auth', authTexts);
   useDocumentTitle(t('forgot.title'));
   const navigate = useNavigate();
+  const location = useLocation();
   const [dialog, setDialog] = useState<string[] | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<{ phone_number: string }>({
     resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { phone_number: statePhone(location.state) },
   });
   const onSubmit = handleSubmit(async ({ phone_number }) => {
     try {
       await forgotPassword(phone_number);
-      navigate('/auth/otp_confirmation', { state: { phone_number, previous: 'forgot_password' } });
+      navigate('/auth/otp_confirmation', {
+        state: { phone_number, previous: 'forgot_password', from: returnPath(location.state) },
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
         setError('phone_number', {

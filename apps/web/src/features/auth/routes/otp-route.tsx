@@ -11,12 +11,14 @@ import { confirmAccount, resendOtp, resetPassword } from '../api/auth-api';
 import { Field } from '../../../ui/field';
 import { MessageDialog } from '../../../ui/message-dialog';
 import { applyServerErrors, errorOf, wrongCodeMessage } from '../../../lib/form-errors';
-import { GuestOnly } from '../guards';
+import { GuestOnly, returnPath } from '../guards';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 interface OtpState {
   phone_number: string;
   previous: 'signin' | 'register' | 'forgot_password';
+  /** The page that asked the shopper to sign in (SignedInOnly's `from`): sign-in goes back there after. */
+  from?: string;
 }
 type Values = { code: string; password?: string; password_confirmation?: string };
 
@@ -125,7 +127,12 @@ function OtpForm({ state }: { state: OtpState }) {
         title={forgot ? t('otp.resetDoneTitle') : t('otp.confirmedTitle')}
         messages={[forgot ? t('otp.resetDone') : t('otp.confirmed')]}
         actionLabel={t('signIn.title')}
-        onClose={() => navigate('/auth/signin', { replace: true })}
+        onClose={() =>
+          navigate('/auth/signin', {
+            replace: true,
+            state: { phone_number: state.phone_number, from: returnPath(state) },
+          })
+        }
       />
       <MessageDialog
         open={!!dialog}

@@ -10,8 +10,8 @@ import { ApiError } from '../../../lib/api-client';
 import { signIn, signUp } from '../api/auth-api';
 import { Field } from '../../../ui/field';
 import { MessageDialog } from '../../../ui/message-dialog';
-import { applyServerErrors, errorOf, wrongCodeMessage } from '../../../lib/form-errors';
-import { GuestOnly, returnPath } from '../guards';
+import { applyServerErrors, errorOf, messageText, wrongCodeMessage } from '../../../lib/form-errors';
+import { GuestOnly, returnPath, statePhone } from '../guards';
 import { signedIn, useAuth } from '../store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -47,6 +47,8 @@ function SignInForm() {
   const [codeNotice, setCodeNotice] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<SignIn>({
     resolver: zodResolver(signInSchema),
+    // Sign-up's "this number is already registered" brings its number here.
+    defaultValues: { phone_number: statePhone(location.state) },
   });
   const onSubmit = handleSubmit(async (values) => {
     const auth = useAuth.getState();
@@ -116,7 +118,11 @@ function SignInForm() {
           />
         </>
       )}
-      <Link to="/auth/forgot_password" className="text-sm text-brand-700 underline">
+      <Link
+        to="/auth/forgot_password"
+        state={{ from: returnPath(location.state) }}
+        className="text-sm text-brand-700 underline"
+      >
         {t('signIn.forgot')}
       </Link>
       <button
@@ -138,7 +144,7 @@ function SignInForm() {
             className="mt-4 rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700"
             onClick={() =>
               navigate('/auth/otp_confirmation', {
-                state: { phone_number: dialog.phone, previous: 'signin' },
+                state: { phone_number: dialog.phone, previous: 'signin', from: returnPath(location.state) },
               })
             }
           >
@@ -153,22 +159,30 @@ function SignInForm() {
 function RegisterForm() {
   const { t } = useNamespace('auth', authTexts);
   const navigate = useNavigate();
+  const from = returnPath(useLocation().state);
   const [terms, setTerms] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [failure, setFailure] = useState<string[] | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<SignUp>({
+  // The number the server says is already registered: its owner is offered sign-in, or a new password by a code to
+  // that phone (which also frees it from a stranger who signed up with it and never confirmed).
+  const [taken, setTaken] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError, watch } = useForm<SignUp>({
     resolver: zodResolver(signUpSchema),
   });
   const onSubmit = handleSubmit(async (values) => {
+    setTaken(null);
     try {
       await signUp(values);
       setCreated(values.phone_number);
     } catch (err) {
       const rest = applyServerErrors(err, setError, Object.keys(values));
       if (rest.length) setFailure(rest);
+      const phoneErrors = err instanceof ApiError ? (err.fieldErrors.phone_number ?? []) : [];
+      if (phoneErrors.includes(messageText('phone_taken') ?? '')) setTaken(values.phone_number);
     }
   });
   const e = formState.errors;
+  const phoneNow = watch('phone_number');
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('register.title')}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -203,6 +217,22 @@ function RegisterForm() {
         {...register('phone_number')}
         error={errorOf(e, 'phone_number')}
       />
+      {taken !== null && taken === phoneNow && (
+        <p className="-mt-2 text-sm text-slate-700" data-testid="phone-taken-help">
+          {t('register.takenHint')}{' '}
+          <Link to="/auth/signin" state={{ phone_number: taken, from }} className="text-brand-700 underline">
+            {t('register.takenSignIn')}
+          </Link>
+          {' · '}
+          <Link
+            to="/auth/forgot_password"
+            state={{ phone_number: taken, from }}
+            className="text-brand-700 underline"
+          >
+            {t('register.takenReset')}
+          </Link>
+        </p>
+      )}
       <Field
         label={t('fields.password')}
         type="password"
@@ -244,7 +274,7 @@ function RegisterForm() {
         messages={[t('register.created')]}
         actionLabel={t('common:continue')}
         onClose={() =>
-          navigate('/auth/otp_confirmation', { state: { phone_number: created, previous: 'register' } })
+          navigate('/auth/otp_confirmation', { state: { phone_number: created, previous: 'register', from } })
         }
       />
       <MessageDialog
@@ -259,7 +289,9 @@ function RegisterForm() {
 
 export function Component() {
   const { t } = useNamespace('auth', authTexts);
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  // Switching tabs keeps the page the shopper is to go back to after signing in.
+  const from = returnPath(state);
   const tab = pathname.startsWith('/auth/register') ? 'register' : 'signin';
   useDocumentTitle(tab === 'signin' ? t('signIn.title') : t('register.title'));
   const tabClass = (active: boolean) =>
@@ -272,6 +304,7 @@ export function Component() {
           <Link
             to="/auth/signin"
             replace
+            state={{ from }}
             className={tabClass(tab === 'signin')}
             aria-current={tab === 'signin' ? 'page' : undefined}
           >
@@ -280,6 +313,7 @@ export function Component() {
           <Link
             to="/auth/register"
             replace
+            state={{ from }}
             className={tabClass(tab === 'register')}
             aria-current={tab === 'register' ? 'page' : undefined}
           >

@@ -86,11 +86,11 @@ export function FavoriteButton({
         title={t('favorite.signInTitle')}
         description={t('favorite.signInText')}
       >
+        {/* After signing in (or signing up, confirming and signing in) the shopper comes back to this product. */}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Link to="/auth/register" className={buttonClass('outline')}>
+          <Link to="/auth/register" state={{ from: pathname + search }} className={buttonClass('outline')}>
             {t('cart-page:guest.register')}
           </Link>
-          {/* After signing in the shopper comes back to this product. */}
           <Link
             to="/auth/signin"
             state={{ from: pathname + search }}
