@@ -6,6 +6,7 @@
 export {
   addressChanged,
   findUserAddress,
+  governorateIn,
   governorateNamer,
   toAddress,
   zoneForGovernorate,

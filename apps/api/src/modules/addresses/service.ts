@@ -56,6 +56,21 @@ export async function zoneForGovernorate(db: DbOrTx, governorate: string): Promi
   return zones.find((z) => governorateKey(z.nameEn) === key || governorateKey(z.nameAr) === key) ?? null;
 }
 
+/**
+ * A governorate as the shopper typed it, in `locale` when it is its delivery zone's name in either language
+ * ("الجيزة" reads "Giza" on an English page); as typed otherwise.
+ */
+export function governorateIn(
+  locale: Locale,
+  typed: string,
+  zone: { name_en: string; name_ar: string } | null | undefined,
+): string {
+  if (!zone) return typed;
+  const key = governorateKey(typed);
+  const named = key && (governorateKey(zone.name_en) === key || governorateKey(zone.name_ar) === key);
+  return named ? pick(locale, zone.name_en, zone.name_ar) : typed;
+}
+
 /** A governorate's names in both languages (its delivery zone's). */
 export interface GovernorateNames {
   en: string;

@@ -196,6 +196,21 @@ describe('the orders list over generated orders', () => {
     expect(await names({ ...giza, locale: 'ar' })).toEqual(['الجيزة']);
     expect(await names(giza, { 'accept-language': 'en-GB,en;q=0.9' })).toEqual(['Giza']);
     expect(await names(giza)).toEqual(['الجيزة']);
+
+    // One order, as its page shows it: the address's governorate in the staff member's language too.
+    const detail = async (id: number, locale: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/admin/orders/${id}?locale=${locale}`,
+        headers: staffHeaders,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { order: { address: { governorate: string } } }).order.address.governorate;
+    };
+    for (const id of [typedEn[0]!, typedAr[0]!]) {
+      expect(await detail(id, 'en')).toBe('Giza');
+      expect(await detail(id, 'ar')).toBe('الجيزة');
+    }
   });
 
   it('finds an order by number, by the end of a phone number, by a name', async () => {

@@ -77,7 +77,8 @@ describe('the orders list', () => {
         apartment: '7',
         street_name: 'El Tahrir St',
         district: 'Dokki',
-        governorate: 'Giza',
+        // Typed "Giza"; its delivery zone's name in the page's language.
+        governorate: 'الجيزة',
         phone_number: '01012345678',
       },
       user: { full_name: 'Mona Hassan', phone_number: a.phone },

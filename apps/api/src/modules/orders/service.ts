@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SYSTEM, transition } from './core.ts';
 import { pick } from '../../lib/locale.ts';
-import { toAddress } from '../addresses/index.ts';
+import { governorateIn, toAddress } from '../addresses/index.ts';
 import { shipmentViews } from '../shipments/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -61,9 +61,11 @@ async function addressFor(
   if (o.addressSnapshot) {
     const snap = o.addressSnapshot as NonNullable<Order['address']>;
     if (snap.delivery_zone) {
-      // Names follow the reader's language; the fee stays what it was at checkout.
+      // Names follow the reader's language (the governorate too, when it is the zone's); the fee stays what it
+      // was at checkout.
       const z = snap.delivery_zone;
       snap.delivery_zone = { ...z, name: pick(locale, z.name_en, z.name_ar) };
+      snap.governorate = governorateIn(locale, snap.governorate, z);
     }
     return snap;
   }
