@@ -276,6 +276,9 @@ async function main() {
     SMS_PROVIDER: 'http',
     SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
     SMS_HTTP_TOKEN: 'container-smoke',
+    STORE_LEGAL_NAME: 'Container Smoke Electronics S.A.E.',
+    STORE_ADDRESS: '1 Smoke St., Nasr City, Cairo',
+    STORE_TAX_ID: '674-859-545',
     OWNER_EMAIL: 'owner@container-smoke.example',
     OWNER_PASSWORD: 'container smoke owner',
   };

@@ -2,22 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from './test/production-env.ts';
 import { checkDataDir, emailProvider, embeddedDatabaseNotice, loadConfig, runningLine } from './config.ts';
 
 /** What a real store must set: production refuses the demo's stand-ins and says which variable to set. */
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://store.example',
-  PAYMENT_PROVIDER: 'paymob',
-  PAYMOB_SECRET_KEY: 'sk',
-  PAYMOB_PUBLIC_KEY: 'pk',
-  PAYMOB_HMAC_SECRET: 'hmac',
-  PAYMOB_INTEGRATION_IDS: '1,2',
-  SMS_PROVIDER: 'http',
-  SMS_HTTP_URL: 'https://sms.example/send',
-  SMS_HTTP_TOKEN: 'token',
-  DATABASE_URL: 'postgres://store@db.example:5432/store',
-};
+const production = PRODUCTION_ENV;
 
 describe('configuration', () => {
   it('production starts with real providers and a public address', () => {
@@ -36,6 +25,17 @@ describe('configuration', () => {
     ['SMS_PROVIDER', { SMS_PROVIDER: 'outbox' }, /SMS_PROVIDER=outbox .* set SMS_PROVIDER=http/],
     ['PUBLIC_URL', { PUBLIC_URL: undefined }, /PUBLIC_URL is required in production/],
     ['DEV_ROUTES', { DEV_ROUTES: 'true' }, /DEV_ROUTES=true is refused in production/],
+    [
+      'STORE_LEGAL_NAME',
+      { STORE_LEGAL_NAME: undefined },
+      /STORE_LEGAL_NAME is required in production: the company's legal name, printed on every invoice/,
+    ],
+    ['STORE_ADDRESS', { STORE_ADDRESS: undefined }, /STORE_ADDRESS is required in production/],
+    [
+      'STORE_TAX_ID',
+      { STORE_TAX_ID: undefined },
+      /STORE_TAX_ID is required in production: the 9-digit tax registration number/,
+    ],
   ])('production refuses to start with %s of the demo, naming the variable', (_name, change, message) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(message);
   });

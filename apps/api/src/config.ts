@@ -209,7 +209,8 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * The seller printed on every invoice (issue 47) and in the storefront's footer: its legal name, its address,
-     * its tax registration number (STORE_TAX_ID; unset: ETA_RIN). Unset: the demo's. The Arabic invoice prints
+     * its tax registration number (STORE_TAX_ID; unset: ETA_RIN). Unset: the demo's (refused in production). The
+     * Arabic invoice prints
      * STORE_LEGAL_NAME_AR and STORE_ADDRESS_AR (each unset: the English one).
      */
     STORE_LEGAL_NAME: z.string().trim().min(2, 'STORE_LEGAL_NAME must name the company').max(200).optional(),
@@ -368,6 +369,22 @@ const schema = z
       refuse(
         'DEV_ROUTES',
         'DEV_ROUTES=true is refused in production (it would open /dev/sms-outbox and /dev/clock)',
+      );
+    // Every order's invoice, credit note and e-receipt names the seller; unset, it would be the demo store.
+    if (!c.STORE_LEGAL_NAME)
+      refuse(
+        'STORE_LEGAL_NAME',
+        "STORE_LEGAL_NAME is required in production: the company's legal name, printed on every invoice (unset, invoices would name the demo store)",
+      );
+    if (!c.STORE_ADDRESS)
+      refuse(
+        'STORE_ADDRESS',
+        "STORE_ADDRESS is required in production: the company's registered address, printed on every invoice",
+      );
+    if (!c.STORE_TAX_ID && !c.ETA_RIN)
+      refuse(
+        'STORE_TAX_ID',
+        'STORE_TAX_ID is required in production: the 9-digit tax registration number printed on every invoice, e.g. 674-859-545 (or ETA_RIN, with e-receipts)',
       );
   })
   .superRefine((c, ctx) => {

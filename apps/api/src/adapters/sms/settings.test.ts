@@ -6,6 +6,7 @@
 import { SMS_PROVIDERS } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { PRODUCTION_ENV } from '../../test/production-env.ts';
 import { createSmsGateways } from './index.ts';
 import { SMS_REQUIRED_SETTINGS } from './settings.ts';
 
@@ -35,16 +36,8 @@ const ACCOUNTS: Record<string, string> = {
   VONAGE_SENDER: 'Store',
 };
 
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://store.example',
-  PAYMENT_PROVIDER: 'paymob',
-  PAYMOB_SECRET_KEY: 'sk',
-  PAYMOB_PUBLIC_KEY: 'pk',
-  PAYMOB_HMAC_SECRET: 'hmac',
-  PAYMOB_INTEGRATION_IDS: '1,2',
-  DATABASE_URL: 'postgres://store@db.example:5432/store',
-};
+/** A real store's settings, its SMS gateway aside (each test names its own). */
+const { SMS_PROVIDER: _sms, SMS_HTTP_URL: _url, SMS_HTTP_TOKEN: _token, ...production } = PRODUCTION_ENV;
 
 const stopsWith = (env: Record<string, string>) => {
   try {
