@@ -23,17 +23,18 @@ async function signUpWith(phone: string, labels: Record<string, string>) {
   fireEvent.click(screen.getByRole('button', { name: labels.submit }));
 }
 
-describe('sign-up with a number already registered', () => {
-  const en = {
-    first: 'First name',
-    last: 'Last name',
-    email: 'Email',
-    phone: 'Mobile number',
-    password: 'Password',
-    confirmation: 'Confirm password',
-    submit: 'Create account',
-  };
+/** The register form's labels in English. */
+const en = {
+  first: 'First name',
+  last: 'Last name',
+  email: 'Email',
+  phone: 'Mobile number',
+  password: 'Password',
+  confirmation: 'Confirm password',
+  submit: 'Create account',
+};
 
+describe('sign-up with a number already registered', () => {
   it("offers the number's owner sign-in, or a new password by a code to it, carrying the number", async () => {
     fakeApi({
       'POST users': () => ({ status: 422, body: { errors: { phone_number: [TAKEN.en] } } }),
@@ -110,16 +111,6 @@ describe('pages that take the number handed over', () => {
 });
 
 describe('the page a guest was sent from survives signing up', () => {
-  const en = {
-    first: 'First name',
-    last: 'Last name',
-    email: 'Email',
-    phone: 'Mobile number',
-    password: 'Password',
-    confirmation: 'Confirm password',
-    submit: 'Create account',
-  };
-
   it('switching to the register tab, then signing up, hands the page on to the code page', async () => {
     fakeApi({ 'POST users': () => ({ phone_number: '01012345678', resend_in: 120 }) });
     // Both tabs are this page; the code page is shown by where the router is and what it was handed.
