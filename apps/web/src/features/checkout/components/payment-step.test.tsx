@@ -311,3 +311,46 @@ describe('the payment step, when the cart’s discount code ran out meanwhile', 
     expect(placed).toHaveLength(2);
   });
 });
+
+describe('the payment step, while an earlier online payment is still open', () => {
+  const active = {
+    status: 422,
+    body: {
+      errors: ['A payment session is already active. You can start a new session in 04:21.'],
+      time_remaining_seconds: 261,
+    },
+  };
+
+  it('offers to cancel that payment instead of only waiting, and then the shopper can pay', async () => {
+    let open = true;
+    const { calls } = fakeApi({
+      'POST users/checkout': () => (open ? active : { status: 500, body: { errors: ['unexpected'] } }),
+      'DELETE users/checkout': () => {
+        open = false;
+        return { ended: true };
+      },
+    });
+    await renderPage(<PaymentStep held={null} seconds={0} total={10000} />, { path: '/checkout/payment' });
+    fireEvent.click(await screen.findByRole('radio', { name: /^Pay online \(card\)/ }));
+    const dialog = await screen.findByTestId('session-dialog');
+    expect(dialog.textContent).toContain('An earlier online payment of yours is still open.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel that online payment' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path === 'users/checkout')).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByTestId('session-dialog')).toBeNull());
+    // Every way to pay is open again.
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /^Cash on delivery/ }).disabled).toBe(false);
+  });
+
+  it('in Arabic too', async () => {
+    fakeApi({ 'POST users/checkout': () => active });
+    await renderPage(<PaymentStep held={null} seconds={0} total={10000} />, {
+      path: '/checkout/payment',
+      locale: 'ar',
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: /^ادفع أونلاين/ }));
+    const dialog = await screen.findByTestId('session-dialog');
+    expect(within(dialog).getByRole('button', { name: 'الغي الدفع أونلاين ده' })).toBeTruthy();
+  });
+});

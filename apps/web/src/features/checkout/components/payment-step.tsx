@@ -506,7 +506,14 @@ export function PaymentStep({ held, seconds, expired: expiredBefore = false, tot
         }}
         testId="place-error"
       />
-      <SessionDialog notice={notice} onClose={() => setNotice(null)} />
+      <SessionDialog
+        notice={notice}
+        onClose={() => setNotice(null)}
+        onEndSession={() => {
+          setNotice(null);
+          end.mutate();
+        }}
+      />
       <RatingDialog open={rating} onOpenChange={setRating} />
     </section>
   );

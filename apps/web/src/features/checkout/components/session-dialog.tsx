@@ -16,8 +16,18 @@ export interface SessionNotice {
 /**
  * The payment-expiry modal (spec §2, §8): 'A payment session is already active. You can start a new session in
  * {mm:ss}.' counting down every second, closing by itself at zero; or the sap_sync message when there is one.
+ * With `onEndSession`, the shopper need not wait: ending that earlier payment (its items join the cart) lets them
+ * pay now (QA: the countdown and Close were a dead end).
  */
-export function SessionDialog({ notice, onClose }: { notice: SessionNotice | null; onClose(): void }) {
+export function SessionDialog({
+  notice,
+  onClose,
+  onEndSession,
+}: {
+  notice: SessionNotice | null;
+  onClose(): void;
+  onEndSession?: () => void;
+}) {
   const { t } = useCheckoutTranslation();
   const locale = useLocaleStore((s) => s.locale);
   const seconds = useSecondsUntil(notice?.until ?? null);
@@ -48,7 +58,15 @@ export function SessionDialog({ notice, onClose }: { notice: SessionNotice | nul
         >
           {minutesSeconds(seconds)}
         </p>
-        <div className="mt-5 flex justify-end">
+        {onEndSession && !notice?.sapMessages?.length && (
+          <p className="mt-4 text-sm text-slate-700">{t('session.endHint')}</p>
+        )}
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          {onEndSession && !notice?.sapMessages?.length && (
+            <Button variant="outline" onClick={onEndSession} data-testid="session-end">
+              {t('session.end')}
+            </Button>
+          )}
           <Button onClick={onClose}>{t('common:close')}</Button>
         </div>
       </div>
