@@ -30,7 +30,14 @@ export function useCheckoutEntry() {
   };
 
   const dialog = (
-    <RatingDialog open={rating} onOpenChange={setRating} onRated={() => void navigate('/checkout/cart')} />
+    <RatingDialog
+      open={rating}
+      onOpenChange={setRating}
+      onRated={() => {
+        setRating(false);
+        void navigate('/checkout/cart');
+      }}
+    />
   );
   return { proceed, checking, dialog };
 }

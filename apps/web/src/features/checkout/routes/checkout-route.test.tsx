@@ -1,8 +1,9 @@
 import { cartSchema, type Cart } from '@store/contracts/cart';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartAddress } from '../../../test/addresses';
 import { fakeApi, renderPage, type Call } from '../../../test/dom';
+import { placedOrder } from '../../../test/orders';
 import { useAuth } from '../../auth';
 import { usePaymentStore } from '../payment-store';
 import { Component as Checkout } from './checkout-route';
@@ -92,4 +93,50 @@ describe('the payment step, online chosen then changed (QA: a tap on online lock
       expect(screen.getByTestId('place-order')).toBeTruthy();
     },
   );
+});
+
+describe('the rating asked before checkout (QA: rating sent the shopper back to the cart)', () => {
+  it('once every order is rated, checkout goes on', async () => {
+    let rated = false;
+    ({ calls } = fakeApi({
+      'GET users/cart': () => ({ order: cart(1) }),
+      'GET users/orders': () =>
+        rated
+          ? { orders: [], meta: { per_page: 50, total_entries: 0, next_page: null } }
+          : {
+              orders: [placedOrder({ id: 30, order_number: 3, status: 'delivered', rateable: true })],
+              meta: { per_page: 50, total_entries: 1, next_page: null },
+            },
+      'PUT users/orders/rate': () => {
+        rated = true;
+        return { ratings: [{ order_id: 30, rating: 5 }] };
+      },
+    }));
+    await renderPage(<Checkout />, { path: '/checkout/cart', route: '/checkout/:step' });
+    const dialog = await screen.findByTestId('rating-dialog', {}, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByRole('radio', { name: '5 of 5 stars' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit ratings' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === 'users/orders/rate')).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByTestId('rating-dialog')).toBeNull());
+    // Settled: still in checkout, not sent to the cart.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByTestId('elsewhere')).toBeNull();
+    expect(screen.getByTestId('checkout')).toBeTruthy();
+  });
+
+  it('Cancel leaves for the cart', async () => {
+    fakeApi({
+      'GET users/cart': () => ({ order: cart(1) }),
+      'GET users/orders': () => ({
+        orders: [placedOrder({ id: 30, order_number: 3, status: 'delivered', rateable: true })],
+        meta: { per_page: 50, total_entries: 1, next_page: null },
+      }),
+    });
+    await renderPage(<Checkout />, { path: '/checkout/cart', route: '/checkout/:step' });
+    const dialog = await screen.findByTestId('rating-dialog', {}, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect((await screen.findByTestId('elsewhere')).dataset.path).toBe('/cart');
+  });
 });

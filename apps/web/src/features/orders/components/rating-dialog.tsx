@@ -16,7 +16,10 @@ import { StoreImage } from '../../../ui/store-image';
 export interface RatingDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** Every listed order was rated and saved. */
+  /**
+   * Every listed order was rated and saved: the caller goes on (to checkout). Without it the dialog just closes.
+   * Not `onOpenChange(false)`, which callers read as Cancel (back to the cart; QA: rating sent the shopper there).
+   */
   onRated?(): void;
 }
 
@@ -39,8 +42,8 @@ export default function RatingDialog({ open, onOpenChange, onRated }: RatingDial
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: [ORDERS_KEY] });
       setRatings({});
-      onOpenChange(false);
-      onRated?.();
+      if (onRated) onRated();
+      else onOpenChange(false);
     },
   });
 

@@ -4,41 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import checkoutAr from '../../../i18n/ar/checkout.json';
 import checkoutEn from '../../../i18n/en/checkout.json';
 import { fakeApi, renderPage } from '../../../test/dom';
+import { placedOrder } from '../../../test/orders';
 import { useAuth } from '../../auth';
 import { Component as OrderPage } from './order-route';
 
 /** A placed order, delivery free unless the test says otherwise. */
-const order = (fee: number): Order => ({
-  id: 41,
-  order_number: 7,
-  status: 'pending',
-  created_at: '2026-12-01T10:00:00.000Z',
-  checkout_date: '2026-12-01T10:00:00.000Z',
-  payment_method: 'cash',
-  bank_installment: null,
-  checkout_shipping_fees: fee,
-  total_cart_price: 1500,
-  checkout_total_price: 1500 + fee,
-  discount_code: null,
-  discount: 0,
-  refunded_amount: 0,
-  vat_amount: 0,
-  invoice_number: null,
-  credit_notes: [],
-  address: null,
-  user: {
-    id: 1,
-    full_name: 'Mona Hassan',
-    first_name: 'Mona',
-    last_name: 'Hassan',
-    phone_number: '01012345678',
-  },
-  order_products: [],
-  count: 1,
-  rating: null,
-  rateable: false,
-  shipment: null,
-});
+const order = (fee: number): Order =>
+  placedOrder({ checkout_shipping_fees: fee, checkout_total_price: 1500 + fee });
 
 const open = async (fee: number, locale: 'ar' | 'en', address: Order['address'] = null) => {
   fakeApi({

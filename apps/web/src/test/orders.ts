@@ -1,0 +1,35 @@
+import type { Order } from '@store/contracts/checkout';
+
+/** A shopper's placed order as GET v1/users/orders answers it: pending, cash, 1,500 EGP, free delivery; `changes` on top. */
+export const placedOrder = (changes: Partial<Order> = {}): Order => ({
+  id: 41,
+  order_number: 7,
+  status: 'pending',
+  created_at: '2026-12-01T10:00:00.000Z',
+  checkout_date: '2026-12-01T10:00:00.000Z',
+  payment_method: 'cash',
+  bank_installment: null,
+  checkout_shipping_fees: 0,
+  total_cart_price: 1500,
+  checkout_total_price: 1500,
+  discount_code: null,
+  discount: 0,
+  refunded_amount: 0,
+  vat_amount: 0,
+  invoice_number: null,
+  credit_notes: [],
+  address: null,
+  user: {
+    id: 1,
+    full_name: 'Mona Hassan',
+    first_name: 'Mona',
+    last_name: 'Hassan',
+    phone_number: '01012345678',
+  },
+  order_products: [],
+  count: 1,
+  rating: null,
+  rateable: false,
+  shipment: null,
+  ...changes,
+});
