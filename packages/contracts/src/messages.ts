@@ -357,11 +357,11 @@ export const apiMessages = {
   sms_delivery_days: { en: '{from} to {to}', ar: 'من {from} لحد {to}' },
   sms_payment_failed: {
     en: 'Your online payment of {amount} EGP did not go through. Your items are back in your cart: pay again or choose another way.',
-    ar: 'الدفع أونلاين بمبلغ {amount} ج.م منجحش. المنتجات رجعت لعربيتك: ادفع تاني أو اختار طريقة تانية.',
+    ar: 'الدفع أونلاين بمبلغ {amount} ج.م منجحش. المنتجات رجعت لسلتك: ادفع تاني أو اختار طريقة تانية.',
   },
   sms_payment_expired: {
     en: 'The time to pay {amount} EGP online ran out. Your items are back in your cart.',
-    ar: 'وقت الدفع أونلاين لمبلغ {amount} ج.م خلص. المنتجات رجعت لعربيتك.',
+    ar: 'وقت الدفع أونلاين لمبلغ {amount} ج.م خلص. المنتجات رجعت لسلتك.',
   },
   pay_method_online: { en: 'paid online by card', ar: 'مدفوع أونلاين بالكارت' },
   pay_method_cash: { en: 'cash on delivery', ar: 'كاش عند الاستلام' },

@@ -218,7 +218,7 @@ describe("the shopper's message at every order step", () => {
     await gatewaySays(declined.orderId, false);
     await drain();
     expect(textsTo(declined.s)).toEqual([
-      'الدفع أونلاين بمبلغ 2,050 ج.م منجحش. المنتجات رجعت لعربيتك: ادفع تاني أو اختار طريقة تانية.',
+      'الدفع أونلاين بمبلغ 2,050 ج.م منجحش. المنتجات رجعت لسلتك: ادفع تاني أو اختار طريقة تانية.',
     ]);
 
     const late = await atCheckout('en');
