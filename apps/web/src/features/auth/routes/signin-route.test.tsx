@@ -154,3 +154,20 @@ describe('the page a guest was sent from survives signing up', () => {
     expect(JSON.parse(elsewhere.dataset.state!)).toEqual({ phone_number: '01012345678', from: '/wishlist' });
   });
 });
+
+describe('the register button and the terms', () => {
+  it.each([
+    ['en', 'Create account', 'Tick the terms and conditions above to create your account.'],
+    ['ar', 'اعمل الحساب', 'علّم على الموافقة على الشروط والأحكام اللي فوق عشان تعمل حسابك.'],
+  ] as const)('says why it waits until the terms are ticked (%s)', async (locale, submit, why) => {
+    fakeApi({});
+    await renderPage(<AuthPage />, { path: '/auth/register', locale });
+    const button = await screen.findByRole('button', { name: submit });
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('register-why').textContent).toBe(why);
+    expect(button.getAttribute('aria-describedby')).toBe('register-why');
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(button).toHaveProperty('disabled', false);
+    expect(screen.queryByTestId('register-why')).toBeNull();
+  });
+});

@@ -264,10 +264,17 @@ function RegisterForm() {
       <button
         type="submit"
         disabled={!terms || formState.isSubmitting}
+        aria-describedby={terms ? undefined : 'register-why'}
         className="rounded-lg bg-brand-700 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-50"
       >
         {t('register.submit')}
       </button>
+      {/* Spec §5: the button waits for the terms; say so rather than leave it greyed out with no reason. */}
+      {!terms && (
+        <p id="register-why" className="-mt-2 text-sm text-slate-700" data-testid="register-why">
+          {t('register.termsFirst')}
+        </p>
+      )}
       <MessageDialog
         open={!!created}
         title={t('register.createdTitle')}
