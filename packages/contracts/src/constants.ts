@@ -35,6 +35,14 @@ export const RETURN_DAYS = 14;
 export const DEFECT_DAYS = 30;
 export const ADDRESS_TEXT_MAX = 50;
 export const ADDRESS_INSTRUCTIONS_MAX = 500;
+/** The label the geocoder gives a map position it could not name (GET v1/geocode/reverse), saved as the address's `name`. */
+export const GEOCODE_FAILED = 'N/A';
+/**
+ * Whether an address's map label is worth showing: not when none was saved, nor when the geocoder could not name the
+ * spot ('N/A'). The storefront's address lines and the back office's order page both ask this.
+ */
+export const hasPlaceName = (name: string | null | undefined): name is string =>
+  !!name && name !== GEOCODE_FAILED;
 export const NAME_MIN = 2;
 export const HOME_PHONE_PREFIXES = [
   '02',

@@ -72,6 +72,34 @@ describe('changing my own password', () => {
     expect(puts).toEqual([]);
   });
 
+  it('gives the rule of my own new password, not the hint for a new member’s, in both languages', async () => {
+    await renderCard();
+    expect(screen.getByText('8 characters or more.')).toBeTruthy();
+    expect(screen.queryByText(/give it to them/)).toBeNull();
+    cleanup();
+    await renderCard('ar');
+    expect(screen.getByText('8 حروف أو أكتر.')).toBeTruthy();
+    expect(screen.queryByText(/اديهاله/)).toBeNull();
+  });
+
+  it('says a field left empty is required, as a sentence in the page’s language', async () => {
+    await renderCard();
+    fill('', 'Fresh#Start2026');
+    await waitFor(() =>
+      expect(screen.getByTestId('password-current_password').getAttribute('aria-invalid')).toBe('true'),
+    );
+    const error = () =>
+      document.getElementById(
+        screen.getByTestId('password-current_password').getAttribute('aria-describedby')!,
+      )!;
+    expect(error().textContent).toBe('Required');
+    cleanup();
+    await renderCard('ar');
+    fill('', 'Fresh#Start2026');
+    await waitFor(() => expect(error().textContent).toBe('مطلوب'));
+    expect(puts).toEqual([]);
+  });
+
   it('shows the API’s refusal of the current password on its field, in Arabic', async () => {
     answer = () => ({
       status: 422,

@@ -65,7 +65,7 @@ export function PasswordCard() {
         {field('current_password', t('account.password.current'), 'current-password')}
         {field('password', t('account.password.new'), 'new-password')}
         {field('password_confirmation', t('account.password.confirm'), 'new-password')}
-        <p className="text-xs text-slate-600">{t('staff.passwordHint')}</p>
+        <p className="text-xs text-slate-600">{t('account.password.hint')}</p>
         <ErrorBox messages={failure} />
         <div>
           <Button type="submit" disabled={formState.isSubmitting} data-testid="password-save">

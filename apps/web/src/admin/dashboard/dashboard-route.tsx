@@ -134,7 +134,9 @@ function Dashboard() {
                     <span
                       className={`shrink-0 rounded-full px-2.5 py-0.5 text-sm font-bold ${p.stock === 0 ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}
                     >
-                      {t('dashboard.inStock', { n: count(p.stock, locale) })}
+                      {p.stock > 0
+                        ? t('dashboard.inStock', { n: count(p.stock, locale) })
+                        : t('dashboard.outOfStock')}
                     </span>
                   </li>
                 ))}

@@ -5,6 +5,7 @@ import arAdmin from '../../i18n/ar/admin.json';
 import arCommon from '../../i18n/ar/common.json';
 import enAdmin from '../../i18n/en/admin.json';
 import enCommon from '../../i18n/en/common.json';
+import { setMessageWording } from '../../lib/form-messages';
 import { addTexts } from '../../lib/i18n';
 import { currentLocale } from '../../lib/locale-store';
 
@@ -25,6 +26,14 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// The back office's field errors are sentences of their own ("Required", not the shop's "is required" that reads on
+// from the field's label): its words for a contracts' message key where admin.json has them (errors.fields).
+setMessageWording((key, lng, params) =>
+  i18n.exists(`admin:errors.fields.${key}`, { lng })
+    ? i18n.t(`admin:errors.fields.${key}`, { lng, ...params })
+    : undefined,
+);
 
 // The UI primitives shared with the shop (spinner, dialogs) read `common` through the shop's own translator
 // (lib/i18n.ts), which follows the chosen language by itself.

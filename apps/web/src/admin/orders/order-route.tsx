@@ -1,12 +1,11 @@
 import type { AdminOrder } from '@store/contracts/admin-orders';
-import type { Locale, OrderStatus } from '@store/contracts/constants';
+import { hasPlaceName, type Locale, type OrderStatus } from '@store/contracts/constants';
 import { idParam } from '@store/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useLocaleStore } from '../../lib/locale-store';
-import { Button } from '../../ui/button';
 import { ChevronStartIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { useCan } from '../auth/store';
@@ -18,13 +17,12 @@ import { staffName } from '../lib/staff-name';
 import { useAdminTitle } from '../lib/use-admin-title';
 import { OrderMessages } from '../messages/order-messages';
 import { OrderReturns } from '../returns/order-returns';
+import { OrderActions } from './order-actions';
 import { OrderShipment } from './order-shipment';
 import { OrderInvoice } from './order-invoice';
 import { orderQueryOptions } from './api';
 import { isStatus, methodKey } from './labels';
 import { PaymentByHand } from './payment-by-hand';
-import { RefundDialog } from './refund-dialog';
-import { StatusActions } from './status-actions';
 
 // Leaflet comes with the map, only for an order whose address has a position.
 const OrderMap = lazy(() => import('./order-map'));
@@ -252,7 +250,6 @@ export function Component() {
     setShownId(id);
     setNotice(null);
   }
-  const [refundOpen, setRefundOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const back = (location.state as { back?: string } | null)?.back ?? '';
 
@@ -333,20 +330,7 @@ export function Component() {
           <div className="grid gap-4 lg:grid-cols-3">
             <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
               <Card title={t('order.actions.title')} testId="order-actions">
-                <StatusActions order={o} onDone={onMoved} />
-                {o.refundable && (
-                  <div className="mt-3 border-t border-slate-100 pt-3">
-                    <Button variant="outline" onClick={() => setRefundOpen(true)} data-testid="action-refund">
-                      {t('order.refund.open')}
-                    </Button>
-                    <RefundDialog
-                      order={o}
-                      open={refundOpen}
-                      onOpenChange={setRefundOpen}
-                      onDone={onRefunded}
-                    />
-                  </div>
-                )}
+                <OrderActions order={o} onMoved={onMoved} onRefunded={onRefunded} />
               </Card>
               <OrderReturns orderId={o.id} locale={locale} />
               <Card title={t('shipment.title')} testId="order-shipment">
@@ -409,7 +393,7 @@ export function Component() {
                       {t('order.address.area', { district: a.district, governorate: a.governorate })}
                       <br />
                       <span dir="ltr">{a.phone_number}</span>
-                      {a.name && (
+                      {hasPlaceName(a.name) && (
                         <>
                           <br />
                           <span className="text-slate-600">{a.name}</span>

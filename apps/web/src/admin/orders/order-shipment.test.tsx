@@ -38,3 +38,25 @@ describe("an order's delivery card without a parcel", () => {
     expect(await screen.findByText('مفيش شحنة متسجلة للطلب ده.')).toBeTruthy();
   });
 });
+
+describe("a confirmed order's delivery card", () => {
+  it('asks plainly for the carrier and tracking number when the store ships by hand, in both languages', async () => {
+    renderCard('confirmed');
+    const ask = await screen.findByText('Type the carrier you handed it to and its tracking number:');
+    expect(screen.queryByTestId('ship-courier')).toBeNull();
+    // Nothing above the form: no divider either.
+    expect(ask.closest('form')?.className).not.toContain('border-t');
+    cleanup();
+    await i18n.changeLanguage('ar');
+    renderCard('confirmed');
+    expect(await screen.findByText('اكتب شركة الشحن اللي سلّمتها الطلب ورقم التتبع:')).toBeTruthy();
+  });
+
+  it('says "Or …" under the courier’s button, with a divider', async () => {
+    fakeApi({ 'GET admin/orders/7/shipments': () => ({ courier: 'bosta', shipments: [] }) });
+    renderCard('confirmed');
+    expect((await screen.findByTestId('ship-courier')).textContent).toBe('Ship with Bosta');
+    const ask = screen.getByText('Or type the carrier you handed it to and its tracking number:');
+    expect(ask.closest('form')?.className).toContain('border-t');
+  });
+});

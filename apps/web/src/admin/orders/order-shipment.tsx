@@ -233,13 +233,16 @@ export function OrderShipment({ order, locale }: { order: AdminOrder; locale: Lo
         </Button>
       )}
       <form
-        className="flex flex-col gap-3 border-t border-slate-100 pt-3"
+        // Under the courier's button, a divider and "Or …"; alone in the card, a plain sentence.
+        className={`flex flex-col gap-3 ${storeCourier ? 'border-t border-slate-100 pt-3' : ''}`}
         onSubmit={(e) => {
           e.preventDefault();
           void ship({ carrier, tracking_number: tracking });
         }}
       >
-        <p className="text-sm text-slate-700">{t('shipment.byHand')}</p>
+        <p className="text-sm text-slate-700">
+          {t(storeCourier ? 'shipment.byHand' : 'shipment.byHandAlone')}
+        </p>
         <Field
           label={t('shipment.carrier')}
           value={carrier}

@@ -20,9 +20,13 @@ interface Props {
   onDone(result: { to: OrderStatus } | { conflict: true }): void;
 }
 
+/** The moves the order's `next_statuses` allows, in the order the buttons come. */
+export const statusMoves = (order: AdminOrder) => ACTION_ORDER.filter((s) => order.next_statuses.includes(s));
+
 /**
  * The moves the answer's `next_statuses` allows (confirm, process, hand to delivery, mark delivered, cancel), each
  * behind a confirmation dialog with an optional note. A 409 means another staff member moved the order first.
+ * Nothing when no move is allowed: the Actions card (order-actions.tsx) says so if it has nothing else to offer.
  */
 export function StatusActions({ order, onDone }: Props) {
   const { t } = useTranslation('admin');
@@ -31,7 +35,7 @@ export function StatusActions({ order, onDone }: Props) {
   const [noteError, setNoteError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const moves = ACTION_ORDER.filter((s) => order.next_statuses.includes(s));
+  const moves = statusMoves(order);
 
   const open = (s: OrderStatus) => {
     setTarget(s);
@@ -73,7 +77,7 @@ export function StatusActions({ order, onDone }: Props) {
     }
   };
 
-  if (!moves.length) return <p className="text-sm text-slate-700">{t('order.actions.none')}</p>;
+  if (!moves.length) return null;
 
   return (
     <>

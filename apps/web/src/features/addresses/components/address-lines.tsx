@@ -1,4 +1,6 @@
 import type { Address } from '@store/contracts/address';
+import { hasPlaceName } from '@store/contracts/constants';
+import { useLocaleStore } from '../../../lib/locale-store';
 import { useAddressesTranslation } from '../i18n';
 
 /** The parts of an address that say where it is, as the address book shows them. */
@@ -15,6 +17,9 @@ export type AddressPlace = Pick<
  */
 export function AddressLines({ address: a }: { address: AddressPlace }) {
   const { t } = useAddressesTranslation();
+  // The page's language joins the parts, whatever language the shopper typed them in: "الدقي، Giza" had an
+  // Arabic comma on the English page.
+  const comma = useLocaleStore((s) => s.locale) === 'ar' ? '، ' : ', ';
   return (
     <>
       <p className="text-sm text-slate-700">
@@ -26,9 +31,9 @@ export function AddressLines({ address: a }: { address: AddressPlace }) {
         })}
       </p>
       <p className="text-sm text-slate-700">
-        {a.district}، {a.delivery_zone?.name ?? a.governorate}
+        {`${a.district}${comma}${a.delivery_zone?.name ?? a.governorate}`}
       </p>
-      {a.name && a.name !== 'N/A' && <p className="line-clamp-2 text-xs text-slate-500">{a.name}</p>}
+      {hasPlaceName(a.name) && <p className="line-clamp-2 text-xs text-slate-500">{a.name}</p>}
     </>
   );
 }
