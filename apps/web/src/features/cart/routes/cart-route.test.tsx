@@ -122,6 +122,24 @@ describe("a guest's cart page", () => {
     expect(summary().getByRole('button', { name: 'Proceed to checkout' }).dataset.count).toBe('3');
   });
 
+  it("says the delivery box's fee as the summary does: free once the cart reaches the governorate's amount", async () => {
+    fakeApi({
+      'GET products/1': () => ({ product: fridge }),
+      'GET products/2': () => ({ product: kettle }),
+      'GET delivery_zones': () => ({ delivery_zones: [{ ...cairo, free_shipping_from: 2000 }] }),
+    });
+    await renderPage(<CartPage CheckoutButton={StubCheckoutButton} />);
+    await waitFor(() => expect(screen.getAllByTestId('line-total')).toHaveLength(2));
+    await deliverTo('Cairo');
+    // 2,050.50 EGP reaches Cairo's 2,000: the box under the summary no longer says "Delivery 50 EGP".
+    expect(summary().getByTestId('summary-delivery').textContent).toBe('Free');
+    expect(summary().getByTestId('delivery-fee-date').textContent).toMatch(/^Delivery free · arrives /);
+
+    fireEvent.click(screen.getByRole('button', { name: /^Remove ?: Kettle 1\.7 L$/ }));
+    await waitFor(() => expect(summary().getByTestId('summary-delivery').textContent).toBe('50 EGP'));
+    expect(summary().getByTestId('delivery-fee-date').textContent).toMatch(/^Delivery 50 EGP · arrives /);
+  });
+
   it('removes a line and its amount from the totals', async () => {
     await renderPage(<CartPage CheckoutButton={StubCheckoutButton} />);
     await waitFor(() => expect(screen.getAllByTestId('line-total')).toHaveLength(2));

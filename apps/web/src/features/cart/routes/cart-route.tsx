@@ -268,7 +268,7 @@ export function CartPage({ CheckoutButton }: { CheckoutButton: CheckoutButton })
               </div>
             </dl>
             {order && <DiscountCodeBox cart={order} />}
-            <DeliveryEstimate className="mt-4" />
+            <DeliveryEstimate amount={toEgp(products)} className="mt-4" />
             <CheckoutButton count={count} onGuest={() => setGuestPrompt(true)} className="mt-5 w-full">
               {t('proceed')}
             </CheckoutButton>

@@ -94,8 +94,12 @@ export function BrandFilter({
                   </Checkbox.Root>
                   <label htmlFor={cid} className="cursor-pointer text-sm text-slate-800">
                     <bdi>{b.name}</bdi>
+                    {/* A space of its own, not a margin: read aloud and copied, "Samsung (65)", not "Samsung(65)". */}
                     {countOf.has(b.id) && (
-                      <span className="ms-1 text-xs text-slate-500 tabular-nums">({countOf.get(b.id)})</span>
+                      <>
+                        {' '}
+                        <span className="text-xs text-slate-500 tabular-nums">({countOf.get(b.id)})</span>
+                      </>
                     )}
                   </label>
                 </li>

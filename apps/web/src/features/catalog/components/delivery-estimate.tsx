@@ -1,8 +1,10 @@
 import type { Locale } from '@store/contracts/constants';
+import type { DeliveryZone } from '@store/contracts/address';
 import { useId } from 'react';
 import { useNamespace } from '../../../lib/i18n';
 import { productTexts } from '../../../i18n/product';
-import { price } from '../../../lib/format';
+import { deliveryFee, toEgp, toPiastres } from '@store/contracts/money';
+import { deliveryFeeText, price } from '../../../lib/format';
 import { useLocaleStore } from '../../../lib/locale-store';
 import { useDeliveryZoneChoice } from '../delivery-zone-store';
 import { useDeliveryZone } from '../use-delivery-zone';
@@ -24,11 +26,25 @@ function dayFormat(locale: Locale) {
 const dayFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 
 /**
+ * What a zone charges for an order of `amount` EGP, by checkout's rule (contracts' `deliveryFee`): nothing once the
+ * amount reaches the zone's free-delivery amount, else its fee.
+ */
+const feeFor = (zone: Pick<DeliveryZone, 'shipping_fees' | 'free_shipping_from'>, amount: number) =>
+  toEgp(
+    deliveryFee(toPiastres(amount), {
+      feePiastres: toPiastres(zone.shipping_fees),
+      freeFromPiastres: zone.free_shipping_from == null ? null : toPiastres(zone.free_shipping_from),
+    }),
+  );
+
+/**
  * Delivery before buying (issue 16, item 2): the fee and the expected dates for the shopper's governorate (their
  * first saved address, or the one they pick here), from the delivery zones checkout charges by. Shown once the page
  * runs in the browser (the dates are the shopper's, and so is the remembered governorate); the space is kept.
+ * `amount`: EGP, what free delivery is judged on (the product's checkout price, the cart's total before delivery),
+ * so the fee is the one checkout charges ("Free" past the zone's free-delivery amount), never the zone's bare fee.
  */
-export function DeliveryEstimate({ className = '' }: { className?: string }) {
+export function DeliveryEstimate({ amount, className = '' }: { amount: number; className?: string }) {
   const { t } = useNamespace('product', productTexts);
   const locale = useLocaleStore((s) => s.locale);
   const { inBrowser, zones, zone } = useDeliveryZone();
@@ -61,7 +77,7 @@ export function DeliveryEstimate({ className = '' }: { className?: string }) {
       <p className="mt-2 text-slate-700" data-testid="delivery-fee-date">
         {zone
           ? t('delivery.estimate', {
-              fee: price(zone.shipping_fees),
+              fee: deliveryFeeText(feeFor(zone, amount), t('delivery.free')),
               from: day(zone.delivery_days.min * DAY_MS),
               to: day(zone.delivery_days.max * DAY_MS),
             })

@@ -153,7 +153,7 @@ export function ProductPage({ Purchase }: { Purchase: ProductPurchase }) {
           {!choice.unavailable && (
             <AvailabilityBadge stock={shown.stock} className="text-sm" testId="product-availability" />
           )}
-          <DeliveryEstimate />
+          <DeliveryEstimate amount={shown.checkout_price} />
           <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <div className="min-w-0 flex-1">
               {!choice.unavailable && <Purchase key={shown.id} product={shown} title={shown.title} />}
