@@ -840,6 +840,18 @@ export const apiMessages = {
   invoice_seller_tax_id: { en: 'Tax registration number', ar: 'رقم التسجيل الضريبي' },
   invoice_bill_to: { en: 'Customer', ar: 'العميل' },
   invoice_delivery_address: { en: 'Delivery address', ar: 'عنوان التوصيل' },
+  // The delivery address's numbers with their labels, as the site writes an address (modules/orders/invoice-documents.ts).
+  invoice_address_building: { en: 'Building {value}', ar: 'عمارة {value}' },
+  invoice_address_floor: { en: 'Floor {value}', ar: 'الدور {value}' },
+  invoice_address_apartment: { en: 'Apartment {value}', ar: 'شقة {value}' },
+  // The payment method as a label on its own, as the order page names it (pay_method_* stand inside a sentence).
+  invoice_pay_method_online: { en: 'Paid online', ar: 'دفع أونلاين' },
+  invoice_pay_method_cash: { en: 'Cash on delivery', ar: 'كاش عند الاستلام' },
+  invoice_pay_method_visa_on_delivery: { en: 'Card on delivery', ar: 'فيزا عند الاستلام' },
+  invoice_pay_method_visa_on_delivery_installments: {
+    en: 'Card on delivery, installments',
+    ar: 'فيزا عند الاستلام بالتقسيط',
+  },
   invoice_item: { en: 'Item', ar: 'الصنف' },
   invoice_quantity: { en: 'Qty', ar: 'الكمية' },
   invoice_net: { en: 'Net', ar: 'الصافي' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visualRuns } from './bidi.ts';
+import { isolate, visualRuns } from './bidi.ts';
 
 const shown = (text: string, dir: 'rtl' | 'ltr') => visualRuns(text, dir).map((r) => `${r.dir}:${r.text}`);
 
@@ -24,6 +24,35 @@ describe('the order of runs on an invoice line', () => {
     expect(shown('\u200e-814.80', 'rtl')).toEqual(['ltr:\u200e-814.80']);
     // Without the mark the minus takes the paragraph's direction, and would stand at the number's right.
     expect(shown('-814.80', 'rtl')).toEqual(['ltr:814.80', 'rtl:-']);
+  });
+
+  it("keeps isolated pieces in the other script in the line's order, each with its own punctuation", () => {
+    // The runs without their marks (which are not drawn), and without a run of marks alone.
+    const drawn = (text: string, dir: 'rtl' | 'ltr') =>
+      shown(text, dir)
+        .map((r) => r.replace(/[\u200e\u200f]/g, ''))
+        .filter((r) => !r.endsWith(':'));
+    // Two Arabic pieces of an English line read as one right-to-left run: the governorate came first.
+    expect(drawn('Apartment 5, الدقي, المنوفية', 'ltr')).toEqual([
+      'ltr:Apartment 5, ',
+      'rtl:الدقي, المنوفية',
+    ]);
+    expect(drawn(`Apartment 5, ${isolate('الدقي', 'ltr')}, ${isolate('المنوفية', 'ltr')}`, 'ltr')).toEqual([
+      'ltr:Apartment 5, ',
+      'rtl:الدقي',
+      'ltr:, ',
+      'rtl:المنوفية',
+    ]);
+    // An English street in an Arabic line keeps its dot after "St" (it stood at its other end).
+    expect(drawn('عمارة 12، El Tahrir St.، الدور 3', 'rtl')).toContain('ltr:El Tahrir St');
+    expect(drawn(`عمارة 12، ${isolate('El Tahrir St.', 'rtl')}، الدور 3`, 'rtl')).toEqual([
+      'ltr:3',
+      'rtl:، الدور ',
+      'ltr:El Tahrir St.',
+      'rtl:، ',
+      'ltr:12',
+      'rtl:عمارة ',
+    ]);
   });
 
   it('leaves English lines as they are', () => {

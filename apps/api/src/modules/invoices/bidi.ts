@@ -107,3 +107,20 @@ export function visualRuns(text: string, paragraph: Direction): Run[] {
 }
 
 export const hasArabic = (text: string) => ARABIC.test(text);
+
+const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/;
+
+/**
+ * A piece of a line that someone else wrote (what a shopper typed: a street, a district) set apart from the text
+ * around it, as Unicode's isolates would be, with the marks this file reads: marks of the paragraph's direction
+ * outside it keep the separators beside it in the paragraph's direction, so pieces in the other script stay in the
+ * line's order (two Arabic pieces in an English line were read as one right-to-left run, the second first); marks of
+ * its own direction (its first letter's) inside it keep the punctuation at its edges with it ("El Tahrir St." keeps
+ * its dot in an Arabic line).
+ */
+export function isolate(text: string, paragraph: Direction): string {
+  const outer = paragraph === 'rtl' ? RLM : LRM;
+  const first = Array.from(text).find((ch) => !DIGIT.test(ch) && (ARABIC.test(ch) || LATIN_LETTER.test(ch)));
+  const inner = first === undefined ? '' : ARABIC.test(first) ? RLM : LRM;
+  return `${outer}${inner}${text}${inner}${outer}`;
+}

@@ -7,6 +7,7 @@ export {
   type NumberSeries,
 } from './numbers.ts';
 export { money, renderInvoicePdf, type InvoiceLine, type InvoiceModel } from './pdf.ts';
+export { isolate } from './bidi.ts';
 export {
   DEMO_SELLER,
   invoiceSeller,

@@ -44,7 +44,7 @@ export interface InvoiceModel {
   /** A discount code the order used and what it took off (issue 49 item 1): the lines' amounts are after it. */
   discount?: { code: string; piastres: number };
   totals: { netPiastres: number; vatPiastres: number; grossPiastres: number };
-  /** Already in the invoice's language (e.g. "cash on delivery"). */
+  /** Already in the invoice's language (e.g. "Cash on delivery"). */
   paymentMethod: string;
   /** What the QR code holds (the e-receipt's ETA address, or the invoice's own). */
   qrPayload: string;

@@ -10,8 +10,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { creditNotes, etaReceipts, orderProducts, orders, products, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pick } from '../../lib/locale.ts';
+import { governorateIn } from '../addresses/index.ts';
 import { receiptUrl } from '../einvoicing/index.ts';
 import {
+  isolate,
   renderInvoicePdf,
   type InvoiceLine,
   type InvoiceModel,
@@ -49,17 +51,36 @@ async function invoicedOrder(db: DbOrTx, orderId: number, r: Reader) {
   return o;
 }
 
-/** The delivery address as one line: street, building, floor, apartment, district, governorate. */
-function addressLine(snapshot: unknown): string {
+/**
+ * The delivery address as one line in the document's language, as the site writes it: building, street, floor and
+ * apartment, each number with its label, then district and governorate ("عمارة 12، شارع التحرير، الدور 3، شقة 5،
+ * الدقي، الجيزة"; "Building 12, El Tahrir St, Floor 3, Apartment 5, Dokki, Giza"). The governorate is named in the
+ * document's language when it is the order's delivery zone's; the rest stays as the shopper typed it, each piece
+ * isolated, so one in the other script keeps its place in the line.
+ */
+function addressLine(snapshot: unknown, locale: Locale): string {
   const a = (snapshot ?? {}) as Partial<NonNullable<Order['address']>>;
-  return [a.street_name, a.building, a.floor, a.apartment, a.district, a.governorate]
-    .map((x) => (x ?? '').trim())
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const typed = (x: string | undefined) => (x ?? '').trim();
+  const piece = (x: string) => (x ? isolate(x, dir) : '');
+  const labelled = (key: ApiMessageKey, x: string | undefined) =>
+    typed(x) ? apiMessage(key, locale, { value: piece(typed(x)) }) : '';
+  const governorate = typed(a.governorate);
+  return [
+    labelled('invoice_address_building', a.building),
+    piece(typed(a.street_name)),
+    labelled('invoice_address_floor', a.floor),
+    labelled('invoice_address_apartment', a.apartment),
+    piece(typed(a.district)),
+    piece(governorate && governorateIn(locale, governorate, a.delivery_zone)),
+  ]
     .filter(Boolean)
-    .join(', ');
+    .join(locale === 'ar' ? '، ' : ', ');
 }
 
+/** The payment method as a label ("Cash on delivery", "كاش عند الاستلام"). */
 const paymentMethodText = (method: string | null, locale: Locale) =>
-  method ? apiMessage(`pay_method_${method}` as ApiMessageKey, locale) : '';
+  method ? apiMessage(`invoice_pay_method_${method}` as ApiMessageKey, locale) : '';
 
 /** The e-receipt's ETA address for a dedupe key, else the order's page. */
 async function qrOf(db: DbOrTx, dedupeKey: string, orderId: number, r: Reader) {
@@ -67,14 +88,14 @@ async function qrOf(db: DbOrTx, dedupeKey: string, orderId: number, r: Reader) {
   return receipt ? receiptUrl(r.invoicing.eta, receipt) : `${r.publicUrl}/my-account/orders/${orderId}`;
 }
 
-function party(o: Awaited<ReturnType<typeof invoicedOrder>>) {
+function party(o: Awaited<ReturnType<typeof invoicedOrder>>, locale: Locale) {
   const snap = (o.order.addressSnapshot ?? {}) as Partial<NonNullable<Order['address']>>;
   return {
     shopper: {
       name: snap.full_name || `${o.user.firstName} ${o.user.lastName}`.trim(),
       phone: snap.phone_number || o.user.phoneNumber,
     },
-    deliveryAddress: addressLine(o.order.addressSnapshot),
+    deliveryAddress: addressLine(o.order.addressSnapshot, locale),
   };
 }
 
@@ -114,7 +135,7 @@ export async function invoicePdf(db: DbOrTx, orderId: number, r: Reader): Promis
     issuedAt: order.invoicedAt,
     orderNumber: order.orderNumber === null ? undefined : `#${order.orderNumber}`,
     seller: r.invoicing.seller,
-    ...party(o),
+    ...party(o, r.locale),
     lines: invoiceLines,
     deliveryPiastres: order.shippingFeesPiastres > 0 ? deliveryNet : undefined,
     discount:
@@ -171,7 +192,7 @@ export async function creditNotePdf(
         ? undefined
         : `#${o.order.orderNumber} (${o.order.invoiceNumber ?? ''})`.replace(' ()', ''),
     seller: r.invoicing.seller,
-    ...party(o),
+    ...party(o, r.locale),
     lines,
     deliveryPiastres:
       note.shippingPiastres > 0 ? note.shippingPiastres - note.shippingVatPiastres : undefined,

@@ -13,7 +13,16 @@ import { EtaNumber, type EtaDocument } from '../../adapters/eta/serialize.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { FakeEta } from '../../test/fake-eta.ts';
 import { staffSignIn } from '../../test/staff.ts';
-import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import {
+  addAddress,
+  addShopper,
+  addZones,
+  call,
+  productMaker,
+  putInCart,
+  readyToPay,
+  type Shopper,
+} from '../../test/shoppers.ts';
 import { etaReceiptSetup } from '../einvoicing/index.ts';
 import { DEMO_SELLER, invoiceSeller, money } from '../invoices/index.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
@@ -168,6 +177,95 @@ describe('VAT and the invoice of an order', () => {
     const staff = await pdfOf(`/v1/admin/orders/${o.id}/invoice?locale=ar`, owner);
     expect(staff.status).toBe(200);
     expect(textOf(staff.body, 'staff')).toContain(number);
+  });
+});
+
+describe('the delivery address and payment method on the invoice', () => {
+  /** A cash order delivered to an address as the shopper typed it (addressFields' values where `typed` has none). */
+  async function placedTo(typed: Record<string, string>) {
+    const s = await addShopper(t.database.db, t.clock.now());
+    const cart = await putInCart(t.app, s, (await make(1140, 10)).id, 1);
+    const address = await addAddress(t.app, s, typed);
+    const attached = await call(t.app, 'PUT', `/v1/users/orders/${cart.id}/address`, s.headers, {
+      address_id: address.id,
+    });
+    if (attached.status !== 200) throw new Error(JSON.stringify(attached.body));
+    const r = await call(t.app, 'PUT', '/v1/users/checkout', s.headers, { payment_method: 'cash' });
+    if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+    const id = r.body.order.id as number;
+    await confirm(id);
+    return { s, id };
+  }
+  /**
+   * The PDF's words as drawn (pdftotext -raw: from the left of each line, each Arabic word in its letters' order),
+   * one string: what a reader sees, left to right.
+   */
+  const drawnOf = (pdf: Buffer, name: string) => {
+    const file = path.join(dir, `${name}.pdf`);
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+      .replace(/[\u202a-\u202e]/g, '')
+      .replace(/\s+/g, ' ');
+  };
+  /**
+   * Arabic words, numbers and punctuation as an Arabic reader reads them, right to left, in the order they are drawn
+   * from the left: a comma or colon stands at the left of the word it follows.
+   */
+  const drawnRtl = (read: string) =>
+    read
+      .split(' ')
+      .reverse()
+      .map((w) => (/[،:]$/.test(w) ? `${w.slice(-1)}${w.slice(0, -1)}` : w))
+      .join(' ');
+
+  it('reads as the site writes it: labelled numbers, the governorate in the invoice’s language, in order', async () => {
+    // What QA saw: "شارع التحرير, 12, 3, 5, الدقي, الجيزة" in Arabic, the same reordered in English.
+    const o = await placedTo({
+      street_name: 'شارع التحرير',
+      building: '12',
+      floor: '3',
+      apartment: '5',
+      district: 'الدقي',
+      governorate: 'الجيزة',
+    });
+    const ar = await pdfOf(`/v1/users/orders/${o.id}/invoice?locale=ar`, o.s.headers);
+    expect(ar.status).toBe(200);
+    expect(drawnOf(ar.body, 'address-ar')).toContain(
+      drawnRtl('عمارة 12، شارع التحرير، الدور 3، شقة 5، الدقي، الجيزة'),
+    );
+    expect(drawnOf(ar.body, 'address-ar')).toContain(drawnRtl('طريقة الدفع: كاش عند الاستلام'));
+
+    const en = await pdfOf(`/v1/users/orders/${o.id}/invoice?locale=en`, o.s.headers);
+    const enText = textOf(en.body, 'address-en').replace(/\s+/g, ' ');
+    // Street and district as typed, each Arabic piece in its place (the address wraps after the district).
+    expect(enText).toContain('Building 12, شارع التحرير, Floor 3, Apartment 5, الدقي, Giza');
+    expect(enText).toContain('Payment method: Cash on delivery');
+    expect(drawnOf(en.body, 'address-en-drawn')).toContain(
+      'Building 12, التحرير شارع, Floor 3, Apartment 5, الدقي, Giza',
+    );
+  });
+
+  it('keeps an English address in its order on the Arabic invoice, and the credit note reads the same', async () => {
+    const o = await placedTo({ street_name: 'El Tahrir St.', apartment: '5' });
+    const en = textOf(
+      (await pdfOf(`/v1/users/orders/${o.id}/invoice?locale=en`, o.s.headers)).body,
+      'typed-en',
+    );
+    expect(en.replace(/\s+/g, ' ')).toContain(
+      'Building 12, El Tahrir St., Floor 3, Apartment 5, Dokki, Giza',
+    );
+    const canceled = await call(t.app, 'PUT', `/v1/admin/orders/${o.id}/status?locale=en`, owner, {
+      status: 'canceled',
+    });
+    const number = canceled.body.order.credit_notes[0].number as string;
+    const note = await pdfOf(`/v1/users/orders/${o.id}/credit-notes/${number}?locale=ar`, o.s.headers);
+    expect(note.status).toBe(200);
+    // Right to left: the building, the street (read left to right, its dot after "St"), floor, apartment, district,
+    // and the governorate named in Arabic.
+    expect(drawnOf(note.body, 'typed-ar')).toContain(
+      'الجيزة ،Dokki ،5 شقة ،3 الدور ،El Tahrir St. ،12 عمارة',
+    );
+    expect(drawnOf(note.body, 'typed-ar')).toContain(drawnRtl('طريقة الدفع: كاش عند الاستلام'));
   });
 });
 
