@@ -11,8 +11,9 @@ import {
 
 /**
  * Product variants (issue 49 item 2): the demo iPhone is one card with its price range, its page lets the shopper
- * choose colour and storage (the address keeps the choice; a combination not sold says so), and the variant chosen
- * is bought and named on the order. In English on a desktop, in Arabic (RTL) at 375 px.
+ * choose colour and storage (the address keeps the choice; a value not sold with the other choices moves them to a
+ * variant that has it, and says so), and the variant chosen is bought and named on the order. In English on a
+ * desktop, in Arabic (RTL) at 375 px.
  */
 
 interface Card {
@@ -67,22 +68,28 @@ test('a shopper chooses a variant of the demo iPhone, the address keeps it, and 
   await expect(value('Black')).toHaveAttribute('aria-pressed', 'true');
   await expect(value('128 GB')).toHaveAttribute('aria-pressed', 'true');
 
-  // Blue, then 256 GB: that variant is sold out; then Pink with 256 GB is not sold at all.
+  // Blue, then 256 GB: that variant is sold out; Pink is not sold with 256 GB (struck, and named so), and
+  // choosing it moves the storage to 128 GB, the one Pink comes in, rather than a dead end.
   await value('Blue').click();
   await expect(page).toHaveURL(new RegExp(`variant=${variant(['Blue', '128 GB']).id}`));
   await value('256 GB').click();
   await expect(page).toHaveURL(new RegExp(`variant=${variant(['Blue', '256 GB']).id}`));
   await expect(page.getByTestId('product-availability')).toHaveAttribute('data-availability', 'out_of_stock');
-  await value('Pink').click();
-  await expect(page.getByTestId('variant-unavailable')).toHaveText(
-    locale === 'en'
-      ? "This combination isn't available. Choose another."
-      : 'الاختيار ده مش متاح، اختار حاجة تانية.',
+  await expect(value('Pink')).toHaveAttribute('data-sold', 'none');
+  await expect(value('Pink')).toHaveAccessibleName(
+    locale === 'en' ? 'Pink (not available with 256 GB)' : 'وردي (مش متاح مع 256 جيجا)',
   );
-  await expect(page.getByTestId('add-to-cart')).toHaveCount(0);
-  await value('128 GB').click();
+  await value('Pink').click();
   const pink = variant(['Pink', '128 GB']);
   await expect(page).toHaveURL(new RegExp(`variant=${pink.id}`));
+  await expect(value('128 GB')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('variant-switched')).toHaveText(
+    locale === 'en'
+      ? "Pink isn't available with 256 GB, so 128 GB is chosen instead."
+      : 'وردي مش متاح مع 256 جيجا، فاخترنالك 128 جيجا.',
+  );
+  await expect(page.getByTestId('variant-unavailable')).toHaveCount(0);
+  await expect(page.getByTestId('add-to-cart')).toBeVisible();
 
   // The address keeps the choice.
   await page.reload();

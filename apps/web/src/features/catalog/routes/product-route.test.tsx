@@ -124,11 +124,11 @@ describe('the product page of a product sold in variants', () => {
     await waitFor(async () => expect((await specRows())[2]).toEqual(['Color', 'Blue']));
     expect((await specRows())[1]).toEqual(['Storage', '256 GB']);
 
-    // Pink in 256 GB is not sold: the table says what the picker shows chosen, not the product's own colour.
+    // Pink in 256 GB is not sold: the picker moves to Pink in 128 GB, and the table says so.
     fireEvent.click(screen.getByRole('button', { name: /^Pink/ }));
     await waitFor(async () =>
       expect((await specRows()).slice(1)).toEqual([
-        ['Storage', '256 GB'],
+        ['Storage', '128 GB'],
         ['Color', 'Pink'],
       ]),
     );
