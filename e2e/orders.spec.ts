@@ -4,9 +4,9 @@ import { staffSession } from './admin-session';
 import { apiJson, newShopper as newShopperAs, type Shopper } from './shoppers';
 
 /**
- * The shopper's orders after they are placed (issue 43): a delivered order is rated from its own page and from the
- * orders list; the rating gate before checkout says why and leads to the order to rate, and its Cancel leaves a
- * cart that still works; a partial refund shows in money (what came back, what was finally paid); the pages show the
+ * The shopper's orders after they are placed (issue 43): a pending order is cancelled from its page; a delivered
+ * order is rated from its own page and from the orders list; the rating gate before checkout says why and leads to
+ * the order to rate, and its Cancel leaves a cart that still works; a partial refund shows in money (what came back, what was finally paid); the pages show the
  * order's number (given at placement, no gaps), not its internal id. On a phone and a desktop, in both languages.
  * Shoppers are registered through the API (the SMS code from the dev outbox); what happened "earlier" (a delivered
  * order, a refund by staff) is set up through the API and the dev routes.
@@ -70,8 +70,8 @@ const addToCart = (request: APIRequestContext, s: Shopper, p: P, quantity = 1) =
     order_product: { product_id: p.id, quantity },
   });
 
-/** A cash order of 2 units placed "earlier" and moved to delivered through the dev route. */
-async function deliveredOrder(request: APIRequestContext, s: Shopper): Promise<PlacedOrder> {
+/** A cash order of 2 units placed "earlier" (pending: the shop has not confirmed it). */
+async function pendingOrder(request: APIRequestContext, s: Shopper): Promise<PlacedOrder> {
   const zones = await apiJson<{ delivery_zones: { name_en: string }[] }>(
     request,
     'GET',
@@ -111,8 +111,14 @@ async function deliveredOrder(request: APIRequestContext, s: Shopper): Promise<P
     s.headers,
     { payment_method: 'cash' },
   );
-  await apiJson(request, 'POST', `/dev/orders/${placed.order.id}/status`, undefined, { status: 'delivered' });
   return placed.order;
+}
+
+/** A cash order of 2 units placed "earlier" and moved to delivered through the dev route. */
+async function deliveredOrder(request: APIRequestContext, s: Shopper): Promise<PlacedOrder> {
+  const placed = await pendingOrder(request, s);
+  await apiJson(request, 'POST', `/dev/orders/${placed.id}/status`, undefined, { status: 'delivered' });
+  return placed;
 }
 
 const ratingOf = async (request: APIRequestContext, s: Shopper, id: number) =>
@@ -146,6 +152,9 @@ const words = {
     refunded: 'اترد لك',
     paid: 'المدفوع بعد المرتجع',
     currency: 'ج.م',
+    cancelOrder: 'إلغاء الطلب',
+    confirmCancel: 'أيوه، الغي الطلب',
+    canceled: 'اتلغى',
   },
   en: {
     title: (n: number) => `Order #${n}`,
@@ -160,6 +169,9 @@ const words = {
     refunded: 'Refunded to you',
     paid: 'Paid after refunds',
     currency: 'EGP',
+    cancelOrder: 'Cancel order',
+    confirmCancel: 'Yes, cancel the order',
+    canceled: 'Canceled',
   },
 } as const;
 
@@ -271,5 +283,31 @@ for (const locale of ['ar', 'en'] as const) {
     );
     await expect(page.locator('dt', { hasText: w.paid })).toBeVisible();
     await shot(page, `order-refund-${locale}`);
+  });
+
+  test(`${locale}: a pending order is cancelled from its page, after a confirm @phone`, async ({
+    page,
+    request,
+  }) => {
+    const s = await newShopper(request);
+    const o = await pendingOrder(request, s);
+    await openAs(page, s, locale);
+    await page.goto(`/my-account/orders/${o.id}`);
+    await expect(page.getByTestId('order-title')).toHaveText(w.title(o.order_number));
+    await page.getByRole('button', { name: w.cancelOrder }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await shot(page, `order-cancel-${locale}`);
+    await dialog.getByRole('button', { name: w.confirmCancel }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('order-status')).toHaveText(w.canceled);
+    await expect(page.getByRole('button', { name: w.cancelOrder })).toHaveCount(0);
+    const after = await apiJson<{ order: { status: string } }>(
+      request,
+      'GET',
+      `/v1/users/orders/${o.id}`,
+      s.headers,
+    );
+    expect(after.order.status).toBe('canceled');
   });
 }

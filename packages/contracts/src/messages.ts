@@ -1,4 +1,4 @@
-import type { Locale } from './constants.ts';
+import { HOTLINE, type Locale } from './constants.ts';
 import { backupMessages } from './admin-backup.ts';
 import { importMessages } from './import-messages.ts';
 import { priceMessages } from './price-messages.ts';
@@ -130,6 +130,12 @@ export const apiMessages = {
     en: 'This order cannot be moved to that status now',
     ar: 'مينفعش الطلب ده يتنقل للحالة دي دلوقتي',
   },
+  // A shopper cancels their own order only while the shop has not confirmed it (POST v1/users/orders/{id}/cancel).
+  order_not_cancelable: {
+    en: `This order can no longer be cancelled here; call us on ${HOTLINE}`,
+    ar: `الطلب ده مبقاش ينفع يتلغي من هنا؛ كلمنا على الخط الساخن ${HOTLINE}`,
+  },
+  order_already_canceled: { en: 'This order is already cancelled', ar: 'الطلب ده اتلغى خلاص' },
   // Shipments with a courier (issue 48).
   shipment_exists: {
     en: 'This order is already handed to a courier',

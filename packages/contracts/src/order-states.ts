@@ -48,8 +48,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   // Returned to the shop by the courier (Bosta's 46, issue 48): never delivered; its stock comes back.
   { from: 'processing', to: 'returned', by: ['system'] },
   { from: 'delivering', to: 'returned', by: ['system'] },
-  // Cancelled before it arrives (the stock goes back).
-  { from: 'pending', to: 'canceled', by: ['staff'] },
+  // Cancelled before it arrives (the stock goes back). The shopper cancels their own order only while the shop has
+  // not confirmed it (POST v1/users/orders/{id}/cancel); once confirmed, they call the shop.
+  { from: 'pending', to: 'canceled', by: ['staff', 'shopper'] },
   { from: 'confirmed', to: 'canceled', by: ['staff'] },
   { from: 'processing', to: 'canceled', by: ['staff'] },
   { from: 'delivering', to: 'canceled', by: ['staff'] },
@@ -78,6 +79,16 @@ export const staffNextStatuses = (from: string): OrderStatus[] =>
   ORDER_TRANSITIONS.filter((t) => t.from === from && t.by.includes('staff') && !isRefundStatus(t.to)).map(
     (t) => t.to as OrderStatus,
   );
+
+/** Whether the shopper may cancel the order from its page themselves (the table: only while it is pending). */
+export const shopperCanCancel = (status: string) => canTransition(status, 'canceled', 'shopper');
+
+/**
+ * Whether the order can still be cancelled, but only by the shop (confirmed, on its way...): the shopper's page says
+ * to call the hotline instead of offering the button.
+ */
+export const cancelThroughShop = (status: string) =>
+  !shopperCanCancel(status) && canTransition(status, 'canceled', 'staff');
 
 /** A refund may be made once the order was delivered, while some unit is not refunded yet. */
 export const canRefund = (status: string, unitsLeft: number) =>

@@ -325,6 +325,7 @@ export const sweepCases = ({
   ...queryCases('/v1/users/bank_installments', ['bank_id', 'show_all']),
   ...queryCases('/v1/users/orders', ['page', 'per_page', 'unrated_only']),
   ...pathCases('GET', '/v1/users/orders/:id'),
+  ...pathCases('POST', '/v1/users/orders/:id/cancel'),
   ...pathCases('PUT', '/v1/users/orders/:id/address', { address_id: 1 }),
   ...bodyCases(
     'PUT',

@@ -15,7 +15,7 @@ import { currentUser, requireUser } from '../../lib/auth.ts';
 import { AdjustableClock } from '../../lib/clock.ts';
 import { expandFormKeys } from '../../lib/form-body.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { getOrder, listOrders, rateOrders, setOrderStatus } from './service.ts';
+import { cancelMyOrder, getOrder, listOrders, rateOrders, setOrderStatus } from './service.ts';
 import { creditNotePdf, invoicePdf, type InvoiceDocument } from './invoice-documents.ts';
 
 const tags = ['orders'];
@@ -34,7 +34,10 @@ export const sendDocument = (reply: FastifyReply, doc: InvoiceDocument) =>
     .header('cache-control', 'private, no-store')
     .send(doc.pdf);
 
-/** Orders of spec §7: list (paged, unrated_only), one order, ratings. (The cart order's address: cart/routes.ts.) */
+/**
+ * Orders of spec §7: list (paged, unrated_only), one order, ratings, and the shopper's own cancel of a pending order.
+ * (The cart order's address: cart/routes.ts.)
+ */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
   app.addHook('onRequest', requireUser);
@@ -86,6 +89,29 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ order: await getOrder(db, currentUser(req).id, req.params.id, requestLocale(req)) }),
+  );
+
+  app.post(
+    '/users/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        description:
+          'Cancels your order while it is pending (placed, not confirmed by the shop yet), as a staff cancel does: ' +
+          "the stock comes back, a discount code's use is given back, money paid online goes back (voided or " +
+          "refunded by the outbox), and you get an SMS. Answers the cancelled order. Another user's order: 404; " +
+          'already cancelled (order_already_canceled) or confirmed and later (order_not_cancelable: call the ' +
+          'hotline): 422; cancelled meanwhile by another request: 409 or 422.',
+        params: idParams,
+        querystring: localeQuery,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      await cancelMyOrder(db, userId, req.params.id, clock.now());
+      return { order: await getOrder(db, userId, req.params.id, requestLocale(req)) };
+    },
   );
 
   // The invoice and credit notes (issue 47), in the reader's language; only the shopper's own orders (else 404).

@@ -1,6 +1,7 @@
 import {
   INTERNAL_ORDER_STATES,
   ORDERS_PAGE_SIZE,
+  shopperCanCancel,
   toEgp,
   type Locale,
   type Order,
@@ -252,6 +253,36 @@ export async function getOrder(db: DbOrTx, userId: number, id: number, locale: L
     .limit(1);
   if (!row) throw AppError.notFound('order_not_found');
   return (await toOrders(db, [row], locale))[0]!;
+}
+
+/**
+ * POST v1/users/orders/{id}/cancel: the shopper cancels their own order while it is pending (placed, not confirmed
+ * by the shop yet; the transitions table says so). The same move as a staff member's cancel (core.ts `transition`):
+ * its stock comes back, its discount code's use is given back, a paid online payment is marked for its money back
+ * (the outbox voids or refunds it through the gateway) with the staff's alert, the shopper's SMS, and the history
+ * names the shopper. Another user's order, or one not placed, is 404; an order already cancelled or past pending
+ * is 422 (call the hotline); two cancels at once: one wins, the other finds it cancelled (422) or, on a server
+ * where they truly run together, loses the guarded update (409).
+ */
+export async function cancelMyOrder(db: Db, userId: number, id: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .limit(1);
+    if (!row || (NOT_PLACED_STATUSES as readonly string[]).includes(row.status))
+      throw AppError.notFound('order_not_found');
+    if (row.status === 'canceled') throw new AppError(422, 'invalid', ['order_already_canceled']);
+    if (!shopperCanCancel(row.status)) throw new AppError(422, 'invalid', ['order_not_cancelable']);
+    await transition(tx, {
+      orderId: id,
+      to: 'canceled',
+      actor: { type: 'shopper', id: userId },
+      expect: [row.status],
+      now,
+    });
+  });
 }
 
 /**

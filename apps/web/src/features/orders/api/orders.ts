@@ -46,6 +46,13 @@ export const rateOrders = (ratings: { id: number; rating: number }[]) =>
   });
 
 /**
+ * POST v1/users/orders/{id}/cancel: the shopper cancels their order while it is pending (answers it cancelled); 422
+ * in the page's language once the shop confirmed it (call the hotline) or when it is already cancelled.
+ */
+export const cancelOrder = (id: number) =>
+  api<{ order: Order }>(`users/orders/${id}/cancel`, { method: 'POST' }).then((r) => r.order);
+
+/**
  * Downloads one of the shopper's documents (the invoice, a credit note: a PDF, issue 47) with the shopper's
  * sign-in headers, which a plain link would not send, and hands it to the browser as a file.
  */

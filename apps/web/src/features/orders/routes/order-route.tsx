@@ -20,11 +20,12 @@ import { RateOrder, canRate } from '../components/rate-order';
 import { BidiText } from '../../../ui/bidi-text';
 import { Thumbnail } from '../../../ui/thumbnail';
 import { OrderReturns } from '../components/order-returns';
+import { OrderCancel } from '../components/order-cancel';
 
 /**
  * /my-account/orders/{id} (spec §2): one order with its totals, payment, delivery address and products. The address
  * holds the internal id; the page shows the order's number (issue 43). A delivered order is rated here, and what
- * refunds gave back shows beside what was finally paid.
+ * refunds gave back shows beside what was finally paid. A pending order is cancelled here (order-cancel.tsx).
  */
 export function Component() {
   return (
@@ -88,6 +89,8 @@ function OrderPage() {
           <p className="mt-1 text-slate-600">
             {t('detail.placedOn', { date: longDate(o.checkout_date ?? o.created_at, locale) })}
           </p>
+          {/* Pending: the shopper cancels it here; confirmed until it arrives: they call the shop. */}
+          <OrderCancel order={o} />
           {/* An online payment that did not happen: its items went back to the cart (or are the cart again). */}
           {(o.status === 'abandoned' || o.status === 'cart') && (
             <div
