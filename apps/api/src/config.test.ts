@@ -9,6 +9,15 @@ import { checkDataDir, emailProvider, embeddedDatabaseNotice, loadConfig, runnin
 const production = PRODUCTION_ENV;
 
 describe('configuration', () => {
+  it('SMS_HOURLY_LIMIT is a whole number of codes an hour, 1000 unless set', () => {
+    expect(loadConfig({}).SMS_HOURLY_LIMIT).toBe(1000);
+    expect(loadConfig({ SMS_HOURLY_LIMIT: '250' }).SMS_HOURLY_LIMIT).toBe(250);
+    expect(() => loadConfig({ SMS_HOURLY_LIMIT: 'lots' })).toThrow(
+      /SMS_HOURLY_LIMIT: SMS_HOURLY_LIMIT must be a whole number of codes an hour/,
+    );
+    expect(() => loadConfig({ SMS_HOURLY_LIMIT: '5' })).toThrow(/SMS_HOURLY_LIMIT must be at least 10/);
+  });
+
   it('production starts with real providers and a public address', () => {
     const c = loadConfig(production);
     expect(c.PUBLIC_URL).toBe('https://store.example');

@@ -138,6 +138,16 @@ const schema = z
     /** Multiplies the per-address sign-in, code and SMS limits (shoppers sharing few addresses; test rigs). */
     ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
     /**
+     * The most sign-up, reset and sign-in codes the store sends in any hour, from everyone: a cap on the SMS bill
+     * when many addresses ask for codes to many numbers. Past it, codes wait (429) and the log says so.
+     */
+    SMS_HOURLY_LIMIT: z.coerce
+      .number({ message: 'SMS_HOURLY_LIMIT must be a whole number of codes an hour, e.g. 1000' })
+      .int('SMS_HOURLY_LIMIT must be a whole number of codes an hour, e.g. 1000')
+      .min(10, 'SMS_HOURLY_LIMIT must be at least 10')
+      .max(1_000_000, 'SMS_HOURLY_LIMIT must be at most 1000000')
+      .default(1000),
+    /**
      * The origins (scheme://host[:port]) whose pages may call the API from the browser, comma-separated. Default:
      * the origin of PUBLIC_URL. The storefront is served by this server (and `npm run dev` proxies /v1 through
      * Vite), so its calls are same-origin and need none of this.

@@ -75,7 +75,10 @@ async function main() {
     env: config.NODE_ENV,
     devRoutes: config.DEV_ROUTES === 'true',
     trustProxy: config.TRUST_PROXY,
-    authLimits: withAddressFactor(DEFAULT_AUTH_LIMITS, config.ADDRESS_LIMIT_FACTOR),
+    authLimits: {
+      ...withAddressFactor(DEFAULT_AUTH_LIMITS, config.ADDRESS_LIMIT_FACTOR),
+      smsStoreWide: { max: config.SMS_HOURLY_LIMIT, windowSeconds: 3600 },
+    },
     // Outside production the clock can be moved forward at POST /dev/clock (browser tests: an expired payment key).
     clock: config.NODE_ENV === 'production' ? systemClock : new AdjustableClock(),
     images,

@@ -365,6 +365,44 @@ describe('rate limits', () => {
   });
 });
 
+describe("the store's hourly cap on codes (SMS_HOURLY_LIMIT)", () => {
+  let capped: TestApp;
+  beforeAll(async () => {
+    capped = await createTestApp({
+      authLimits: {
+        smsPerIp: { max: 2, windowSeconds: 3600 },
+        smsStoreWide: { max: 3, windowSeconds: 3600 },
+      },
+    });
+  });
+  afterAll(() => capped?.close());
+
+  const signUpFrom = (ip: string, phone: string) =>
+    capped.app.inject({
+      method: 'POST',
+      url: '/v1/users?locale=en',
+      payload: signUpBody(phone),
+      remoteAddress: ip,
+    });
+
+  it('many addresses together get no more codes an hour than the cap; one address cannot use it up', async () => {
+    // One address: its own limit (2) stops it; the refused requests do not count against the store.
+    const one = [];
+    for (let i = 0; i < 5; i++) one.push((await signUpFrom('198.51.100.1', `0101000000${i}`)).statusCode);
+    expect(one).toEqual([201, 201, 429, 429, 429]);
+    // Other addresses: one more code makes the store's 3, then everyone waits, whatever their address.
+    expect((await signUpFrom('198.51.100.2', '01010000010')).statusCode).toBe(201);
+    const refused = await signUpFrom('198.51.100.3', '01010000011');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors[0]).toMatch(/^Too many attempts/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signUpFrom('2001:db8:1::1', '01010000012')).statusCode).toBe(429);
+    // Nothing was kept of the refused sign-ups: the number is free once the hour has room.
+    capped.clock.advance(2 * 3600_000);
+    expect((await signUpFrom('198.51.100.3', '01010000011')).statusCode).toBe(201);
+  });
+});
+
 describe('national id on the profile', () => {
   it('empty clears it', async () => {
     const h = await newUser(t.app, '01012345660');

@@ -15,6 +15,13 @@ export interface AuthLimits {
   /** Messages sent: sign-up, resend, forgot password (each phone also waits OTP_RESEND_SECONDS between codes). */
   smsPerPhone: Limit;
   smsPerIp: Limit;
+  /**
+   * Every code the store sends, from anyone (SMS_HOURLY_LIMIT): a cap on the gateway's bill when many addresses
+   * ask for codes to many numbers (an IPv6 /48 holds 65,536 /64s, each with its own per-address limit). Counted
+   * only for a request its address's limit let through, so one machine cannot use it up. The order messages are
+   * not counted: they go to shoppers who ordered.
+   */
+  smsStoreWide: Limit;
   /** Current-password checks of the password change, per user. */
   passwordChangePerUser: Limit;
   /** Discount codes a shopper types that do not exist (guessing private codes), per user (decision 038). */
@@ -48,6 +55,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   codePerIp: { max: 100, windowSeconds: minutes(15) },
   smsPerPhone: { max: 8, windowSeconds: minutes(60) },
   smsPerIp: { max: 50, windowSeconds: minutes(60) },
+  smsStoreWide: { max: 1000, windowSeconds: minutes(60) },
   passwordChangePerUser: { max: 10, windowSeconds: minutes(15) },
   discountCodePerUser: { max: 20, windowSeconds: minutes(15) },
   discountCodePerIp: { max: 60, windowSeconds: minutes(15) },

@@ -82,10 +82,27 @@ async function lockUserByPhone(db: DbOrTx, phone: string) {
   return u;
 }
 
-/** Every request that may send an SMS counts against its address. */
-function smsIpLimit(ctx: AuthContext, ip: string) {
-  return enforce(ctx.db, [{ key: `sms:ip:${ip}`, limit: ctx.authLimits.smsPerIp }], ctx.clock.now());
+/**
+ * Every request that may send an SMS counts against its address, then (once its address's limit let it through)
+ * against the store's hourly cap on codes (SMS_HOURLY_LIMIT). Past the cap every shopper waits, and the log says
+ * so once a minute at most: it caps the bill of many addresses asking for codes, at the cost of sign-ups meanwhile.
+ */
+async function smsIpLimit(ctx: AuthContext, ip: string) {
+  const now = ctx.clock.now();
+  await enforce(ctx.db, [{ key: `sms:ip:${ip}`, limit: ctx.authLimits.smsPerIp }], now);
+  const blockedFor = await countHits(ctx.db, [{ key: 'sms:all', limit: ctx.authLimits.smsStoreWide }], now);
+  if (blockedFor > 0) {
+    if (now.getTime() - lastCapWarning >= 60_000) {
+      lastCapWarning = now.getTime();
+      ctx.log.error(
+        { limit: ctx.authLimits.smsStoreWide.max },
+        'SMS_HOURLY_LIMIT reached: no sign-up, reset or sign-in code is sent until the hour has room again (many addresses asking for codes?)',
+      );
+    }
+    throw tooManyAttempts(blockedFor);
+  }
 }
+let lastCapWarning = 0;
 
 /**
  * A new code for the (locked) user, under the phone's SMS limit counted exactly over the codes really sent, so
