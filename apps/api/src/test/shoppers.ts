@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { bankInstallments, banks, deliveryZones, users } from '../db/schema.ts';
+import type { SandboxPaymentProvider } from '../adapters/payments/sandbox.ts';
+import { bankInstallments, banks, deliveryZones, payments, users } from '../db/schema.ts';
 import { createSession, sessionHeaders } from '../modules/auth/session.ts';
 import type { AuthHeaders } from './accounts.ts';
 import { addBrand, addCategory, addProduct } from './fixtures.ts';
@@ -192,4 +193,35 @@ export async function readyToPay(
     addressId: address.id,
     cart: r.body.order as { total: number; delivery_fee: number },
   };
+}
+
+/**
+ * The shopper at the payment step (readyToPay) pays online through the sandbox gateway: a payment session, then the
+ * gateway's approved callback, signed by `gateway`. Answers the gateway's transaction id.
+ */
+export async function payThroughSandbox(
+  app: App,
+  gateway: SandboxPaymentProvider,
+  s: Shopper,
+  orderId: number,
+  now: Date,
+): Promise<string> {
+  const session = await call(app, 'POST', '/v1/users/checkout', s.headers, { payment_method: 'online' });
+  if (session.status !== 200) throw new Error(`payment session: ${session.status}`);
+  const [p] = await app.ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const paid = gateway.transaction({
+    providerOrderId: p!.providerReference!,
+    merchantReference: `o${orderId}-p${p!.id}-sbx`,
+    amountPiastres: p!.amountPiastres,
+    currency: p!.currency,
+    approved: true,
+    now,
+  });
+  const callback = await app.inject({
+    method: 'POST',
+    url: `/v1/payments/callback/sandbox?hmac=${paid.hmac}`,
+    payload: paid.body as object,
+  });
+  if (callback.statusCode !== 200) throw new Error(`callback: ${callback.statusCode}`);
+  return String((paid.body.obj as { id: number }).id);
 }

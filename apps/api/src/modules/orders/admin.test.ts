@@ -12,10 +12,18 @@ import { openDatabase } from '../../db/client.ts';
 import { auditLog, domainEvents, orders, products, staff, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { staffSignIn } from '../../test/staff.ts';
-import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import {
+  addShopper,
+  addZones,
+  call,
+  payThroughSandbox,
+  productMaker,
+  readyToPay,
+  type Shopper,
+} from '../../test/shoppers.ts';
 import { PaymentProviderError } from '../../adapters/payments/provider.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
-import { payments, stockMovements } from '../../db/schema.ts';
+import { stockMovements } from '../../db/schema.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
 import { drainEvents } from './events.ts';
 
@@ -73,24 +81,7 @@ async function paidOnline(quantity: number, priceEgp = 1000) {
   const s: Shopper = await addShopper(t.database.db, t.clock.now());
   const product = await make(priceEgp, 10);
   const { orderId } = await readyToPay(t.app, s, [{ productId: product.id, quantity }]);
-  const session = await call(t.app, 'POST', '/v1/users/checkout', s.headers, { payment_method: 'online' });
-  if (session.status !== 200) throw new Error(`payment session: ${session.status}`);
-  const [p] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
-  const paid = gateway.transaction({
-    providerOrderId: p!.providerReference!,
-    merchantReference: `o${orderId}-p${p!.id}-sbx`,
-    amountPiastres: p!.amountPiastres,
-    currency: p!.currency,
-    approved: true,
-    now: t.clock.now(),
-  });
-  const callback = await t.app.inject({
-    method: 'POST',
-    url: `/v1/payments/callback/sandbox?hmac=${paid.hmac}`,
-    payload: paid.body as object,
-  });
-  if (callback.statusCode !== 200) throw new Error(`callback: ${callback.statusCode}`);
-  return { orderId, transactionId: String((paid.body.obj as { id: number }).id) };
+  return { orderId, transactionId: await payThroughSandbox(t.app, gateway, s, orderId, t.clock.now()) };
 }
 
 const move = (id: number, status: string, headers = clerk, extra: object = {}) =>

@@ -23,7 +23,15 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addDiscountCode } from '../../test/discounts.ts';
 import { ownerCatalogClerk, type StaffAuth } from '../../test/staff.ts';
-import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import {
+  addShopper,
+  addZones,
+  call,
+  payThroughSandbox,
+  productMaker,
+  readyToPay,
+  type Shopper,
+} from '../../test/shoppers.ts';
 import { drainEvents } from './events.ts';
 
 const sent: SmsMessage[] = [];
@@ -77,24 +85,12 @@ async function paidOnline() {
   const s = await addShopper(db(), t.clock.now());
   const product = await make(500, 10);
   const { orderId } = await readyToPay(t.app, s, [{ productId: product.id, quantity: 1 }]);
-  const session = await call(t.app, 'POST', '/v1/users/checkout', s.headers, { payment_method: 'online' });
-  if (session.status !== 200) throw new Error(`payment session: ${session.status}`);
-  const [p] = await db().select().from(payments).where(eq(payments.orderId, orderId));
-  const paid = gateway.transaction({
-    providerOrderId: p!.providerReference!,
-    merchantReference: `o${orderId}-p${p!.id}-sbx`,
-    amountPiastres: p!.amountPiastres,
-    currency: p!.currency,
-    approved: true,
-    now: t.clock.now(),
-  });
-  const callback = await t.app.inject({
-    method: 'POST',
-    url: `/v1/payments/callback/sandbox?hmac=${paid.hmac}`,
-    payload: paid.body as object,
-  });
-  if (callback.statusCode !== 200) throw new Error(`callback: ${callback.statusCode}`);
-  return { s, product, orderId, transactionId: String((paid.body.obj as { id: number }).id) };
+  return {
+    s,
+    product,
+    orderId,
+    transactionId: await payThroughSandbox(t.app, gateway, s, orderId, t.clock.now()),
+  };
 }
 
 describe('a shopper cancels their own pending order', () => {

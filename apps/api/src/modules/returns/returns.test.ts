@@ -15,20 +15,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BostaCourier } from '../../adapters/couriers/index.ts';
 import { SandboxPaymentProvider } from '../../adapters/payments/sandbox.ts';
 import type { SmsMessage, SmsSender } from '../../adapters/sms.ts';
-import {
-  creditNotes,
-  orderHistory,
-  orderReturns,
-  orders,
-  payments,
-  products,
-  staff,
-  users,
-} from '../../db/schema.ts';
+import { creditNotes, orderHistory, orderReturns, orders, products, staff, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bostaRecorded, FakeBosta } from '../../test/fake-bosta.ts';
 import { staffSignIn } from '../../test/staff.ts';
-import { addShopper, addZones, call, productMaker, readyToPay, type Shopper } from '../../test/shoppers.ts';
+import {
+  addShopper,
+  addZones,
+  call,
+  payThroughSandbox,
+  productMaker,
+  readyToPay,
+  type Shopper,
+} from '../../test/shoppers.ts';
 import { drainEvents } from '../orders/events.ts';
 import { ensureOwner } from '../staff/bootstrap.ts';
 
@@ -391,23 +390,7 @@ describe('a return from request to refund', () => {
     const s = await addShopper(t.database.db, t.clock.now());
     const product = await make(800, 10);
     const { orderId } = await readyToPay(t.app, s, [{ productId: product.id, quantity: 2 }]);
-    const session = await call(t.app, 'POST', '/v1/users/checkout', s.headers, { payment_method: 'online' });
-    expect(session.status).toBe(200);
-    const [p] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
-    const paid = gateway.transaction({
-      providerOrderId: p!.providerReference!,
-      merchantReference: `o${orderId}-p${p!.id}-sbx`,
-      amountPiastres: p!.amountPiastres,
-      currency: p!.currency,
-      approved: true,
-      now: t.clock.now(),
-    });
-    const cb = await t.app.inject({
-      method: 'POST',
-      url: `/v1/payments/callback/sandbox?hmac=${paid.hmac}`,
-      payload: paid.body as object,
-    });
-    expect(cb.statusCode).toBe(200);
+    await payThroughSandbox(t.app, gateway, s, orderId, t.clock.now());
     for (const st of ['confirmed', 'processing', 'delivering', 'delivered']) await move(orderId, st);
     const line = (await call(t.app, 'GET', `/v1/users/orders/${orderId}`, s.headers)).body.order
       .order_products[0].id as number;
