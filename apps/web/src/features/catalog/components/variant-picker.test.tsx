@@ -1,70 +1,15 @@
 import type { Product } from '@store/contracts/catalog';
-import { productDetailSchema } from '@store/contracts/catalog';
 import type { Locale } from '@store/contracts/constants';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/dom';
+import { demoIphone as iphone } from '../../../test/iphone';
 import { productFields } from '../../../test/products';
 import { StockAlertButton } from '../../alerts';
 import type { ProductPurchase } from '../purchase-controls';
 import { ProductPage } from '../routes/product-route';
 import { variantFor } from './variant-picker';
-
-const COLOURS = [
-  ['Black', 'أسود'],
-  ['Blue', 'أزرق'],
-  ['Pink', 'وردي'],
-] as const;
-const STORAGES = [
-  ['128 GB', '128 جيجا'],
-  ['256 GB', '256 جيجا'],
-] as const;
-
-/**
- * The demo's iPhone (/products/245, apps/api/src/db/seed/variants.ts): Black in 128 GB (545) and 256 GB (546), Blue
- * in 128 GB (547) and 256 GB (548, sold out), Pink in 128 GB only (549).
- */
-function iphone(L: Locale) {
-  const pick = (en: string, ar: string) => (L === 'ar' ? ar : en);
-  const value = ([en, ar]: readonly [string, string]) => ({
-    value: pick(en, ar),
-    value_en: en,
-    value_ar: ar,
-  });
-  const colour = { name: pick('Colour', 'اللون'), name_en: 'Colour', name_ar: 'اللون' };
-  const storage = { name: pick('Storage', 'المساحة'), name_en: 'Storage', name_ar: 'المساحة' };
-  const card = (id: number, price: number, stock: number) =>
-    productFields(id, pick('Apple iPhone 16 5G', 'أبل آيفون 16 5G'), { price, checkout_price: price, stock });
-  const variant = (id: number, c: number, s: number, price: number, stock: number) => ({
-    ...card(id, price, stock),
-    variant_of: 245,
-    sku: `IP16-${id}`,
-    option_values: [
-      { ...colour, ...value(COLOURS[c]!) },
-      { ...storage, ...value(STORAGES[s]!) },
-    ],
-    installments: [],
-  });
-  return productDetailSchema.parse({
-    ...card(245, 49_999, 28),
-    price_max: 56_999,
-    category: { id: 3, name: 'iPhone', name_en: 'iPhone', name_ar: 'آيفون', parent_id: null, path: [] },
-    specifications: [],
-    installments: [],
-    options: [
-      { ...colour, values: COLOURS.map(value) },
-      { ...storage, values: STORAGES.map(value) },
-    ],
-    variants: [
-      variant(545, 0, 0, 49_999, 12),
-      variant(546, 0, 1, 56_999, 5),
-      variant(547, 1, 0, 49_999, 8),
-      variant(548, 1, 1, 56_999, 0),
-      variant(549, 2, 0, 50_499, 3),
-    ],
-  });
-}
 
 /** The cart's slot as app/routes.tsx fills it, in short: the variant it was given, and the alert when sold out. */
 const Purchase: ProductPurchase = ({ product }) => (
