@@ -32,6 +32,8 @@ export function SessionDialog({
   const locale = useLocaleStore((s) => s.locale);
   const seconds = useSecondsUntil(notice?.until ?? null);
   const open = notice !== null;
+  // A sap_sync message is not about an open payment: nothing to end then.
+  const canEnd = !!onEndSession && !notice?.sapMessages?.length;
   useEffect(() => {
     if (open && seconds === 0) onClose();
   }, [open, seconds, onClose]);
@@ -58,11 +60,9 @@ export function SessionDialog({
         >
           {minutesSeconds(seconds)}
         </p>
-        {onEndSession && !notice?.sapMessages?.length && (
-          <p className="mt-4 text-sm text-slate-700">{t('session.endHint')}</p>
-        )}
+        {canEnd && <p className="mt-4 text-sm text-slate-700">{t('session.endHint')}</p>}
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          {onEndSession && !notice?.sapMessages?.length && (
+          {canEnd && (
             <Button variant="outline" onClick={onEndSession} data-testid="session-end">
               {t('session.end')}
             </Button>
